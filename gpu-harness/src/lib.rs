@@ -1,0 +1,1 @@
+//! GPU harness (in progress).

@@ -1,0 +1,54 @@
+//! Helpers shared by the cross-crate tests: finding `../shared` and reading shaders.
+
+use std::path::{Path, PathBuf};
+
+/// The `shared/` data folder beside the repository, if present (`D3D9_SHARED` overrides).
+pub fn shared_dir() -> Option<PathBuf> {
+    if let Some(p) = std::env::var_os("D3D9_SHARED") {
+        return Some(PathBuf::from(p));
+    }
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).parent()?;
+    let dir = repo.parent()?.join("shared");
+    dir.is_dir().then_some(dir)
+}
+
+/// Parses a `.hex` file: whitespace-separated 32-bit hex words, `0x` optional, `#`/`//` comments.
+pub fn parse_hex(text: &str) -> Result<Vec<u32>, String> {
+    let mut out = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.split('#').next().unwrap_or("");
+        let line = line.split("//").next().unwrap_or("");
+        for word in line.split(|c: char| c.is_whitespace() || c == ',') {
+            if word.is_empty() {
+                continue;
+            }
+            let w = word.trim_start_matches("0x").trim_start_matches("0X");
+            out.push(u32::from_str_radix(w, 16).map_err(|e| format!("line {}: {word}: {e}", n + 1))?);
+        }
+    }
+    Ok(out)
+}
+
+/// Every `.hex` file under `dir` (recursively), sorted.
+pub fn hex_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&d) else { continue };
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "hex") {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Whether a corpus path is one of the invalid examples.
+pub fn is_invalid(path: &Path) -> bool {
+    path.components().any(|c| c.as_os_str() == "invalid")
+}

@@ -1,0 +1,262 @@
+//! Tokens → [`Program`].
+//!
+//! SM1 streams carry no length field, so the opcode table's shape for the version says how many
+//! operand tokens follow; SM2+ streams state the length, which must agree with the table. Every
+//! read is bounds-checked and every reserved bit checked, so hostile input ends in a
+//! [`DecodeError`] naming the token, never a panic or an out-of-bounds read.
+
+use super::error::{DecodeError, DecodeErrorKind as E};
+use super::instruction::{Comment, Decl, Instruction, Payload, Program, Sources};
+use super::opcodes::{Control, Extra, Opcode, COMMENT_OPCODE, END_TOKEN};
+use super::params::{DstParam, RelAddr, ResultModifiers, SrcModifier, SrcParam, Swizzle, WriteMask};
+use super::registers::{Register, RegisterType};
+use super::version::Version;
+
+/// Decodes a little-endian byte blob.
+pub fn decode_bytes(bytes: &[u8]) -> Result<Program, DecodeError> {
+    if bytes.len() % 4 != 0 {
+        return Err(DecodeError { token: bytes.len() / 4, kind: E::UnalignedLength(bytes.len()) });
+    }
+    let tokens: Vec<u32> = bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+    decode(&tokens)
+}
+
+/// Decodes a token stream up to its end token. Tokens after the end token are ignored; see
+/// [`stream_length`] to find where the shader ends.
+pub fn decode(tokens: &[u32]) -> Result<Program, DecodeError> {
+    Decoder::new(tokens)?.run()
+}
+
+/// The number of tokens of the shader that starts `tokens`, end token included.
+pub fn stream_length(tokens: &[u32]) -> Result<usize, DecodeError> {
+    let mut d = Decoder::new(tokens)?;
+    d.run_to_end()?;
+    Ok(d.pos)
+}
+
+struct Decoder<'a> {
+    tokens: &'a [u32],
+    pos: usize,
+    version: Version,
+    program: Program,
+}
+
+fn err<T>(token: usize, kind: E) -> Result<T, DecodeError> {
+    Err(DecodeError { token, kind })
+}
+
+/// Bits of a parameter token that no register file, modifier or mask uses.
+const PARAM_RESERVED: u32 = 0x0000_C000;
+
+impl<'a> Decoder<'a> {
+    fn new(tokens: &'a [u32]) -> Result<Self, DecodeError> {
+        let Some(&first) = tokens.first() else { return err(0, E::Empty) };
+        let Some(version) = Version::from_token(first) else { return err(0, E::BadVersion(first)) };
+        Ok(Decoder { tokens, pos: 1, version, program: Program::new(version) })
+    }
+
+    fn run(mut self) -> Result<Program, DecodeError> {
+        self.run_to_end()?;
+        Ok(self.program)
+    }
+
+    fn run_to_end(&mut self) -> Result<(), DecodeError> {
+        loop {
+            let Some(&token) = self.tokens.get(self.pos) else { return err(self.pos, E::MissingEnd) };
+            if token == END_TOKEN {
+                self.pos += 1;
+                return Ok(());
+            }
+            if token & 0xFFFF == COMMENT_OPCODE as u32 {
+                self.comment(token)?;
+            } else {
+                let inst = self.instruction(token)?;
+                self.program.instructions.push(inst);
+            }
+        }
+    }
+
+    fn comment(&mut self, token: u32) -> Result<(), DecodeError> {
+        if token & 0x8000_0000 != 0 {
+            return err(self.pos, E::ReservedBits { what: "comment", token, bits: 0x8000_0000 });
+        }
+        let length = ((token >> 16) & 0x7FFF) as usize;
+        let available = self.tokens.len() - self.pos - 1;
+        if length > available {
+            return err(self.pos, E::CommentTooLong { length, available });
+        }
+        let start = self.pos + 1;
+        self.program.comments.push(Comment {
+            position: self.program.instructions.len(),
+            offset: self.pos as u32,
+            data: self.tokens[start..start + length].to_vec(),
+        });
+        self.pos = start + length;
+        Ok(())
+    }
+
+    fn next(&mut self, what: &'static str, needed: usize) -> Result<u32, DecodeError> {
+        match self.tokens.get(self.pos) {
+            Some(&t) => {
+                self.pos += 1;
+                Ok(t)
+            }
+            None => err(self.pos, E::Truncated { what, needed }),
+        }
+    }
+
+    fn instruction(&mut self, token: u32) -> Result<Instruction, DecodeError> {
+        let start = self.pos;
+        let raw_opcode = token & 0xFFFF;
+        let Some(opcode) = Opcode::from_raw(raw_opcode as u16) else { return err(start, E::UnknownOpcode(raw_opcode)) };
+        let form = opcode.decoding_form(self.version);
+        let sm1 = self.version.is_sm1();
+        let control = ((token >> 16) & 0xFF) as u8;
+        let length = (token >> 24) & 0xF;
+        let predicated = token & (1 << 28) != 0;
+        let reserved = token & (1 << 29 | 1 << 31) | if sm1 { token & (0xF << 24 | 1 << 28) } else { 0 };
+        if reserved != 0 {
+            return err(start, E::ReservedBits { what: "instruction", token, bits: reserved });
+        }
+        let control_ok = match form.control {
+            Control::None => control == 0,
+            Control::Comparison => (1..=6).contains(&control),
+            Control::TexldVariant => control <= 2,
+        };
+        if !control_ok {
+            return err(start, E::BadControl { opcode: form.name, control });
+        }
+        if !sm1 && start + 1 + length as usize > self.tokens.len() {
+            let needed = start + 1 + length as usize - self.tokens.len();
+            return err(start, E::Truncated { what: form.name, needed });
+        }
+        self.pos += 1;
+
+        let mut inst = Instruction::new(opcode);
+        inst.control = control;
+        inst.coissue = token & (1 << 30) != 0;
+        inst.offset = start as u32;
+        let shape = form.shape;
+        let mut decl = None;
+        if shape.extra == Extra::Dcl {
+            let t = self.next(form.name, 1 + shape.dst as usize)?;
+            decl = Some(self.usage_token(t)?);
+        }
+        if shape.dst {
+            inst.dst = Some(self.dst()?);
+        }
+        if predicated {
+            inst.predicate = Some(self.src()?);
+        }
+        inst.payload = match shape.extra {
+            Extra::None => Payload::None,
+            Extra::Dcl => Payload::Dcl(decl.expect("read above")),
+            Extra::Def => Payload::Def(self.raw4(form.name)?),
+            Extra::DefI => Payload::DefI(self.raw4(form.name)?.map(|v| v as i32)),
+            Extra::DefB => Payload::DefB(self.next(form.name, 1)?),
+        };
+        let mut src = Sources::new();
+        for _ in 0..shape.srcs {
+            src.push(self.src()?);
+        }
+        inst.src = src;
+
+        if !sm1 {
+            let used = (self.pos - start - 1) as u32;
+            if used != length {
+                return err(start, E::LengthMismatch { opcode: form.name, stated: length, expected: used });
+            }
+        }
+        Ok(inst)
+    }
+
+    fn raw4(&mut self, what: &'static str) -> Result<[u32; 4], DecodeError> {
+        let mut v = [0; 4];
+        for (i, slot) in v.iter_mut().enumerate() {
+            *slot = self.next(what, 4 - i)?;
+        }
+        Ok(v)
+    }
+
+    fn usage_token(&mut self, t: u32) -> Result<Decl, DecodeError> {
+        let at = self.pos - 1;
+        if t & 0x8000_0000 == 0 {
+            return err(at, E::NotAParameter(t));
+        }
+        let reserved = t & 0x07F0_FFE0;
+        if reserved != 0 {
+            return err(at, E::ReservedBits { what: "dcl usage", token: t, bits: reserved });
+        }
+        Ok(Decl { usage: (t & 0x1F) as u8, usage_index: ((t >> 16) & 0xF) as u8, texture_type: ((t >> 27) & 0xF) as u8 })
+    }
+
+    fn param(&mut self, what: &'static str) -> Result<(u32, Register, bool), DecodeError> {
+        let at = self.pos;
+        let t = self.next(what, 1)?;
+        if t & 0x8000_0000 == 0 {
+            return err(at, E::NotAParameter(t));
+        }
+        if t & PARAM_RESERVED != 0 {
+            return err(at, E::ReservedBits { what, token: t, bits: t & PARAM_RESERVED });
+        }
+        let raw_type = ((t >> 28) & 7) | ((t >> 8) & 0x18);
+        let Some((ty, bank)) = RegisterType::from_raw(raw_type, self.version) else {
+            return err(at, E::BadRegisterType(raw_type));
+        };
+        let reg = Register::new(ty, (t & 0x7FF) as u16 + bank);
+        Ok((t, reg, t & (1 << 13) != 0))
+    }
+
+    fn relative(&mut self, has: bool) -> Result<Option<RelAddr>, DecodeError> {
+        if !has {
+            return Ok(None);
+        }
+        if self.version.is_sm1() {
+            // vs_1_1: no token follows; the address is a0.x.
+            return Ok(Some(RelAddr {
+                reg: Register::new(RegisterType::Addr, 0),
+                swizzle: Swizzle::replicate(0),
+                implicit: true,
+            }));
+        }
+        let at = self.pos;
+        let (t, reg, rel) = self.param("relative address")?;
+        let plain = !rel && (t >> 24) & 0xF == 0;
+        if !plain || !matches!(reg.ty, RegisterType::Addr | RegisterType::Loop) {
+            return err(at, E::BadRelativeToken(t));
+        }
+        Ok(Some(RelAddr { reg, swizzle: Swizzle(((t >> 16) & 0xFF) as u8), implicit: false }))
+    }
+
+    fn dst(&mut self) -> Result<DstParam, DecodeError> {
+        let at = self.pos;
+        let (t, reg, rel) = self.param("destination")?;
+        let modifiers = ((t >> 20) & 0xF) as u8;
+        if modifiers & 8 != 0 {
+            return err(at, E::ReservedBits { what: "destination", token: t, bits: 1 << 23 });
+        }
+        let raw_shift = (t >> 24) & 0xF;
+        let shift = match raw_shift {
+            0..=3 => raw_shift as i8,
+            13..=15 => raw_shift as i8 - 16,
+            _ => return err(at, E::BadShift(raw_shift)),
+        };
+        let relative = self.relative(rel)?;
+        Ok(DstParam {
+            reg,
+            mask: WriteMask(((t >> 16) & 0xF) as u8),
+            modifiers: ResultModifiers(modifiers),
+            shift,
+            relative,
+        })
+    }
+
+    fn src(&mut self) -> Result<SrcParam, DecodeError> {
+        let at = self.pos;
+        let (t, reg, rel) = self.param("source")?;
+        let raw_mod = (t >> 24) & 0xF;
+        let Some(modifier) = SrcModifier::from_raw(raw_mod) else { return err(at, E::BadSourceModifier(raw_mod)) };
+        let relative = self.relative(rel)?;
+        Ok(SrcParam { reg, swizzle: Swizzle(((t >> 16) & 0xFF) as u8), modifier, relative })
+    }
+}

@@ -1,0 +1,22 @@
+//! The token format: version, opcode table, typed program model, decoder, encoder and the
+//! constant table carried in comments.
+
+pub mod ctab;
+pub mod decode;
+pub mod encode;
+pub mod error;
+pub mod instruction;
+pub mod opcodes;
+pub mod params;
+pub mod registers;
+pub mod version;
+
+pub use ctab::{ConstantInfo, ConstantTable, CtabError, RegisterSet, TypeInfo};
+pub use decode::{decode, decode_bytes, stream_length};
+pub use encode::{encode, encode_bytes, encode_with};
+pub use error::{DecodeError, DecodeErrorKind};
+pub use instruction::{Comment, Decl, Instruction, Payload, Program, Sources, TextureType, Usage};
+pub use opcodes::{Comparison, Control, Extra, Form, Opcode, OpcodeInfo, Shape, TexldVariant, OPCODES};
+pub use params::{DstParam, RelAddr, ResultModifiers, SrcModifier, SrcParam, Swizzle, WriteMask};
+pub use registers::{Register, RegisterType};
+pub use version::{ShaderKind, Version, VersionId, VersionSet};

@@ -1,0 +1,435 @@
+//! The opcode table: one row per D3DSIO_* opcode, with the operand shape of each form, the
+//! versions where the form exists, its assembly name and its instruction slots.
+//!
+//! The decoder, encoder, disassembler, assembler and validator all read this table; adding an
+//! opcode means adding one row here.
+
+use super::version::{Version, VersionId, VersionSet};
+
+macro_rules! opcodes {
+    ($($name:ident = $value:expr,)*) => {
+        /// A D3DSHADER_INSTRUCTION_OPCODE_TYPE value (comment and end tokens are not
+        /// instructions in the model).
+        #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+        #[repr(u16)]
+        #[allow(missing_docs)]
+        pub enum Opcode { $($name = $value,)* }
+
+        impl Opcode {
+            /// Every opcode, in numeric order.
+            pub const ALL: &'static [Opcode] = &[$(Opcode::$name,)*];
+
+            /// The opcode with this number, if there is one.
+            pub fn from_raw(raw: u16) -> Option<Opcode> {
+                match raw {
+                    $($value => Some(Opcode::$name),)*
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+
+opcodes! {
+    Nop = 0, Mov = 1, Add = 2, Sub = 3, Mad = 4, Mul = 5, Rcp = 6, Rsq = 7, Dp3 = 8, Dp4 = 9,
+    Min = 10, Max = 11, Slt = 12, Sge = 13, Exp = 14, Log = 15, Lit = 16, Dst = 17, Lrp = 18,
+    Frc = 19, M4x4 = 20, M4x3 = 21, M3x4 = 22, M3x3 = 23, M3x2 = 24, Call = 25, CallNz = 26,
+    Loop = 27, Ret = 28, EndLoop = 29, Label = 30, Dcl = 31, Pow = 32, Crs = 33, Sgn = 34,
+    Abs = 35, Nrm = 36, SinCos = 37, Rep = 38, EndRep = 39, If = 40, Ifc = 41, Else = 42,
+    EndIf = 43, Break = 44, BreakC = 45, Mova = 46, DefB = 47, DefI = 48,
+    TexCoord = 64, TexKill = 65, Tex = 66, TexBem = 67, TexBemL = 68, TexReg2Ar = 69,
+    TexReg2Gb = 70, TexM3x2Pad = 71, TexM3x2Tex = 72, TexM3x3Pad = 73, TexM3x3Tex = 74,
+    TexM3x3Diff = 75, TexM3x3Spec = 76, TexM3x3VSpec = 77, ExpP = 78, LogP = 79, Cnd = 80,
+    Def = 81, TexReg2Rgb = 82, TexDp3Tex = 83, TexM3x2Depth = 84, TexDp3 = 85, TexM3x3 = 86,
+    TexDepth = 87, Cmp = 88, Bem = 89, Dp2Add = 90, Dsx = 91, Dsy = 92, TexLdd = 93, Setp = 94,
+    TexLdl = 95, BreakP = 96, Phase = 0xFFFD,
+}
+
+/// The low 16 bits of a comment token.
+pub const COMMENT_OPCODE: u16 = 0xFFFE;
+/// The end token.
+pub const END_TOKEN: u32 = 0x0000_FFFF;
+
+/// Raw payload that follows the destination of a declaration or constant definition.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Extra {
+    /// Nothing beyond destination and sources.
+    None,
+    /// `dcl`: a usage token comes before the destination.
+    Dcl,
+    /// `def`: four raw float DWORDs after the destination.
+    Def,
+    /// `defi`: four signed integers after the destination.
+    DefI,
+    /// `defb`: one DWORD after the destination.
+    DefB,
+}
+
+/// What the opcode-specific control bits (16–23) mean for a form.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Control {
+    /// Must be 0.
+    None,
+    /// A comparison (`_gt`, `_eq`, …), 1–6.
+    Comparison,
+    /// ps 2.0+ `texld` variant: 0 `texld`, 1 `texldp`, 2 `texldb`.
+    TexldVariant,
+}
+
+/// The operands an instruction form carries (besides relative-address and predicate tokens).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Shape {
+    /// A destination parameter comes first.
+    pub dst: bool,
+    /// Number of source parameters.
+    pub srcs: u8,
+    /// Raw payload.
+    pub extra: Extra,
+}
+
+impl Shape {
+    /// Tokens after the instruction token, without relative-address and predicate tokens.
+    pub const fn tokens(self) -> u32 {
+        let extra = match self.extra {
+            Extra::None => 0,
+            Extra::Dcl | Extra::DefB => 1,
+            Extra::Def | Extra::DefI => 4,
+        };
+        self.dst as u32 + self.srcs as u32 + extra
+    }
+}
+
+/// One form of an opcode: where it exists, what it is called and what it carries.
+#[derive(Clone, Copy, Debug)]
+pub struct Form {
+    /// Versions where this form is valid.
+    pub versions: VersionSet,
+    /// Assembly name (comparison suffixes and texld variants are added from the control bits).
+    pub name: &'static str,
+    /// Operands.
+    pub shape: Shape,
+    /// Meaning of the control bits.
+    pub control: Control,
+    /// Instruction slots (the documentation's per-version count for the common case).
+    pub slots: u8,
+}
+
+/// A row of the table.
+#[derive(Clone, Copy, Debug)]
+pub struct OpcodeInfo {
+    /// The opcode.
+    pub opcode: Opcode,
+    /// Its forms: SM1 and SM2+ shapes, or version-specific names.
+    pub forms: &'static [Form],
+    /// A flow-control instruction (counted in flow-control slots and nesting).
+    pub flow_control: bool,
+    /// A texture instruction (counted against texture slots in ps_2_0 and ps_1_x).
+    pub texture: bool,
+}
+
+// Version sets used by the table.
+const fn set(ids: &[VersionId]) -> VersionSet {
+    let mut bits = 0;
+    let mut i = 0;
+    while i < ids.len() {
+        bits |= ids[i].bit();
+        i += 1;
+    }
+    VersionSet(bits)
+}
+
+use VersionId::*;
+const VS1: VersionSet = set(&[Vs10, Vs11]);
+const VS2: VersionSet = set(&[Vs20, Vs2x, Vs2sw]);
+const VS2X: VersionSet = set(&[Vs2x, Vs2sw, Vs30, Vs3sw]);
+const VS3: VersionSet = set(&[Vs30, Vs3sw]);
+const VS20UP: VersionSet = VS2.union(VS3);
+const VS_ALL: VersionSet = VS1.union(VS20UP);
+const PS10_13: VersionSet = set(&[Ps10, Ps11, Ps12, Ps13]);
+const PS12_13: VersionSet = set(&[Ps12, Ps13]);
+const PS13: VersionSet = set(&[Ps13]);
+const PS14: VersionSet = set(&[Ps14]);
+const PS1: VersionSet = PS10_13.union(PS14);
+const PS2: VersionSet = set(&[Ps20, Ps2x, Ps2sw]);
+const PS2X: VersionSet = set(&[Ps2x, Ps2sw, Ps30, Ps3sw]);
+const PS3: VersionSet = set(&[Ps30, Ps3sw]);
+const PS20UP: VersionSet = PS2.union(PS3);
+const PS_ALL: VersionSet = PS1.union(PS20UP);
+const ALL: VersionSet = VS_ALL.union(PS_ALL);
+const NOWHERE: VersionSet = VersionSet::NONE;
+
+const fn shape(dst: bool, srcs: u8) -> Shape {
+    Shape { dst, srcs, extra: Extra::None }
+}
+const fn form(versions: VersionSet, name: &'static str, shape: Shape, slots: u8) -> Form {
+    Form { versions, name, shape, control: Control::None, slots }
+}
+const fn cmp_form(versions: VersionSet, name: &'static str, shape: Shape, slots: u8) -> Form {
+    Form { versions, name, shape, control: Control::Comparison, slots }
+}
+
+const NONE: Shape = shape(false, 0);
+const S1: Shape = shape(false, 1);
+const S2: Shape = shape(false, 2);
+const D: Shape = shape(true, 0);
+const DS1: Shape = shape(true, 1);
+const DS2: Shape = shape(true, 2);
+const DS3: Shape = shape(true, 3);
+const DS4: Shape = shape(true, 4);
+
+const fn row(opcode: Opcode, forms: &'static [Form]) -> OpcodeInfo {
+    OpcodeInfo { opcode, forms, flow_control: false, texture: false }
+}
+const fn flow(opcode: Opcode, forms: &'static [Form]) -> OpcodeInfo {
+    OpcodeInfo { opcode, forms, flow_control: true, texture: false }
+}
+const fn tex(opcode: Opcode, forms: &'static [Form]) -> OpcodeInfo {
+    OpcodeInfo { opcode, forms, flow_control: false, texture: true }
+}
+
+/// The table, in opcode order.
+pub static OPCODES: &[OpcodeInfo] = &[
+    row(Opcode::Nop, &[form(ALL, "nop", NONE, 1)]),
+    row(Opcode::Mov, &[form(ALL, "mov", DS1, 1)]),
+    row(Opcode::Add, &[form(ALL, "add", DS2, 1)]),
+    row(Opcode::Sub, &[form(ALL, "sub", DS2, 1)]),
+    row(Opcode::Mad, &[form(ALL, "mad", DS3, 1)]),
+    row(Opcode::Mul, &[form(ALL, "mul", DS2, 1)]),
+    row(Opcode::Rcp, &[form(VS_ALL.union(PS20UP), "rcp", DS1, 1)]),
+    row(Opcode::Rsq, &[form(VS_ALL.union(PS20UP), "rsq", DS1, 1)]),
+    row(Opcode::Dp3, &[form(ALL, "dp3", DS2, 1)]),
+    row(Opcode::Dp4, &[form(VS_ALL.union(PS12_13).union(PS14).union(PS20UP), "dp4", DS2, 1)]),
+    row(Opcode::Min, &[form(VS_ALL.union(PS20UP), "min", DS2, 1)]),
+    row(Opcode::Max, &[form(VS_ALL.union(PS20UP), "max", DS2, 1)]),
+    row(Opcode::Slt, &[form(VS_ALL, "slt", DS2, 1)]),
+    row(Opcode::Sge, &[form(VS_ALL, "sge", DS2, 1)]),
+    row(Opcode::Exp, &[form(VS_ALL.union(PS20UP), "exp", DS1, 1)]),
+    row(Opcode::Log, &[form(VS_ALL.union(PS20UP), "log", DS1, 1)]),
+    row(Opcode::Lit, &[form(VS_ALL, "lit", DS1, 3)]),
+    row(Opcode::Dst, &[form(VS_ALL, "dst", DS2, 1)]),
+    row(Opcode::Lrp, &[form(VS20UP.union(PS_ALL), "lrp", DS3, 2)]),
+    row(Opcode::Frc, &[form(VS_ALL.union(PS20UP), "frc", DS1, 1)]),
+    row(Opcode::M4x4, &[form(VS_ALL.union(PS20UP), "m4x4", DS2, 4)]),
+    row(Opcode::M4x3, &[form(VS_ALL.union(PS20UP), "m4x3", DS2, 3)]),
+    row(Opcode::M3x4, &[form(VS_ALL.union(PS20UP), "m3x4", DS2, 4)]),
+    row(Opcode::M3x3, &[form(VS_ALL.union(PS20UP), "m3x3", DS2, 3)]),
+    row(Opcode::M3x2, &[form(VS_ALL.union(PS20UP), "m3x2", DS2, 2)]),
+    flow(Opcode::Call, &[form(VS20UP.union(PS2X), "call", S1, 2)]),
+    flow(Opcode::CallNz, &[form(VS20UP.union(PS2X), "callnz", S2, 3)]),
+    flow(Opcode::Loop, &[form(VS20UP.union(PS3), "loop", S2, 3)]),
+    flow(Opcode::Ret, &[form(VS20UP.union(PS2X), "ret", NONE, 1)]),
+    flow(Opcode::EndLoop, &[form(VS20UP.union(PS3), "endloop", NONE, 2)]),
+    flow(Opcode::Label, &[form(VS20UP.union(PS2X), "label", S1, 0)]),
+    row(
+        Opcode::Dcl,
+        &[
+            form(VS1, "dcl", Shape { dst: true, srcs: 0, extra: Extra::Dcl }, 0),
+            form(VS20UP.union(PS20UP), "dcl", Shape { dst: true, srcs: 0, extra: Extra::Dcl }, 0),
+        ],
+    ),
+    row(Opcode::Pow, &[form(VS20UP.union(PS20UP), "pow", DS2, 3)]),
+    row(Opcode::Crs, &[form(VS20UP.union(PS20UP), "crs", DS2, 2)]),
+    row(Opcode::Sgn, &[form(VS2, "sgn", DS3, 3), form(VS3, "sgn", DS1, 3)]),
+    row(Opcode::Abs, &[form(VS20UP.union(PS20UP), "abs", DS1, 1)]),
+    row(Opcode::Nrm, &[form(VS20UP.union(PS20UP), "nrm", DS1, 3)]),
+    row(Opcode::SinCos, &[form(VS2.union(PS2), "sincos", DS3, 8), form(VS3.union(PS3), "sincos", DS1, 8)]),
+    flow(Opcode::Rep, &[form(VS20UP.union(PS2X), "rep", S1, 3)]),
+    flow(Opcode::EndRep, &[form(VS20UP.union(PS2X), "endrep", NONE, 2)]),
+    flow(Opcode::If, &[form(VS20UP.union(PS2X), "if", S1, 3)]),
+    flow(Opcode::Ifc, &[cmp_form(VS2X.union(PS2X), "if", S2, 3)]),
+    flow(Opcode::Else, &[form(VS20UP.union(PS2X), "else", NONE, 1)]),
+    flow(Opcode::EndIf, &[form(VS20UP.union(PS2X), "endif", NONE, 1)]),
+    flow(Opcode::Break, &[form(VS2X.union(PS2X), "break", NONE, 1)]),
+    flow(Opcode::BreakC, &[cmp_form(VS2X.union(PS2X), "break", S2, 3)]),
+    row(Opcode::Mova, &[form(VS20UP, "mova", DS1, 1)]),
+    row(Opcode::DefB, &[form(VS20UP.union(PS2X), "defb", Shape { dst: true, srcs: 0, extra: Extra::DefB }, 0)]),
+    row(Opcode::DefI, &[form(VS20UP.union(PS2X), "defi", Shape { dst: true, srcs: 0, extra: Extra::DefI }, 0)]),
+    tex(Opcode::TexCoord, &[form(PS10_13, "texcoord", D, 1), form(PS14, "texcrd", DS1, 1)]),
+    tex(Opcode::TexKill, &[form(PS_ALL, "texkill", D, 1)]),
+    tex(
+        Opcode::Tex,
+        &[
+            form(PS10_13, "tex", D, 1),
+            form(PS14, "texld", DS1, 1),
+            Form { versions: PS20UP, name: "texld", shape: DS2, control: Control::TexldVariant, slots: 1 },
+        ],
+    ),
+    tex(Opcode::TexBem, &[form(PS10_13, "texbem", DS1, 1)]),
+    tex(Opcode::TexBemL, &[form(PS10_13, "texbeml", DS1, 2)]),
+    tex(Opcode::TexReg2Ar, &[form(PS10_13, "texreg2ar", DS1, 1)]),
+    tex(Opcode::TexReg2Gb, &[form(PS10_13, "texreg2gb", DS1, 1)]),
+    tex(Opcode::TexM3x2Pad, &[form(PS10_13, "texm3x2pad", DS1, 1)]),
+    tex(Opcode::TexM3x2Tex, &[form(PS10_13, "texm3x2tex", DS1, 1)]),
+    tex(Opcode::TexM3x3Pad, &[form(PS10_13, "texm3x3pad", DS1, 1)]),
+    tex(Opcode::TexM3x3Tex, &[form(PS10_13, "texm3x3tex", DS1, 1)]),
+    tex(Opcode::TexM3x3Diff, &[form(NOWHERE, "texm3x3diff", DS1, 1)]),
+    tex(Opcode::TexM3x3Spec, &[form(PS10_13, "texm3x3spec", DS2, 1)]),
+    tex(Opcode::TexM3x3VSpec, &[form(PS10_13, "texm3x3vspec", DS1, 1)]),
+    row(Opcode::ExpP, &[form(VS_ALL, "expp", DS1, 1)]),
+    row(Opcode::LogP, &[form(VS_ALL, "logp", DS1, 1)]),
+    row(Opcode::Cnd, &[form(PS1, "cnd", DS3, 1)]),
+    row(Opcode::Def, &[form(ALL, "def", Shape { dst: true, srcs: 0, extra: Extra::Def }, 0)]),
+    tex(Opcode::TexReg2Rgb, &[form(PS12_13, "texreg2rgb", DS1, 1)]),
+    tex(Opcode::TexDp3Tex, &[form(PS12_13, "texdp3tex", DS1, 1)]),
+    tex(Opcode::TexM3x2Depth, &[form(PS13, "texm3x2depth", DS1, 1)]),
+    tex(Opcode::TexDp3, &[form(PS12_13, "texdp3", DS1, 1)]),
+    tex(Opcode::TexM3x3, &[form(PS12_13, "texm3x3", DS1, 1)]),
+    tex(Opcode::TexDepth, &[form(PS14, "texdepth", D, 1)]),
+    row(Opcode::Cmp, &[form(PS12_13.union(PS14).union(PS20UP), "cmp", DS3, 1)]),
+    row(Opcode::Bem, &[form(PS14, "bem", DS2, 2)]),
+    row(Opcode::Dp2Add, &[form(PS20UP, "dp2add", DS3, 2)]),
+    row(Opcode::Dsx, &[form(PS2X, "dsx", DS1, 2)]),
+    row(Opcode::Dsy, &[form(PS2X, "dsy", DS1, 2)]),
+    tex(Opcode::TexLdd, &[form(PS2X, "texldd", DS4, 3)]),
+    row(Opcode::Setp, &[cmp_form(VS2X.union(PS2X), "setp", DS2, 1)]),
+    tex(Opcode::TexLdl, &[form(VS3.union(PS3), "texldl", DS2, 2)]),
+    flow(Opcode::BreakP, &[form(VS2X.union(PS2X), "breakp", S1, 3)]),
+    row(Opcode::Phase, &[form(PS14, "phase", NONE, 0)]),
+];
+
+impl Opcode {
+    /// The table row of this opcode.
+    pub fn info(self) -> &'static OpcodeInfo {
+        // The table is in opcode order: a binary search finds the row.
+        let i = OPCODES.binary_search_by_key(&self, |row| row.opcode).expect("every opcode has a row");
+        &OPCODES[i]
+    }
+
+    /// The form valid in `version`, if the opcode exists there.
+    pub fn form(self, version: Version) -> Option<&'static Form> {
+        let id = version.id()?;
+        self.info().forms.iter().find(|f| f.versions.contains(id))
+    }
+
+    /// The form used to decode the opcode in `version`: the version's own form, or (for the
+    /// validator to reject later) a form of the same encoding generation, or the first form.
+    pub fn decoding_form(self, version: Version) -> &'static Form {
+        if let Some(f) = self.form(version) {
+            return f;
+        }
+        let forms = self.info().forms;
+        let same_generation = |f: &&Form| {
+            VersionId::ALL.iter().any(|&id| f.versions.contains(id) && id.version().is_sm1() == version.is_sm1())
+        };
+        forms.iter().find(same_generation).unwrap_or(&forms[0])
+    }
+
+    /// Whether the opcode exists in `version`.
+    pub fn exists_in(self, version: Version) -> bool {
+        self.form(version).is_some()
+    }
+}
+
+/// A comparison (control bits of `ifc`, `breakc`, `setp`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[repr(u8)]
+pub enum Comparison {
+    /// `_gt`.
+    Gt = 1,
+    /// `_eq`.
+    Eq = 2,
+    /// `_ge`.
+    Ge = 3,
+    /// `_lt`.
+    Lt = 4,
+    /// `_ne` (true when either side is NaN).
+    Ne = 5,
+    /// `_le`.
+    Le = 6,
+}
+
+impl Comparison {
+    /// Every comparison.
+    pub const ALL: [Comparison; 6] =
+        [Comparison::Gt, Comparison::Eq, Comparison::Ge, Comparison::Lt, Comparison::Ne, Comparison::Le];
+
+    /// Decodes control bits.
+    pub fn from_raw(raw: u8) -> Option<Comparison> {
+        Comparison::ALL.into_iter().find(|c| *c as u8 == raw)
+    }
+
+    /// The assembly suffix without the underscore (`gt`, `eq`, …).
+    pub fn suffix(self) -> &'static str {
+        match self {
+            Comparison::Gt => "gt",
+            Comparison::Eq => "eq",
+            Comparison::Ge => "ge",
+            Comparison::Lt => "lt",
+            Comparison::Ne => "ne",
+            Comparison::Le => "le",
+        }
+    }
+
+    /// Evaluates the comparison with D3D9's rules: ordered except `ne`.
+    pub fn eval(self, a: f32, b: f32) -> bool {
+        match self {
+            Comparison::Gt => a > b,
+            Comparison::Eq => a == b,
+            Comparison::Ge => a >= b,
+            Comparison::Lt => a < b,
+            Comparison::Ne => a != b,
+            Comparison::Le => a <= b,
+        }
+    }
+}
+
+/// The ps 2.0+ `texld` variants (control bits of opcode 66).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum TexldVariant {
+    /// `texld`.
+    Plain,
+    /// `texldp`: divide the coordinates by w.
+    Project,
+    /// `texldb`: add w to the level-of-detail bias.
+    Bias,
+}
+
+impl TexldVariant {
+    /// Decodes control bits.
+    pub fn from_raw(raw: u8) -> Option<TexldVariant> {
+        match raw {
+            0 => Some(TexldVariant::Plain),
+            1 => Some(TexldVariant::Project),
+            2 => Some(TexldVariant::Bias),
+            _ => None,
+        }
+    }
+
+    /// The assembly name.
+    pub fn name(self) -> &'static str {
+        match self {
+            TexldVariant::Plain => "texld",
+            TexldVariant::Project => "texldp",
+            TexldVariant::Bias => "texldb",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_is_in_opcode_order_and_complete() {
+        assert_eq!(OPCODES.len(), Opcode::ALL.len());
+        for (row, op) in OPCODES.iter().zip(Opcode::ALL) {
+            assert_eq!(row.opcode, *op);
+            assert!(!row.forms.is_empty());
+        }
+    }
+
+    #[test]
+    fn version_specific_forms() {
+        let v = |t| Version::from_token(t).unwrap();
+        assert_eq!(Opcode::Tex.form(v(0xFFFF_0101)).unwrap().name, "tex");
+        assert_eq!(Opcode::Tex.form(v(0xFFFF_0104)).unwrap().shape, DS1);
+        assert_eq!(Opcode::Tex.form(v(0xFFFF_0200)).unwrap().shape, DS2);
+        assert!(Opcode::Tex.form(v(0xFFFE_0300)).is_none(), "vs_3_0 samples only with texldl");
+        assert_eq!(Opcode::SinCos.form(v(0xFFFE_0200)).unwrap().shape, DS3);
+        assert_eq!(Opcode::SinCos.form(v(0xFFFF_0300)).unwrap().shape, DS1);
+        assert!(Opcode::DefB.form(v(0xFFFF_0200)).is_none(), "ps_2_0 has no bool constants");
+        assert!(Opcode::Loop.form(v(0xFFFF_0201)).is_none(), "loop is ps_3_0 only");
+        // An opcode that does not exist in a version still decodes with a same-generation shape.
+        assert_eq!(Opcode::Dp2Add.decoding_form(v(0xFFFE_0200)).shape, DS3);
+    }
+}

@@ -1,0 +1,184 @@
+//! Register files (D3DSHADER_PARAM_REGISTER_TYPE) and register references.
+
+use super::version::{ShaderKind, Version};
+
+/// A register file.
+///
+/// The token's type field is shared between files that the shader kind or version tells apart
+/// (type 3 is `a0` in vertex shaders and `t#` in pixel shaders; type 6 is `oT#` before vs_3_0 and
+/// `o#` from vs_3_0), and the constant banks 11–13 (`c2048`–`c8191`) fold into [`RegisterType::Const`]
+/// with their absolute index, so consumers never meet the encoding's quirks.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum RegisterType {
+    /// `r#` (D3DSPR_TEMP = 0).
+    Temp,
+    /// `v#` (D3DSPR_INPUT = 1).
+    Input,
+    /// `c#` (D3DSPR_CONST = 2, and CONST2..4 = 11..13 for c2048..c8191).
+    Const,
+    /// `a0` in vertex shaders (D3DSPR_ADDR = 3).
+    Addr,
+    /// `t#` in pixel shaders (D3DSPR_TEXTURE = 3).
+    Texture,
+    /// `oPos`, `oFog`, `oPts` (D3DSPR_RASTOUT = 4).
+    RastOut,
+    /// `oD#` (D3DSPR_ATTROUT = 5).
+    AttrOut,
+    /// `oT#` before vs_3_0 (D3DSPR_TEXCRDOUT = 6).
+    TexCrdOut,
+    /// `o#` in vs_3_0 (D3DSPR_OUTPUT = 6).
+    Output,
+    /// `i#` (D3DSPR_CONSTINT = 7).
+    ConstInt,
+    /// `oC#` (D3DSPR_COLOROUT = 8).
+    ColorOut,
+    /// `oDepth` (D3DSPR_DEPTHOUT = 9).
+    DepthOut,
+    /// `s#` (D3DSPR_SAMPLER = 10).
+    Sampler,
+    /// `b#` (D3DSPR_CONSTBOOL = 14).
+    ConstBool,
+    /// `aL` (D3DSPR_LOOP = 15).
+    Loop,
+    /// D3DSPR_TEMPFLOAT16 = 16: reserved, never valid.
+    TempFloat16,
+    /// `vPos` (0) and `vFace` (1) (D3DSPR_MISCTYPE = 17).
+    MiscType,
+    /// `l#` (D3DSPR_LABEL = 18).
+    Label,
+    /// `p0` (D3DSPR_PREDICATE = 19).
+    Predicate,
+}
+
+/// `oPos`, `oFog` and `oPts` numbers within [`RegisterType::RastOut`].
+pub mod rastout {
+    /// `oPos`.
+    pub const POSITION: u16 = 0;
+    /// `oFog`.
+    pub const FOG: u16 = 1;
+    /// `oPts`.
+    pub const POINT_SIZE: u16 = 2;
+}
+
+/// `vPos` and `vFace` numbers within [`RegisterType::MiscType`].
+pub mod misc {
+    /// `vPos`.
+    pub const POSITION: u16 = 0;
+    /// `vFace`.
+    pub const FACE: u16 = 1;
+}
+
+/// Registers per constant bank: c2048 is bank 1 (D3DSPR_CONST2), register 0.
+pub const CONST_BANK_SIZE: u16 = 2048;
+
+impl RegisterType {
+    /// Resolves the token's 5-bit type field in the context of a shader version.
+    /// Returns the file and the bank offset to add to the register number.
+    pub fn from_raw(raw: u32, version: Version) -> Option<(RegisterType, u16)> {
+        use RegisterType::*;
+        Some(match raw {
+            0 => (Temp, 0),
+            1 => (Input, 0),
+            2 => (Const, 0),
+            3 => (if version.kind == ShaderKind::Vertex { Addr } else { Texture }, 0),
+            4 => (RastOut, 0),
+            5 => (AttrOut, 0),
+            6 => (if version.kind == ShaderKind::Vertex && version.major >= 3 { Output } else { TexCrdOut }, 0),
+            7 => (ConstInt, 0),
+            8 => (ColorOut, 0),
+            9 => (DepthOut, 0),
+            10 => (Sampler, 0),
+            11 => (Const, CONST_BANK_SIZE),
+            12 => (Const, 2 * CONST_BANK_SIZE),
+            13 => (Const, 3 * CONST_BANK_SIZE),
+            14 => (ConstBool, 0),
+            15 => (Loop, 0),
+            16 => (TempFloat16, 0),
+            17 => (MiscType, 0),
+            18 => (Label, 0),
+            19 => (Predicate, 0),
+            _ => return None,
+        })
+    }
+
+    /// The token's type field for register `num` of this file, and the number within the bank.
+    pub fn to_raw(self, num: u16) -> (u32, u16) {
+        use RegisterType::*;
+        match self {
+            Temp => (0, num),
+            Input => (1, num),
+            Const => match num / CONST_BANK_SIZE {
+                0 => (2, num),
+                bank => (10 + bank as u32, num % CONST_BANK_SIZE),
+            },
+            Addr | Texture => (3, num),
+            RastOut => (4, num),
+            AttrOut => (5, num),
+            TexCrdOut | Output => (6, num),
+            ConstInt => (7, num),
+            ColorOut => (8, num),
+            DepthOut => (9, num),
+            Sampler => (10, num),
+            ConstBool => (14, num),
+            Loop => (15, num),
+            TempFloat16 => (16, num),
+            MiscType => (17, num),
+            Label => (18, num),
+            Predicate => (19, num),
+        }
+    }
+}
+
+/// One register: a file and a number (constants keep their absolute index, up to c8191).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct Register {
+    /// The register file.
+    pub ty: RegisterType,
+    /// The register number within its file.
+    pub num: u16,
+}
+
+impl Register {
+    /// A register of file `ty`, number `num`.
+    pub const fn new(ty: RegisterType, num: u16) -> Register {
+        Register { ty, num }
+    }
+
+    /// The name the disassembler writes, e.g. `r0`, `c12`, `oPos`, `vFace`, `aL`, `oC1`.
+    pub fn name(self) -> String {
+        use RegisterType::*;
+        let n = self.num;
+        match self.ty {
+            Temp => format!("r{n}"),
+            Input => format!("v{n}"),
+            Const => format!("c{n}"),
+            Addr => format!("a{n}"),
+            Texture => format!("t{n}"),
+            RastOut => match n {
+                rastout::POSITION => "oPos".into(),
+                rastout::FOG => "oFog".into(),
+                rastout::POINT_SIZE => "oPts".into(),
+                _ => format!("oRast{n}"),
+            },
+            AttrOut => format!("oD{n}"),
+            TexCrdOut => format!("oT{n}"),
+            Output => format!("o{n}"),
+            ConstInt => format!("i{n}"),
+            ColorOut => format!("oC{n}"),
+            DepthOut if n == 0 => "oDepth".into(),
+            DepthOut => format!("oDepth{n}"),
+            Sampler => format!("s{n}"),
+            ConstBool => format!("b{n}"),
+            Loop if n == 0 => "aL".into(),
+            Loop => format!("aL{n}"),
+            TempFloat16 => format!("half{n}"),
+            MiscType => match n {
+                misc::POSITION => "vPos".into(),
+                misc::FACE => "vFace".into(),
+                _ => format!("vMisc{n}"),
+            },
+            Label => format!("l{n}"),
+            Predicate => format!("p{n}"),
+        }
+    }
+}
