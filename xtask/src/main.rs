@@ -1,1 +1,37 @@
-fn main() { eprintln!("xtask: in progress"); std::process::exit(2); }
+//! `cargo xtask <command>`: the project's tasks. One file per command.
+
+mod bench;
+mod conformance;
+mod test;
+
+const USAGE: &str = "\
+usage: cargo xtask <command> [options]
+
+commands:
+  test          check prerequisites (installing missing system packages where it can) and run all tests
+  bench         time each pipeline stage over a corpus
+  conformance   draw every case on the GPU and the CPU and compare
+  sweep         draw every corpus shader with generated inputs, GPU against CPU";
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let Some((command, rest)) = args.split_first() else {
+        eprintln!("{USAGE}");
+        std::process::exit(2);
+    };
+    let status = match command.as_str() {
+        "test" => test::main(rest),
+        "bench" => bench::main(rest),
+        "conformance" => conformance::main(rest),
+        "sweep" => conformance::sweep_main(rest),
+        "-h" | "--help" | "help" => {
+            println!("{USAGE}");
+            0
+        }
+        other => {
+            eprintln!("xtask: unknown command `{other}`\n\n{USAGE}");
+            2
+        }
+    };
+    std::process::exit(status);
+}

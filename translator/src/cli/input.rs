@@ -1,0 +1,1 @@
+//! Reading the INPUT argument (the formats themselves live in the library's `input` module).

@@ -1,0 +1,11 @@
+//! `d3d9-shader translate` (in progress).
+
+pub fn main(_args: &[String]) -> i32 {
+    eprintln!("d3d9-shader: this command is not implemented yet");
+    super::EXIT_USAGE
+}
+
+pub fn info_main(_args: &[String]) -> i32 {
+    eprintln!("d3d9-shader: this command is not implemented yet");
+    super::EXIT_USAGE
+}
