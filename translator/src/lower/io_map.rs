@@ -130,14 +130,17 @@ fn fixed_location(usage: u8, index: u8) -> Option<u32> {
     }
 }
 
-fn is_builtin(usage: u8, index: u8) -> bool {
-    matches!((Usage::from_raw(usage), index), (Some(Usage::Position), 0) | (Some(Usage::PSize), 0))
+/// Vertex outputs that are built-ins (position, point size); a pixel shader's POSITION input is
+/// an ordinary varying.
+fn is_builtin(version: Version, usage: u8, index: u8) -> bool {
+    version.kind == ShaderKind::Vertex
+        && matches!((Usage::from_raw(usage), index), (Some(Usage::Position), 0) | (Some(Usage::PSize), 0))
 }
 
 /// The semantics a stage passes between stages (VS outputs or PS inputs), sorted.
 fn varyings(version: Version, regs: &[IoRegister]) -> Vec<(u8, u8)> {
     let mut v: Vec<(u8, u8)> =
-        regs.iter().filter_map(|r| semantic(version, r)).filter(|&(u, i)| !is_builtin(u, i)).collect();
+        regs.iter().filter_map(|r| semantic(version, r)).filter(|&(u, i)| !is_builtin(version, u, i)).collect();
     v.sort_unstable();
     v.dedup();
     v
@@ -145,7 +148,9 @@ fn varyings(version: Version, regs: &[IoRegister]) -> Vec<(u8, u8)> {
 
 /// Locations for a VS/PS pair (see the module documentation).
 pub fn link(vs_version: Version, vs: &Signature, ps_version: Version, ps: &Signature) -> Linkage {
-    let written = varyings(vs_version, &vs.outputs);
+    let mut written: Vec<(u8, u8)> = vs.outputs.iter().filter_map(|r| semantic(vs_version, r)).collect();
+    // oPos also feeds a pixel shader's POSITION0 input.
+    written.push((Usage::Position as u8, 0));
     let mut read = varyings(ps_version, &ps.inputs);
     // Fixed-function fog reads the FOG varying even when the pixel shader does not name it.
     read.sort_unstable();
@@ -452,6 +457,20 @@ impl Lowerer<'_> {
             match (Usage::from_raw(usage), index) {
                 (Some(Usage::Position), 0) => {
                     position = Some(v);
+                    // A linked pixel shader may read POSITION0 as a varying too.
+                    if let Some(LinkSlot::Location(l)) = self.key.linkage.as_ref().and_then(|k| k.find(usage, index)) {
+                        let b = self.varying_binding(l, usage);
+                        Self::member(&mut members, &mut offset, "position_varying", self.t.vec4f, 16, b);
+                        values.push(v);
+                        self.interface.outputs.push(InterfaceSlot {
+                            register: r.register.clone(),
+                            usage: Some("position"),
+                            usage_index: 0,
+                            location: Some(l),
+                            builtin: None,
+                            default: None,
+                        });
+                    }
                     continue;
                 }
                 (Some(Usage::PSize), 0) => {
