@@ -344,6 +344,8 @@ impl Lowerer<'_> {
 
     fn pixel_inputs(&mut self, sig: &Signature) -> Result<(), LowerError> {
         let others = self.others(&sig.inputs);
+        // Two registers declared with one semantic read the same varying.
+        let mut seen: Vec<((u8, u8), Expr)> = Vec::new();
         for r in &sig.inputs {
             let reg = Register::new(r.file, r.index);
             if r.file == RegisterType::MiscType {
@@ -377,6 +379,10 @@ impl Lowerer<'_> {
                 self.init_register(reg, zero)?;
                 continue;
             };
+            if let Some(&(_, v)) = seen.iter().find(|(s, _)| *s == (usage, index)) {
+                self.init_register(reg, v)?;
+                continue;
+            }
             let point_coord = self.key.point_sprite && Usage::from_raw(usage) == Some(Usage::TexCoord);
             let (value, location, default) = if point_coord {
                 let pc = self.arg(format!("point_coord{index}"), self.t.vec2f, Binding::BuiltIn(BuiltIn::PointCoord));
@@ -397,6 +403,7 @@ impl Lowerer<'_> {
                     }
                 }
             };
+            seen.push(((usage, index), value));
             if usage == Usage::Fog as u8 && index == 0 && location.is_some() {
                 self.fog_input = Some(self.component(value, 0));
             }

@@ -288,3 +288,6 @@ impl<'a> Lowerer<'a> {
         LowerError::Unsupported { offset: self.offset, what: what.into() }
     }
 }
+
+#[cfg(test)]
+mod tests;
