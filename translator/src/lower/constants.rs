@@ -127,9 +127,14 @@ impl Lowerer<'_> {
             if u32::from(num) >= count {
                 return Ok(self.splat(0.0));
             }
+            if let Some(v) = self.fb.readonly(u32::from(num)) {
+                return Ok(v);
+            }
             let base = self.fb.shared(SharedKey::Global(g));
             let p = self.fb.expr(Expression::AccessIndex { base, index: u32::from(num) });
-            return Ok(self.load(p));
+            let v = self.load(p);
+            self.fb.remember_readonly(u32::from(num), v);
+            return Ok(v);
         };
         let idx = self.rel_index(rel, num)?;
         let mut value = match self.consts.float {

@@ -103,9 +103,8 @@ impl Lowerer<'_> {
         let v = match s.reg.ty {
             RegisterType::ConstBool => self.read_bool_constant(s.reg.num)?,
             RegisterType::Predicate => {
-                let p = self.reg_ptr(s.reg)?;
-                let c = self.fb.expr(Expression::AccessIndex { base: p, index: s.swizzle.get(0) as u32 });
-                self.load(c)
+                let p = self.reg_value(s.reg)?;
+                self.fb.expr(Expression::AccessIndex { base: p, index: s.swizzle.get(0) as u32 })
             }
             _ => return Err(self.invalid(format!("{} is not a condition", s.reg.name()))),
         };

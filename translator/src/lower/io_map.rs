@@ -216,9 +216,7 @@ impl Lowerer<'_> {
 
     /// Stores `value` into the variable of input/output register `reg` (array element or not).
     fn init_register(&mut self, reg: Register, value: Expr) -> Result<(), LowerError> {
-        let p = self.reg_ptr(reg)?;
-        self.fb.stmt(Statement::Store { pointer: p, value });
-        Ok(())
+        self.set_reg_value(reg, value)
     }
 
     /// Declares relatively addressed register files as arrays.
@@ -459,8 +457,7 @@ impl Lowerer<'_> {
         for r in &sig.outputs {
             let reg = Register::new(r.file, r.index);
             let Some((usage, index)) = semantic(self.version, r) else { continue };
-            let p = self.reg_ptr(reg)?;
-            let mut v = self.load(p);
+            let mut v = self.reg_value(reg)?;
             match (Usage::from_raw(usage), index) {
                 (Some(Usage::Position), 0) => {
                     position = Some(v);
@@ -532,8 +529,7 @@ impl Lowerer<'_> {
         }
         let mut c0 = None;
         for &n in &colors {
-            let p = self.reg_ptr(Register::new(RegisterType::ColorOut, n))?;
-            let v = self.load(p);
+            let v = self.reg_value(Register::new(RegisterType::ColorOut, n))?;
             if n == 0 {
                 c0 = Some(v);
                 continue;
@@ -567,8 +563,7 @@ impl Lowerer<'_> {
             default: None,
         });
         if sig.features.depth_output {
-            let p = self.reg_ptr(Register::new(RegisterType::DepthOut, 0))?;
-            let v = self.load(p);
+            let v = self.reg_value(Register::new(RegisterType::DepthOut, 0))?;
             let d = self.component(v, 0);
             let d = self.math1(naga::MathFunction::Saturate, d);
             Self::member(&mut members, &mut offset, "oDepth", self.t.f32, 4, Binding::BuiltIn(BuiltIn::FragDepth));

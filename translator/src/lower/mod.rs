@@ -194,8 +194,10 @@ pub(crate) struct Lowerer<'a> {
     pub samplers: HashMap<u16, textures::SamplerGlobals>,
     /// Subroutine functions by label.
     pub functions: HashMap<u16, Handle<naga::Function>>,
-    /// Module constants holding splatted `vec4<f32>` values, by bit pattern.
-    pub splats: HashMap<u32, Handle<naga::Constant>>,
+    /// Module constants holding `vec4<f32>` values, by bit pattern.
+    pub vec_constants: HashMap<[u32; 4], Handle<naga::Constant>>,
+    /// Module constants of write masks as `vec4<bool>`.
+    pub mask_constants: HashMap<u8, Handle<naga::Constant>>,
     pub layout: BindingLayout,
     pub interface: InterfaceMap,
     /// The instruction being lowered (its token index names errors).
@@ -232,7 +234,8 @@ impl<'a> Lowerer<'a> {
             consts: constants::ConstantGlobals::default(),
             samplers: HashMap::new(),
             functions: HashMap::new(),
-            splats: HashMap::new(),
+            vec_constants: HashMap::new(),
+            mask_constants: HashMap::new(),
             layout: BindingLayout { group, ..BindingLayout::default() },
             interface: InterfaceMap::default(),
             offset: 0,
