@@ -25,15 +25,33 @@ impl Lowerer<'_> {
         self.bin(B::Multiply, a2, b2)
     }
 
-    /// An explicit (unfused) sum of the first `n` products of `a · b`.
+    /// The sum of the first `n` products of `a · b`, each product under the multiply rule.
+    /// The sum is `dot(products, 1)`: multiplying by 1 is exact, so no product is fused into an
+    /// add whatever the backend does with `dot`.
     pub fn dot(&mut self, a: Expr, b: Expr, n: usize) -> Expr {
         let p = self.fmul(a, b, Width::Vec4);
-        let mut sum = self.component(p, 0);
-        for c in 1..n {
-            let x = self.component(p, c);
-            sum = self.bin(B::Add, sum, x);
+        match n {
+            4 => {
+                let one = self.splat(1.0);
+                self.math2(M::Dot, p, one)
+            }
+            3 => {
+                let one = self.splat(1.0);
+                use naga::SwizzleComponent as C;
+                let pattern = [C::X, C::Y, C::Z, C::W];
+                let p3 = self.fb.expr(Expression::Swizzle { size: VectorSize::Tri, vector: p, pattern });
+                let one3 = self.fb.expr(Expression::Swizzle { size: VectorSize::Tri, vector: one, pattern });
+                self.math2(M::Dot, p3, one3)
+            }
+            _ => {
+                let mut sum = self.component(p, 0);
+                for c in 1..n {
+                    let x = self.component(p, c);
+                    sum = self.bin(B::Add, sum, x);
+                }
+                sum
+            }
         }
-        sum
     }
 
     pub fn splat_expr(&mut self, s: Expr) -> Expr {

@@ -124,6 +124,13 @@ impl FnBuilder {
         }
     }
 
+    /// Drops pending stores: the values are dead (the entry point is about to return them).
+    pub fn forget_dirty(&mut self) {
+        for e in self.values.values_mut() {
+            e.1 = None;
+        }
+    }
+
     /// A cached load of read-only data (`key` names it), valid here.
     pub fn readonly(&self, key: u32) -> Option<Handle<Expression>> {
         self.readonly.iter().rev().find_map(|layer| layer.get(&key).copied())

@@ -216,6 +216,14 @@ impl Lowerer<'_> {
 
     /// Stores `value` into the variable of input/output register `reg` (array element or not).
     fn init_register(&mut self, reg: Register, value: Expr) -> Result<(), LowerError> {
+        // Input registers are read-only: with everything in the entry function, the value
+        // itself (emitted before any block) serves every read and no variable is needed.
+        let read_only = matches!(reg.ty, RegisterType::Input | RegisterType::MiscType)
+            || (reg.ty == RegisterType::Texture && self.version.major >= 2);
+        if read_only && !self.globals_mode && !self.regs.arrays.contains_key(&reg.ty) {
+            self.fixed.insert((reg.ty, reg.num), value);
+            return Ok(());
+        }
         self.set_reg_value(reg, value)
     }
 
@@ -248,6 +256,8 @@ impl Lowerer<'_> {
             ShaderKind::Vertex => self.vertex_outputs(sig)?,
             ShaderKind::Pixel => self.pixel_outputs(sig)?,
         };
+        // Registers are dead once the outputs are composed: no stores before the return.
+        self.fb.forget_dirty();
         self.fb.stmt(Statement::Return { value: Some(value) });
         let mut fb = super::builder::FnBuilder::new("unused");
         std::mem::swap(&mut self.fb, &mut fb);

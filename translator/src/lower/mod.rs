@@ -206,6 +206,8 @@ pub(crate) struct Lowerer<'a> {
     pub flow: Vec<control_flow::Frame>,
     /// The deferred-kill flag, once texkill appears.
     pub killed: Option<registers::Var>,
+    /// Read-only registers whose value is an expression valid in the whole entry function.
+    pub fixed: HashMap<(crate::bytecode::RegisterType, u16), registers::Expr>,
     /// The fragment-position argument, once needed.
     pub frag_coord: Option<registers::Expr>,
     /// The interpolated fog factor, once needed.
@@ -242,6 +244,7 @@ impl<'a> Lowerer<'a> {
             flow: Vec::new(),
             killed: None,
             frag_coord: None,
+            fixed: HashMap::new(),
             fog_input: None,
         }
     }

@@ -223,6 +223,9 @@ impl Lowerer<'_> {
     /// loaded once.
     pub fn reg_value(&mut self, reg: Register) -> Result<Expr, LowerError> {
         let key = (reg.ty, reg.num);
+        if let Some(&v) = self.fixed.get(&key) {
+            return Ok(v);
+        }
         if let Some(&(v, _)) = self.fb.values.get(&key) {
             return Ok(v);
         }

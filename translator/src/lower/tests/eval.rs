@@ -200,6 +200,10 @@ fn math(fun: M, args: &[Value]) -> Value {
                 _ => panic!(),
             })
         }
+        M::Dot => {
+            let (Value::Agg(a), Value::Agg(b)) = (&args[0], &args[1]) else { panic!("dot of scalars") };
+            Value::F(a.iter().zip(b).fold(0.0, |acc, (x, y)| acc + x.f() * y.f()))
+        }
         M::Mix => {
             let d = binary(B::Subtract, &args[1], &args[0]);
             let p = binary(B::Multiply, &d, &args[2]);

@@ -4,6 +4,7 @@
 
 mod eval;
 mod rules;
+mod snapshots;
 
 use std::collections::HashMap;
 
