@@ -393,7 +393,14 @@ impl Lowerer<'_> {
             }
             let point_coord = self.key.point_sprite && Usage::from_raw(usage) == Some(Usage::TexCoord);
             let (value, location, default) = if point_coord {
-                let pc = self.arg(format!("point_coord{index}"), self.t.vec2f, Binding::BuiltIn(BuiltIn::PointCoord));
+                let pc = match self.point_coord {
+                    Some(pc) => pc,
+                    None => {
+                        let pc = self.arg("point_coord".into(), self.t.vec2f, Binding::BuiltIn(BuiltIn::PointCoord));
+                        self.point_coord = Some(pc);
+                        pc
+                    }
+                };
                 let (x, y) = (self.component(pc, 0), self.component(pc, 1));
                 let zero = self.fb.shared(SharedKey::F32(0));
                 let one = self.fb.shared(SharedKey::F32(1f32.to_bits()));

@@ -208,6 +208,8 @@ pub(crate) struct Lowerer<'a> {
     pub killed: Option<registers::Var>,
     /// Read-only registers whose value is an expression valid in the whole entry function.
     pub fixed: HashMap<(crate::bytecode::RegisterType, u16), registers::Expr>,
+    /// The point-coordinate argument (point sprites), once needed.
+    pub point_coord: Option<registers::Expr>,
     /// The fragment-position argument, once needed.
     pub frag_coord: Option<registers::Expr>,
     /// The interpolated fog factor, once needed.
@@ -244,6 +246,7 @@ impl<'a> Lowerer<'a> {
             flow: Vec::new(),
             killed: None,
             frag_coord: None,
+            point_coord: None,
             fixed: HashMap::new(),
             fog_input: None,
         }

@@ -257,7 +257,7 @@ impl Lowerer<'_> {
             let m = l.mask_constant(mask);
             let condition = match pred {
                 Some(p) if mask == WriteMask::ALL => p,
-                Some(p) => l.bin(BinaryOperator::LogicalAnd, m, p),
+                Some(p) => l.bin(BinaryOperator::And, m, p),
                 None => m,
             };
             l.fb.expr(Expression::Select { condition, accept: value, reject: old })
