@@ -9,6 +9,40 @@ use std::collections::{BTreeMap, HashMap};
 
 use naga::{Block, Expression, Function, Handle, Literal, Span, Statement};
 
+/// A multiply-rotate hasher (the lowering's maps hold small integer keys; SipHash's DoS
+/// resistance buys nothing here and costs a measurable share of the lowering).
+#[derive(Default, Clone, Copy)]
+pub(crate) struct FastHasher(u64);
+
+impl std::hash::Hasher for FastHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u8(&mut self, i: u8) {
+        self.write_u64(u64::from(i));
+    }
+    fn write_u16(&mut self, i: u16) {
+        self.write_u64(u64::from(i));
+    }
+    fn write_u32(&mut self, i: u32) {
+        self.write_u64(u64::from(i));
+    }
+    fn write_u64(&mut self, i: u64) {
+        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_usize(&mut self, i: usize) {
+        self.write_u64(i as u64);
+    }
+}
+
+/// A `HashMap` with [`FastHasher`].
+pub(crate) type FastMap<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<FastHasher>>;
+
 /// The function being built and its open blocks.
 pub(crate) struct FnBuilder {
     /// The function (its body is filled in [`FnBuilder::finish`]).
@@ -17,7 +51,7 @@ pub(crate) struct FnBuilder {
     emit_start: Option<usize>,
     /// Expressions that need no emit and may be shared by the whole function: literals (by bit
     /// pattern), module constants, variable pointers.
-    shared: HashMap<SharedKey, Handle<Expression>>,
+    shared: FastMap<SharedKey, Handle<Expression>>,
     /// Register values known in the current straight-line block (stored or loaded since the
     /// block began), so reads need no `Load`; with the variable's pointer while the value is
     /// not yet stored. Dirty values are stored before every statement and block boundary, so
@@ -25,7 +59,7 @@ pub(crate) struct FnBuilder {
     pub values: BTreeMap<(crate::bytecode::RegisterType, u16), (Handle<Expression>, Option<Handle<Expression>>)>,
     /// Loads of read-only data (constant buffers), valid in the block that loaded them and
     /// the blocks nested in it: one layer per open block.
-    readonly: Vec<HashMap<u32, Handle<Expression>>>,
+    readonly: Vec<FastMap<u32, Handle<Expression>>>,
 }
 
 /// Keys of the per-function cache of expressions that need no `Emit`.
@@ -48,9 +82,9 @@ impl FnBuilder {
             f: Function { name: Some(name.to_string()), ..Function::default() },
             blocks: vec![Block::new()],
             emit_start: None,
-            shared: HashMap::new(),
+            shared: FastMap::default(),
             values: BTreeMap::new(),
-            readonly: vec![HashMap::new()],
+            readonly: vec![FastMap::default()],
         }
     }
 
@@ -93,7 +127,7 @@ impl FnBuilder {
         self.flush();
         self.blocks.push(Block::new());
         self.values.clear();
-        self.readonly.push(HashMap::new());
+        self.readonly.push(FastMap::default());
     }
 
     /// Ends the innermost nested block and returns it.

@@ -2,7 +2,7 @@
 //! `i#` and `b#` from uniform buffers, `def`/`defi`/`defb` values baked in and winning over the
 //! buffers, also through relative addressing.
 
-use naga::{AddressSpace, BinaryOperator, Expression, GlobalVariable, Handle, ResourceBinding, ScalarKind, Span, StorageAccess};
+use naga::{AddressSpace, BinaryOperator, Expression, GlobalVariable, Handle, ResourceBinding, Span, StorageAccess};
 
 use super::builder::SharedKey;
 use super::registers::Expr;
@@ -187,10 +187,5 @@ impl Lowerer<'_> {
         let v = self.load(p);
         let zero = self.fb.shared(SharedKey::U32(0));
         Ok(self.bin(BinaryOperator::NotEqual, v, zero))
-    }
-
-    /// Converts an `i32` expression to `f32`.
-    pub fn to_float(&mut self, e: Expr) -> Expr {
-        self.fb.expr(Expression::As { expr: e, kind: ScalarKind::Float, convert: Some(4) })
     }
 }

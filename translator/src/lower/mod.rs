@@ -59,7 +59,7 @@ mod registers;
 mod textures;
 mod types;
 
-use std::collections::HashMap;
+use builder::FastMap;
 
 use naga::{Handle, Module};
 
@@ -191,13 +191,13 @@ pub(crate) struct Lowerer<'a> {
     /// Registers are module-private globals (subroutines or early return).
     pub globals_mode: bool,
     pub consts: constants::ConstantGlobals,
-    pub samplers: HashMap<u16, textures::SamplerGlobals>,
+    pub samplers: FastMap<u16, textures::SamplerGlobals>,
     /// Subroutine functions by label.
-    pub functions: HashMap<u16, Handle<naga::Function>>,
+    pub functions: FastMap<u16, Handle<naga::Function>>,
     /// Module constants holding `vec4<f32>` values, by bit pattern.
-    pub vec_constants: HashMap<[u32; 4], Handle<naga::Constant>>,
+    pub vec_constants: FastMap<[u32; 4], Handle<naga::Constant>>,
     /// Module constants of write masks as `vec4<bool>`.
-    pub mask_constants: HashMap<u8, Handle<naga::Constant>>,
+    pub mask_constants: FastMap<u8, Handle<naga::Constant>>,
     pub layout: BindingLayout,
     pub interface: InterfaceMap,
     /// The instruction being lowered (its token index names errors).
@@ -207,7 +207,7 @@ pub(crate) struct Lowerer<'a> {
     /// The deferred-kill flag, once texkill appears.
     pub killed: Option<registers::Var>,
     /// Read-only registers whose value is an expression valid in the whole entry function.
-    pub fixed: HashMap<(crate::bytecode::RegisterType, u16), registers::Expr>,
+    pub fixed: FastMap<(crate::bytecode::RegisterType, u16), registers::Expr>,
     /// The point-coordinate argument (point sprites), once needed.
     pub point_coord: Option<registers::Expr>,
     /// The fragment-position argument, once needed.
@@ -236,10 +236,10 @@ impl<'a> Lowerer<'a> {
             regs: Registers::default(),
             globals_mode,
             consts: constants::ConstantGlobals::default(),
-            samplers: HashMap::new(),
-            functions: HashMap::new(),
-            vec_constants: HashMap::new(),
-            mask_constants: HashMap::new(),
+            samplers: FastMap::default(),
+            functions: FastMap::default(),
+            vec_constants: FastMap::default(),
+            mask_constants: FastMap::default(),
             layout: BindingLayout { group, ..BindingLayout::default() },
             interface: InterfaceMap::default(),
             offset: 0,
@@ -247,7 +247,7 @@ impl<'a> Lowerer<'a> {
             killed: None,
             frag_coord: None,
             point_coord: None,
-            fixed: HashMap::new(),
+            fixed: FastMap::default(),
             fog_input: None,
         }
     }

@@ -2,7 +2,7 @@
 //! where the file is relatively addressed (`v[aL]`, `o[aL]`); reads and writes through a
 //! relative address check the bounds themselves (wgpu would clamp, D3D9 reads 0).
 
-use std::collections::HashMap;
+use super::builder::FastMap;
 
 use naga::{
     BinaryOperator, Expression, GlobalVariable, Handle, LocalVariable, MathFunction, ScalarKind, Span, Statement,
@@ -24,9 +24,9 @@ pub(crate) enum Var {
 /// Where each register lives.
 #[derive(Default)]
 pub(crate) struct Registers {
-    vars: HashMap<(RegisterType, u16), Var>,
+    vars: FastMap<(RegisterType, u16), Var>,
     /// Relatively addressed files: the array variable and its length.
-    pub arrays: HashMap<RegisterType, (Var, u32)>,
+    pub arrays: FastMap<RegisterType, (Var, u32)>,
 }
 
 pub(crate) type Expr = Handle<Expression>;
