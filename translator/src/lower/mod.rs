@@ -169,8 +169,8 @@ pub struct Lowered {
 ///
 /// Errors name the instruction's token index; the function never panics on odd programs.
 pub fn lower(program: &Program, sig: &Signature, key: &ShaderKey) -> Result<Lowered, LowerError> {
-    if program.version.is_sm1() {
-        return Err(LowerError::Unsupported { offset: 0, what: format!("{} (Shader Model 1)", program.version) });
+    if program.version.is_sm1() && program.version.is_pixel() {
+        return Err(LowerError::Unsupported { offset: 0, what: format!("{} (Shader Model 1 pixel shaders)", program.version) });
     }
     let mut l = Lowerer::new(program, sig, key);
     l.run()?;
