@@ -30,6 +30,8 @@ pub(crate) mod rs {
     pub const POINT_SIZE_MIN: u32 = 6;
     pub const POINT_SIZE_MAX: u32 = 7;
     pub const CLIP_PLANES: u32 = 9;
+    pub const BUMP_ENV: u32 = 10;
+    pub const BUMP_LUMINANCE: u32 = 11;
 }
 
 impl Lowerer<'_> {
@@ -104,6 +106,8 @@ impl Lowerer<'_> {
             member("point_size_max", f, 40),
             member("pad", f, 44),
             member("clip_planes", planes, 48),
+            member("bump_env", planes, 176),
+            member("bump_luminance", planes, 304),
         ];
         Types::structure(&mut self.module, "RenderState", members, super::RENDER_STATE_SIZE)
     }
@@ -116,8 +120,24 @@ impl Lowerer<'_> {
         Ok(self.load(p))
     }
 
-    /// `c#` (with `c[a0.x + n]`/`c[aL + n]`) as `vec4<f32>`.
+    /// `c#` (with `c[a0.x + n]`/`c[aL + n]`) as `vec4<f32>`; ps_1_x clamps to [−1, 1].
     pub fn read_float_constant(&mut self, num: u16, rel: Option<RelAddr>) -> Result<Expr, LowerError> {
+        let v = self.read_float_constant_raw(num, rel)?;
+        if !(self.version.is_sm1() && self.is_pixel()) {
+            return Ok(v);
+        }
+        let lo = self.splat(-1.0);
+        let hi = self.splat(1.0);
+        Ok(self.fb.expr(Expression::Math {
+            fun: naga::MathFunction::Clamp,
+            arg: v,
+            arg1: Some(lo),
+            arg2: Some(hi),
+            arg3: None,
+        }))
+    }
+
+    fn read_float_constant_raw(&mut self, num: u16, rel: Option<RelAddr>) -> Result<Expr, LowerError> {
         let defined = &self.sig.float_constants.defined;
         let Some(rel) = rel else {
             if let Some(&bits) = defined.get(&num) {

@@ -92,6 +92,29 @@ impl Lowerer<'_> {
                 Ok(())
             }
             O::Label => Err(self.invalid("label inside a function body")),
+            O::Tex
+            | O::TexCoord
+            | O::TexBem
+            | O::TexBemL
+            | O::TexReg2Ar
+            | O::TexReg2Gb
+            | O::TexReg2Rgb
+            | O::TexM3x2Pad
+            | O::TexM3x2Tex
+            | O::TexM3x2Depth
+            | O::TexM3x3Pad
+            | O::TexM3x3Tex
+            | O::TexM3x3
+            | O::TexM3x3Spec
+            | O::TexM3x3VSpec
+            | O::TexDp3
+            | O::TexDp3Tex
+            | O::TexDepth
+            | O::Bem
+                if self.version.is_sm1() && self.is_pixel() =>
+            {
+                self.sm1_texture_op(inst)
+            }
             O::Tex | O::TexLdl | O::TexLdd | O::TexKill => self.texture_op(inst),
             O::Setp => self.setp(inst),
             _ => self.alu(inst),

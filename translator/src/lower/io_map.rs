@@ -419,6 +419,9 @@ impl Lowerer<'_> {
                 }
             };
             seen.push(((usage, index), value));
+            if r.file == RegisterType::Texture && self.version.major < 2 {
+                self.texcoords.insert(r.index, value);
+            }
             if usage == Usage::Fog as u8 && index == 0 && location.is_some() {
                 self.fog_input = Some(self.component(value, 0));
             }
@@ -562,6 +565,10 @@ impl Lowerer<'_> {
                 builtin: None,
                 default: None,
             });
+        }
+        // ps_1_x has no oC#: r0 at the end is the colour.
+        if self.version.major < 2 {
+            c0 = Some(self.reg_value(Register::new(RegisterType::Temp, 0))?);
         }
         let c0 = self.pixel_epilogue(c0.expect("oC0 is always output"))?;
         let b = Binding::Location { location: 0, interpolation: None, sampling: None, blend_src: None, per_primitive: false };

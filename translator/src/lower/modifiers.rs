@@ -269,7 +269,7 @@ impl Lowerer<'_> {
                 Ok(merge(l, old))
             });
         }
-        let old = if mask == WriteMask::ALL && pred.is_none() { value } else { self.reg_value(dst.reg)? };
+        let old = if mask == WriteMask::ALL && pred.is_none() { value } else { self.current_value(dst.reg)? };
         let merged = merge(self, old);
         self.set_reg_value(dst.reg, merged)
     }

@@ -222,6 +222,14 @@ impl Lowerer<'_> {
     /// The current value of a register (not relatively addressed): known in this block, or
     /// loaded once.
     pub fn reg_value(&mut self, reg: Register) -> Result<Expr, LowerError> {
+        if let Some(v) = self.snapshot.as_ref().and_then(|s| s.get(&(reg.ty, reg.num))) {
+            return Ok(*v);
+        }
+        self.current_value(reg)
+    }
+
+    /// The register's value now (ignoring a co-issue snapshot): what a masked write merges with.
+    pub fn current_value(&mut self, reg: Register) -> Result<Expr, LowerError> {
         let key = (reg.ty, reg.num);
         if let Some(&v) = self.fixed.get(&key) {
             return Ok(v);
