@@ -17,6 +17,22 @@ impl Lowerer<'_> {
         if self.key.float_rules != FloatRules::Strict {
             return self.bin(B::Multiply, a, b);
         }
+        // A known factor: all components zero gives zero; all finite and non-zero reduces the
+        // rule to (other == 0 ? 0 : known) · other.
+        for (known, other) in [(a, b), (b, a)] {
+            let Some(bits) = self.fb.known.get(&known).copied() else { continue };
+            let vals = bits.map(f32::from_bits);
+            if bits.iter().all(|b| *b == 0) {
+                // (+0 == 0) makes the other factor 0: +0 · 0 = +0.
+                return self.fconst(0.0, w);
+            }
+            if vals.iter().all(|v| v.is_finite() && *v != 0.0) {
+                let zero = self.fconst(0.0, w);
+                let oz = self.bin(B::Equal, other, zero);
+                let k = self.fb.expr(Expression::Select { condition: oz, accept: zero, reject: known });
+                return self.bin(B::Multiply, k, other);
+            }
+        }
         let zero = self.fconst(0.0, w);
         let az = self.bin(B::Equal, a, zero);
         let bz = self.bin(B::Equal, b, zero);

@@ -60,6 +60,9 @@ pub(crate) struct FnBuilder {
     /// Loads of read-only data (constant buffers), valid in the block that loaded them and
     /// the blocks nested in it: one layer per open block.
     readonly: Vec<FastMap<u32, Handle<Expression>>>,
+    /// Expressions whose value is a known constant (module constants, literals), by bit
+    /// pattern per component (scalars repeat their value), for folding.
+    pub known: FastMap<Handle<Expression>, [u32; 4]>,
 }
 
 /// Keys of the per-function cache of expressions that need no `Emit`.
@@ -85,6 +88,7 @@ impl FnBuilder {
             shared: FastMap::default(),
             values: BTreeMap::new(),
             readonly: vec![FastMap::default()],
+            known: FastMap::default(),
         }
     }
 

@@ -43,7 +43,9 @@ impl Lowerer<'_> {
                     c
                 }
             };
-            return self.fb.shared(SharedKey::Constant(c));
+            let h = self.fb.shared(SharedKey::Constant(c));
+            self.fb.known.insert(h, bits);
+            return h;
         }
         let comps: Vec<Expr> = bits.iter().map(|&b| self.fb.shared(SharedKey::U32(b))).collect();
         let u = self.fb.expr(Expression::Compose { ty: self.t.vec4u, components: comps });
@@ -70,9 +72,20 @@ impl Lowerer<'_> {
     /// A float constant of the given width.
     pub fn fconst(&mut self, v: f32, w: Width) -> Expr {
         match w {
-            Width::Scalar => self.fb.shared(SharedKey::F32(v.to_bits())),
+            Width::Scalar => self.scalar_literal(v.to_bits()),
             Width::Vec4 => self.splat(v),
         }
+    }
+
+    /// An `f32` literal from its bits (finite values only; others as a bitcast).
+    pub fn scalar_literal(&mut self, bits: u32) -> Expr {
+        if !f32::from_bits(bits).is_finite() {
+            let u = self.fb.shared(SharedKey::U32(bits));
+            return self.fb.expr(Expression::As { expr: u, kind: naga::ScalarKind::Float, convert: None });
+        }
+        let h = self.fb.shared(SharedKey::F32(bits));
+        self.fb.known.insert(h, [bits; 4]);
+        h
     }
 
     pub fn bin(&mut self, op: BinaryOperator, left: Expr, right: Expr) -> Expr {
@@ -92,7 +105,11 @@ impl Lowerer<'_> {
     }
 
     pub fn component(&mut self, v: Expr, c: usize) -> Expr {
-        self.fb.expr(Expression::AccessIndex { base: v, index: c as u32 })
+        let h = self.fb.expr(Expression::AccessIndex { base: v, index: c as u32 });
+        if let Some(bits) = self.fb.known.get(&v).copied() {
+            self.fb.known.insert(h, [bits[c]; 4]);
+        }
+        h
     }
 
     pub fn swizzle(&mut self, v: Expr, s: Swizzle) -> Expr {
@@ -101,12 +118,34 @@ impl Lowerer<'_> {
         }
         let c = s.components();
         let pattern = [COMPONENTS[c[0]], COMPONENTS[c[1]], COMPONENTS[c[2]], COMPONENTS[c[3]]];
-        self.fb.expr(Expression::Swizzle { size: VectorSize::Quad, vector: v, pattern })
+        let h = self.fb.expr(Expression::Swizzle { size: VectorSize::Quad, vector: v, pattern });
+        if let Some(bits) = self.fb.known.get(&v).copied() {
+            self.fb.known.insert(h, c.map(|i| bits[i]));
+        }
+        h
     }
 
     /// Applies a value modifier (every one but `dz`/`dw`/`not`).
     pub fn apply_modifier(&mut self, m: SrcModifier, v: Expr, w: Width) -> Result<Expr, LowerError> {
         use SrcModifier as M;
+        if let (Some(bits), M::Neg | M::Abs | M::AbsNeg) = (self.fb.known.get(&v).copied(), m) {
+            // Sign changes are exact: the value stays known.
+            let f = |b: u32| match m {
+                M::Neg => b ^ 0x8000_0000,
+                M::Abs => b & 0x7FFF_FFFF,
+                _ => b | 0x8000_0000,
+            };
+            let h = match m {
+                M::Neg => self.neg(v),
+                M::Abs => self.math1(MathFunction::Abs, v),
+                _ => {
+                    let a = self.math1(MathFunction::Abs, v);
+                    self.neg(a)
+                }
+            };
+            self.fb.known.insert(h, bits.map(f));
+            return Ok(h);
+        }
         Ok(match m {
             M::None | M::Dz | M::Dw => v,
             M::Neg => self.neg(v),

@@ -216,13 +216,17 @@ fn math(fun: M, args: &[Value]) -> Value {
 impl<'m> Evaluator<'m> {
     /// An evaluator with every global zeroed; set buffers with [`Evaluator::set_global`].
     pub fn new(module: &'m Module) -> Self {
-        let mut globals = HashMap::new();
+        let mut ev = Evaluator { module, globals: HashMap::new(), steps: 0 };
         for (h, g) in module.global_variables.iter() {
             if g.space != naga::AddressSpace::Handle {
-                globals.insert(h, zero(module, g.ty));
+                let v = match g.init {
+                    Some(init) => ev.global_expr(init),
+                    None => zero(module, g.ty),
+                };
+                ev.globals.insert(h, v);
             }
         }
-        Evaluator { module, globals, steps: 0 }
+        ev
     }
 
     /// Sets the global named `name` (e.g. `c`, the float constants) element `index`.

@@ -103,3 +103,20 @@ fn output_is_deterministic() {
     assert_eq!(a, b);
     assert_eq!(wgsl(&p), wgsl(&p));
 }
+
+/// D3D9 arithmetic on `def` values may overflow to inf; naga's WGSL front end evaluates
+/// constant expressions and rejects such results, so def values must reach the code as runtime
+/// values. nrm/mul/rcp on defs alone must still give WGSL that parses.
+#[test]
+fn wgsl_of_overflowing_def_arithmetic_reparses() {
+    let p = program(0xFFFE_0200, vec![
+        def(0, [1e30, -1e30, 3e38, 0.0]),
+        op(O::Nrm, Some(dst(R::Temp, 0, "xyzw")), &[src(R::Const, 0)]),
+        op(O::Mul, Some(dst(R::Temp, 1, "xyzw")), &[src(R::Const, 0), src(R::Const, 0)]),
+        op(O::Rcp, Some(dst(R::Temp, 2, "x")), &[src(R::Const, 0).sw("w")]),
+        op(O::Add, Some(dst(R::TexCrdOut, 0, "xyzw")), &[src(R::Temp, 0), src(R::Temp, 1)]),
+        op(O::Add, Some(dst(R::TexCrdOut, 1, "xyzw")), &[src(R::Temp, 2), src(R::Const, 0).sw("z")]),
+    ]);
+    let text = wgsl(&p);
+    naga::front::wgsl::parse_str(&text).unwrap_or_else(|e| panic!("{}\n{text}", e.emit_to_string(&text)));
+}
