@@ -22,6 +22,11 @@
 //! `ShaderKey::flat_shading`), the others perspective interpolation at the pixel centre, on both
 //! sides, as the pipeline requires them to match.
 //!
+//! Not handled yet: two semantics packed into one register (`dcl_texcoord0 o1.xy` and
+//! `dcl_texcoord1 o1.zw`; the last declaration wins), and `_centroid` on a texture-coordinate
+//! declaration (COLOR inputs are always centroid, the others always centre-sampled, so that both
+//! stages agree without a link).
+//!
 //! [`link`] replaces the default map for a pair: it packs the semantics the pixel shader reads
 //! and the vertex shader writes into locations 0, 1, …, marks those the vertex shader does not
 //! write as [`LinkSlot::Missing`] (the pixel shader uses the default value), and drops vertex
