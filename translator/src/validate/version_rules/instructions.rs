@@ -361,6 +361,26 @@ fn source_modifier(cx: &mut Cx<'_>, i: usize, name: &str, ordinal: usize, s: Slo
     };
     if !ok {
         cx.error(Rule::SourceModifier, Some(i), format_args!("{name} source {ordinal} ({}): source modifier {m:?} is not allowed here in {v}", src.reg.name()));
+        return;
+    }
+    let matrix = matches!(inst.opcode, Opcode::M4x4 | Opcode::M4x3 | Opcode::M3x4 | Opcode::M3x3 | Opcode::M3x2);
+    if matrix && ordinal == 2 && matches!(m, Neg) {
+        cx.error(Rule::SourceModifier, Some(i), format_args!("{name}: the matrix (source 2) cannot be negated"));
+    }
+    if cx.is_ps() && v.major == 1 {
+        // ps_1_x texture address instructions take only _bx2 on their source (ps_1_1: texm*
+        // only); ps_1_4's texld/texcrd take _dz/_dw. ps_1_4 refuses modifiers on constants.
+        let texm = matches!(
+            inst.opcode,
+            Opcode::TexM3x2Pad | Opcode::TexM3x2Tex | Opcode::TexM3x3Pad | Opcode::TexM3x3Tex | Opcode::TexM3x3Spec | Opcode::TexM3x3VSpec | Opcode::TexM3x2Depth | Opcode::TexM3x3
+        );
+        let texture_address = inst.opcode.info().texture && !matches!(inst.opcode, Opcode::Tex | Opcode::TexCoord);
+        if texture_address && v.minor < 4 && !(m == Sign && (texm || v.minor >= 2)) {
+            cx.error(Rule::SourceModifier, Some(i), format_args!("{name} source {ordinal}: texture address instructions take only _bx2 in {v}"));
+        }
+        if v.minor == 4 && src.reg.ty == RegisterType::Const {
+            cx.error(Rule::SourceModifier, Some(i), format_args!("{name} source {ordinal}: ps_1_4 allows no modifier on a constant"));
+        }
     }
 }
 
@@ -386,6 +406,11 @@ fn swizzle(cx: &mut Cx<'_>, i: usize, name: &str, ordinal: usize, s: Slot, src: 
         cx.error(Rule::Swizzle, Some(i), format_args!("{name} source {ordinal} ({reg}) takes no swizzle"));
         return;
     }
+    let matrix = matches!(inst.opcode, Opcode::M4x4 | Opcode::M4x3 | Opcode::M3x4 | Opcode::M3x3 | Opcode::M3x2);
+    if matrix && ordinal == 2 {
+        cx.error(Rule::Swizzle, Some(i), format_args!("{name}: the matrix (source 2) takes no swizzle"));
+        return;
+    }
     if cx.is_vs() || v.major == 3 {
         return;
     }
@@ -407,8 +432,8 @@ fn swizzle(cx: &mut Cx<'_>, i: usize, name: &str, ordinal: usize, s: Slot, src: 
             sw.is_replicate()
         }
     } else {
-        // ps_1_0–1_3: alpha replicate, and blue replicate (ps_1_1 and later).
-        sw.0 == 0xFF || (sw.0 == 0xAA && v.minor >= 1)
+        // ps_1_0–1_3: alpha replicate, and blue replicate when only alpha is written.
+        sw.0 == 0xFF || (sw.0 == 0xAA && inst.dst.is_some_and(|d| d.mask.0 == 0x8))
     };
     if !ok {
         cx.error(Rule::Swizzle, Some(i), format_args!("{name} source {ordinal} ({reg}): this swizzle does not exist in {v}"));
