@@ -353,3 +353,6 @@ impl<'a> Cx<'a> {
         self.version.major == 3 || (self.version.major == 2 && self.version.minor > 0)
     }
 }
+
+#[cfg(test)]
+mod tests;
