@@ -32,6 +32,7 @@ mod caps;
 mod color_outputs;
 mod declarations;
 mod flow_control;
+mod initialization;
 mod ps1x_texture;
 mod slots;
 pub mod version_rules;
@@ -278,6 +279,7 @@ pub fn validate(program: &Program, options: &ValidationOptions) -> Validation {
     color_outputs::check(&mut cx, &flow);
     ps1x_texture::check(&mut cx);
     slots::check(&mut cx);
+    initialization::check(&mut cx);
     cx.out
 }
 

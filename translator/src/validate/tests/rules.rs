@@ -468,3 +468,15 @@ fn every_error_is_collected_with_instruction_and_token() {
     let shown = r.errors[0].to_string();
     assert!(shown.starts_with('[') && shown.contains("(token"), "{shown}");
 }
+
+#[test]
+fn temporaries_are_written_before_they_are_read() {
+    let mut b = B::new("vs_2_0");
+    b.mov(dst(T::Temp, 0), src(T::Temp, 3));
+    assert_error(&b, Rule::UninitializedRead, "r3 is read before anything writes it");
+    // vs_2_0 sgn's two scratch registers are not reads.
+    let mut b = B::new("vs_2_0");
+    b.start();
+    b.op(Opcode::Sgn, Some(dst(T::Temp, 1)), &[src(T::Temp, 0), src(T::Temp, 4), src(T::Temp, 5)]);
+    assert_valid(&b);
+}
