@@ -227,8 +227,15 @@ fn destination(cx: &mut Cx<'_>, i: usize, name: &str, id: VersionId, dst: DstPar
         }
     }
     let m = dst.modifiers;
-    if m.saturate() && (definition || inst.opcode == TexKill || (cx.is_vs() && v.major < 3)) {
+    // vs: _sat from 3_0, on anything but frc, sincos and texldl (vertex shader instruction
+    // modifiers page). ps_1_x: no instruction modifier on texture address instructions.
+    let vs_sat_refused = cx.is_vs() && (v.major < 3 || matches!(inst.opcode, Frc | SinCos | TexLdl));
+    let ps1_texture_address = cx.is_ps() && v.major == 1 && inst.opcode.info().texture;
+    if m.saturate() && (definition || inst.opcode == TexKill || vs_sat_refused || ps1_texture_address) {
         cx.error(Rule::ResultModifier, Some(i), format_args!("_sat is not allowed on {name} in {v}"));
+    }
+    if dst.shift != 0 && ps1_texture_address && inst.opcode != TexKill {
+        cx.error(Rule::ResultModifier, Some(i), format_args!("{name}: texture address instructions take no instruction modifier"));
     }
     if m.partial_precision() && (cx.is_vs() || v.major < 2 || definition) {
         cx.error(Rule::ResultModifier, Some(i), "_pp exists only in ps_2_0 and later");
