@@ -233,25 +233,38 @@ fn write_comment(out: &mut impl Write, c: &Comment, options: &DisasmOptions) -> 
     Ok(())
 }
 
+/// Writes a string from the comment block with control characters (a line break would end
+/// the `//` note) shown as `?`; returns the number of characters written.
+fn write_printable(out: &mut impl Write, s: &str) -> Result<usize, fmt::Error> {
+    let mut n = 0;
+    for c in s.chars().take(256) {
+        out.write_char(if c.is_control() { '?' } else { c })?;
+        n += 1;
+    }
+    Ok(n)
+}
+
 /// A readable `//` note for a comment block: the constant table decoded, or the block's size
 /// and FourCC.
 fn write_comment_note(out: &mut impl Write, c: &Comment) -> fmt::Result {
     if c.fourcc() == Some(CTAB_FOURCC) {
         match parse_ctab(&c.data[1..]) {
             Ok(table) => {
-                writeln!(out, "// Constant table ({} DWORDs), target {}, by {}", c.data.len(), table.target, table.creator)?;
+                write!(out, "// Constant table ({} DWORDs), target ", c.data.len())?;
+                write_printable(out, &table.target)?;
+                out.write_str(", by ")?;
+                write_printable(out, &table.creator)?;
+                out.write_char('\n')?;
                 if !table.constants.is_empty() {
                     writeln!(out, "//   {:<24} {:<6} {}", "Name", "Reg", "Size")?;
                 }
                 for k in &table.constants {
-                    writeln!(
-                        out,
-                        "//   {:<24} {}{:<5} {}",
-                        k.name,
-                        k.register_set.prefix(),
-                        k.register_index,
-                        k.register_count
-                    )?;
+                    out.write_str("//   ")?;
+                    let shown = write_printable(out, &k.name)?;
+                    for _ in shown..24 {
+                        out.write_char(' ')?;
+                    }
+                    writeln!(out, " {}{:<5} {}", k.register_set.prefix(), k.register_index, k.register_count)?;
                 }
                 return Ok(());
             }

@@ -442,7 +442,8 @@ impl<'a> Parser<'a> {
     fn address(&mut self, name: &str, at: usize) -> Result<RelAddr, AsmError> {
         let (ty, num, _) = parse_register(name).ok_or_else(|| self.err(at, K::UnknownRegister(name.into())))?;
         let ok_type = match ty {
-            RegisterType::Addr => self.version.is_vertex(),
+            // Shader model 1 streams say only "relative" (an implicit a0.x), in any shader kind.
+            RegisterType::Addr => self.version.is_vertex() || self.version.is_sm1(),
             RegisterType::Loop => true,
             _ => false,
         };
