@@ -244,6 +244,9 @@ impl<'a> Parser<'a> {
         let mut found = 0;
         let next_operand = |p: &mut Self, found: &mut usize| -> Result<(), AsmError> {
             let at = p.lx.offset();
+            if p.lx.peek()? == Tok::End {
+                return Err(p.err(at, K::OperandCount { instruction: form.name, expected, found: *found }));
+            }
             if *found > 0 {
                 // `def c0 = 1, 2, 3, 4` (an older listing style) is read like `def c0, 1, 2, 3, 4`.
                 let (t, at) = p.lx.next()?;
@@ -251,8 +254,6 @@ impl<'a> Parser<'a> {
                 if !ok {
                     return Err(p.expected(at, "`,` between operands", t));
                 }
-            } else if p.lx.peek()? == Tok::End {
-                return Err(p.err(at, K::OperandCount { instruction: form.name, expected, found: 0 }));
             }
             if p.lx.peek()? == Tok::End {
                 return Err(p.err(at, K::OperandCount { instruction: form.name, expected, found: *found }));
@@ -326,11 +327,16 @@ impl<'a> Parser<'a> {
                 return (form.control == Control::TexldVariant).then_some((Opcode::Tex, form, control));
             }
         }
-        OPCODES.iter().find_map(|row| {
-            let form = row.opcode.decoding_form(self.version);
-            let matches = form.name.eq_ignore_ascii_case(base) && (form.control == Control::Comparison) == has_comparison;
-            matches.then_some((row.opcode, form, 0))
-        })
+        let find = |strict: bool| {
+            OPCODES.iter().find_map(|row| {
+                let form = row.opcode.decoding_form(self.version);
+                let cmp_ok = !strict || (form.control == Control::Comparison) == has_comparison;
+                (form.name.eq_ignore_ascii_case(base) && cmp_ok).then_some((row.opcode, form, 0))
+            })
+        };
+        // Without the exact pairing (`setp` with no comparison, `mov_gt`), the name alone finds
+        // the opcode, so that the error can say what is missing or too much.
+        find(true).or_else(|| find(false))
     }
 
     fn suffixes(&self, form: &'static Form, rest: &[&str], at: usize) -> Result<Suffixes, AsmError> {
