@@ -1,0 +1,1 @@
+//! Hand-derived tests of the interpreter.
