@@ -1,1 +1,0 @@
-//! Hand-derived tests of the interpreter.
