@@ -28,15 +28,16 @@
 //!   comparisons of `ifc`/`breakc`, `cnd` in ps_1_1–1_3) read the component that the swizzle's
 //!   `.w` slot selects: that is the replicated component of `.x`/`.y`/`.z`/`.w`, and `.w` for a
 //!   plain `.xyzw` source, as Windows does.
-//! - `mov a0` in vs_1_x floors; `mova` rounds to nearest (halves away from zero... see
-//!   [`arithmetic::round_address`]).
+//! - `mov a0` in vs_1_x floors; `mova` rounds to nearest, halves away from zero (Windows was
+//!   measured on ±0.4, ±1.6, ±2.4 only).
 //! - Comparisons are ordered except `ne`, which is true when a NaN is involved. `min(a, b)` is
 //!   `a < b ? a : b`, `max(a, b)` is `a >= b ? a : b`, `cmp` picks src1 for `-0`.
 //! - ps_1_x float constants (API and `def`) read clamped to [-1, 1]; `def` values win over API
 //!   values, also through relative addressing; relative addressing out of range reads 0 (and a
 //!   relative write out of range is dropped).
 //! - Loops: `loop aL, i#` runs `min(i#.x, 255)` times from `aL = i#.y` in steps of `i#.z`; `rep`
-//!   does not set `aL`. A hard step limit ([`Options::step_limit`]) ends any program.
+//!   does not set `aL`. A `call` to a label the program does not define runs nothing. A hard
+//!   step limit ([`Options::step_limit`]) ends any program.
 //! - Outputs: before vs_3_0 `oD#` and `oFog` are saturated; `oDepth` is clamped to [0, 1]; in
 //!   ps_1_x `r0` is the colour.
 //! - ps_1_4 `phase` needs no action here: registers keep their values across it.
@@ -179,9 +180,6 @@ pub enum InterpErrorKind {
     /// `call` nested deeper than [`MAX_CALL_DEPTH`].
     #[error("calls nested deeper than {MAX_CALL_DEPTH}")]
     CallDepth,
-    /// `call l#` with no `label l#`.
-    #[error("call to undefined label l{0}")]
-    UndefinedLabel(u16),
     /// An operand the instruction needs is absent.
     #[error("missing operand")]
     MissingOperand,
