@@ -103,3 +103,52 @@ fn every_valid_corpus_shader_runs() {
     assert!(vertex + pixel > 500, "expected the corpora, found {} shaders", vertex + pixel);
     assert!(failures.is_empty(), "{} failed:\n{}", failures.len(), failures.join("\n"));
 }
+
+/// Every generated valid program runs to the end with its own constants and inputs.
+#[test]
+fn every_generated_program_runs() {
+    use d3d9_shader::bytecode::RegisterType;
+    use d3d9_tests::generate::{generate, versions};
+    let sampler = sampler();
+    let options = Options::default();
+    let mut failures = Vec::new();
+    for v in versions() {
+        for seed in 0..100 {
+            let g = generate(v, seed).unwrap();
+            let mut c = Constants::default();
+            for &(r, val) in &g.float_consts {
+                if c.float.len() <= r as usize {
+                    c.float.resize(r as usize + 1, [0.0; 4]);
+                }
+                c.float[r as usize] = val;
+            }
+            for &(r, val) in &g.int_consts {
+                c.int[r as usize] = val;
+            }
+            for &(r, val) in &g.bool_consts {
+                c.bool[r as usize] = val;
+            }
+            let result = if v.is_vertex() {
+                let mut input = VertexInput::default();
+                for i in &g.inputs {
+                    input.v[i.reg.num as usize] = i.value;
+                }
+                run_vertex(&g.program, &input, &c, &options, &sampler).map(|_| ())
+            } else {
+                let mut input = PixelInput::default();
+                for i in &g.inputs {
+                    match i.reg.ty {
+                        RegisterType::Texture => input.t[i.reg.num as usize] = i.value,
+                        _ => input.v[i.reg.num as usize] = i.value,
+                    }
+                }
+                let inputs = [input.clone(), input.clone(), input.clone(), input];
+                run_pixel_quad(&g.program, &inputs, &c, &options, &sampler).map(|_| ())
+            };
+            if let Err(e) = result {
+                failures.push(format!("{v} seed {seed}: {e}"));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{} failed:\n{}", failures.len(), failures.join("\n"));
+}
