@@ -1,42 +1,58 @@
-//! Reading the INPUT argument: a `.hex` file (32-bit words in hex, `#`/`//` comments), a raw
-//! little-endian blob, or `-` for stdin (hex when it reads as hex, raw otherwise).
+//! Reading the INPUT argument (the formats themselves live in the library's `input` module).
 //!
-//! A minimal loader until the library's full input module (fxc headers, assembly) takes over.
+//! Every subcommand loads its INPUT through [`load_program`] (or [`load_programs`] for headers
+//! with several arrays); the error string is ready for stderr and names the file and the token
+//! index and byte offset, or the line and column.
 
 use std::io::Read;
 
-/// The token words of INPUT.
-pub fn load_tokens(path: &str) -> Result<Vec<u32>, String> {
-    let bytes = if path == "-" {
-        let mut b = Vec::new();
-        std::io::stdin().read_to_end(&mut b).map_err(|e| e.to_string())?;
-        b
+use d3d9_shader::bytecode::{decode, Program};
+use d3d9_shader::input::{load, MAX_INPUT_BYTES};
+
+/// Reads the bytes of INPUT: a path, or `-` for stdin.
+pub fn read_input(path: &str) -> Result<Vec<u8>, String> {
+    let mut bytes = Vec::new();
+    let limit = MAX_INPUT_BYTES as u64 + 1;
+    let result = if path == "-" {
+        std::io::stdin().lock().take(limit).read_to_end(&mut bytes)
     } else {
-        std::fs::read(path).map_err(|e| e.to_string())?
+        std::fs::File::open(path).and_then(|f| f.take(limit).read_to_end(&mut bytes))
     };
-    let looks_hex = path.ends_with(".hex") || (path == "-" && std::str::from_utf8(&bytes).is_ok_and(|t| parse_hex(t).is_ok()));
-    if looks_hex {
-        let text = std::str::from_utf8(&bytes).map_err(|_| "a .hex file must be text".to_string())?;
-        return parse_hex(text);
-    }
-    if bytes.len() % 4 != 0 {
-        return Err(format!("blob length {} is not a multiple of 4 bytes", bytes.len()));
-    }
-    Ok(bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect())
+    result.map_err(|e| format!("{}: cannot read: {e}", display_name(path)))?;
+    Ok(bytes)
 }
 
-fn parse_hex(text: &str) -> Result<Vec<u32>, String> {
-    let mut out = Vec::new();
-    for (n, line) in text.lines().enumerate() {
-        let line = line.split('#').next().unwrap_or("");
-        let line = line.split("//").next().unwrap_or("");
-        for word in line.split(|c: char| c.is_whitespace() || c == ',') {
-            if word.is_empty() {
-                continue;
-            }
-            let w = word.trim_start_matches("0x").trim_start_matches("0X");
-            out.push(u32::from_str_radix(w, 16).map_err(|e| format!("line {}: {word}: {e}", n + 1))?);
-        }
+/// The name used in messages: the path, or `<stdin>`.
+pub fn display_name(path: &str) -> String {
+    if path == "-" {
+        "<stdin>".into()
+    } else {
+        path.to_string()
     }
-    Ok(out)
+}
+
+/// Loads and decodes every shader of INPUT (a header may hold several). Each comes with a
+/// display name: the path, with `:array` for a header's arrays.
+pub fn load_programs(path: &str) -> Result<Vec<(Program, String)>, String> {
+    let name = display_name(path);
+    let bytes = read_input(path)?;
+    let hint = if path == "-" { "" } else { path };
+    let shaders = load(&bytes, hint).map_err(|e| format!("{name}: {e}"))?;
+    shaders
+        .into_iter()
+        .map(|s| {
+            let shown = match &s.name {
+                Some(array) => format!("{name}:{array}"),
+                None => name.clone(),
+            };
+            decode(&s.tokens).map(|p| (p, shown.clone())).map_err(|e| format!("{shown}: {e}"))
+        })
+        .collect()
+}
+
+/// Loads and decodes INPUT (a path or `-`); for a header with several arrays, the first.
+/// On error, the message names the file and the token index and byte offset, or line and column.
+#[allow(dead_code)] // used by validate, translate, info and run as they land
+pub fn load_program(path: &str) -> Result<(Program, String), String> {
+    load_programs(path)?.into_iter().next().ok_or_else(|| format!("{}: no shader found", display_name(path)))
 }

@@ -3,7 +3,6 @@
 //! Exit 0 when the shader is valid (warnings on stderr), 1 with the errors (each naming the
 //! rule, the instruction index and the token offset), 2 on a usage error.
 
-use d3d9_shader::bytecode::decode;
 use d3d9_shader::validate::{validate, Api, Mode, ValidationOptions};
 
 const USAGE: &str = "usage: d3d9-shader validate INPUT [--strict|--lenient] [--api d3d9|d3d8] [--swvp]";
@@ -45,17 +44,10 @@ pub fn main(args: &[String]) -> i32 {
         eprintln!("{USAGE}");
         return super::EXIT_USAGE;
     };
-    let tokens = match super::input::load_tokens(&input) {
-        Ok(t) => t,
+    let (program, input) = match super::input::load_program(&input) {
+        Ok(loaded) => loaded,
         Err(e) => {
-            eprintln!("{input}: {e}");
-            return super::EXIT_REJECTED;
-        }
-    };
-    let program = match decode(&tokens) {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("{input}: error [token-format] {e}");
+            eprintln!("{e}");
             return super::EXIT_REJECTED;
         }
     };
