@@ -2,8 +2,6 @@
 //! validation with an error containing the text of their first line (`// expect: <text>`),
 //! and `shaders/valid/*.asm` (the programs exactly at each limit) must be accepted.
 //!
-//! (Registered in Cargo.toml once the assembler, `d3d9_shader::asm`, is on main.)
-//!
 //! `_sw` vertex shaders are validated with software vertex processing, which those models need.
 
 use std::path::{Path, PathBuf};
