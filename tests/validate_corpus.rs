@@ -193,3 +193,44 @@ fn generated_programs_pass_strict() {
     }
     assert!(failures.is_empty(), "{} errors:\n{}", failures.len(), failures.join("\n"));
 }
+
+/// Programs the decoder would never produce (any opcode over any operands, operands dropped,
+/// instructions shuffled) get diagnostics, never a panic.
+#[test]
+fn mangled_programs_never_panic() {
+    use d3d9_shader::bytecode::{Opcode, Sources};
+    let Some(shared) = shared_dir() else {
+        eprintln!("SKIPPED: ../shared not found");
+        return;
+    };
+    let mut runs = 0;
+    for path in hex_files(&shared.join("corpus")).into_iter().filter(|p| !is_invalid(p)).step_by(3) {
+        let program = decode(&tokens(&path)).unwrap();
+        for id in d3d9_shader::bytecode::VersionId::ALL {
+            let mut p = program.clone();
+            p.version = id.version();
+            let _ = validate(&p, &ValidationOptions::strict());
+            let _ = validate(&p, &ValidationOptions::lenient());
+            runs += 2;
+        }
+        for i in 0..program.len() {
+            for k in 0..3 {
+                let mut p = program.clone();
+                let op = Opcode::ALL[(i * 7 + k * 31) % Opcode::ALL.len()];
+                p.instructions[i].opcode = op;
+                if k == 1 {
+                    p.instructions[i].src = Sources::new();
+                    p.instructions[i].dst = None;
+                }
+                if k == 2 {
+                    p.instructions.swap(i, (i * 13 + 5) % program.len());
+                }
+                for options in [ValidationOptions::strict(), ValidationOptions::lenient().with_api(Api::D3d8)] {
+                    let _ = validate(&p, &options);
+                    runs += 1;
+                }
+            }
+        }
+    }
+    assert!(runs > 1000);
+}

@@ -141,7 +141,7 @@ fn split(cx: &mut Cx<'_>) -> (Vec<Body>, HashMap<u16, usize>) {
                     if is_main {
                         cx.error(Rule::CodeFormat, Some(i), "a label appears before the main program's ret (subroutines follow it)");
                     } else {
-                        cx.error(Rule::CodeFormat, Some(i - 1).filter(|_| i > start), "a subroutine ends without ret");
+                        cx.error(Rule::CodeFormat, i.checked_sub(1).filter(|&p| p > start), "a subroutine ends without ret");
                     }
                     bodies.push(Body { start, end: i });
                 }
