@@ -21,6 +21,14 @@
 //! the validator re-checks the ones the typed model can still express (co-issue, predication) so
 //! that programs built in memory are held to the same rules.
 //!
+//! Where the documentation and the shaders Windows accepted disagree, the accepted shaders win
+//! (each case is also noted at its rule):
+//! - Direct3D 8 takes a vs_1_1 stream that carries `dcl` (wine's d3d8 `vs_1_255`);
+//! - ps_3_0 takes a swizzled sampler operand (`texld r0, v0, s0.yzwx`, wine's fetch4 test);
+//! - ps_3_0 refuses `dcl_position0` on an input but takes `dcl_position1` (`test_position_index`);
+//! - ps_1_1 `texkill tN` tests texture coordinate N without an earlier write (`texkill_test`);
+//! - vs_2_0 `sgn`'s two scratch registers are not reads (`sgn_test`).
+//!
 //! The checks are split by concept: [`version_rules`] (which instructions, register files,
 //! modifiers, swizzles, masks and register numbers each version allows), `declarations`,
 //! `flow_control` (nesting limits and the static flow-control count, exactly as the D3D9 flow
