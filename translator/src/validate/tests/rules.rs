@@ -480,3 +480,22 @@ fn temporaries_are_written_before_they_are_read() {
     b.op(Opcode::Sgn, Some(dst(T::Temp, 1)), &[src(T::Temp, 0), src(T::Temp, 4), src(T::Temp, 5)]);
     assert_valid(&b);
 }
+
+#[test]
+fn scalar_and_predicate_operands_take_one_component() {
+    let mut b = B::new("vs_2_0");
+    b.op(Opcode::Rcp, Some(dst(T::Temp, 0)), &[src(T::Const, 0)]);
+    assert_error(&b, Rule::Swizzle, "rcp source 1 (c0): a scalar operand takes one component");
+    b.p.instructions[0].src[0].swizzle = Swizzle::replicate(3);
+    assert_valid(&b);
+    // vs_1_1 reads .w of a plain source.
+    let mut b = B::new("vs_1_1");
+    b.op(Opcode::Rcp, Some(dst(T::Temp, 0)), &[src(T::Const, 0)]);
+    assert_valid(&b);
+
+    let mut b = B::new("vs_2_x");
+    b.setp();
+    b.op(Opcode::If, None, &[src(T::Predicate, 0)]);
+    b.bare(Opcode::EndIf);
+    assert_error(&b, Rule::Swizzle, "if source 1 (p0): a predicate source takes one component");
+}

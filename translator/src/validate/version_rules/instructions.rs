@@ -463,6 +463,18 @@ fn specific(cx: &mut Cx<'_>, i: usize, name: &str, id: VersionId) {
         // Integer and boolean constants feed only loop/rep and if/callnz.
         _ => {}
     }
+    // Scalar operands of SM2+ take a replicate swizzle (one component), as do predicate
+    // sources of if/callnz/breakp.
+    let scalar_op = matches!(inst.opcode, Rcp | Rsq | Exp | Log | ExpP | LogP | Pow);
+    if v.major >= 2 {
+        for (k, s) in inst.src.iter().enumerate() {
+            let predicate = s.reg.ty == RegisterType::Predicate;
+            if (scalar_op || predicate) && !s.swizzle.is_replicate() {
+                let what = if predicate { "a predicate source" } else { "a scalar operand" };
+                cx.error(Rule::Swizzle, Some(i), format_args!("{name} source {} ({}): {what} takes one component (.x, .y, .z or .w)", k + 1, s.reg.name()));
+            }
+        }
+    }
     // ps_2_x gradient instructions depend on a cap.
     if matches!(inst.opcode, Dsx | Dsy | TexLdd) && id == VersionId::Ps2x && !cx.options.caps.ps_gradient_instructions {
         cx.error(Rule::Instruction, Some(i), format_args!("{name} needs D3DPS20CAPS_GRADIENTINSTRUCTIONS"));
