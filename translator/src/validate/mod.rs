@@ -238,6 +238,13 @@ pub struct Diagnostic {
     pub token: Option<u32>,
 }
 
+impl Diagnostic {
+    /// Byte offset of the instruction token, when known.
+    pub fn byte_offset(&self) -> Option<u32> {
+        self.token.map(|t| t * 4)
+    }
+}
+
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "[{}]", self.rule)?;
