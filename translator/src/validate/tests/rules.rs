@@ -499,3 +499,14 @@ fn scalar_and_predicate_operands_take_one_component() {
     b.bare(Opcode::EndIf);
     assert_error(&b, Rule::Swizzle, "if source 1 (p0): a predicate source takes one component");
 }
+
+#[test]
+fn definitions_come_before_instructions() {
+    let mut b = B::new("ps_2_0");
+    b.def(0);
+    b.start();
+    b.finish();
+    assert_valid(&b);
+    b.def(1);
+    assert_error(&b, Rule::Definition, "definition after the first instruction (instruction 1)");
+}
