@@ -510,3 +510,28 @@ fn definitions_come_before_instructions() {
     b.def(1);
     assert_error(&b, Rule::Definition, "definition after the first instruction (instruction 1)");
 }
+
+#[test]
+fn integer_and_boolean_constants() {
+    // vs_2_0 defines and tests them; `!b0` negates a boolean.
+    let mut b = B::new("vs_2_0");
+    b.defb(0);
+    b.defi(0);
+    b.start();
+    b.rep();
+    b.work();
+    b.bare(Opcode::EndRep);
+    b.op(Opcode::If, None, &[not(src(T::ConstBool, 0))]);
+    b.work();
+    b.bare(Opcode::EndIf);
+    assert_valid(&b);
+    // `!` on anything but a boolean or predicate is no modifier at all.
+    b.p.instructions[4].src[1].modifier = SrcModifier::Not;
+    assert_error(&b, Rule::SourceModifier, "source modifier Not is not allowed");
+    // ps_2_0 has neither.
+    let mut b = B::new("ps_2_0");
+    b.defb(0);
+    b.defi(0);
+    assert_error(&b, Rule::Instruction, "defb does not exist in ps_2_0");
+    assert_error(&b, Rule::Instruction, "defi does not exist in ps_2_0");
+}
