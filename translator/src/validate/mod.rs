@@ -33,12 +33,14 @@
 //! modifiers, swizzles, masks and register numbers each version allows), `declarations`,
 //! `flow_control` (nesting limits and the static flow-control count, exactly as the D3D9 flow
 //! control nesting tables give them), `color_outputs`, `ps1x_texture` (ps_1_x texture-op order,
-//! pairing and phases) and `slots` (instruction slot limits). Device-dependent limits come from
-//! [`Caps`].
+//! pairing and phases), `dependent_reads` (ps_2_0's four levels), `initialization`
+//! (temporaries written before they are read) and `slots` (instruction slot limits).
+//! Device-dependent limits come from [`Caps`].
 
 mod caps;
 mod color_outputs;
 mod declarations;
+mod dependent_reads;
 mod flow_control;
 mod initialization;
 mod ps1x_texture;
@@ -295,6 +297,7 @@ pub fn validate(program: &Program, options: &ValidationOptions) -> Validation {
     ps1x_texture::check(&mut cx);
     slots::check(&mut cx);
     initialization::check(&mut cx);
+    dependent_reads::check(&mut cx);
     cx.out
 }
 

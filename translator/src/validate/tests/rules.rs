@@ -535,3 +535,24 @@ fn integer_and_boolean_constants() {
     assert_error(&b, Rule::Instruction, "defb does not exist in ps_2_0");
     assert_error(&b, Rule::Instruction, "defi does not exist in ps_2_0");
 }
+
+#[test]
+fn ps_2_0_dependent_read_limit() {
+    let chain = |reads: usize| {
+        let mut b = B::new("ps_2_0");
+        b.dcl(dst(T::Texture, 0), 0, 0, 0);
+        b.dcl(dst(T::Sampler, 0), 0, 0, 2);
+        b.op(Opcode::Tex, Some(dst(T::Temp, 0)), &[src(T::Texture, 0), src(T::Sampler, 0)]);
+        for _ in 1..reads {
+            b.op(Opcode::Tex, Some(dst(T::Temp, 0)), &[src(T::Temp, 0), src(T::Sampler, 0)]);
+        }
+        b.mov(dst(T::ColorOut, 0), src(T::Temp, 0));
+        b
+    };
+    assert_valid(&chain(4));
+    assert_error(&chain(5), Rule::TextureOps, "dependent read level 5 exceeds the limit 4");
+    // ps_2_x with the default caps (D3DPS20CAPS_NODEPENDENTREADLIMIT) has no limit.
+    let mut b = chain(6);
+    b.p.version = version("ps_2_x");
+    assert_valid(&b);
+}
