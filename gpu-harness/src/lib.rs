@@ -14,3 +14,5 @@
 
 pub mod case;
 pub mod textures;
+pub mod vertex;
+pub mod raster;
