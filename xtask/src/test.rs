@@ -1,6 +1,111 @@
-//! `cargo xtask test` (in progress).
+//! `cargo xtask test`: make sure the machine can run every test, then run them.
+//!
+//! The GPU tests draw on Mesa's software Vulkan driver when no hardware GPU is present, and the
+//! translator's tests hand every SPIR-V module to `spirv-val`. Both come from Debian packages; as
+//! root on Debian this command installs what is missing (after `apt-get update`), otherwise it
+//! stops and prints the exact command to run.
 
-pub fn main(_args: &[String]) -> i32 {
-    eprintln!("xtask: test is not implemented yet");
-    2
+use std::path::Path;
+use std::process::Command;
+
+/// A system prerequisite: how to tell it is there, and the Debian package that brings it.
+struct Prerequisite {
+    what: &'static str,
+    package: &'static str,
+    present: fn() -> bool,
+}
+
+fn any_exists(paths: &[&str]) -> bool {
+    paths.iter().any(|p| Path::new(p).exists())
+}
+
+fn vulkan_loader() -> bool {
+    any_exists(&[
+        "/usr/lib/x86_64-linux-gnu/libvulkan.so.1",
+        "/usr/lib/aarch64-linux-gnu/libvulkan.so.1",
+        "/usr/lib64/libvulkan.so.1",
+        "/usr/lib/libvulkan.so.1",
+    ])
+}
+
+fn vulkan_driver() -> bool {
+    ["/usr/share/vulkan/icd.d", "/etc/vulkan/icd.d", "/usr/local/share/vulkan/icd.d"].iter().any(|dir| {
+        std::fs::read_dir(dir).map(|mut entries| entries.any(|e| e.is_ok())).unwrap_or(false)
+    })
+}
+
+fn spirv_val() -> bool {
+    Command::new("spirv-val").arg("--version").output().is_ok_and(|o| o.status.success())
+}
+
+const PREREQUISITES: &[Prerequisite] = &[
+    Prerequisite { what: "the Vulkan loader (libvulkan.so.1)", package: "libvulkan1", present: vulkan_loader },
+    Prerequisite {
+        what: "a Vulkan driver (Mesa's software rasterizer when there is no GPU)",
+        package: "mesa-vulkan-drivers",
+        present: vulkan_driver,
+    },
+    Prerequisite { what: "spirv-val (SPIR-V validator)", package: "spirv-tools", present: spirv_val },
+];
+
+fn is_root() -> bool {
+    Command::new("id").arg("-u").output().is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == "0")
+}
+
+fn has_apt() -> bool {
+    Path::new("/usr/bin/apt-get").exists()
+}
+
+fn run(cmd: &mut Command) -> bool {
+    eprintln!("xtask: running {cmd:?}");
+    cmd.status().is_ok_and(|s| s.success())
+}
+
+/// Installs missing prerequisites where possible; returns false when the tests cannot run.
+fn ensure_prerequisites() -> bool {
+    let missing: Vec<&Prerequisite> = PREREQUISITES.iter().filter(|p| !(p.present)()).collect();
+    if missing.is_empty() {
+        return true;
+    }
+    let packages: Vec<&str> = missing.iter().map(|p| p.package).collect();
+    for p in &missing {
+        eprintln!("xtask: missing {} (Debian package {})", p.what, p.package);
+    }
+    if is_root() && has_apt() {
+        eprintln!("xtask: installing {}", packages.join(" "));
+        let updated = run(Command::new("apt-get").arg("update"));
+        let installed = updated
+            && run(Command::new("apt-get")
+                .args(["install", "-y", "--no-install-recommends"])
+                .args(&packages)
+                .env("DEBIAN_FRONTEND", "noninteractive"));
+        if installed && missing.iter().all(|p| (p.present)()) {
+            return true;
+        }
+        eprintln!("xtask: installing {} failed", packages.join(" "));
+    }
+    eprintln!(
+        "xtask: cannot run the tests without them; install them with:\n    sudo apt-get update && sudo apt-get install -y {}",
+        packages.join(" ")
+    );
+    false
+}
+
+pub fn main(args: &[String]) -> i32 {
+    if args.iter().any(|a| a == "-h" || a == "--help") {
+        println!("usage: cargo xtask test [-- CARGO TEST ARGS]\n\nChecks the system prerequisites (installing them as root on Debian), then runs every test of the workspace.");
+        return 0;
+    }
+    if !ensure_prerequisites() {
+        return 1;
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask lives in the workspace");
+    let extra: Vec<&String> = args.iter().skip_while(|a| *a == "--").collect();
+    let mut cmd = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
+    cmd.current_dir(root).args(["test", "--workspace", "--release"]).args(extra);
+    if run(&mut cmd) {
+        0
+    } else {
+        1
+    }
 }
