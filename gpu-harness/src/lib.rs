@@ -16,3 +16,8 @@ pub mod case;
 pub mod textures;
 pub mod vertex;
 pub mod raster;
+pub mod targets;
+pub mod device;
+pub mod cpu;
+pub mod fixed_function;
+pub mod gpu;
