@@ -28,9 +28,9 @@ fn documented_registers(version: &str) -> Option<Vec<RegisterType>> {
         "ps_1_1" | "ps_1_2" | "ps_1_3" | "ps_1_4" => ps1,
         "ps_2_0" => ps20,
         "ps_2_x" => [ps20, vec![ConstBool, ConstInt, Predicate, Label]].concat(),
-        "ps_3_0" => vec![
-            Temp, Input, Const, ConstBool, ConstInt, Sampler, Loop, Predicate, Label, MiscType, ColorOut, DepthOut,
-        ],
+        "ps_3_0" => {
+            vec![Temp, Input, Const, ConstBool, ConstInt, Sampler, Loop, Predicate, Label, MiscType, ColorOut, DepthOut]
+        }
         _ => return None, // the _sw models: checked for round trips only
     })
 }
@@ -40,7 +40,9 @@ fn own_shaders_assemble_round_trip_and_cover_every_opcode_and_register() {
     let mut versions: Vec<PathBuf> = std::fs::read_dir(shaders_dir()).unwrap().flatten().map(|e| e.path()).collect();
     versions.sort();
     let names: Vec<String> = versions.iter().map(|p| p.file_name().unwrap().to_string_lossy().into_owned()).collect();
-    for wanted in ["vs_1_1", "vs_2_0", "vs_2_x", "vs_3_0", "ps_1_1", "ps_1_2", "ps_1_3", "ps_1_4", "ps_2_0", "ps_2_x", "ps_3_0"] {
+    for wanted in
+        ["vs_1_1", "vs_2_0", "vs_2_x", "vs_3_0", "ps_1_1", "ps_1_2", "ps_1_3", "ps_1_4", "ps_2_0", "ps_2_x", "ps_3_0"]
+    {
         assert!(names.iter().any(|n| n == wanted), "shaders/asm/{wanted} is missing");
     }
     assert!(names.iter().any(|n| n.ends_with("_sw")), "a software-processing model is missing");
@@ -77,8 +79,7 @@ fn own_shaders_assemble_round_trip_and_cover_every_opcode_and_register() {
             }
         }
         let Some(expected_registers) = documented_registers(&version_name) else { continue };
-        let allowed: BTreeSet<Opcode> =
-            OPCODES.iter().map(|r| r.opcode).filter(|op| op.exists_in(version)).collect();
+        let allowed: BTreeSet<Opcode> = OPCODES.iter().map(|r| r.opcode).filter(|op| op.exists_in(version)).collect();
         let missing: Vec<_> = allowed.difference(&opcodes).collect();
         let foreign: Vec<_> = opcodes.difference(&allowed).collect();
         assert!(missing.is_empty(), "{version_name}: no shader uses {missing:?}");

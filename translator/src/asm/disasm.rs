@@ -256,7 +256,7 @@ fn write_comment_note(out: &mut impl Write, c: &Comment) -> fmt::Result {
                 write_printable(out, &table.creator)?;
                 out.write_char('\n')?;
                 if !table.constants.is_empty() {
-                    writeln!(out, "//   {:<24} {:<6} {}", "Name", "Reg", "Size")?;
+                    writeln!(out, "//   Name                     Reg    Size")?;
                 }
                 for k in &table.constants {
                     out.write_str("//   ")?;
