@@ -668,3 +668,61 @@ fn decl_suffix(s: &str) -> Option<Decl> {
     let usage_index = if index.is_empty() { 0 } else { index.parse::<u8>().ok().filter(|&i| i < 16)? };
     Some(Decl { usage: usage as u8, usage_index, texture_type: 0 })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const END: u32 = 0x0000_FFFF;
+
+    /// Spellings other assemblers and listings use, with tokens derived by hand from the format.
+    #[test]
+    fn alternative_spellings() {
+        let cases: &[(&str, &[u32])] = &[
+            // Dotted version, `;` and `//` comments, the offset before the address register.
+            ("vs.1.1\n; c\nmov r0, c[ 2 + a0.x ] // c\n", &[0xFFFE_0101, 0x0000_0001, 0x800F_0000, 0xA0E4_2002, END]),
+            // A numbered base plus an offset: c1[a0.x + 2] is c3 relative.
+            ("vs_1_1\nmov r0, c1[a0.x + 2]", &[0xFFFE_0101, 0x0000_0001, 0x800F_0000, 0xA0E4_2003, END]),
+            // Constant-only brackets fold into the number, with no relative flag.
+            ("vs_1_1\nmov r0, c[2 + 10 + 12]", &[0xFFFE_0101, 0x0000_0001, 0x800F_0000, 0xA0E4_0018, END]),
+            // rgba letters mixed with xyzw: mask xyz = 7; swizzle x,y,y,z = 0b10_01_01_00 = 0x94.
+            ("vs_3_0\nmov r2.xyb, r1.xygb", &[0xFFFE_0300, 0x0200_0001, 0x8007_0002, 0x8094_0001, END]),
+            // Shift x2 (1 in bits 24-27) with saturate, and `1 - r1` with spaces.
+            ("ps_1_3\nmov_x2_sat r0, 1 - r1", &[0xFFFF_0103, 0x0000_0001, 0x811F_0000, 0x86E4_0001, END]),
+            // A sign written apart from its number.
+            (
+                "vs_2_0\ndefi i0, - 1, 1, 10, 0",
+                &[0xFFFE_0200, 0x0500_0030, 0xF00F_0000, 0xFFFF_FFFF, 1, 10, 0, END],
+            ),
+            // `def c = …`, `f` suffixes, `.5` and `0.`.
+            (
+                "ps_1_1\ndef c1 = 1.0, 0.0f, .5, 0.",
+                &[0xFFFF_0101, 0x0000_0051, 0xA00F_0001, 0x3F80_0000, 0, 0x3F00_0000, 0, END],
+            ),
+            // Upper case, a `#line` directive, CRLF line ends.
+            ("#line 1 \"x\"\r\nPS_2_0\r\nMOV oC0, C0\r\n", &[0xFFFF_0200, 0x0200_0001, 0x800F_0800, 0xA0E4_0000, END]),
+            // `v0[aL]`: the base number with the loop register (type 15 = 0xF…, bits 11-12 = 1).
+            ("ps_3_0\nmov r0, v0[aL]", &[0xFFFF_0300, 0x0300_0001, 0x800F_0000, 0x90E4_2000, 0xF0E4_0800, END]),
+            // The modifier after the swizzle (`r1.x_abs`) and before it (`r1_abs.x`) agree: abs = 11.
+            ("vs_3_0\nadd r0, r1.x_abs, r1_abs.x", &[0xFFFE_0300, 0x0300_0002, 0x800F_0000, 0x8B00_0001, 0x8B00_0001, END]),
+            ("ps_2_x\ndefb b0, true", &[0xFFFF_0201, 0x0200_002F, 0xE00F_0800, 1, END]),
+        ];
+        for (text, tokens) in cases {
+            assert_eq!(assemble_tokens(text).unwrap_or_else(|e| panic!("{text}: {e}")), *tokens, "{text}");
+        }
+    }
+
+    #[test]
+    fn versions() {
+        let v = |s| parse_version(s).map(|v| v.token());
+        assert_eq!(v("vs_1_1"), Some(0xFFFE_0101));
+        assert_eq!(v("ps.1.4"), Some(0xFFFF_0104));
+        assert_eq!(v("vs_2_x"), Some(0xFFFE_0201));
+        assert_eq!(v("ps_3_sw"), Some(0xFFFF_03FF));
+        assert_eq!(v("ps_2_2"), Some(0xFFFF_0202));
+        assert_eq!(v("vs_1_2"), None);
+        assert_eq!(v("vs_4_0"), None);
+        assert_eq!(v("xs_1_1"), None);
+        assert_eq!(v("vs_1_1_1"), None);
+    }
+}
