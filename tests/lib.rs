@@ -1,4 +1,5 @@
-//! Helpers shared by the cross-crate tests: finding `../shared` and reading shaders.
+//! Helpers shared by the cross-crate tests: finding `../shared`, reading shaders, and the random
+//! program generator used by the differential fuzzer.
 
 use std::path::{Path, PathBuf};
 
@@ -52,3 +53,5 @@ pub fn hex_files(dir: &Path) -> Vec<PathBuf> {
 pub fn is_invalid(path: &Path) -> bool {
     path.components().any(|c| c.as_os_str() == "invalid")
 }
+
+pub mod generate;

@@ -14,3 +14,9 @@ pub mod validate;
 pub mod analysis;
 pub mod lower;
 pub mod interp;
+pub mod key;
+pub mod emit;
+pub mod translate;
+
+pub use key::ShaderKey;
+pub use translate::{translate, translate_with, TranslateError, Translation};

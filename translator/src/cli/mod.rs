@@ -12,6 +12,8 @@ mod validate;
 
 use std::ffi::OsString;
 
+/// Exit status for success.
+pub const EXIT_OK: i32 = 0;
 /// Exit status for a rejected input.
 pub const EXIT_REJECTED: i32 = 1;
 /// Exit status for a usage error.

@@ -1,0 +1,762 @@
+//! Building one program: declarations, definitions, initialisation, random body, outputs.
+
+use d3d9_shader::bytecode::{
+    Comparison, Decl, DstParam, Instruction, Opcode, Payload, Program, RegisterType as T, RelAddr, ResultModifiers,
+    SrcModifier, SrcParam, Swizzle, TextureType, Usage, WriteMask,
+};
+use d3d9_shader::bytecode::{Register, Sources};
+
+use super::{Generated, Input, Profile, Rng};
+
+/// Registers the body reads as constants: c0..c(CONSTS-1) hold API values or `def`s.
+const CONSTS: u16 = 8;
+/// `c8`: integer values for address-register loads (x = 1, y = 2, z = 0, w = 3).
+const ADDR_CONST: u16 = 8;
+/// `c10`, `c11`: the SM2 `sincos` constants (D3DSINCOSCONST1/2).
+const SINCOS1: u16 = 10;
+const SINCOS2: u16 = 11;
+/// First of four consecutive constants read by the matrix macros.
+const MATRIX_BASE: u16 = 12;
+/// Relative reads use c[base + index] with base + index < RELATIVE_LIMIT, all defined.
+const RELATIVE_LIMIT: u16 = 16;
+/// Body length.
+const MIN_BODY: u32 = 6;
+const MAX_BODY: u32 = 18;
+/// The SM2 static flow-control count is capped at 16 in vs_2_0/2_x; stay well below.
+const STATIC_FLOW_BUDGET: u32 = 12;
+
+pub struct Builder {
+    p: Profile,
+    rng: Rng,
+    insts: Vec<Instruction>,
+    subroutines: Vec<Vec<Instruction>>,
+    out: Generated,
+    /// Temporaries the body may read and write.
+    temps: u16,
+    /// Input registers declared (read with `v#`, or `t#` in ps 1.x/2.x).
+    input_regs: Vec<Register>,
+    static_flow: u32,
+    /// Current nesting: loops, dynamic blocks, and the aL range of the innermost `loop`.
+    loop_depth: u32,
+    dynamic_depth: u32,
+    al_range: Option<(i32, i32)>,
+    in_subroutine: bool,
+    /// The last defined `i#`.
+    next_int: u16,
+}
+
+fn dst(reg: Register, mask: u8) -> DstParam {
+    DstParam::new(reg, WriteMask(mask))
+}
+
+fn src(reg: Register) -> SrcParam {
+    SrcParam::new(reg)
+}
+
+fn inst(op: Opcode, d: Option<DstParam>, s: &[SrcParam]) -> Instruction {
+    let mut i = Instruction::new(op);
+    i.dst = d;
+    i.src = s.iter().copied().collect::<Sources>();
+    i
+}
+
+fn temp(n: u16) -> Register {
+    Register::new(T::Temp, n)
+}
+
+fn konst(n: u16) -> Register {
+    Register::new(T::Const, n)
+}
+
+impl Builder {
+    pub fn new(p: Profile, seed: u64) -> Builder {
+        let temps = if p.sm1() && p.pixel() { p.temps } else { p.temps.min(8) };
+        let version = p.version;
+        Builder {
+            p,
+            rng: Rng::new(seed),
+            insts: Vec::new(),
+            subroutines: Vec::new(),
+            out: Generated {
+                program: Program::new(version),
+                float_consts: Vec::new(),
+                int_consts: Vec::new(),
+                bool_consts: Vec::new(),
+                inputs: Vec::new(),
+                samplers: Vec::new(),
+            },
+            temps,
+            input_regs: Vec::new(),
+            static_flow: 0,
+            loop_depth: 0,
+            dynamic_depth: 0,
+            al_range: None,
+            in_subroutine: false,
+            next_int: 0,
+        }
+    }
+
+    pub fn build(mut self) -> Generated {
+        self.declarations();
+        self.definitions();
+        self.initialise();
+        // ps_1_x counts 8 arithmetic slots (per phase in ps_1_4): initialisation and the final
+        // colour move take up to three of them.
+        let n = if self.p.sm1() && self.p.pixel() { 1 + self.rng.below(4) } else { MIN_BODY + self.rng.below(MAX_BODY - MIN_BODY + 1) };
+        for _ in 0..n {
+            self.statement(0);
+        }
+        self.outputs();
+        let mut program = std::mem::replace(&mut self.out.program, Program::new(self.p.version));
+        program.instructions = std::mem::take(&mut self.insts);
+        if !self.subroutines.is_empty() {
+            program.instructions.push(Instruction::new(Opcode::Ret));
+            for body in std::mem::take(&mut self.subroutines) {
+                program.instructions.extend(body);
+            }
+        }
+        self.out.program = program;
+        self.out
+    }
+
+    fn push(&mut self, i: Instruction) {
+        self.insts.push(i);
+    }
+
+    // ---- declarations and constants -------------------------------------------------------
+
+    fn dcl(&mut self, reg: Register, mask: u8, usage: Usage, index: u8, texture: TextureType) {
+        let mut i = inst(Opcode::Dcl, Some(dst(reg, mask)), &[]);
+        i.payload = Payload::Dcl(Decl { usage: usage as u8, usage_index: index, texture_type: texture.raw() });
+        self.push(i);
+    }
+
+    fn declarations(&mut self) {
+        let p = self.p.clone();
+        let semantics = [
+            (Usage::Position, 0),
+            (Usage::Color, 0),
+            (Usage::Normal, 0),
+            (Usage::TexCoord, 0),
+            (Usage::TexCoord, 1),
+            (Usage::TexCoord, 2),
+            (Usage::Color, 1),
+            (Usage::TexCoord, 3),
+        ];
+        if !p.pixel() {
+            for (n, &(usage, index)) in semantics.iter().take(p.inputs as usize).enumerate() {
+                let reg = Register::new(T::Input, n as u16);
+                self.dcl(reg, 0xF, usage, index, TextureType::Unknown);
+                let value = if usage == Usage::Position { [0.0, 0.0, 0.5, 1.0] } else { self.vec4() };
+                self.out.inputs.push(Input { reg, usage, usage_index: index, value });
+                if usage != Usage::Position {
+                    self.input_regs.push(reg);
+                }
+            }
+            if p.version.major >= 3 {
+                // o0 = position, o1.. = colour/texcoords, written at the end.
+                for (n, (usage, index)) in [(Usage::Position, 0), (Usage::Color, 0), (Usage::TexCoord, 0)].into_iter().enumerate() {
+                    self.dcl(Register::new(T::Output, n as u16), 0xF, usage, index, TextureType::Unknown);
+                }
+            }
+        } else if p.sm1() {
+            // ps_1_x: v0/v1 colours and t0..t3 coordinates need no declaration.
+            for n in 0..2 {
+                let value = self.unit_vec4();
+                self.out.inputs.push(Input { reg: Register::new(T::Input, n), usage: Usage::Color, usage_index: n as u8, value });
+                if p.version.minor < 4 {
+                    self.input_regs.push(Register::new(T::Input, n));
+                }
+            }
+            for n in 0..4 {
+                let value = self.unit_vec4();
+                self.out.inputs.push(Input { reg: Register::new(T::Texture, n), usage: Usage::TexCoord, usage_index: n as u8, value });
+            }
+        } else if p.version.major == 2 {
+            for n in 0..2 {
+                let reg = Register::new(T::Input, n);
+                self.dcl(reg, 0xF, Usage::Position, 0, TextureType::Unknown);
+                let value = self.unit_vec4();
+                self.out.inputs.push(Input { reg, usage: Usage::Color, usage_index: n as u8, value });
+                self.input_regs.push(reg);
+            }
+            for n in 0..4 {
+                let reg = Register::new(T::Texture, n);
+                self.dcl(reg, 0xF, Usage::Position, 0, TextureType::Unknown);
+                let value = self.vec4();
+                self.out.inputs.push(Input { reg, usage: Usage::TexCoord, usage_index: n as u8, value });
+                self.input_regs.push(reg);
+            }
+        } else {
+            for (n, &(usage, index)) in semantics.iter().skip(1).take(p.inputs as usize - 1).enumerate() {
+                let reg = Register::new(T::Input, n as u16);
+                self.dcl(reg, 0xF, usage, index, TextureType::Unknown);
+                let value = self.vec4();
+                self.out.inputs.push(Input { reg, usage, usage_index: index, value });
+                self.input_regs.push(reg);
+            }
+        }
+        let types = [TextureType::Tex2D, TextureType::Cube, TextureType::Volume];
+        for s in 0..p.samplers.min(3) {
+            let ty = types[s as usize];
+            self.dcl(Register::new(T::Sampler, s), 0xF, Usage::Position, 0, ty);
+            self.out.samplers.push((s, ty));
+        }
+        if p.sm1() && p.pixel() {
+            for s in 0..4 {
+                self.out.samplers.push((s, TextureType::Tex2D));
+            }
+        }
+    }
+
+    fn vec4(&mut self) -> [f32; 4] {
+        [self.rng.value(), self.rng.value(), self.rng.value(), self.rng.value()]
+    }
+
+    /// Colours and texture coordinates of ps_1_x stay in [0, 1], as the interpolators give them.
+    fn unit_vec4(&mut self) -> [f32; 4] {
+        [0; 4].map(|_| self.rng.below(257) as f32 / 256.0)
+    }
+
+    fn def(&mut self, reg: u16, value: [f32; 4]) {
+        let mut i = inst(Opcode::Def, Some(dst(konst(reg), 0xF)), &[]);
+        i.payload = Payload::Def(value.map(f32::to_bits));
+        self.push(i);
+    }
+
+    fn definitions(&mut self) {
+        let p = self.p.clone();
+        if p.sm1() && p.pixel() {
+            // ps_1_x has c0..c7 only; every one is set, half by def, half by the API.
+            for c in 0..8 {
+                let v = self.vec4();
+                if self.rng.chance(50) {
+                    self.def(c, v);
+                } else {
+                    self.out.float_consts.push((c, v));
+                }
+            }
+            return;
+        }
+        for c in 0..CONSTS {
+            let v = self.vec4();
+            if self.rng.chance(30) {
+                self.def(c, v);
+            } else {
+                self.out.float_consts.push((c, v));
+            }
+        }
+        self.def(ADDR_CONST, [1.0, 2.0, 0.0, 3.0]);
+        if p.has(Opcode::SinCos) && p.version.major == 2 {
+            self.def(SINCOS1, [-1.550_099_2e-6, -2.170_138_9e-5, 0.002_604_166_7, 0.000_260_416_68]);
+            self.def(SINCOS2, [-0.020_833_334, -0.125, 1.0, 0.5]);
+        }
+        for c in MATRIX_BASE..RELATIVE_LIMIT {
+            let v = self.vec4();
+            self.out.float_consts.push((c, v));
+        }
+        if p.int_bool_consts {
+            for b in 0..2 {
+                let v = self.rng.chance(50);
+                if self.rng.chance(50) {
+                    let mut i = inst(Opcode::DefB, Some(dst(Register::new(T::ConstBool, b), 0xF)), &[]);
+                    i.payload = Payload::DefB(v as u32);
+                    self.push(i);
+                } else {
+                    self.out.bool_consts.push((b, v));
+                }
+            }
+        }
+    }
+
+    /// Defines a fresh `i#` for a loop or rep: (count, start, step, 0), with `aL` staying in 0..=8.
+    fn loop_constant(&mut self) -> (u16, i32, i32, i32) {
+        let n = self.next_int;
+        self.next_int += 1;
+        let count = self.rng.range(1, 4);
+        let start = self.rng.range(0, 2);
+        let step = self.rng.range(0, 2);
+        let value = [count, start, step, 0];
+        if self.rng.chance(50) {
+            let mut i = inst(Opcode::DefI, Some(dst(Register::new(T::ConstInt, n), 0xF)), &[]);
+            i.payload = Payload::DefI(value);
+            // Definitions go before the first instruction that is not a declaration.
+            let at = self.insts.iter().position(|i| !matches!(i.opcode, Opcode::Dcl | Opcode::Def | Opcode::DefI | Opcode::DefB)).unwrap_or(self.insts.len());
+            self.insts.insert(at, i);
+        } else {
+            self.out.int_consts.push((n, value));
+        }
+        (n, count, start, step)
+    }
+
+    // ---- initialisation -------------------------------------------------------------------
+
+    fn initialise(&mut self) {
+        if self.p.sm1() && self.p.pixel() {
+            self.ps1_texture_block();
+        }
+        // ps_1_4's texld already wrote r0..r3.
+        let first = if self.p.pixel() && self.p.version == d3d9_shader::bytecode::VersionId::Ps14.version() { 4 } else { 0 };
+        for t in first..self.temps {
+            let from = self.read_source(true);
+            self.push(inst(Opcode::Mov, Some(dst(temp(t), 0xF)), &[from]));
+        }
+    }
+
+    /// ps_1_x: texture instructions come before arithmetic; every `t#` read later is written here.
+    fn ps1_texture_block(&mut self) {
+        if self.p.version.minor < 4 {
+            for n in 0..4u16 {
+                let t = Register::new(T::Texture, n);
+                let op = if self.rng.chance(60) { Opcode::Tex } else { Opcode::TexCoord };
+                self.push(inst(op, Some(dst(t, 0xF)), &[]));
+                self.input_regs.push(t);
+            }
+        } else {
+            // ps_1_4: texld into r0..r3 from t0..t3 (texcrd leaves .w undefined, so it is not
+            // generated: reading that .w later would make GPU and CPU disagree for no reason).
+            for n in 0..4u16 {
+                let coords = src(Register::new(T::Texture, n));
+                self.push(inst(Opcode::Tex, Some(dst(temp(n), 0xF)), &[coords]));
+            }
+        }
+    }
+
+    // ---- operands -------------------------------------------------------------------------
+
+    /// A source reading an initialised register: a temporary, a constant or an input.
+    fn read_source(&mut self, initialising: bool) -> SrcParam {
+        let ps1 = self.p.sm1() && self.p.pixel();
+        let choice = self.rng.below(10);
+        let reg = if initialising || choice < 3 {
+            if !self.input_regs.is_empty() && (choice < 2 || initialising && self.rng.chance(50)) {
+                self.rng.pick(&self.input_regs)
+            } else {
+                konst(self.rng.below(if ps1 { 8 } else { CONSTS as u32 }) as u16)
+            }
+        } else if choice < 5 {
+            konst(self.rng.below(if ps1 { 8 } else { CONSTS as u32 }) as u16)
+        } else if self.temps > 0 {
+            temp(self.rng.below(self.temps as u32) as u16)
+        } else {
+            konst(0)
+        };
+        src(reg)
+    }
+
+    fn swizzled(&mut self, mut s: SrcParam) -> SrcParam {
+        let ps1 = self.p.sm1() && self.p.pixel();
+        s.swizzle = if ps1 {
+            if self.rng.chance(25) { Swizzle::replicate(3) } else { Swizzle::IDENTITY }
+        } else if self.rng.chance(50) {
+            Swizzle::IDENTITY
+        } else {
+            Swizzle(self.rng.below(256) as u8)
+        };
+        s
+    }
+
+    fn modified(&mut self, mut s: SrcParam) -> SrcParam {
+        let p = &self.p;
+        let mut options = vec![SrcModifier::None, SrcModifier::None, SrcModifier::Neg];
+        if p.abs_modifier {
+            options.extend([SrcModifier::Abs, SrcModifier::AbsNeg]);
+        }
+        if p.sm1() && p.pixel() {
+            options.extend([SrcModifier::Bias, SrcModifier::Sign, SrcModifier::SignNeg, SrcModifier::Comp]);
+            if p.version.minor == 4 {
+                options.extend([SrcModifier::X2, SrcModifier::X2Neg]);
+            }
+        }
+        s.modifier = self.rng.pick(&options);
+        s
+    }
+
+    fn operand(&mut self) -> SrcParam {
+        let s = self.read_source(false);
+        let s = self.swizzled(s);
+        self.modified(s)
+    }
+
+    fn scalar_operand(&mut self) -> SrcParam {
+        let mut s = self.operand();
+        s.swizzle = Swizzle::replicate(self.rng.below(4) as u8);
+        s
+    }
+
+    fn random_mask(&mut self) -> u8 {
+        if self.p.sm1() && self.p.pixel() && self.p.version.minor < 4 {
+            self.rng.pick(&[0xF, 0x7, 0x8])
+        } else if self.rng.chance(50) {
+            0xF
+        } else {
+            1 + self.rng.below(15) as u8
+        }
+    }
+
+    fn result(&mut self, mask: u8, exclude: &[SrcParam]) -> DstParam {
+        let avoid: Vec<u16> = exclude.iter().filter(|s| s.reg.ty == T::Temp).map(|s| s.reg.num).collect();
+        let candidates: Vec<u16> = (0..self.temps).filter(|t| !avoid.contains(t)).collect();
+        let n = if candidates.is_empty() { 0 } else { self.rng.pick(&candidates) };
+        let mut d = dst(temp(n), mask);
+        if self.p.saturate && self.rng.chance(20) {
+            d.modifiers = ResultModifiers(ResultModifiers::SATURATE);
+        }
+        if self.p.sm1() && self.p.pixel() && self.rng.chance(20) {
+            d.shift = if self.p.version.minor == 4 { self.rng.pick(&[1, 2, 3, -1, -2, -3]) } else { self.rng.pick(&[1, 2, -1]) };
+        }
+        d
+    }
+
+    // ---- statements -----------------------------------------------------------------------
+
+    fn statement(&mut self, depth: u32) {
+        let p = self.p.clone();
+        let roll = self.rng.below(100);
+        let flow_ok = depth < 2 && self.static_flow < STATIC_FLOW_BUDGET && !self.in_subroutine;
+        if roll < 8 && flow_ok && p.static_flow && p.int_bool_consts {
+            self.static_if(depth);
+        } else if roll < 14 && flow_ok && p.static_flow && p.int_bool_consts && self.loop_depth < p.loop_depth {
+            let with_al = p.loops && self.rng.chance(50);
+            self.repeat(depth, with_al);
+        } else if roll < 19 && flow_ok && p.dynamic_flow {
+            self.dynamic_if(depth);
+        } else if roll < 23 && p.dynamic_flow && self.dynamic_depth == 0 && self.loop_depth == 0 {
+            self.predicated();
+        } else if roll < 26 && flow_ok && p.static_flow && p.int_bool_consts && depth == 0 && self.subroutines.len() < 2 {
+            self.call();
+        } else if roll < 30 && p.samplers > 0 && depth == 0 && self.loop_depth == 0 && self.dynamic_depth == 0 {
+            self.texture();
+        } else if roll < 34 && !p.pixel() && !self.in_subroutine {
+            self.relative_read();
+        } else {
+            let i = self.arithmetic();
+            self.push(i);
+        }
+    }
+
+    fn arithmetic(&mut self) -> Instruction {
+        use Opcode::*;
+        let p = self.p.clone();
+        let ps1 = p.sm1() && p.pixel();
+        let mut ops: Vec<Opcode> = [Mov, Add, Sub, Mad, Mul, Dp3, Dp4, Min, Max, Slt, Sge, Lrp, Cmp, Cnd, Dp2Add, Abs]
+            .into_iter()
+            .filter(|&op| p.has(op))
+            .collect();
+        for op in [Rcp, Rsq, Exp, Log, Frc, Pow, Nrm, Crs, Lit, Dst, SinCos, Sgn, M4x4, M3x3, M3x2, ExpP, LogP] {
+            if p.has(op) {
+                ops.push(op);
+            }
+        }
+        if p.pixel() && p.version.at_least(2, 1) && self.dynamic_depth == 0 && self.loop_depth == 0 {
+            ops.extend([Dsx, Dsy]);
+        }
+        let op = self.rng.pick(&ops);
+        match op {
+            Rcp | Rsq | Exp | Log | ExpP | LogP => {
+                let s = self.scalar_operand();
+                let mask = if p.sm1() && !p.pixel() && matches!(op, ExpP | LogP) { 0xF } else { self.random_mask() };
+                inst(op, Some(self.result(mask, &[])), &[s])
+            }
+            Pow => {
+                let (a, b) = (self.scalar_operand(), self.scalar_operand());
+                let mask = self.random_mask();
+                let d = self.result(mask, &[a, b]);
+                inst(op, Some(d), &[a, b])
+            }
+            Frc => {
+                let s = self.operand();
+                let mask = if p.sm1() { self.rng.pick(&[0x2, 0x3]) } else { self.random_mask() };
+                inst(op, Some(self.result(mask, &[s])), &[s])
+            }
+            Nrm => {
+                let s = self.operand();
+                let mask = if p.pixel() { 0x7 } else { 0xF };
+                inst(op, Some(self.result(mask, &[s])), &[s])
+            }
+            Crs => {
+                let (a, b) = (self.operand(), self.operand());
+                let (a, b) = (SrcParam { swizzle: Swizzle::IDENTITY, ..a }, SrcParam { swizzle: Swizzle::IDENTITY, ..b });
+                let a = SrcParam { modifier: SrcModifier::None, ..a };
+                let b = SrcParam { modifier: SrcModifier::None, ..b };
+                let d = self.result(0x7, &[a, b]);
+                inst(op, Some(d), &[a, b])
+            }
+            Lit | Dst => {
+                let s: Vec<SrcParam> = (0..if op == Lit { 1 } else { 2 }).map(|_| self.operand()).collect();
+                let d = self.result(0xF, &s);
+                inst(op, Some(d), &s)
+            }
+            SinCos => {
+                let s = self.scalar_operand();
+                let mask = self.rng.pick(&[1, 2, 3]);
+                let mut d = self.result(mask, &[s]);
+                d.modifiers = ResultModifiers::default();
+                if p.version.major == 2 {
+                    inst(op, Some(d), &[s, src(konst(SINCOS1)), src(konst(SINCOS2))])
+                } else {
+                    inst(op, Some(d), &[s])
+                }
+            }
+            Sgn => {
+                let s = self.operand();
+                if p.version.major == 2 {
+                    // vs_2_x sgn takes two scratch temporaries, distinct from the others.
+                    let mask = self.random_mask();
+                let d = self.result(mask, &[s]);
+                    let scratch: Vec<u16> =
+                        (0..self.temps).filter(|&t| t != d.reg.num && !(s.reg.ty == T::Temp && s.reg.num == t)).take(2).collect();
+                    if scratch.len() < 2 {
+                        return inst(Mov, Some(d), &[s]);
+                    }
+                    inst(op, Some(d), &[s, src(temp(scratch[0])), src(temp(scratch[1]))])
+                } else {
+                    let mask = self.random_mask();
+                let d = self.result(mask, &[s]);
+                    inst(op, Some(d), &[s])
+                }
+            }
+            M4x4 | M3x3 | M3x2 => {
+                let v = SrcParam { swizzle: Swizzle::IDENTITY, ..self.operand() };
+                let m = src(konst(MATRIX_BASE));
+                let mask = match op {
+                    M4x4 => 0xF,
+                    M3x3 => 0x7,
+                    _ => 0x3,
+                };
+                let d = self.result(mask, &[v]);
+                inst(op, Some(d), &[v, m])
+            }
+            Cnd if ps1 && p.version.minor < 4 => {
+                let r0a = SrcParam { swizzle: Swizzle::replicate(3), ..src(temp(0)) };
+                let (a, b) = (self.operand(), self.operand());
+                let mask = self.random_mask();
+                let d = self.result(mask, &[]);
+                inst(op, Some(d), &[r0a, a, b])
+            }
+            Dp2Add => {
+                let (a, b, c) = (self.operand(), self.operand(), self.scalar_operand());
+                let mask = self.random_mask();
+                inst(op, Some(self.result(mask, &[])), &[a, b, c])
+            }
+            Dsx | Dsy => {
+                let s = self.operand();
+                let mask = self.random_mask();
+                inst(op, Some(self.result(mask, &[])), &[s])
+            }
+            _ => {
+                let n = op.form(p.version).map_or(1, |f| f.shape.srcs as usize);
+                let mut s: Vec<SrcParam> = (0..n).map(|_| self.operand()).collect();
+                if p.sm1() {
+                    self.limit_read_ports(&mut s);
+                }
+                let mask = self.random_mask();
+                let d = self.result(mask, &s);
+                inst(op, Some(d), &s)
+            }
+        }
+    }
+
+    /// Shader Model 1 reads at most one constant and one input register per instruction.
+    fn limit_read_ports(&mut self, s: &mut [SrcParam]) {
+        for ty in [T::Const, T::Input, T::Texture] {
+            let first = s.iter().find(|x| x.reg.ty == ty).map(|x| x.reg);
+            if let Some(first) = first {
+                for x in s.iter_mut() {
+                    if x.reg.ty == ty && x.reg != first {
+                        x.reg = temp(self.rng.below(self.temps.max(1) as u32) as u16);
+                    }
+                }
+            }
+        }
+    }
+
+    fn relative_read(&mut self) {
+        let p = self.p.clone();
+        // a0.x only: vs_1_1 has nothing else, and it keeps vs_2_0 within the documented forms.
+        let component = 0u8;
+        let index = [1, 2, 0, 3][component as usize];
+        let load = if p.sm1() { Opcode::Mov } else { Opcode::Mova };
+        let a0 = Register::new(T::Addr, 0);
+        let addr_src = SrcParam { swizzle: Swizzle::replicate(component), ..src(konst(ADDR_CONST)) };
+        let mask = 1 << component;
+        self.push(inst(load, Some(dst(a0, mask)), &[addr_src]));
+        let base = MATRIX_BASE - 1 - self.rng.below(2) as u16;
+        debug_assert!(base + index < RELATIVE_LIMIT);
+        let rel = RelAddr { reg: a0, swizzle: Swizzle::replicate(if p.sm1() { 0 } else { component }), implicit: p.sm1() };
+        let s = SrcParam { relative: Some(rel), ..src(konst(base)) };
+        // The other operand is a temporary: SM1 reads one constant register per instruction.
+        let other = self.any_temp();
+        let mask = self.random_mask();
+                let d = self.result(mask, &[]);
+        self.push(inst(Opcode::Add, Some(d), &[s, other]));
+        let _ = index;
+    }
+
+    fn static_if(&mut self, depth: u32) {
+        self.static_flow += 1;
+        let b = src(Register::new(T::ConstBool, self.rng.below(2) as u16));
+        self.push(inst(Opcode::If, None, &[b]));
+        self.block(depth + 1);
+        if self.rng.chance(40) {
+            self.static_flow += 1;
+            self.push(Instruction::new(Opcode::Else));
+            self.block(depth + 1);
+        }
+        self.push(Instruction::new(Opcode::EndIf));
+    }
+
+    fn repeat(&mut self, depth: u32, with_al: bool) {
+        self.static_flow += 1;
+        let (n, count, start, step) = self.loop_constant();
+        let i = src(Register::new(T::ConstInt, n));
+        self.loop_depth += 1;
+        let saved = self.al_range;
+        if with_al {
+            let end = start + step * (count - 1);
+            self.al_range = Some((start.min(end), start.max(end)));
+            self.push(inst(Opcode::Loop, None, &[src(Register::new(T::Loop, 0)), i]));
+        } else {
+            self.push(inst(Opcode::Rep, None, &[i]));
+        }
+        self.block(depth + 1);
+        if self.p.dynamic_flow && self.rng.chance(30) {
+            let (a, b) = (self.scalar_operand(), self.scalar_operand());
+            let mut brk = inst(Opcode::BreakC, None, &[a, b]);
+            brk.control = self.rng.pick(&Comparison::ALL) as u8;
+            self.push(brk);
+        }
+        if with_al && self.rng.chance(60) {
+            // c[aL + base] stays inside c0..c15 since aL ∈ 0..=8.
+            let rel = RelAddr { reg: Register::new(T::Loop, 0), swizzle: Swizzle::replicate(0), implicit: false };
+            let s = SrcParam { relative: Some(rel), ..src(konst(self.rng.below(RELATIVE_LIMIT as u32 - 8) as u16)) };
+            let mask = self.random_mask();
+                let d = self.result(mask, &[]);
+            let other = self.read_source(false);
+            self.push(inst(Opcode::Add, Some(d), &[s, other]));
+        }
+        self.al_range = saved;
+        self.loop_depth -= 1;
+        self.push(Instruction::new(if with_al { Opcode::EndLoop } else { Opcode::EndRep }));
+    }
+
+    fn dynamic_if(&mut self, depth: u32) {
+        let (a, b) = (self.scalar_operand(), self.scalar_operand());
+        let mut i = inst(Opcode::Ifc, None, &[a, b]);
+        i.control = self.rng.pick(&Comparison::ALL) as u8;
+        self.push(i);
+        self.dynamic_depth += 1;
+        self.block(depth + 1);
+        if self.rng.chance(40) {
+            self.push(Instruction::new(Opcode::Else));
+            self.block(depth + 1);
+        }
+        self.dynamic_depth -= 1;
+        self.push(Instruction::new(Opcode::EndIf));
+    }
+
+    fn predicated(&mut self) {
+        let (a, b) = (self.operand(), self.operand());
+        let p0 = Register::new(T::Predicate, 0);
+        let mut setp = inst(Opcode::Setp, Some(dst(p0, 0xF)), &[a, b]);
+        setp.control = self.rng.pick(&Comparison::ALL) as u8;
+        self.push(setp);
+        let mut i = self.arithmetic();
+        if matches!(i.opcode, Opcode::Dsx | Opcode::Dsy) {
+            return self.push(i);
+        }
+        let swizzle = if self.rng.chance(50) { Swizzle::IDENTITY } else { Swizzle::replicate(self.rng.below(4) as u8) };
+        let modifier = if self.rng.chance(30) { SrcModifier::Not } else { SrcModifier::None };
+        i.predicate = Some(SrcParam { swizzle, modifier, ..src(p0) });
+        self.push(i);
+    }
+
+    fn call(&mut self) {
+        self.static_flow += 1;
+        let label = self.subroutines.len() as u16;
+        let l = src(Register::new(T::Label, label));
+        if self.rng.chance(50) {
+            self.push(inst(Opcode::Call, None, &[l]));
+        } else {
+            let b = src(Register::new(T::ConstBool, self.rng.below(2) as u16));
+            self.push(inst(Opcode::CallNz, None, &[l, b]));
+        }
+        let saved = std::mem::take(&mut self.insts);
+        self.in_subroutine = true;
+        self.push(inst(Opcode::Label, None, &[l]));
+        for _ in 0..1 + self.rng.below(3) {
+            let i = self.arithmetic();
+            self.push(i);
+        }
+        self.push(Instruction::new(Opcode::Ret));
+        self.in_subroutine = false;
+        let body = std::mem::replace(&mut self.insts, saved);
+        self.subroutines.push(body);
+    }
+
+    fn block(&mut self, depth: u32) {
+        for _ in 0..1 + self.rng.below(3) {
+            self.statement(depth);
+        }
+    }
+
+    fn texture(&mut self) {
+        let (s, ty) = self.rng.pick(&self.out.samplers);
+        let sampler = src(Register::new(T::Sampler, s));
+        let coords = if self.p.pixel() && self.rng.chance(60) {
+            src(Register::new(T::Texture, self.rng.below(4) as u16))
+        } else {
+            src(temp(self.rng.below(self.temps as u32) as u16))
+        };
+        let _ = ty;
+        let d = dst(temp(self.rng.below(self.temps as u32) as u16), 0xF);
+        if !self.p.pixel() {
+            return self.push(inst(Opcode::TexLdl, Some(d), &[SrcParam { reg: coords.reg, ..coords }, sampler]));
+        }
+        let coords = if self.p.version.major == 3 && coords.reg.ty == T::Texture {
+            src(Register::new(T::Input, 2 + self.rng.below(3) as u16))
+        } else {
+            coords
+        };
+        let mut i = inst(Opcode::Tex, Some(d), &[coords, sampler]);
+        i.control = self.rng.below(3) as u8;
+        self.push(i);
+    }
+
+    // ---- outputs --------------------------------------------------------------------------
+
+    fn any_temp(&mut self) -> SrcParam {
+        src(temp(self.rng.below(self.temps.max(1) as u32) as u16))
+    }
+
+    fn outputs(&mut self) {
+        let p = self.p.clone();
+        if !p.pixel() {
+            let position = src(Register::new(T::Input, 0));
+            if p.version.major >= 3 {
+                self.push(inst(Opcode::Mov, Some(dst(Register::new(T::Output, 0), 0xF)), &[position]));
+                for o in 1..3 {
+                    let s = self.any_temp();
+                    self.push(inst(Opcode::Mov, Some(dst(Register::new(T::Output, o), 0xF)), &[s]));
+                }
+            } else {
+                self.push(inst(Opcode::Mov, Some(dst(Register::new(T::RastOut, 0), 0xF)), &[position]));
+                for (ty, n) in [(T::AttrOut, 0), (T::AttrOut, 1), (T::TexCrdOut, 0), (T::TexCrdOut, 1)] {
+                    let s = self.any_temp();
+                    self.push(inst(Opcode::Mov, Some(dst(Register::new(ty, n), 0xF)), &[s]));
+                }
+                let s = SrcParam { swizzle: Swizzle::replicate(0), ..self.any_temp() };
+                self.push(inst(Opcode::Mov, Some(dst(Register::new(T::RastOut, 1), 0x1)), &[s]));
+            }
+        } else if p.sm1() {
+            // r0 is the colour: make its last write a plain move of an initialised value.
+            let s = self.any_temp();
+            if s.reg.num != 0 {
+                self.push(inst(Opcode::Mov, Some(dst(temp(0), 0xF)), &[s]));
+            }
+        } else {
+            let s = self.any_temp();
+            self.push(inst(Opcode::Mov, Some(dst(Register::new(T::ColorOut, 0), 0xF)), &[s]));
+        }
+    }
+}
