@@ -3,7 +3,7 @@
 //! listing. The format comes from the file extension when it says, and from the content otherwise.
 //!
 //! The result is token streams; decoding them (and reporting the token index of a bad token) is
-//! [`crate::bytecode::decode`]'s job. Errors here name the line and column of the text.
+//! [`crate::bytecode::decode()`]'s job. Errors here name the line and column of the text.
 
 use thiserror::Error;
 
