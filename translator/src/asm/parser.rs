@@ -344,6 +344,10 @@ impl<'a> Parser<'a> {
         }
         let find = |strict: bool| {
             OPCODES.iter().find_map(|row| {
+                // The decoding form is one of the row's forms: skip rows without the name cheaply.
+                if !row.forms.iter().any(|f| f.name.eq_ignore_ascii_case(base)) {
+                    return None;
+                }
                 let form = row.opcode.decoding_form(self.version);
                 let cmp_ok = !strict || (form.control == Control::Comparison) == has_comparison;
                 (form.name.eq_ignore_ascii_case(base) && cmp_ok).then_some((row.opcode, form, 0))
@@ -690,10 +694,7 @@ mod tests {
             // Shift x2 (1 in bits 24-27) with saturate, and `1 - r1` with spaces.
             ("ps_1_3\nmov_x2_sat r0, 1 - r1", &[0xFFFF_0103, 0x0000_0001, 0x811F_0000, 0x86E4_0001, END]),
             // A sign written apart from its number.
-            (
-                "vs_2_0\ndefi i0, - 1, 1, 10, 0",
-                &[0xFFFE_0200, 0x0500_0030, 0xF00F_0000, 0xFFFF_FFFF, 1, 10, 0, END],
-            ),
+            ("vs_2_0\ndefi i0, - 1, 1, 10, 0", &[0xFFFE_0200, 0x0500_0030, 0xF00F_0000, 0xFFFF_FFFF, 1, 10, 0, END]),
             // `def c = …`, `f` suffixes, `.5` and `0.`.
             (
                 "ps_1_1\ndef c1 = 1.0, 0.0f, .5, 0.",
@@ -704,7 +705,10 @@ mod tests {
             // `v0[aL]`: the base number with the loop register (type 15 = 0xF…, bits 11-12 = 1).
             ("ps_3_0\nmov r0, v0[aL]", &[0xFFFF_0300, 0x0300_0001, 0x800F_0000, 0x90E4_2000, 0xF0E4_0800, END]),
             // The modifier after the swizzle (`r1.x_abs`) and before it (`r1_abs.x`) agree: abs = 11.
-            ("vs_3_0\nadd r0, r1.x_abs, r1_abs.x", &[0xFFFE_0300, 0x0300_0002, 0x800F_0000, 0x8B00_0001, 0x8B00_0001, END]),
+            (
+                "vs_3_0\nadd r0, r1.x_abs, r1_abs.x",
+                &[0xFFFE_0300, 0x0300_0002, 0x800F_0000, 0x8B00_0001, 0x8B00_0001, END],
+            ),
             ("ps_2_x\ndefb b0, true", &[0xFFFF_0201, 0x0200_002F, 0xE00F_0800, 1, END]),
         ];
         for (text, tokens) in cases {
