@@ -49,9 +49,10 @@ impl Arith {
         }
     }
 
-    /// `rcp`: 1/x with 1/±0 = +inf (and 1/1 exactly 1, which IEEE division already gives).
+    /// `rcp`: 1/x, so 1/+0 = +inf and 1/−0 = −inf (Windows, `d3d9_fp_special_rcp2`: the accepted
+    /// colours of `rcp -0` all classify the result as −inf or 0, never +inf); 1/1 is exactly 1.
     pub fn rcp(self, x: f32) -> f32 {
-        self.tame(if x == 0.0 { f32::INFINITY } else { 1.0 / x })
+        self.tame(1.0 / x)
     }
 
     /// `rsq`: 1/√|x|, +inf for 0.
@@ -231,7 +232,7 @@ mod tests {
     #[test]
     fn transcendental_edges() {
         assert_eq!(S.rcp(0.0), f32::INFINITY);
-        assert_eq!(S.rcp(-0.0), f32::INFINITY, "rcp(±0) = +inf");
+        assert_eq!(S.rcp(-0.0), f32::NEG_INFINITY, "the sign of zero is kept");
         assert_eq!(S.rcp(1.0), 1.0);
         // rsq(-4) = 1/√4 = 0.5 (|x|).
         assert_eq!(S.rsq(-4.0), 0.5);

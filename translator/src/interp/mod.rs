@@ -21,9 +21,10 @@
 //!   included) in every multiply: mul, mad, the dot products, the `m#x#` macros, lrp, dst, crs,
 //!   nrm, pow, lit and the ps_1_x bump and matrix maths. `Fast` multiplies plainly but clamps the
 //!   results of rcp, rsq, exp, log, pow, expp and logp to ±FLT_MAX, so a finite factor times zero
-//!   is zero again. `Ieee` is plain IEEE arithmetic. In every mode: `rcp(±0) = +inf` (strict,
-//!   IEEE), `rsq` takes `|x|`, `log`/`logp` take `|x|` with `log(0) = -FLT_MAX`, `pow(a, b) =
-//!   |a|^b` with `b = 0` giving 1, dot products are sums of separately rounded products.
+//!   is zero again. `Ieee` is plain IEEE arithmetic (pow included). In every mode:
+//!   `rcp(+0) = +inf` and `rcp(-0) = -inf` (measured on Windows), `rsq` takes `|x|`, `log`/`logp`
+//!   take `|x|` with `log(0) = -FLT_MAX`, `pow(a, b) = |a|^b` with `b = 0` giving 1, and dot
+//!   products are sums of separately rounded products.
 //! - Scalar sources (rcp, rsq, exp, log, expp, logp, pow, sincos, dp2add's third source, the
 //!   comparisons of `ifc`/`breakc`, `cnd` in ps_1_1–1_3) read the component that the swizzle's
 //!   `.w` slot selects: that is the replicated component of `.x`/`.y`/`.z`/`.w`, and `.w` for a
