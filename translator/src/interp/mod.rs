@@ -41,7 +41,8 @@
 //!   step limit ([`Options::step_limit`]) ends any program.
 //! - Outputs: before vs_3_0 `oD#` and `oFog` are saturated; `oDepth` is clamped to [0, 1]; in
 //!   ps_1_x `r0` is the colour.
-//! - ps_1_4 `phase` needs no action here: registers keep their values across it.
+//! - ps_1_4 `phase` needs no action here: registers keep their values across it. ps_1_x
+//!   temporaries are not clamped to a MaxPixelShaderValue range.
 //! - Partial precision is computed at fp32.
 //!
 //! The ps_1_x texture stage state that Shader Model 1 does not declare (texture type, projection,
@@ -142,10 +143,11 @@ impl Default for Options {
 pub const DEFAULT_STEP_LIMIT: u64 = 4_000_000;
 
 /// The most nested `call`s before [`InterpErrorKind::CallDepth`] (D3D9 allows 4).
-pub const MAX_CALL_DEPTH: usize = 32;
+pub const MAX_CALL_DEPTH: usize = 16;
 
-/// The most nested `if`/`loop`/`rep` blocks before [`InterpErrorKind::NestingTooDeep`].
-pub const MAX_NESTING: usize = 64;
+/// The most nested `if`/`loop`/`rep` blocks before [`InterpErrorKind::NestingTooDeep`] (D3D9
+/// allows 24).
+pub const MAX_NESTING: usize = 32;
 
 /// API constant values (what `Set*ShaderConstant{F,I,B}` loaded).
 #[derive(Clone, PartialEq, Debug, Default)]
@@ -239,7 +241,7 @@ pub fn run_pixel_quad(
     check_kind(program, ShaderKind::Pixel)?;
     let mut machine = execute::Machine::new(program, constants, options, sampler, 4)?;
     for (lane, input) in machine.lanes.iter_mut().zip(inputs) {
-        lane.load_pixel_input(program.version, input);
+        lane.load_pixel_input(input);
     }
     machine.run()?;
     Ok(std::array::from_fn(|i| io::pixel_output(program, &machine.lanes[i])))

@@ -2,7 +2,7 @@
 //! swizzles; writes with result shift, saturation, write mask and predicate.
 
 use crate::bytecode::{
-    registers::misc, DstParam, Instruction, Opcode, Payload, Program, RegisterType, RelAddr, SrcModifier, SrcParam, Version,
+    registers::misc, DstParam, Instruction, Opcode, Payload, Program, RegisterType, RelAddr, SrcModifier, SrcParam,
 };
 
 use super::arithmetic::{floor_address, round_address};
@@ -70,13 +70,12 @@ impl Lane {
         self.v = input.v;
     }
 
-    pub fn load_pixel_input(&mut self, version: Version, input: &PixelInput) {
+    pub fn load_pixel_input(&mut self, input: &PixelInput) {
         self.v[..10].copy_from_slice(&input.v);
         self.coords = input.t;
         // ps_1_0–1_3: t# are temporaries seeded with the coordinates; ps_1_4 and ps_2_x read
         // them as the coordinates.
         self.t = input.t;
-        let _ = version;
         self.vpos = input.vpos;
         self.vface = input.vface;
     }
