@@ -4,7 +4,7 @@
 //! (DESIGN.md §4) holds in mul, mad, the dot products, the matrix macros, lrp, dst, crs, nrm,
 //! pow, lit and the ps_1_x bump and matrix maths alike.
 
-use crate::bytecode::{Comparison, Opcode};
+use crate::bytecode::Opcode;
 
 use super::FloatRules;
 
@@ -108,18 +108,6 @@ pub(super) fn round_address(x: f32) -> i32 {
 /// vs_1_x `mov a0`: toward −∞.
 pub(super) fn floor_address(x: f32) -> i32 {
     x.floor() as i32
-}
-
-/// `ifc`/`breakc`/`setp`: ordered comparisons, except `ne`, which is true when a NaN is involved.
-pub(super) fn compare(c: Comparison, a: f32, b: f32) -> bool {
-    match c {
-        Comparison::Gt => a > b,
-        Comparison::Eq => a == b,
-        Comparison::Ge => a >= b,
-        Comparison::Lt => a < b,
-        Comparison::Ne => a != b,
-        Comparison::Le => a <= b,
-    }
 }
 
 /// The components an instruction may write whatever the mask says (sincos: x and y; crs: xyz).
@@ -274,6 +262,8 @@ mod tests {
 
     #[test]
     fn comparisons_are_ordered_except_ne() {
+        use crate::bytecode::Comparison;
+        let compare = |c: Comparison, a, b| c.eval(a, b);
         let n = f32::NAN;
         for c in Comparison::ALL {
             assert_eq!(compare(c, n, 1.0), c == Comparison::Ne, "{c:?} with NaN");

@@ -3,7 +3,7 @@
 
 use crate::bytecode::{Instruction, Opcode, Program, RegisterType, SrcParam, TexldVariant, TextureType, Version};
 
-use super::arithmetic::{compare, evaluate, natural_mask, Arith};
+use super::arithmetic::{evaluate, natural_mask, Arith};
 use super::control_flow::{lanes, Flow};
 use super::io::is_ps1x;
 use super::quad;
@@ -160,7 +160,7 @@ impl<'a> Machine<'a> {
                 let cmp = ins.comparison().ok_or_else(|| self.err(at, K::BadComparison(ins.control)))?;
                 for lane in lanes(mask) {
                     let (a, b) = (self.src(at, ins, 0, lane)?, self.src(at, ins, 1, lane)?);
-                    let r = std::array::from_fn(|c| if compare(cmp, a[c], b[c]) { 1.0 } else { 0.0 });
+                    let r = std::array::from_fn(|c| if cmp.eval(a[c], b[c]) { 1.0 } else { 0.0 });
                     out[lane] = Some((r, 0xF));
                 }
             }

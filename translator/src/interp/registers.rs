@@ -274,16 +274,16 @@ impl Machine<'_> {
             RegisterType::Addr => {
                 // vs_1_x `mov a0` floors; `mova` rounds to nearest.
                 let convert = if ins.opcode == Opcode::Mova { round_address } else { floor_address };
-                for c in 0..4 {
+                for (c, (a, x)) in l.a0.iter_mut().zip(value).enumerate() {
                     if mask & (1 << c) != 0 {
-                        l.a0[c] = convert(value[c]);
+                        *a = convert(x);
                     }
                 }
             }
             RegisterType::Predicate => {
-                for c in 0..4 {
+                for (c, (p, x)) in l.p0.iter_mut().zip(value).enumerate() {
                     if mask & (1 << c) != 0 {
-                        l.p0[c] = value[c] != 0.0;
+                        *p = x != 0.0;
                     }
                 }
             }

@@ -297,8 +297,10 @@ fn implicit_lod_comes_from_the_quad() {
 #[test]
 fn vertex_texldl_reads_vertex_samplers() {
     // vs_3_0 texldl from vertex sampler 1: a 1×1 texture (0.5 grey) bound there.
-    let mut s = ReferenceSampler::default();
-    s.vertex_textures = vec![None, Some(ReferenceTexture::from_argb8_2d(1, 1, &[0x80808080]).unwrap())];
+    let s = ReferenceSampler {
+        vertex_textures: vec![None, Some(ReferenceTexture::from_argb8_2d(1, 1, &[0x80808080]).unwrap())],
+        ..ReferenceSampler::default()
+    };
     let p = asm("vs_3_0\ndcl_position o0\ndcl_2d s1\ndef c0, 0.5, 0.5, 0, 0\ntexldl o0, c0, s1");
     let out = run_vertex(&p, &VertexInput::default(), &Constants::default(), &Options::default(), &s).unwrap();
     assert_eq!(out.outputs[0].value, [128.0 / 255.0; 4]);
