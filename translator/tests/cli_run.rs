@@ -1,6 +1,7 @@
 //! `d3d9-shader run` end to end: a hand-encoded ps_2_0 shader, inputs on the command line, JSON out.
 
 use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// ps_2_0: def c0, 0.25, 0.5, 0.75, 1; add oC0, c0, t0; texkill t0 (kills when t0 < 0).
 const SHADER: &str = "ffff0200\n\
@@ -10,7 +11,10 @@ const SHADER: &str = "ffff0200\n\
     0000ffff\n";
 
 fn run(args: &[&str]) -> (i32, String) {
-    let path = std::env::temp_dir().join(format!("d3d9-shader-cli-run-{}.hex", std::process::id()));
+    // One file per call: the tests run in parallel threads of one process.
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, Ordering::Relaxed);
+    let path = std::env::temp_dir().join(format!("d3d9-shader-cli-run-{}-{n}.hex", std::process::id()));
     std::fs::write(&path, SHADER).unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_d3d9-shader"))
         .arg("run")
