@@ -40,7 +40,7 @@ impl Arith {
         sum
     }
 
-    /// Fast mode keeps transcendental results finite so that a zero factor still gives zero.
+    /// Fast mode keeps rcp, rsq and log results finite so that a zero factor still gives zero.
     #[inline]
     fn tame(self, x: f32) -> f32 {
         match self.rules {
@@ -63,27 +63,24 @@ impl Arith {
 
     /// `exp`: 2^x.
     pub fn exp2(self, x: f32) -> f32 {
-        self.tame(x.exp2())
+        x.exp2()
     }
 
-    /// `log`: log2|x|, with log(0) = -FLT_MAX (a finite value).
+    /// `log`: log2|x|, with log(0) = -FLT_MAX (a finite value; -inf under IEEE rules).
     pub fn log2(self, x: f32) -> f32 {
         let a = x.abs();
-        self.tame(if a == 0.0 { -f32::MAX } else { a.log2() })
+        self.tame(if a == 0.0 && self.rules != FloatRules::Ieee { -f32::MAX } else { a.log2() })
     }
 
-    /// `pow`: |a|^b, with b = 0 giving 1 whatever a is.
+    /// `pow`: |a|^b, with b = 0 giving 1 whatever a is (`powf` gives 1 for b = 0 even for a NaN).
     pub fn pow(self, a: f32, b: f32) -> f32 {
-        if b == 0.0 && self.rules != FloatRules::Ieee {
-            return 1.0;
-        }
-        self.tame(a.abs().powf(b))
+        a.abs().powf(b)
     }
 
     /// `expp` (vs_1_x four-component form): (2^⌊f⌋, f − ⌊f⌋, 2^f, 1).
     pub fn expp_sm1(self, f: f32) -> [f32; 4] {
         let fl = f.floor();
-        [self.tame(fl.exp2()), f - fl, self.exp2(f), 1.0]
+        [fl.exp2(), f - fl, self.exp2(f), 1.0]
     }
 
     /// `logp` (vs_1_x four-component form): (exponent of |f|, mantissa in [1, 2), log2|f|, 1);
@@ -96,7 +93,7 @@ impl Arith {
         let bits = a.to_bits();
         let exponent = ((bits >> 23) & 0xFF) as i32 - 127;
         let mantissa = f32::from_bits((bits & 0x007F_FFFF) | 0x3F80_0000);
-        [self.tame(exponent as f32), mantissa, self.log2(a), 1.0]
+        [exponent as f32, mantissa, self.log2(a), 1.0]
     }
 }
 
@@ -232,6 +229,12 @@ mod tests {
         assert_eq!(S.pow(-2.0, 3.0), 8.0);
         assert_eq!(S.pow(f32::INFINITY, 0.0), 1.0);
         assert_eq!(S.pow(0.0, 0.0), 1.0);
+        assert_eq!(S.pow(f32::NAN, 0.0), 1.0);
+        assert_eq!(S.pow(0.0, -1.0), f32::INFINITY);
+        // IEEE rules: log(0) = −inf; fast rules: −FLT_MAX as in strict mode.
+        assert_eq!(I.log2(0.0), f32::NEG_INFINITY);
+        assert_eq!(F.log2(0.0), -f32::MAX);
+        assert_eq!(F.rsq(0.0), f32::MAX);
         assert_eq!(S.exp2(3.0), 8.0);
     }
 

@@ -17,14 +17,15 @@
 //!
 //! # Rules (DESIGN.md §4)
 //!
-//! - Float rules ([`FloatRules`]): `Strict` (default) makes `0 · x = 0` for every `x` (inf and NaN
-//!   included) in every multiply: mul, mad, the dot products, the `m#x#` macros, lrp, dst, crs,
-//!   nrm, pow, lit and the ps_1_x bump and matrix maths. `Fast` multiplies plainly but clamps the
-//!   results of rcp, rsq, exp, log, pow, expp and logp to ±FLT_MAX, so a finite factor times zero
-//!   is zero again. `Ieee` is plain IEEE arithmetic (pow included). In every mode:
-//!   `rcp(+0) = +inf` and `rcp(-0) = -inf` (measured on Windows), `rsq` takes `|x|`, `log`/`logp`
-//!   take `|x|` with `log(0) = -FLT_MAX`, `pow(a, b) = |a|^b` with `b = 0` giving 1, and dot
-//!   products are sums of separately rounded products.
+//! - Float rules ([`FloatRules`], the same three modes as the translation key): `Strict`
+//!   (default) makes `0 · x = 0` for every `x` (inf and NaN included) in every multiply: mul,
+//!   mad, the dot products, the `m#x#` macros, lrp, dst, crs, nrm, lit and the ps_1_x bump and
+//!   matrix maths. `Fast` multiplies plainly but clamps the results of rcp, rsq and log (logp,
+//!   nrm's reciprocal length) to ±FLT_MAX, so an infinity never reaches a multiply. `Ieee` is plain
+//!   IEEE arithmetic, log(0) = -inf included. In every mode: `rcp(+0) = +inf` and `rcp(-0) = -inf`
+//!   (measured on Windows), `rsq` takes `|x|`, `log`/`logp` take `|x|` with `log(0) = -FLT_MAX`
+//!   outside IEEE mode, `pow(a, b) = |a|^b` with `b = 0` giving 1, and dot products are sums of
+//!   separately rounded products.
 //! - Scalar sources (rcp, rsq, exp, log, expp, logp, pow, sincos, dp2add's third source, the
 //!   comparisons of `ifc`/`breakc`, `cnd` in ps_1_1–1_3) read the component that the swizzle's
 //!   `.w` slot selects: that is the replicated component of `.x`/`.y`/`.z`/`.w`, and `.w` for a
@@ -76,7 +77,7 @@ pub enum FloatRules {
     /// D3D9's rules: `0 · x = 0` in every multiply (the default; what games need).
     #[default]
     Strict,
-    /// Plain multiplies, with rcp/rsq/exp/log/pow/expp/logp results clamped to ±FLT_MAX.
+    /// Plain multiplies, with rcp/rsq/log results clamped to ±FLT_MAX.
     Fast,
     /// Plain IEEE 754 arithmetic.
     Ieee,
