@@ -97,10 +97,30 @@ fn texture(t: &Table) -> Result<ReferenceTexture, String> {
     Ok(tex)
 }
 
-/// One draw's vertex outputs, linked by semantic: (usage, index) → value, plus position.
+/// One vertex after the vertex stage: its position and what it gives each semantic.
 struct Vertex {
     pos: [f32; 4],
-    attrs: HashMap<(Usage, u8), [f32; 4]>,
+    attrs: Attrs,
+}
+
+enum Attrs {
+    /// A vertex shader's outputs (linked by semantic with the library's rules).
+    Shader(Box<VertexOutput>),
+    /// The fixed-function pass-through: COLOR0, COLOR1 and TEXCOORD# by usage.
+    Fixed(HashMap<(Usage, u8), [f32; 4]>),
+}
+
+impl Vertex {
+    fn get(&self, key: (Usage, u8)) -> [f32; 4] {
+        match &self.attrs {
+            Attrs::Shader(out) => out.semantic(key.0, key.1),
+            Attrs::Fixed(map) => map.get(&key).copied().unwrap_or(match key {
+                (Usage::Color, 0) => [1.0; 4],
+                (Usage::Color, 1) => [0.0, 0.0, 0.0, 1.0],
+                _ => [0.0; 4],
+            }),
+        }
+    }
 }
 
 fn usage_of(name: &str) -> Usage {
@@ -146,25 +166,6 @@ fn d3d8_register((usage, index): (Usage, u8)) -> Option<usize> {
         (Usage::Position, 1) => 15,
         _ => return None,
     })
-}
-
-fn vertex_outputs(out: &VertexOutput, pre3: bool) -> Vertex {
-    let mut attrs = HashMap::new();
-    if pre3 {
-        attrs.insert((Usage::Color, 0), out.colors[0].value);
-        attrs.insert((Usage::Color, 1), out.colors[1].value);
-        for (i, t) in out.texcoords.iter().enumerate() {
-            attrs.insert((Usage::TexCoord, i as u8), t.value);
-        }
-        attrs.insert((Usage::Fog, 0), out.fog.value);
-    } else {
-        for (o, s) in out.outputs.iter().zip(out.semantics) {
-            if let Some(s) = s {
-                attrs.insert(s, o.value);
-            }
-        }
-    }
-    Vertex { pos: out.position.value, attrs }
 }
 
 struct Case {
@@ -246,7 +247,7 @@ fn run_draw(shared: &Path, case: &Case, draw: &Table, px: (f32, f32), lighting: 
                 attrs.insert((Usage::Color, 0), diffuse);
                 attrs.entry((Usage::Color, 1)).or_insert([0.0; 4]);
                 let p = elems.iter().find(|(k, _)| *k == (Usage::Position, 0)).ok_or("no position")?.1;
-                Vertex { pos: [p[0], p[1], p[2], 1.0], attrs }
+                Vertex { pos: [p[0], p[1], p[2], 1.0], attrs: Attrs::Fixed(attrs) }
             }
             Some(prog) => {
                 let mut input = VertexInput::default();
@@ -268,7 +269,7 @@ fn run_draw(shared: &Path, case: &Case, draw: &Table, px: (f32, f32), lighting: 
                     }
                 }
                 let out = run_vertex(prog, &input, &vs_consts, &options, &sampler).map_err(|e| format!("{vs_name}: {e}"))?;
-                vertex_outputs(&out, prog.version.major < 3)
+                Vertex { pos: out.position.value, attrs: Attrs::Shader(Box::new(out)) }
             }
         });
     }
@@ -312,11 +313,7 @@ fn run_draw(shared: &Path, case: &Case, draw: &Table, px: (f32, f32), lighting: 
         std::array::from_fn(|c| {
             (0..3)
                 .map(|k| {
-                    let a = verts[idx[k]].attrs.get(&key).copied().unwrap_or(match key {
-                        (Usage::Color, 0) => [1.0; 4],
-                        (Usage::Color, 1) => [0.0, 0.0, 0.0, 1.0],
-                        _ => [0.0; 4],
-                    })[c];
+                    let a = verts[idx[k]].get(key)[c];
                     // A zero weight contributes nothing, even for an infinite attribute.
                     if b[k] == 0.0 {
                         0.0
@@ -333,27 +330,10 @@ fn run_draw(shared: &Path, case: &Case, draw: &Table, px: (f32, f32), lighting: 
         // Fixed-function pixel stage: the diffuse colour, saturated (runner note 1).
         return Ok(Some(vec![Some(interp(px, (Usage::Color, 0)).map(|x| x.clamp(0.0, 1.0)))]));
     };
-    let ps3 = ps.version.major >= 3;
-    let links: Vec<(u16, (Usage, u8))> = ps
-        .iter()
-        .filter(|i| i.opcode == Opcode::Dcl && i.dst.unwrap().reg.ty == RegisterType::Input)
-        .filter_map(|i| Some((i.dst.unwrap().reg.num, (i.decl()?.usage()?, i.decl()?.usage_index))))
-        .collect();
     let inputs: [PixelInput; 4] = std::array::from_fn(|lane| {
         let xy = (px.0 + (lane & 1) as f32, px.1 + (lane >> 1) as f32);
-        let mut i = PixelInput { vpos: [xy.0, xy.1], vface: if front { 1.0 } else { -1.0 }, ..PixelInput::default() };
-        if ps3 {
-            for &(reg, key) in &links {
-                i.v[reg as usize] = interp(xy, key);
-            }
-        } else {
-            i.v[0] = interp(xy, (Usage::Color, 0));
-            i.v[1] = interp(xy, (Usage::Color, 1));
-            for t in 0..8 {
-                i.t[t] = interp(xy, (Usage::TexCoord, t as u8));
-            }
-        }
-        i
+        let input = PixelInput::link(&ps, |usage, index| interp(xy, (usage, index)));
+        PixelInput { vpos: [xy.0, xy.1], vface: if front { 1.0 } else { -1.0 }, ..input }
     });
     let out = run_pixel_quad(&ps, &inputs, &ps_consts, &ps_options, &sampler).map_err(|e| format!("{ps_name}: {e}"))?;
     if out[0].discarded {
