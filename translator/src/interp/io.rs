@@ -173,17 +173,9 @@ pub(crate) fn saturate(x: f32) -> f32 {
     }
 }
 
-pub(crate) fn vertex_output(program: &Program, lane: &Lane) -> VertexOutput {
+pub(crate) fn vertex_output(program: &Program, semantics: [Option<(Usage, u8)>; 12], lane: &Lane) -> VertexOutput {
     let pre3 = program.version.major < 3;
     let sat = |r: OutputRegister| if pre3 { OutputRegister { value: r.value.map(saturate), ..r } } else { r };
-    let mut semantics = [None; 12];
-    for ins in program.iter() {
-        if let (Opcode::Dcl, Some(dst), Some(decl)) = (ins.opcode, ins.dst, ins.decl()) {
-            if dst.reg.ty == RegisterType::Output && (dst.reg.num as usize) < 12 {
-                semantics[dst.reg.num as usize] = decl.usage().map(|u| (u, decl.usage_index));
-            }
-        }
-    }
     let mut position = lane.rast[0];
     if !pre3 {
         if let Some(i) = semantics.iter().position(|s| *s == Some((Usage::Position, 0))) {

@@ -6,6 +6,9 @@
 //!
 //! # Entry points
 //!
+//! [`Interpreter::new`] prepares a program once; its methods (or the free functions of the same
+//! names, which prepare on every call) run it:
+//!
 //! - [`run_vertex`]: one vertex-shader invocation, [`VertexInput`] in, [`VertexOutput`] out.
 //! - [`run_pixel_quad`]: one 2×2 pixel quad in lockstep (lanes 0 = top-left, 1 = top-right,
 //!   2 = bottom-left, 3 = bottom-right), so that `dsx`/`dsy` and implicit texture levels of detail
@@ -216,7 +219,75 @@ pub struct InterpError {
     pub kind: InterpErrorKind,
 }
 
-/// Runs one vertex-shader invocation.
+/// A program prepared for execution: its flow-control tree, its own constants and declarations
+/// are gathered once, so that running it many times (a GPU harness checking every pixel of a
+/// draw) costs only the execution.
+#[derive(Debug)]
+pub struct Interpreter<'p> {
+    program: &'p Program,
+    prepared: execute::Prepared,
+}
+
+impl<'p> Interpreter<'p> {
+    /// Prepares `program`. Fails on flow control that does not nest (validation is not
+    /// required, but the blocks must pair up).
+    pub fn new(program: &'p Program) -> Result<Interpreter<'p>, InterpError> {
+        Ok(Interpreter { program, prepared: execute::Prepared::new(program)? })
+    }
+
+    /// The program.
+    pub fn program(&self) -> &'p Program {
+        self.program
+    }
+
+    /// Runs one vertex-shader invocation.
+    pub fn run_vertex(
+        &self,
+        input: &VertexInput,
+        constants: &Constants,
+        options: &Options,
+        sampler: &dyn TextureSampler,
+    ) -> Result<VertexOutput, InterpError> {
+        check_kind(self.program, ShaderKind::Vertex)?;
+        let mut machine = execute::Machine::new(self.program, &self.prepared, constants, options, sampler, 1);
+        machine.lanes[0].load_vertex_input(input);
+        machine.run()?;
+        Ok(io::vertex_output(self.program, self.prepared.semantics, &machine.lanes[0]))
+    }
+
+    /// Runs one 2×2 quad of pixel-shader invocations in lockstep (lanes: top-left, top-right,
+    /// bottom-left, bottom-right).
+    pub fn run_pixel_quad(
+        &self,
+        inputs: &[PixelInput; 4],
+        constants: &Constants,
+        options: &Options,
+        sampler: &dyn TextureSampler,
+    ) -> Result<[PixelOutput; 4], InterpError> {
+        check_kind(self.program, ShaderKind::Pixel)?;
+        let mut machine = execute::Machine::new(self.program, &self.prepared, constants, options, sampler, 4);
+        for (lane, input) in machine.lanes.iter_mut().zip(inputs) {
+            lane.load_pixel_input(input);
+        }
+        machine.run()?;
+        Ok(std::array::from_fn(|i| io::pixel_output(self.program, &machine.lanes[i])))
+    }
+
+    /// Runs a pixel shader on one pixel: a quad of four equal inputs (zero derivatives), lane 0.
+    pub fn run_pixel(
+        &self,
+        input: &PixelInput,
+        constants: &Constants,
+        options: &Options,
+        sampler: &dyn TextureSampler,
+    ) -> Result<PixelOutput, InterpError> {
+        let inputs = [input.clone(), input.clone(), input.clone(), input.clone()];
+        let [out, ..] = self.run_pixel_quad(&inputs, constants, options, sampler)?;
+        Ok(out)
+    }
+}
+
+/// Runs one vertex-shader invocation ([`Interpreter::run_vertex`] without keeping the preparation).
 pub fn run_vertex(
     program: &Program,
     input: &VertexInput,
@@ -224,14 +295,10 @@ pub fn run_vertex(
     options: &Options,
     sampler: &dyn TextureSampler,
 ) -> Result<VertexOutput, InterpError> {
-    check_kind(program, ShaderKind::Vertex)?;
-    let mut machine = execute::Machine::new(program, constants, options, sampler, 1)?;
-    machine.lanes[0].load_vertex_input(input);
-    machine.run()?;
-    Ok(io::vertex_output(program, &machine.lanes[0]))
+    Interpreter::new(program)?.run_vertex(input, constants, options, sampler)
 }
 
-/// Runs one 2×2 quad of pixel-shader invocations in lockstep.
+/// Runs one 2×2 quad of pixel-shader invocations ([`Interpreter::run_pixel_quad`]).
 pub fn run_pixel_quad(
     program: &Program,
     inputs: &[PixelInput; 4],
@@ -239,16 +306,10 @@ pub fn run_pixel_quad(
     options: &Options,
     sampler: &dyn TextureSampler,
 ) -> Result<[PixelOutput; 4], InterpError> {
-    check_kind(program, ShaderKind::Pixel)?;
-    let mut machine = execute::Machine::new(program, constants, options, sampler, 4)?;
-    for (lane, input) in machine.lanes.iter_mut().zip(inputs) {
-        lane.load_pixel_input(input);
-    }
-    machine.run()?;
-    Ok(std::array::from_fn(|i| io::pixel_output(program, &machine.lanes[i])))
+    Interpreter::new(program)?.run_pixel_quad(inputs, constants, options, sampler)
 }
 
-/// Runs a pixel shader on one pixel: a quad of four equal inputs, returning lane 0.
+/// Runs a pixel shader on one pixel ([`Interpreter::run_pixel`]).
 pub fn run_pixel(
     program: &Program,
     input: &PixelInput,
@@ -256,9 +317,7 @@ pub fn run_pixel(
     options: &Options,
     sampler: &dyn TextureSampler,
 ) -> Result<PixelOutput, InterpError> {
-    let inputs = [input.clone(), input.clone(), input.clone(), input.clone()];
-    let [out, ..] = run_pixel_quad(program, &inputs, constants, options, sampler)?;
-    Ok(out)
+    Interpreter::new(program)?.run_pixel(input, constants, options, sampler)
 }
 
 fn check_kind(program: &Program, expected: ShaderKind) -> Result<(), InterpError> {
