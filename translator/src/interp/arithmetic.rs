@@ -123,7 +123,7 @@ pub(super) fn natural_mask(op: Opcode) -> u8 {
 ///
 /// `vs1x` selects the vs_1_x four-component expp/logp; `scalar` picks a source's scalar
 /// component (the swizzle's `.w` slot, see the module documentation of `interp`).
-pub(super) fn evaluate(ar: Arith, op: Opcode, s: &[[f32; 4]], vs1x: bool) -> Option<[f32; 4]> {
+pub(super) fn evaluate(ar: Arith, op: Opcode, s: &[[f32; 4]; 4], vs1x: bool) -> Option<[f32; 4]> {
     let f = |i: usize| s[i][3];
     let map = |g: &dyn Fn(usize) -> f32| -> [f32; 4] { std::array::from_fn(g) };
     let rep = |x: f32| [x; 4];

@@ -152,6 +152,11 @@ impl<'a> Machine<'a> {
 
     /// Computes the results of `ins` for the lanes of `mask` without writing registers.
     fn compute(&mut self, at: usize, ins: &Instruction, mask: u8) -> Result<Writes, InterpError> {
+        // A program built by hand may carry fewer operands than the opcode's form.
+        let shape = ins.opcode.decoding_form(self.version).shape;
+        if ins.src.len() < shape.srcs as usize || (shape.dst && ins.dst.is_none()) {
+            return Err(self.err(at, K::MissingOperand));
+        }
         let mut out: Writes = [None; 4];
         let natural = natural_mask(ins.opcode);
         match ins.opcode {
@@ -223,7 +228,7 @@ impl<'a> Machine<'a> {
                     for (i, slot) in s.iter_mut().enumerate().take(ins.src.len()) {
                         *slot = self.src(at, ins, i, lane)?;
                     }
-                    let r = evaluate(self.arith, ins.opcode, &s[..ins.src.len().max(1)], vs1x)
+                    let r = evaluate(self.arith, ins.opcode, &s, vs1x)
                         .ok_or_else(|| self.err(at, K::Unsupported(ins.opcode)))?;
                     out[lane] = Some((r, natural));
                 }

@@ -107,3 +107,16 @@ fn linking_vertex_outputs_to_pixel_inputs_by_semantic() {
     assert_eq!(input.v[1], [0.5, 0.25, 0.0, 0.0]);
     assert_eq!(input.v[2], [1.0, 0.0, 0.0, 0.0]);
 }
+
+#[test]
+fn a_hand_built_program_missing_operands_is_an_error() {
+    use crate::bytecode::{DstParam, Instruction, Opcode, Program, Register, RegisterType, SrcParam, Version, WriteMask};
+    // `mad r0, c0` (two sources missing) built directly in the model.
+    let mut p = Program::new(Version::from_token(0xFFFE_0200).unwrap());
+    let mut mad = Instruction::new(Opcode::Mad);
+    mad.dst = Some(DstParam::new(Register::new(RegisterType::Temp, 0), WriteMask::ALL));
+    mad.src.push(SrcParam::new(Register::new(RegisterType::Const, 0)));
+    p.instructions.push(mad);
+    let e = run_vertex(&p, &VertexInput::default(), &Constants::default(), &Options::default(), &UnboundSampler).unwrap_err();
+    assert_eq!(e.kind, InterpErrorKind::MissingOperand);
+}
