@@ -15,8 +15,10 @@
 //!   are defined; a `texkill` demotes its pixel (it keeps computing for its neighbours'
 //!   derivatives) and reports [`PixelOutput::discarded`].
 //!
-//! Both take the API state ([`Constants`]), the [`Options`] a translation key would carry, and a
+//! All take the API state ([`Constants`]), the [`Options`] a translation key would carry, and a
 //! [`TextureSampler`] (the caller's textures; [`ReferenceSampler`] is a complete implementation).
+//! [`PixelInput::link`] and [`PixelInput::from_vertex`] feed a pixel shader from vertex outputs by
+//! semantic, with D3D9's defaults for what the vertex shader did not write.
 //!
 //! # Rules (DESIGN.md §4)
 //!
@@ -70,8 +72,8 @@ use crate::bytecode::{Opcode, Program, ShaderKind};
 
 pub use io::{OutputRegister, PixelInput, PixelOutput, VertexInput, VertexOutput};
 pub use textures::{
-    AddressMode, Filter, Lod, MipFilter, ReferenceSampler, ReferenceTexture, SampleRequest, SamplerType,
-    TextureSampler, UnboundSampler,
+    from_argb8, AddressMode, Filter, Lod, MipFilter, ReferenceSampler, ReferenceTexture, SampleRequest, SamplerType,
+    TextureSampler, UnboundSampler, UNBOUND,
 };
 
 /// How multiplications, reciprocals and logarithms treat zero, infinity and NaN.
