@@ -8,7 +8,15 @@
 
 pub mod asm;
 pub mod bytecode;
+pub mod fuzz;
+pub mod input;
 pub mod validate;
 pub mod analysis;
 pub mod lower;
 pub mod interp;
+pub mod key;
+pub mod emit;
+pub mod translate;
+
+pub use key::ShaderKey;
+pub use translate::{translate, translate_with, TranslateError, Translation};

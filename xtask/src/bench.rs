@@ -1,6 +1,187 @@
-//! `cargo xtask bench` (in progress).
+//! `cargo xtask bench [--corpus DIR] [--reps N]`: times each pipeline stage per shader in a
+//! release build and prints the per-stage medians over the corpus on one line.
+//!
+//! Each stage of each shader runs `reps` times (after one warm-up); the shader's time for the
+//! stage is the median of those runs, and the line gives the median over shaders. `total-spirv`
+//! is the median over shaders of decode + validate + lower + naga-validate + spirv (bytecode to
+//! validated module to SPIR-V), and shaders/s is its inverse.
 
-pub fn main(_args: &[String]) -> i32 {
-    eprintln!("xtask: bench is not implemented yet");
-    2
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Instant;
+
+use d3d9_shader::analysis::analyse;
+use d3d9_shader::bytecode::{decode, decode_bytes};
+use d3d9_shader::{emit, lower, ShaderKey};
+
+const USAGE: &str = "usage: cargo xtask bench [--corpus DIR] [--reps N]\n\n\
+Times decode, validate, lower, naga validation, WGSL and SPIR-V emission for every shader of DIR\n\
+(default ../shared/bench-corpus when present, else shaders/) in a release build.";
+
+fn parse_hex(text: &str) -> Option<Vec<u32>> {
+    let mut out = Vec::new();
+    for line in text.lines() {
+        let line = line.split('#').next()?.split("//").next()?;
+        for w in line.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty()) {
+            out.push(u32::from_str_radix(w.trim_start_matches("0x"), 16).ok()?);
+        }
+    }
+    Some(out)
+}
+
+fn files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&d) else { continue };
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                if p.file_name().is_some_and(|n| n != "invalid") {
+                    stack.push(p);
+                }
+            } else if p.extension().is_some_and(|x| x == "hex") {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+fn median(v: &mut [f64]) -> f64 {
+    if v.is_empty() {
+        return f64::NAN;
+    }
+    v.sort_by(|a, b| a.total_cmp(b));
+    let n = v.len();
+    if n % 2 == 1 {
+        v[n / 2]
+    } else {
+        (v[n / 2 - 1] + v[n / 2]) / 2.0
+    }
+}
+
+/// Median time of `f` over `reps` runs, in microseconds.
+fn time<T>(reps: usize, mut f: impl FnMut() -> T) -> f64 {
+    std::hint::black_box(f());
+    let mut runs: Vec<f64> = (0..reps)
+        .map(|_| {
+            let t = Instant::now();
+            std::hint::black_box(f());
+            t.elapsed().as_secs_f64() * 1e6
+        })
+        .collect();
+    median(&mut runs)
+}
+
+pub fn main(args: &[String]) -> i32 {
+    let mut corpus = None;
+    let mut reps = 15usize;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--corpus" => corpus = it.next().map(PathBuf::from),
+            "--reps" => match it.next().and_then(|n| n.parse().ok()) {
+                Some(n) if n > 0 => reps = n,
+                _ => {
+                    eprintln!("{USAGE}");
+                    return 2;
+                }
+            },
+            "--in-release" => {}
+            "-h" | "--help" => {
+                println!("{USAGE}");
+                return 0;
+            }
+            _ => {
+                eprintln!("{USAGE}");
+                return 2;
+            }
+        }
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask lives in the workspace").to_path_buf();
+    if cfg!(debug_assertions) && !args.iter().any(|a| a == "--in-release") {
+        // Timings of a debug build mean nothing: run again as a release build.
+        let status = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+            .current_dir(&root)
+            .args(["run", "--quiet", "--release", "--package", "xtask", "--", "bench", "--in-release"])
+            .args(args)
+            .status();
+        return match status {
+            Ok(s) => s.code().unwrap_or(1),
+            Err(e) => {
+                eprintln!("xtask: cannot run cargo: {e}");
+                1
+            }
+        };
+    }
+    let dir = corpus.unwrap_or_else(|| {
+        let shared = root.parent().map(|p| p.join("shared/bench-corpus"));
+        match shared {
+            Some(s) if s.is_dir() => s,
+            _ => root.join("shaders"),
+        }
+    });
+    let key = ShaderKey::default();
+    let mut stages: [Vec<f64>; 6] = Default::default();
+    let mut totals = Vec::new();
+    let mut skipped = Vec::new();
+    for path in files(&dir) {
+        let Some(tokens) = std::fs::read_to_string(&path).ok().and_then(|t| parse_hex(&t)) else {
+            skipped.push(format!("{}: unreadable", path.display()));
+            continue;
+        };
+        let bytes: Vec<u8> = tokens.iter().flat_map(|w| w.to_le_bytes()).collect();
+        let program = match decode_bytes(&bytes) {
+            Ok(p) => p,
+            Err(e) => {
+                skipped.push(format!("{}: {e}", path.display()));
+                continue;
+            }
+        };
+        let sig = analyse(&program);
+        let lowered = match lower::lower(&program, &sig, &key) {
+            Ok(l) => l,
+            Err(e) => {
+                skipped.push(format!("{}: {e}", path.display()));
+                continue;
+            }
+        };
+        let info = match emit::validate(&lowered.module) {
+            Ok(i) => i,
+            Err(e) => {
+                skipped.push(format!("{}: {e}", path.display()));
+                continue;
+            }
+        };
+        let t_decode = time(reps, || decode(&tokens));
+        let t_lower = time(reps, || {
+            let sig = analyse(&program);
+            lower::lower(&program, &sig, &key)
+        });
+        let t_valid = time(reps, || emit::validate(&lowered.module));
+        let t_wgsl = time(reps, || emit::wgsl(&lowered.module, &info));
+        let t_spirv = time(reps, || emit::spirv(&lowered.module, &info));
+        stages[0].push(t_decode);
+        stages[2].push(t_lower);
+        stages[3].push(t_valid);
+        stages[4].push(t_wgsl);
+        stages[5].push(t_spirv);
+        totals.push(t_decode + t_lower + t_valid + t_spirv);
+    }
+    let n = totals.len();
+    let m: Vec<f64> = stages.iter_mut().map(|s| median(s)).collect();
+    let total = median(&mut totals);
+    println!(
+        "bench: {n} shaders, decode {:.1} µs, validate n/a, lower {:.1} µs, naga-validate {:.1} µs, wgsl {:.1} µs, spirv {:.1} µs, total-spirv {:.1} µs, {:.0} shaders/s",
+        m[0], m[2], m[3], m[4], m[5], total, 1e6 / total
+    );
+    if !skipped.is_empty() {
+        println!("bench: {} shaders of {} not timed (not translatable yet):", skipped.len(), dir.display());
+        for s in &skipped {
+            println!("  {s}");
+        }
+    }
+    0
 }

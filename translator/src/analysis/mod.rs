@@ -1,1 +1,408 @@
-//! (in progress)
+//! The signature of a program: what it reads and writes, which constants and samplers it uses,
+//! its subroutines and the features it needs. The lowering sizes its variables from it; the
+//! `info` command prints it (serde, for `--json`).
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use crate::bytecode::{
+    Instruction, Opcode, Payload, Program, Register, RegisterType, ShaderKind, SrcParam, TextureType,
+};
+
+/// One declared or used input/output register.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct IoRegister {
+    /// The register as written in assembly (`v3`, `oT0`, `o2`, `vPos`).
+    pub register: String,
+    /// Register file.
+    #[serde(skip)]
+    pub file: RegisterType,
+    /// Register number.
+    pub index: u16,
+    /// The `dcl` usage (`texcoord`, `color`, …); `None` for undeclared registers.
+    pub usage: Option<String>,
+    /// Usage code (D3DDECLUSAGE) when declared.
+    #[serde(skip)]
+    pub usage_code: Option<u8>,
+    /// Usage index.
+    pub usage_index: u8,
+    /// Mask of the `dcl` (or of the components used when not declared).
+    pub mask: u8,
+    /// Components read (inputs) or written (outputs).
+    pub used_mask: u8,
+    /// `_centroid` on the declaration.
+    pub centroid: bool,
+}
+
+/// A register range of one constant file.
+#[derive(Clone, Debug, Default, Serialize, PartialEq, Eq)]
+pub struct ConstantUse {
+    /// Registers read directly (sorted, without duplicates).
+    pub used: Vec<u16>,
+    /// Whether some read is relatively addressed (`c[a0.x + n]`, `c[aL + n]`).
+    pub relative: bool,
+    /// Base registers of relative reads.
+    pub relative_bases: Vec<u16>,
+    /// Registers defined by `def`/`defi`/`defb`, with their raw values.
+    pub defined: BTreeMap<u16, [u32; 4]>,
+}
+
+/// A sampler used by the program.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct Sampler {
+    /// `s#` number.
+    pub index: u16,
+    /// The declared texture type (`2d`, `cube`, `volume`), `None` when undeclared (Shader Model 1).
+    pub declared: Option<String>,
+    /// Declared type.
+    #[serde(skip)]
+    pub texture_type: Option<TextureType>,
+}
+
+/// Features the program uses.
+#[derive(Clone, Debug, Default, Serialize, PartialEq, Eq)]
+pub struct Features {
+    /// Some instruction is predicated, or `p0` is read.
+    pub predication: bool,
+    /// Some register is relatively addressed.
+    pub relative_addressing: bool,
+    /// `texkill`.
+    pub texkill: bool,
+    /// `dsx`/`dsy`/`texldd`.
+    pub derivatives: bool,
+    /// `loop`.
+    pub loops: bool,
+    /// `rep`.
+    pub reps: bool,
+    /// `if`/`ifc`.
+    pub branches: bool,
+    /// `call`/`callnz`.
+    pub calls: bool,
+    /// `ret` before the end of the main program.
+    pub early_return: bool,
+    /// Writes oDepth.
+    pub depth_output: bool,
+    /// Reads vPos.
+    pub vpos: bool,
+    /// Reads vFace.
+    pub vface: bool,
+    /// Texture sampling in a vertex shader.
+    pub vertex_texture_fetch: bool,
+}
+
+/// A constant-table entry, for reflection.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct CtabName {
+    /// The uniform's name.
+    pub name: String,
+    /// `b`, `i`, `c` or `s`.
+    pub set: String,
+    /// First register.
+    pub register: u16,
+    /// Registers used.
+    pub count: u16,
+}
+
+/// The signature of a program.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct Signature {
+    /// `vs_3_0`, …
+    pub version: String,
+    /// Inputs (v#, t#, vPos, vFace).
+    pub inputs: Vec<IoRegister>,
+    /// Outputs (oPos, oD#, oT#, oFog, oPts, o#, oC#, oDepth).
+    pub outputs: Vec<IoRegister>,
+    /// Float constants.
+    pub float_constants: ConstantUse,
+    /// Integer constants.
+    pub int_constants: ConstantUse,
+    /// Boolean constants.
+    pub bool_constants: ConstantUse,
+    /// Samplers.
+    pub samplers: Vec<Sampler>,
+    /// Highest temp register used + 1.
+    pub temps: u16,
+    /// Subroutine labels, in stream order.
+    pub labels: Vec<u16>,
+    /// Features.
+    pub features: Features,
+    /// Names from the constant table, if the program has one.
+    pub ctab: Vec<CtabName>,
+    /// Register files addressed relatively (inputs or outputs through aL).
+    #[serde(skip)]
+    pub relative_files: Vec<RegisterType>,
+    /// Index of the main program's closing `ret` (or the instruction count).
+    #[serde(skip)]
+    pub main_end: usize,
+}
+
+impl Signature {
+    /// The input register entry, if any.
+    pub fn input(&self, file: RegisterType, index: u16) -> Option<&IoRegister> {
+        self.inputs.iter().find(|r| r.file == file && r.index == index)
+    }
+
+    /// The output register entry, if any.
+    pub fn output(&self, file: RegisterType, index: u16) -> Option<&IoRegister> {
+        self.outputs.iter().find(|r| r.file == file && r.index == index)
+    }
+
+    /// Whether a register file is addressed relatively somewhere.
+    pub fn is_relative(&self, file: RegisterType) -> bool {
+        self.relative_files.contains(&file)
+    }
+}
+
+fn is_input(ty: RegisterType, kind: ShaderKind) -> bool {
+    matches!(ty, RegisterType::Input | RegisterType::MiscType) || (ty == RegisterType::Texture && kind == ShaderKind::Pixel)
+}
+
+fn is_output(ty: RegisterType) -> bool {
+    matches!(
+        ty,
+        RegisterType::RastOut
+            | RegisterType::AttrOut
+            | RegisterType::TexCrdOut
+            | RegisterType::Output
+            | RegisterType::ColorOut
+            | RegisterType::DepthOut
+    )
+}
+
+fn io_entry(list: &mut Vec<IoRegister>, reg: Register) -> &mut IoRegister {
+    if let Some(i) = list.iter().position(|r| r.file == reg.ty && r.index == reg.num) {
+        return &mut list[i];
+    }
+    list.push(IoRegister {
+        register: reg.name(),
+        file: reg.ty,
+        index: reg.num,
+        usage: None,
+        usage_code: None,
+        usage_index: 0,
+        mask: 0,
+        used_mask: 0,
+        centroid: false,
+    });
+    list.last_mut().expect("just pushed")
+}
+
+/// Components of a source's register that a read touches.
+fn read_mask(src: &SrcParam, components: u8) -> u8 {
+    let mut m = 0;
+    for i in 0..4 {
+        if components & (1 << i) != 0 {
+            m |= 1 << src.swizzle.get(i);
+        }
+    }
+    m
+}
+
+/// Computes the signature.
+pub fn analyse(program: &Program) -> Signature {
+    let kind = program.version.kind;
+    let mut sig = Signature {
+        version: program.version.to_string(),
+        inputs: Vec::new(),
+        outputs: Vec::new(),
+        float_constants: ConstantUse::default(),
+        int_constants: ConstantUse::default(),
+        bool_constants: ConstantUse::default(),
+        samplers: Vec::new(),
+        temps: 0,
+        labels: Vec::new(),
+        features: Features::default(),
+        ctab: Vec::new(),
+        relative_files: Vec::new(),
+        main_end: program.len(),
+    };
+    let mut depth = 0usize;
+    let mut in_main = true;
+    for (i, inst) in program.iter().enumerate() {
+        if in_main {
+            match inst.opcode {
+                Opcode::If | Opcode::Ifc | Opcode::Loop | Opcode::Rep => depth += 1,
+                Opcode::EndIf | Opcode::EndLoop | Opcode::EndRep => depth = depth.saturating_sub(1),
+                Opcode::Ret if depth == 0 => {
+                    sig.main_end = i;
+                    in_main = false;
+                }
+                Opcode::Ret => sig.features.early_return = true,
+                Opcode::Label => {
+                    sig.main_end = i;
+                    in_main = false;
+                }
+                _ => {}
+            }
+        }
+        visit(&mut sig, inst, kind, program.version.major);
+    }
+    if let Some(Ok(table)) = program.constant_table() {
+        sig.ctab = table
+            .constants
+            .iter()
+            .map(|c| CtabName {
+                name: c.name.clone(),
+                set: c.register_set.prefix().to_string(),
+                register: c.register_index,
+                count: c.register_count,
+            })
+            .collect();
+    }
+    for list in [&mut sig.float_constants, &mut sig.int_constants, &mut sig.bool_constants] {
+        list.used.sort_unstable();
+        list.used.dedup();
+        list.relative_bases.sort_unstable();
+        list.relative_bases.dedup();
+    }
+    sig.samplers.sort_by_key(|s| s.index);
+    sig.inputs.sort_by_key(|r| (r.file, r.index));
+    sig.outputs.sort_by_key(|r| (r.file, r.index));
+    sig
+}
+
+fn visit(sig: &mut Signature, inst: &Instruction, kind: ShaderKind, major: u8) {
+    use Opcode as O;
+    match inst.opcode {
+        O::Dcl => {
+            let (Some(dst), Payload::Dcl(decl)) = (inst.dst, inst.payload) else { return };
+            let reg = dst.reg;
+            if reg.ty == RegisterType::Sampler {
+                let tt = decl.texture_type();
+                match sig.samplers.iter_mut().find(|s| s.index == reg.num) {
+                    Some(s) => {
+                        s.texture_type = tt;
+                        s.declared = tt.map(|t| t.name().to_string());
+                    }
+                    None => sig.samplers.push(Sampler {
+                        index: reg.num,
+                        declared: tt.map(|t| t.name().to_string()),
+                        texture_type: tt,
+                    }),
+                }
+                return;
+            }
+            let list = if is_output(reg.ty) { &mut sig.outputs } else { &mut sig.inputs };
+            let e = io_entry(list, reg);
+            // Pixel shaders before 3.0 declare v#/t# without a semantic (usage token 0x80000000).
+            let semantic = match kind {
+                ShaderKind::Vertex => true,
+                ShaderKind::Pixel => major >= 3 && reg.ty == RegisterType::Input,
+            };
+            if semantic {
+                e.usage = decl.usage().map(|u| u.name().to_string());
+                e.usage_code = Some(decl.usage);
+                e.usage_index = decl.usage_index;
+            }
+            e.mask |= dst.mask.0;
+            e.centroid |= dst.modifiers.centroid();
+            return;
+        }
+        O::Def | O::DefI | O::DefB => {
+            let Some(dst) = inst.dst else { return };
+            let value = match inst.payload {
+                Payload::Def(v) => v,
+                Payload::DefI(v) => v.map(|x| x as u32),
+                Payload::DefB(b) => [b, 0, 0, 0],
+                _ => return,
+            };
+            let list = match dst.reg.ty {
+                RegisterType::Const => &mut sig.float_constants,
+                RegisterType::ConstInt => &mut sig.int_constants,
+                RegisterType::ConstBool => &mut sig.bool_constants,
+                _ => return,
+            };
+            list.defined.insert(dst.reg.num, value);
+            return;
+        }
+        O::Label => {
+            if let Some(l) = inst.src.get(0) {
+                sig.labels.push(l.reg.num);
+            }
+            return;
+        }
+        O::Call | O::CallNz => sig.features.calls = true,
+        O::Loop => sig.features.loops = true,
+        O::Rep => sig.features.reps = true,
+        O::If | O::Ifc => sig.features.branches = true,
+        O::TexKill => sig.features.texkill = true,
+        O::Dsx | O::Dsy | O::TexLdd => sig.features.derivatives = true,
+        _ => {}
+    }
+    if inst.predicate.is_some() {
+        sig.features.predication = true;
+    }
+    if kind == ShaderKind::Vertex && matches!(inst.opcode, O::Tex | O::TexLdl | O::TexLdd) {
+        sig.features.vertex_texture_fetch = true;
+    }
+    if let Some(dst) = inst.dst {
+        let reg = dst.reg;
+        match reg.ty {
+            RegisterType::Temp => sig.temps = sig.temps.max(reg.num + 1),
+            RegisterType::DepthOut => sig.features.depth_output = true,
+            _ => {}
+        }
+        if is_output(reg.ty) {
+            io_entry(&mut sig.outputs, reg).used_mask |= dst.mask.0;
+        }
+        if let Some(rel) = dst.relative {
+            sig.features.relative_addressing = true;
+            if !sig.relative_files.contains(&reg.ty) {
+                sig.relative_files.push(reg.ty);
+            }
+            let _ = rel;
+        }
+        // ps_1_x texture ops write t#; they are inputs seeded with coordinates as well.
+        if reg.ty == RegisterType::Texture && kind == ShaderKind::Pixel {
+            io_entry(&mut sig.inputs, reg);
+        }
+    }
+    for src in inst.src.iter().chain(inst.predicate.iter()) {
+        let reg = src.reg;
+        let used = read_mask(src, 0xF);
+        match reg.ty {
+            RegisterType::Temp => sig.temps = sig.temps.max(reg.num + 1),
+            RegisterType::Const | RegisterType::ConstInt | RegisterType::ConstBool => {
+                let list = match reg.ty {
+                    RegisterType::Const => &mut sig.float_constants,
+                    RegisterType::ConstInt => &mut sig.int_constants,
+                    _ => &mut sig.bool_constants,
+                };
+                if src.relative.is_some() {
+                    list.relative = true;
+                    list.relative_bases.push(reg.num);
+                } else {
+                    list.used.push(reg.num);
+                }
+            }
+            RegisterType::Sampler => {
+                if !sig.samplers.iter().any(|s| s.index == reg.num) {
+                    sig.samplers.push(Sampler { index: reg.num, declared: None, texture_type: None });
+                }
+            }
+            RegisterType::Predicate => sig.features.predication = true,
+            RegisterType::MiscType => {
+                if reg.num == crate::bytecode::registers::misc::POSITION {
+                    sig.features.vpos = true;
+                } else {
+                    sig.features.vface = true;
+                }
+            }
+            _ => {}
+        }
+        if is_input(reg.ty, kind) {
+            io_entry(&mut sig.inputs, reg).used_mask |= used;
+        }
+        if src.relative.is_some() {
+            sig.features.relative_addressing = true;
+            if reg.ty != RegisterType::Const && !sig.relative_files.contains(&reg.ty) {
+                sig.relative_files.push(reg.ty);
+            }
+        }
+    }
+}
+
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,233 @@
+//! The shader key: the Direct3D 9 state that changes the generated code.
+//!
+//! A compatibility layer parses a shader once and translates it once per distinct key. The key
+//! holds only what changes the code: render-state *modes* live here (alpha function, fog mode,
+//! enabled clip planes, sampler types); render-state *values* (alpha reference, fog colour and
+//! range, clip-plane equations, point-size limits) are read by the shader from the render-state
+//! uniform block the caller fills (layout in [`crate::lower`]'s documentation), so changing a
+//! value never needs a new translation.
+//!
+//! [`ShaderKey::default()`] is the D3D9 default state: strict float rules, no alpha test, no fog,
+//! no clip planes, samplers typed by their `dcl`.
+
+use crate::bytecode::TextureType;
+
+/// How D3D9's float arithmetic is reproduced (DESIGN §4).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum FloatRules {
+    /// D3D9 hardware behaviour: 0 · anything = 0 in every multiply (mul, mad, dp*, m#x#, lrp,
+    /// nrm, pow, lit, dst, crs), rcp(0) = +inf, log(0) = −FLT_MAX. What games rely on.
+    #[default]
+    Strict,
+    /// Cheaper: plain IEEE multiplies, but rcp/rsq/log results clamped to ±FLT_MAX so that an
+    /// infinity never reaches a multiply.
+    Fast,
+    /// Plain IEEE-754 arithmetic (rcp(0) = inf, 0 · inf = NaN).
+    Ieee,
+}
+
+/// D3DCMPFUNC for the alpha test (D3DRS_ALPHAFUNC); [`AlphaFunc::Always`] means the test is off.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[allow(missing_docs)]
+pub enum AlphaFunc {
+    Never,
+    Less,
+    Equal,
+    LessEqual,
+    Greater,
+    NotEqual,
+    GreaterEqual,
+    /// The test passes always: no code is generated.
+    #[default]
+    Always,
+}
+
+/// Fog applied by the pixel shader epilogue (ps < 3.0 only; ps_3_0 does its own fog).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum FogMode {
+    /// No fog.
+    #[default]
+    None,
+    /// Vertex fog: the factor is the interpolated FOG input (oFog of the vertex shader).
+    Vertex,
+    /// Table fog, linear: f = (end − d) / (end − start).
+    Linear,
+    /// Table fog, exponential: f = 1 / e^(d · density).
+    Exp,
+    /// Table fog, squared exponential: f = 1 / e^((d · density)²).
+    Exp2,
+}
+
+/// Which depth table fog uses.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum FogSource {
+    /// The pixel's depth (FragCoord.z).
+    #[default]
+    Z,
+    /// The pixel's eye-space w (1 / FragCoord.w).
+    W,
+}
+
+/// The state a translation depends on. Small, `Hash + Eq + Clone`: use it as a cache key.
+///
+/// What the caller must bind for each field is said on the field; the bindings themselves are
+/// documented in [`crate::lower`].
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub struct ShaderKey {
+    /// Float arithmetic rules. Nothing to bind.
+    pub float_rules: FloatRules,
+    /// Pixel shaders: alpha test on oC0.a against `RenderState::alpha_ref`, run after fog.
+    /// Needs the render-state block.
+    pub alpha_func: AlphaFunc,
+    /// Pixel shaders before ps_3_0: fog blended into oC0.rgb with `RenderState::fog_color`.
+    /// Needs the render-state block (fog colour, start, end, density).
+    pub fog: FogMode,
+    /// Depth used by table fog.
+    pub fog_source: FogSource,
+    /// Vertex shaders: bit n enables user clip plane n (D3DRS_CLIPPLANEENABLE). Each enabled
+    /// plane becomes a clip distance `dot(oPos, RenderState::clip_planes[n])`; the pipeline must
+    /// allow clip distances (wgpu feature CLIP_DISTANCES). Needs the render-state block.
+    pub clip_planes: u8,
+    /// Vertex shaders: emit the point-size built-in (oPts, or `RenderState::point_size` when the
+    /// shader does not write it), clamped to `[point_size_min, point_size_max]`. Only for
+    /// point-list pipelines on backends with point-size output (SPIR-V, GLSL, MSL; WGSL has
+    /// none). Needs the render-state block.
+    pub point_size: bool,
+    /// Pixel shaders: point sprites (D3DRS_POINTSPRITEENABLE): TEXCOORD inputs read the point
+    /// coordinate (u, v, 0, 1) instead of the interpolated value.
+    pub point_sprite: bool,
+    /// Pixel shaders: D3DSHADE_FLAT: COLOR inputs are not interpolated. The vertex shader of the
+    /// pair must be translated with the same value.
+    pub flat_shading: bool,
+    /// Bit n: sampler s# is a depth texture sampled with comparison (shadow map); the reference
+    /// is coords.z (2D) and the result is replicated to all four components. Bind a depth
+    /// texture and a comparison sampler.
+    pub shadow_samplers: u16,
+    /// Bit n: no texture is bound to s#: reads return (0, 0, 0, 1) and no binding is emitted.
+    pub unbound_samplers: u16,
+    /// Texture type per sampler, overriding (or, in Shader Model 1, supplying) the declared
+    /// type. `None` keeps the `dcl`; undeclared samplers default to 2D.
+    pub sampler_types: [Option<TextureType>; 16],
+    /// Software vertex processing: the float constants live in a read-only storage buffer of
+    /// 8192 registers, as for the `_sw` versions.
+    pub swvp: bool,
+    /// Input/output locations decided by [`crate::lower::link`] for a VS/PS pair; `None` uses
+    /// the default fixed-function map.
+    pub linkage: Option<crate::lower::Linkage>,
+}
+
+impl ShaderKey {
+    /// The texture type of sampler `n`: the key's override, else the declared type.
+    pub fn sampler_type(&self, n: usize, declared: Option<TextureType>) -> TextureType {
+        match self.sampler_types.get(n).copied().flatten().or(declared) {
+            Some(TextureType::Unknown | TextureType::Tex1D) | None => TextureType::Tex2D,
+            Some(t) => t,
+        }
+    }
+
+    /// Sets one field from a `FIELD=VALUE` string (the CLI's `--key`). Fields: `float_rules`
+    /// (strict|fast|ieee), `alpha_func` (never|less|equal|lessequal|greater|notequal|
+    /// greaterequal|always), `fog` (none|vertex|linear|exp|exp2), `fog_source` (z|w),
+    /// `clip_planes` (mask), `point_size`, `point_sprite`, `flat_shading`, `swvp` (bool),
+    /// `shadow_samplers`, `unbound_samplers` (mask), `sampler<N>` (2d|cube|volume).
+    pub fn set(&mut self, assignment: &str) -> Result<(), String> {
+        let (field, value) = assignment.split_once('=').ok_or_else(|| format!("`{assignment}`: expected FIELD=VALUE"))?;
+        let (field, value) = (field.trim(), value.trim().to_ascii_lowercase());
+        let bad = || format!("`{field}`: bad value `{value}`");
+        let boolean = |v: &str| match v {
+            "1" | "true" | "on" | "yes" => Ok(true),
+            "0" | "false" | "off" | "no" => Ok(false),
+            _ => Err(bad()),
+        };
+        let int = |v: &str| -> Result<u32, String> {
+            let parsed = match v.strip_prefix("0x") {
+                Some(hex) => u32::from_str_radix(hex, 16),
+                None => v.parse(),
+            };
+            parsed.map_err(|_| bad())
+        };
+        match field {
+            "float_rules" => {
+                self.float_rules = match value.as_str() {
+                    "strict" => FloatRules::Strict,
+                    "fast" => FloatRules::Fast,
+                    "ieee" => FloatRules::Ieee,
+                    _ => return Err(bad()),
+                }
+            }
+            "alpha_func" => {
+                self.alpha_func = match value.as_str() {
+                    "never" => AlphaFunc::Never,
+                    "less" => AlphaFunc::Less,
+                    "equal" => AlphaFunc::Equal,
+                    "lessequal" => AlphaFunc::LessEqual,
+                    "greater" => AlphaFunc::Greater,
+                    "notequal" => AlphaFunc::NotEqual,
+                    "greaterequal" => AlphaFunc::GreaterEqual,
+                    "always" => AlphaFunc::Always,
+                    _ => return Err(bad()),
+                }
+            }
+            "fog" => {
+                self.fog = match value.as_str() {
+                    "none" => FogMode::None,
+                    "vertex" => FogMode::Vertex,
+                    "linear" => FogMode::Linear,
+                    "exp" => FogMode::Exp,
+                    "exp2" => FogMode::Exp2,
+                    _ => return Err(bad()),
+                }
+            }
+            "fog_source" => {
+                self.fog_source = match value.as_str() {
+                    "z" => FogSource::Z,
+                    "w" => FogSource::W,
+                    _ => return Err(bad()),
+                }
+            }
+            "clip_planes" => self.clip_planes = u8::try_from(int(&value)?).map_err(|_| bad())?,
+            "point_size" => self.point_size = boolean(&value)?,
+            "point_sprite" => self.point_sprite = boolean(&value)?,
+            "flat_shading" => self.flat_shading = boolean(&value)?,
+            "swvp" => self.swvp = boolean(&value)?,
+            "shadow_samplers" => self.shadow_samplers = u16::try_from(int(&value)?).map_err(|_| bad())?,
+            "unbound_samplers" => self.unbound_samplers = u16::try_from(int(&value)?).map_err(|_| bad())?,
+            f if f.starts_with("sampler") => {
+                let n: usize = f["sampler".len()..].parse().map_err(|_| format!("unknown key field `{field}`"))?;
+                let slot = self.sampler_types.get_mut(n).ok_or_else(|| format!("`{field}`: sampler index out of range"))?;
+                *slot = Some(match value.as_str() {
+                    "2d" => TextureType::Tex2D,
+                    "cube" => TextureType::Cube,
+                    "volume" | "3d" => TextureType::Volume,
+                    _ => return Err(bad()),
+                });
+            }
+            _ => return Err(format!("unknown key field `{field}`")),
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn set_parses_every_field_kind() {
+        let mut k = ShaderKey::default();
+        k.set("float_rules=fast").unwrap();
+        k.set("alpha_func=greaterequal").unwrap();
+        k.set("clip_planes=0x3").unwrap();
+        k.set("sampler2=cube").unwrap();
+        k.set("point_sprite=1").unwrap();
+        assert_eq!(k.float_rules, FloatRules::Fast);
+        assert_eq!(k.alpha_func, AlphaFunc::GreaterEqual);
+        assert_eq!(k.clip_planes, 3);
+        assert_eq!(k.sampler_type(2, Some(TextureType::Tex2D)), TextureType::Cube);
+        assert_eq!(k.sampler_type(3, None), TextureType::Tex2D);
+        assert!(k.point_sprite);
+        assert!(k.set("clip_planes=300").is_err());
+        assert!(k.set("nonsense=1").is_err());
+        assert!(k.set("sampler16=2d").is_err());
+    }
+}

@@ -1,0 +1,165 @@
+//! A naga function under construction, keeping the `Emit` bookkeeping in one place.
+//!
+//! naga requires every expression that is not a literal, constant, override, zero value,
+//! argument, global or local to be covered by exactly one `Statement::Emit` before it is used
+//! (DESIGN §5). The builder opens an emit range at the first such expression and closes it before
+//! every statement and every nested block, so no caller ever writes an `Emit` by hand.
+
+use std::collections::HashMap;
+
+use naga::{Block, Expression, Function, Handle, Literal, Span, Statement};
+
+/// The function being built and its open blocks.
+pub(crate) struct FnBuilder {
+    /// The function (its body is filled in [`FnBuilder::finish`]).
+    pub f: Function,
+    blocks: Vec<Block>,
+    emit_start: Option<usize>,
+    /// Expressions that need no emit and may be shared by the whole function: literals (by bit
+    /// pattern), module constants, variable pointers.
+    shared: HashMap<SharedKey, Handle<Expression>>,
+}
+
+/// Keys of the per-function cache of expressions that need no `Emit`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) enum SharedKey {
+    F32(u32),
+    I32(i32),
+    U32(u32),
+    Bool(bool),
+    Constant(Handle<naga::Constant>),
+    Global(Handle<naga::GlobalVariable>),
+    Local(Handle<naga::LocalVariable>),
+    Argument(u32),
+}
+
+impl FnBuilder {
+    /// A builder for a function named `name`.
+    pub fn new(name: &str) -> FnBuilder {
+        FnBuilder {
+            f: Function { name: Some(name.to_string()), ..Function::default() },
+            blocks: vec![Block::new()],
+            emit_start: None,
+            shared: HashMap::new(),
+        }
+    }
+
+    /// Appends an expression, opening an emit range when it needs one.
+    pub fn expr(&mut self, e: Expression) -> Handle<Expression> {
+        if e.needs_pre_emit() {
+            self.flush();
+        } else if self.emit_start.is_none() {
+            self.emit_start = Some(self.f.expressions.len());
+        }
+        self.f.expressions.append(e, Span::UNDEFINED)
+    }
+
+    /// Closes the open emit range, if any, into an `Emit` statement.
+    pub fn flush(&mut self) {
+        if let Some(start) = self.emit_start.take() {
+            let range = self.f.expressions.range_from(start);
+            self.block().push(Statement::Emit(range), Span::UNDEFINED);
+        }
+    }
+
+    fn block(&mut self) -> &mut Block {
+        self.blocks.last_mut().expect("the body block is never popped")
+    }
+
+    /// Appends a statement after the expressions it uses.
+    pub fn stmt(&mut self, s: Statement) {
+        self.flush();
+        self.block().push(s, Span::UNDEFINED);
+    }
+
+    /// Starts a nested block (the body of an `If` or `Loop`).
+    pub fn open(&mut self) {
+        self.flush();
+        self.blocks.push(Block::new());
+    }
+
+    /// Ends the innermost nested block and returns it.
+    pub fn close(&mut self) -> Block {
+        self.flush();
+        if self.blocks.len() > 1 {
+            self.blocks.pop().expect("checked")
+        } else {
+            Block::new()
+        }
+    }
+
+    /// Depth of nested blocks (0 in the function body).
+    #[allow(dead_code)]
+    pub fn depth(&self) -> usize {
+        self.blocks.len() - 1
+    }
+
+    /// An expression that needs no emit, shared across the function.
+    pub fn shared(&mut self, key: SharedKey) -> Handle<Expression> {
+        if let Some(&h) = self.shared.get(&key) {
+            return h;
+        }
+        let e = match key {
+            SharedKey::F32(bits) => Expression::Literal(Literal::F32(f32::from_bits(bits))),
+            SharedKey::I32(v) => Expression::Literal(Literal::I32(v)),
+            SharedKey::U32(v) => Expression::Literal(Literal::U32(v)),
+            SharedKey::Bool(v) => Expression::Literal(Literal::Bool(v)),
+            SharedKey::Constant(c) => Expression::Constant(c),
+            SharedKey::Global(g) => Expression::GlobalVariable(g),
+            SharedKey::Local(l) => Expression::LocalVariable(l),
+            SharedKey::Argument(i) => Expression::FunctionArgument(i),
+        };
+        let h = self.expr(e);
+        self.shared.insert(key, h);
+        h
+    }
+
+    /// Closes every open block and returns the finished function.
+    pub fn finish(mut self) -> Function {
+        self.flush();
+        while self.blocks.len() > 1 {
+            let inner = self.blocks.pop().expect("checked");
+            self.block().push(Statement::Block(inner), Span::UNDEFINED);
+        }
+        self.f.body = self.blocks.pop().expect("body");
+        self.f
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use naga::{BinaryOperator, Range};
+
+    #[test]
+    fn every_emittable_expression_is_covered_once_and_literals_never() {
+        let mut b = FnBuilder::new("t");
+        let one = b.shared(SharedKey::F32(1.0f32.to_bits()));
+        let two = b.shared(SharedKey::F32(2.0f32.to_bits()));
+        let sum = b.expr(Expression::Binary { op: BinaryOperator::Add, left: one, right: two });
+        b.open();
+        let inner = b.expr(Expression::Binary { op: BinaryOperator::Multiply, left: sum, right: two });
+        let block = b.close();
+        b.stmt(Statement::Block(block));
+        let f = b.finish();
+        let mut covered = Vec::new();
+        fn walk(block: &Block, out: &mut Vec<Range<Expression>>) {
+            for s in block.iter() {
+                match s {
+                    Statement::Emit(r) => out.push(r.clone()),
+                    Statement::Block(b) => walk(b, out),
+                    _ => {}
+                }
+            }
+        }
+        walk(&f.body, &mut covered);
+        let handles: Vec<_> = covered.iter().flat_map(|r| r.clone()).collect();
+        assert_eq!(handles, vec![sum, inner], "sum and the product each emitted once, literals never");
+        assert_eq!(b_shared_is_cached(), true);
+    }
+
+    fn b_shared_is_cached() -> bool {
+        let mut b = FnBuilder::new("t");
+        b.shared(SharedKey::I32(3)) == b.shared(SharedKey::I32(3))
+    }
+}

@@ -1,0 +1,191 @@
+//! Constant registers: `c#` from a uniform (or, for software vertex processing, storage) buffer,
+//! `i#` and `b#` from uniform buffers, `def`/`defi`/`defb` values baked in and winning over the
+//! buffers, also through relative addressing.
+
+use naga::{AddressSpace, BinaryOperator, Expression, GlobalVariable, Handle, ResourceBinding, ScalarKind, Span, StorageAccess};
+
+use super::builder::SharedKey;
+use super::registers::Expr;
+use super::types::Types;
+use super::{FloatConstantsBinding, LowerError, Lowerer};
+use crate::bytecode::RelAddr;
+
+/// The buffer globals (created only when the program reads them).
+#[derive(Default)]
+pub(crate) struct ConstantGlobals {
+    pub float: Option<(Handle<GlobalVariable>, u32)>,
+    pub int: Option<Handle<GlobalVariable>>,
+    pub bool: Option<Handle<GlobalVariable>>,
+    pub render_state: Option<Handle<GlobalVariable>>,
+}
+
+/// Members of the render-state block, by index.
+pub(crate) mod rs {
+    pub const FOG_COLOR: u32 = 0;
+    pub const FOG_START: u32 = 1;
+    pub const FOG_END: u32 = 2;
+    pub const FOG_DENSITY: u32 = 3;
+    pub const ALPHA_REF: u32 = 4;
+    pub const POINT_SIZE: u32 = 5;
+    pub const POINT_SIZE_MIN: u32 = 6;
+    pub const POINT_SIZE_MAX: u32 = 7;
+    pub const CLIP_PLANES: u32 = 9;
+}
+
+impl Lowerer<'_> {
+    fn buffer(&mut self, name: &str, ty: Handle<naga::Type>, binding: u32, space: AddressSpace) -> Handle<GlobalVariable> {
+        self.module.global_variables.append(
+            GlobalVariable {
+                name: Some(name.to_string()),
+                space,
+                binding: Some(ResourceBinding { group: self.layout.group, binding }),
+                ty,
+                init: None,
+                memory_decorations: Default::default(),
+            },
+            Span::UNDEFINED,
+        )
+    }
+
+    /// Declares the buffers, render state and samplers the program and key need.
+    pub fn declare_resources(&mut self) -> Result<(), LowerError> {
+        let sig = self.sig;
+        let fc = &sig.float_constants;
+        let needs_float = fc.relative || fc.used.iter().any(|n| !fc.defined.contains_key(n));
+        if needs_float {
+            let sw = self.version.is_sw() || (self.key.swvp && !self.is_pixel());
+            let count = if sw {
+                super::SW_FLOAT_CONSTANTS
+            } else if self.is_pixel() {
+                super::PIXEL_FLOAT_CONSTANTS
+            } else {
+                super::VERTEX_FLOAT_CONSTANTS
+            };
+            let ty = Types::array(&mut self.module, self.t.vec4f, count, 16);
+            let space = if sw { AddressSpace::Storage { access: StorageAccess::LOAD } } else { AddressSpace::Uniform };
+            let g = self.buffer("c", ty, super::FLOAT_CONSTANTS_BINDING, space);
+            self.consts.float = Some((g, count));
+            self.layout.float_constants =
+                Some(FloatConstantsBinding { binding: super::FLOAT_CONSTANTS_BINDING, count, storage: sw });
+        }
+        let ic = &sig.int_constants;
+        if ic.used.iter().any(|n| !ic.defined.contains_key(n)) {
+            let ty = Types::array(&mut self.module, self.t.vec4i, 16, 16);
+            self.consts.int = Some(self.buffer("i", ty, super::INT_CONSTANTS_BINDING, AddressSpace::Uniform));
+            self.layout.int_constants = Some(super::INT_CONSTANTS_BINDING);
+        }
+        let bc = &sig.bool_constants;
+        if bc.used.iter().any(|n| !bc.defined.contains_key(n)) {
+            let ty = Types::array(&mut self.module, self.t.vec4u, 4, 16);
+            self.consts.bool = Some(self.buffer("b", ty, super::BOOL_CONSTANTS_BINDING, AddressSpace::Uniform));
+            self.layout.bool_constants = Some(super::BOOL_CONSTANTS_BINDING);
+        }
+        if self.needs_render_state() {
+            let ty = self.render_state_type();
+            self.consts.render_state =
+                Some(self.buffer("render_state", ty, super::RENDER_STATE_BINDING, AddressSpace::Uniform));
+            self.layout.render_state = Some(super::RENDER_STATE_BINDING);
+        }
+        self.declare_samplers()
+    }
+
+    fn render_state_type(&mut self) -> Handle<naga::Type> {
+        let planes = Types::array(&mut self.module, self.t.vec4f, 8, 16);
+        let f = self.t.f32;
+        let member = |name: &str, ty, offset| naga::StructMember { name: Some(name.to_string()), ty, binding: None, offset };
+        let members = vec![
+            member("fog_color", self.t.vec4f, 0),
+            member("fog_start", f, 16),
+            member("fog_end", f, 20),
+            member("fog_density", f, 24),
+            member("alpha_ref", f, 28),
+            member("point_size", f, 32),
+            member("point_size_min", f, 36),
+            member("point_size_max", f, 40),
+            member("pad", f, 44),
+            member("clip_planes", planes, 48),
+        ];
+        Types::structure(&mut self.module, "RenderState", members, super::RENDER_STATE_SIZE)
+    }
+
+    /// Loads render-state member `index` (see [`rs`]).
+    pub fn render_state(&mut self, index: u32) -> Result<Expr, LowerError> {
+        let g = self.consts.render_state.ok_or_else(|| self.invalid("render state not declared"))?;
+        let base = self.fb.shared(SharedKey::Global(g));
+        let p = self.fb.expr(Expression::AccessIndex { base, index });
+        Ok(self.load(p))
+    }
+
+    /// `c#` (with `c[a0.x + n]`/`c[aL + n]`) as `vec4<f32>`.
+    pub fn read_float_constant(&mut self, num: u16, rel: Option<RelAddr>) -> Result<Expr, LowerError> {
+        let defined = &self.sig.float_constants.defined;
+        let Some(rel) = rel else {
+            if let Some(&bits) = defined.get(&num) {
+                return Ok(self.splat_bits(bits));
+            }
+            let Some((g, count)) = self.consts.float else { return Ok(self.splat(0.0)) };
+            if u32::from(num) >= count {
+                return Ok(self.splat(0.0));
+            }
+            let base = self.fb.shared(SharedKey::Global(g));
+            let p = self.fb.expr(Expression::AccessIndex { base, index: u32::from(num) });
+            return Ok(self.load(p));
+        };
+        let idx = self.rel_index(rel, num)?;
+        let mut value = match self.consts.float {
+            Some((g, count)) => {
+                let (ok, clamped) = self.checked_index(idx, count);
+                let base = self.fb.shared(SharedKey::Global(g));
+                let p = self.fb.expr(Expression::Access { base, index: clamped });
+                let v = self.load(p);
+                let zero = self.splat(0.0);
+                self.fb.expr(Expression::Select { condition: ok, accept: v, reject: zero })
+            }
+            None => self.splat(0.0),
+        };
+        // def constants win over the buffer even when reached relatively.
+        let defs: Vec<(u16, [u32; 4])> = self.sig.float_constants.defined.iter().map(|(&k, &v)| (k, v)).collect();
+        for (n, bits) in defs {
+            let lit = self.fb.shared(SharedKey::I32(i32::from(n)));
+            let hit = self.bin(BinaryOperator::Equal, idx, lit);
+            let d = self.splat_bits(bits);
+            value = self.fb.expr(Expression::Select { condition: hit, accept: d, reject: value });
+        }
+        Ok(value)
+    }
+
+    /// `i#` as `vec4<i32>`.
+    pub fn read_int_constant(&mut self, num: u16) -> Result<Expr, LowerError> {
+        if let Some(v) = self.sig.int_constants.defined.get(&num) {
+            let comps: Vec<Expr> = v.iter().map(|&x| self.fb.shared(SharedKey::I32(x as i32))).collect();
+            return Ok(self.fb.expr(Expression::Compose { ty: self.t.vec4i, components: comps }));
+        }
+        let (Some(g), true) = (self.consts.int, num < 16) else {
+            return Err(self.invalid(format!("i{num} does not exist")));
+        };
+        let base = self.fb.shared(SharedKey::Global(g));
+        let p = self.fb.expr(Expression::AccessIndex { base, index: u32::from(num) });
+        Ok(self.load(p))
+    }
+
+    /// `b#` as `bool`.
+    pub fn read_bool_constant(&mut self, num: u16) -> Result<Expr, LowerError> {
+        if let Some(v) = self.sig.bool_constants.defined.get(&num) {
+            return Ok(self.fb.shared(SharedKey::Bool(v[0] != 0)));
+        }
+        let (Some(g), true) = (self.consts.bool, num < 16) else {
+            return Err(self.invalid(format!("b{num} does not exist")));
+        };
+        let base = self.fb.shared(SharedKey::Global(g));
+        let p = self.fb.expr(Expression::AccessIndex { base, index: u32::from(num / 4) });
+        let p = self.fb.expr(Expression::AccessIndex { base: p, index: u32::from(num % 4) });
+        let v = self.load(p);
+        let zero = self.fb.shared(SharedKey::U32(0));
+        Ok(self.bin(BinaryOperator::NotEqual, v, zero))
+    }
+
+    /// Converts an `i32` expression to `f32`.
+    pub fn to_float(&mut self, e: Expr) -> Expr {
+        self.fb.expr(Expression::As { expr: e, kind: ScalarKind::Float, convert: Some(4) })
+    }
+}

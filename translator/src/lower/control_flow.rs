@@ -1,0 +1,330 @@
+//! Structured control flow: if/ifc/else, loop and rep with a hard iteration bound, break,
+//! breakc, breakp, and call/callnz/label/ret as naga functions.
+
+use std::collections::HashMap;
+
+use naga::{BinaryOperator as B, Block, Expression, Statement, UnaryOperator};
+
+use super::builder::{FnBuilder, SharedKey};
+use super::registers::{Expr, Var};
+use super::{LowerError, Lowerer};
+use crate::bytecode::{Comparison, Instruction, Opcode, Register, RegisterType, SrcModifier, SrcParam};
+
+/// D3D9 loop counts are at most 255; every emitted loop stops after this many iterations.
+pub const MAX_ITERATIONS: i32 = 255;
+
+/// An open construct.
+pub(crate) enum Frame {
+    If { condition: Expr, accept: Option<Block> },
+    Loop { counter: Var, step: Option<Expr>, saved_al: Option<Var> },
+}
+
+impl Lowerer<'_> {
+    /// Lowers one instruction of any kind.
+    pub fn instruction(&mut self, inst: &Instruction, label: Option<u16>) -> Result<(), LowerError> {
+        use Opcode as O;
+        match inst.opcode {
+            O::Nop | O::Dcl | O::Def | O::DefI | O::DefB | O::Phase => Ok(()),
+            O::If | O::Ifc => {
+                let condition = if inst.opcode == O::If {
+                    let s = *inst.src.get(0).ok_or_else(|| self.invalid("missing condition"))?;
+                    self.bool_condition(&s)?
+                } else {
+                    self.comparison(inst)?
+                };
+                self.fb.open();
+                self.flow.push(Frame::If { condition, accept: None });
+                Ok(())
+            }
+            O::Else => match self.flow.last_mut() {
+                Some(Frame::If { accept: accept @ None, .. }) => {
+                    let block = self.fb.close();
+                    *accept = Some(block);
+                    self.fb.open();
+                    Ok(())
+                }
+                _ => Err(self.invalid("else without if")),
+            },
+            O::EndIf => match self.flow.pop() {
+                Some(Frame::If { condition, accept }) => {
+                    let block = self.fb.close();
+                    let (accept, reject) = match accept {
+                        Some(a) => (a, block),
+                        None => (block, Block::new()),
+                    };
+                    self.fb.stmt(Statement::If { condition, accept, reject });
+                    Ok(())
+                }
+                _ => Err(self.invalid("endif without if")),
+            },
+            O::Loop | O::Rep => self.open_loop(inst),
+            O::EndLoop | O::EndRep => self.close_loop(inst.opcode == O::EndLoop),
+            O::Break => self.brk(None),
+            O::BreakC => {
+                let c = self.comparison(inst)?;
+                self.brk(Some(c))
+            }
+            O::BreakP => {
+                let s = *inst.src.get(0).ok_or_else(|| self.invalid("missing predicate"))?;
+                let c = self.bool_condition(&s)?;
+                self.brk(Some(c))
+            }
+            O::Call | O::CallNz => {
+                let l = inst.src.get(0).ok_or_else(|| self.invalid("missing label"))?.reg.num;
+                // Lenient: a call to a label that does not exist does nothing (the strict
+                // validator rejects such programs).
+                let Some(&function) = self.functions.get(&l) else { return Ok(()) };
+                let call = Statement::Call { function, arguments: Vec::new(), result: None };
+                if inst.opcode == O::Call {
+                    self.fb.stmt(call);
+                } else {
+                    let s = *inst.src.get(1).ok_or_else(|| self.invalid("missing condition"))?;
+                    let condition = self.bool_condition(&s)?;
+                    let mut accept = Block::new();
+                    accept.push(call, naga::Span::UNDEFINED);
+                    self.fb.stmt(Statement::If { condition, accept, reject: Block::new() });
+                }
+                Ok(())
+            }
+            O::Ret => {
+                let _ = label;
+                self.fb.stmt(Statement::Return { value: None });
+                Ok(())
+            }
+            O::Label => Err(self.invalid("label inside a function body")),
+            O::Tex | O::TexLdl | O::TexLdd | O::TexKill => self.texture_op(inst),
+            O::Setp => self.setp(inst),
+            _ => self.alu(inst),
+        }
+    }
+
+    /// A `b#`, `p0.c` or `!p0.c` condition.
+    pub fn bool_condition(&mut self, s: &SrcParam) -> Result<Expr, LowerError> {
+        let v = match s.reg.ty {
+            RegisterType::ConstBool => self.read_bool_constant(s.reg.num)?,
+            RegisterType::Predicate => {
+                let p = self.reg_ptr(s.reg)?;
+                let c = self.fb.expr(Expression::AccessIndex { base: p, index: s.swizzle.get(0) as u32 });
+                self.load(c)
+            }
+            _ => return Err(self.invalid(format!("{} is not a condition", s.reg.name()))),
+        };
+        Ok(if s.modifier == SrcModifier::Not {
+            self.fb.expr(Expression::Unary { op: UnaryOperator::LogicalNot, expr: v })
+        } else {
+            v
+        })
+    }
+
+    /// Comparison with D3D9's rules: ordered, except `ne`, which is true when a NaN is involved.
+    pub fn compare(&mut self, cmp: Comparison, a: Expr, b: Expr) -> Expr {
+        match cmp {
+            Comparison::Gt => self.bin(B::Greater, a, b),
+            Comparison::Ge => self.bin(B::GreaterEqual, a, b),
+            Comparison::Lt => self.bin(B::Less, a, b),
+            Comparison::Le => self.bin(B::LessEqual, a, b),
+            Comparison::Eq => self.bin(B::Equal, a, b),
+            Comparison::Ne => {
+                let eq = self.bin(B::Equal, a, b);
+                self.fb.expr(Expression::Unary { op: UnaryOperator::LogicalNot, expr: eq })
+            }
+        }
+    }
+
+    /// `ifc`/`breakc`: compares the scalar sources.
+    fn comparison(&mut self, inst: &Instruction) -> Result<Expr, LowerError> {
+        let cmp = inst.comparison().ok_or_else(|| self.invalid("missing comparison"))?;
+        let a = self.src_scalar_n(inst, 0)?;
+        let b = self.src_scalar_n(inst, 1)?;
+        Ok(self.compare(cmp, a, b))
+    }
+
+    /// `setp_cmp p0, a, b`: per component.
+    fn setp(&mut self, inst: &Instruction) -> Result<(), LowerError> {
+        let cmp = inst.comparison().ok_or_else(|| self.invalid("missing comparison"))?;
+        let dst = self.dst(inst)?;
+        if dst.reg.ty != RegisterType::Predicate {
+            return Err(self.invalid("setp writes p0"));
+        }
+        let a = self.src_n(inst, 0)?;
+        let b = self.src_n(inst, 1)?;
+        let v = self.compare(cmp, a, b);
+        self.store_vec4(inst, dst, dst.mask, v, self.t.vec4b)
+    }
+
+    fn brk(&mut self, condition: Option<Expr>) -> Result<(), LowerError> {
+        if !self.flow.iter().any(|f| matches!(f, Frame::Loop { .. })) {
+            return Err(self.invalid("break outside a loop"));
+        }
+        match condition {
+            None => self.fb.stmt(Statement::Break),
+            Some(condition) => {
+                let mut accept = Block::new();
+                accept.push(Statement::Break, naga::Span::UNDEFINED);
+                self.fb.stmt(Statement::If { condition, accept, reject: Block::new() });
+            }
+        }
+        Ok(())
+    }
+
+    /// `loop aL, i#` (count i#.x, start i#.y, step i#.z) and `rep i#` (count i#.x).
+    fn open_loop(&mut self, inst: &Instruction) -> Result<(), LowerError> {
+        let is_loop = inst.opcode == Opcode::Loop;
+        let int_src = *inst.src.get(if is_loop { 1 } else { 0 }).ok_or_else(|| self.invalid("missing i#"))?;
+        if int_src.reg.ty != RegisterType::ConstInt {
+            return Err(self.invalid("loop count must be an i# register"));
+        }
+        let i = self.read_int_constant(int_src.reg.num)?;
+        let count = self.component(i, 0);
+        let bound = self.fb.shared(SharedKey::I32(MAX_ITERATIONS));
+        let count = self.math2(naga::MathFunction::Min, count, bound);
+        let (step, saved_al) = if is_loop {
+            let al = self.reg_var(Register::new(RegisterType::Loop, 0));
+            let al_ptr = self.var_ptr(al);
+            let saved = self.local_var(self.t.i32, "saved_aL".into());
+            let saved_ptr = self.var_ptr(saved);
+            let old = self.load(al_ptr);
+            self.fb.stmt(Statement::Store { pointer: saved_ptr, value: old });
+            let start = self.component(i, 1);
+            self.fb.stmt(Statement::Store { pointer: al_ptr, value: start });
+            (Some(self.component(i, 2)), Some(saved))
+        } else {
+            (None, None)
+        };
+        let counter = self.local_var(self.t.i32, "iteration".into());
+        let cp = self.var_ptr(counter);
+        let zero = self.fb.shared(SharedKey::I32(0));
+        self.fb.stmt(Statement::Store { pointer: cp, value: zero });
+        self.fb.open();
+        // The bound check opens the body: a count of 0 (or less) runs nothing.
+        let n = self.load(cp);
+        let done = self.bin(B::GreaterEqual, n, count);
+        let mut accept = Block::new();
+        accept.push(Statement::Break, naga::Span::UNDEFINED);
+        self.fb.stmt(Statement::If { condition: done, accept, reject: Block::new() });
+        self.flow.push(Frame::Loop { counter, step, saved_al });
+        Ok(())
+    }
+
+    fn close_loop(&mut self, is_loop: bool) -> Result<(), LowerError> {
+        let Some(Frame::Loop { counter, step, saved_al }) = self.flow.pop() else {
+            return Err(self.invalid("endloop/endrep without loop/rep"));
+        };
+        if is_loop != step.is_some() {
+            return Err(self.invalid("endloop closes a rep, or endrep a loop"));
+        }
+        let body = self.fb.close();
+        self.fb.open();
+        let cp = self.var_ptr(counter);
+        let n = self.load(cp);
+        let one = self.fb.shared(SharedKey::I32(1));
+        let n1 = self.bin(B::Add, n, one);
+        self.fb.stmt(Statement::Store { pointer: cp, value: n1 });
+        if let Some(step) = step {
+            let al = self.reg_var(Register::new(RegisterType::Loop, 0));
+            let ap = self.var_ptr(al);
+            let a = self.load(ap);
+            let a1 = self.bin(B::Add, a, step);
+            self.fb.stmt(Statement::Store { pointer: ap, value: a1 });
+        }
+        let continuing = self.fb.close();
+        self.fb.stmt(Statement::Loop { body, continuing, break_if: None });
+        if let Some(saved) = saved_al {
+            let al = self.reg_var(Register::new(RegisterType::Loop, 0));
+            let ap = self.var_ptr(al);
+            let sp = self.var_ptr(saved);
+            let v = self.load(sp);
+            self.fb.stmt(Statement::Store { pointer: ap, value: v });
+        }
+        Ok(())
+    }
+
+    /// Lowers every subroutine into a naga function, callees first.
+    pub fn lower_subroutines(&mut self) -> Result<(), LowerError> {
+        let program = self.program;
+        // label -> (first instruction, end)
+        let mut bodies: HashMap<u16, (usize, usize)> = HashMap::new();
+        let mut order_seen = Vec::new();
+        let mut i = self.sig.main_end;
+        while i < program.len() {
+            if program[i].opcode == Opcode::Label {
+                let l = program[i].src.get(0).map(|s| s.reg.num).unwrap_or(0);
+                let start = i + 1;
+                let mut end = start;
+                while end < program.len() && program[end].opcode != Opcode::Label {
+                    end += 1;
+                }
+                self.offset = program[i].offset;
+                if bodies.insert(l, (start, end)).is_some() {
+                    return Err(self.invalid(format!("label l{l} defined twice")));
+                }
+                order_seen.push(l);
+                i = end;
+            } else {
+                i += 1;
+            }
+        }
+        // Depth-first post-order over the call graph; a cycle is recursion, which D3D9 forbids.
+        let mut state: HashMap<u16, u8> = HashMap::new();
+        let mut order = Vec::new();
+        fn visit(
+            l: u16,
+            program: &[Instruction],
+            bodies: &HashMap<u16, (usize, usize)>,
+            state: &mut HashMap<u16, u8>,
+            order: &mut Vec<u16>,
+        ) -> Result<(), LowerError> {
+            match state.get(&l) {
+                Some(2) => return Ok(()),
+                Some(_) => return Err(LowerError::Invalid { offset: 0, what: format!("recursive call of l{l}") }),
+                None => {}
+            }
+            state.insert(l, 1);
+            let (s, e) = bodies[&l];
+            for inst in &program[s..e] {
+                if matches!(inst.opcode, Opcode::Call | Opcode::CallNz) {
+                    let t = inst.src.get(0).map(|x| x.reg.num).unwrap_or(0);
+                    if !bodies.contains_key(&t) {
+                        continue;
+                    }
+                    visit(t, program, bodies, state, order)?;
+                }
+            }
+            state.insert(l, 2);
+            order.push(l);
+            Ok(())
+        }
+        for &l in &order_seen {
+            visit(l, program, &bodies, &mut state, &mut order)?;
+        }
+        for l in order {
+            let (s, e) = bodies[&l];
+            let mut fb = FnBuilder::new(&format!("l{l}"));
+            std::mem::swap(&mut self.fb, &mut fb);
+            let result = self.lower_subroutine_body(s, e, l);
+            std::mem::swap(&mut self.fb, &mut fb);
+            result?;
+            let h = self.module.functions.append(fb.finish(), naga::Span::UNDEFINED);
+            self.functions.insert(l, h);
+        }
+        Ok(())
+    }
+
+    fn lower_subroutine_body(&mut self, start: usize, end: usize, l: u16) -> Result<(), LowerError> {
+        // The closing `ret` at depth 0 ends the body; anything after it is unreachable.
+        let mut depth = 0usize;
+        let mut stop = end;
+        for (i, inst) in self.program[start..end].iter().enumerate() {
+            match inst.opcode {
+                Opcode::If | Opcode::Ifc | Opcode::Loop | Opcode::Rep => depth += 1,
+                Opcode::EndIf | Opcode::EndLoop | Opcode::EndRep => depth = depth.saturating_sub(1),
+                Opcode::Ret if depth == 0 => {
+                    stop = start + i;
+                    break;
+                }
+                _ => {}
+            }
+        }
+        self.lower_range(start, stop, Some(l))
+    }
+}

@@ -1,0 +1,164 @@
+//! Render state inside the shader, driven by the key: fog (ps < 3.0), alpha test after fog and
+//! the deferred texkill in the pixel epilogue; user clip planes and point size in the vertex
+//! epilogue. Values come from the render-state block (layout in the module documentation).
+
+use naga::{BinaryOperator as B, Binding, BuiltIn, Expression, MathFunction as M, Statement, StructMember};
+
+use super::constants::rs;
+use super::modifiers::Width;
+use super::registers::Expr;
+use super::{LowerError, Lowerer};
+use crate::key::{AlphaFunc, FogMode, FogSource};
+
+impl Lowerer<'_> {
+    /// Whether the key reads values from the render-state block.
+    pub fn needs_render_state(&self) -> bool {
+        let k = self.key;
+        if self.is_pixel() {
+            !matches!(k.alpha_func, AlphaFunc::Always | AlphaFunc::Never)
+                || (k.fog != FogMode::None && self.version.major < 3)
+        } else {
+            k.clip_planes != 0 || k.point_size
+        }
+    }
+
+    /// Fog, alpha test and kill; returns the final oC0.
+    pub fn pixel_epilogue(&mut self, c0: Expr) -> Result<Expr, LowerError> {
+        let mut c0 = c0;
+        if self.key.fog != FogMode::None && self.version.major < 3 {
+            c0 = self.fog(c0)?;
+        }
+        let kill_alpha = match self.key.alpha_func {
+            AlphaFunc::Always => None,
+            AlphaFunc::Never => Some(self.fb.shared(super::builder::SharedKey::Bool(true))),
+            func => {
+                let a = self.component(c0, 3);
+                let r = self.render_state(rs::ALPHA_REF)?;
+                let op = match func {
+                    AlphaFunc::Less => B::Less,
+                    AlphaFunc::Equal => B::Equal,
+                    AlphaFunc::LessEqual => B::LessEqual,
+                    AlphaFunc::Greater => B::Greater,
+                    AlphaFunc::NotEqual => B::NotEqual,
+                    _ => B::GreaterEqual,
+                };
+                let pass = self.bin(op, a, r);
+                Some(self.fb.expr(Expression::Unary { op: naga::UnaryOperator::LogicalNot, expr: pass }))
+            }
+        };
+        let killed = match self.killed {
+            Some(v) => {
+                let p = self.var_ptr(v);
+                Some(self.load(p))
+            }
+            None => None,
+        };
+        let kill = match (kill_alpha, killed) {
+            (Some(a), Some(k)) => Some(self.bin(B::LogicalOr, a, k)),
+            (a, k) => a.or(k),
+        };
+        if let Some(condition) = kill {
+            let mut accept = naga::Block::new();
+            accept.push(Statement::Kill, naga::Span::UNDEFINED);
+            self.fb.stmt(Statement::If { condition, accept, reject: naga::Block::new() });
+        }
+        Ok(c0)
+    }
+
+    /// oC0.rgb = mix(fog colour, oC0.rgb, f); alpha unchanged.
+    fn fog(&mut self, c0: Expr) -> Result<Expr, LowerError> {
+        let f = match self.key.fog {
+            FogMode::Vertex => self.fog_input(),
+            mode => {
+                let fc = self.frag_coord();
+                let d = match self.key.fog_source {
+                    FogSource::Z => self.component(fc, 2),
+                    FogSource::W => {
+                        let w = self.component(fc, 3);
+                        let one = self.fconst(1.0, Width::Scalar);
+                        self.bin(B::Divide, one, w)
+                    }
+                };
+                match mode {
+                    FogMode::Linear => {
+                        let start = self.render_state(rs::FOG_START)?;
+                        let end = self.render_state(rs::FOG_END)?;
+                        let num = self.bin(B::Subtract, end, d);
+                        let den = self.bin(B::Subtract, end, start);
+                        self.bin(B::Divide, num, den)
+                    }
+                    _ => {
+                        let density = self.render_state(rs::FOG_DENSITY)?;
+                        let mut e = self.bin(B::Multiply, d, density);
+                        if mode == FogMode::Exp2 {
+                            e = self.bin(B::Multiply, e, e);
+                        }
+                        let ne = self.neg(e);
+                        self.math1(M::Exp, ne)
+                    }
+                }
+            }
+        };
+        let f = self.math1(M::Saturate, f);
+        let color = self.render_state(rs::FOG_COLOR)?;
+        let fs = self.splat_expr(f);
+        let mixed = self.fb.expr(Expression::Math { fun: M::Mix, arg: color, arg1: Some(c0), arg2: Some(fs), arg3: None });
+        let (r, g, b) = (self.component(mixed, 0), self.component(mixed, 1), self.component(mixed, 2));
+        let a = self.component(c0, 3);
+        Ok(self.compose4([r, g, b, a]))
+    }
+
+    /// Clip distances and point size.
+    pub fn vertex_epilogue(
+        &mut self,
+        pos: Expr,
+        point_size: Option<Expr>,
+        members: &mut Vec<StructMember>,
+        offset: &mut u32,
+        values: &mut Vec<Expr>,
+    ) -> Result<(), LowerError> {
+        let planes = self.key.clip_planes;
+        if planes != 0 {
+            let n = 8 - planes.leading_zeros();
+            let mut dists = Vec::new();
+            for i in 0..n {
+                let d = if planes & (1 << i) != 0 {
+                    let all = self.render_state(rs::CLIP_PLANES)?;
+                    let plane = self.component(all, i as usize);
+                    self.dot(pos, plane, 4)
+                } else {
+                    self.fconst(1.0, Width::Scalar)
+                };
+                dists.push(d);
+            }
+            let ty = super::types::Types::array(&mut self.module, self.t.f32, n, 4);
+            let v = self.fb.expr(Expression::Compose { ty, components: dists });
+            members.push(StructMember {
+                name: Some("clip_distances".into()),
+                ty,
+                binding: Some(Binding::BuiltIn(BuiltIn::ClipDistances)),
+                offset: *offset,
+            });
+            *offset += 4 * n;
+            values.push(v);
+        }
+        if self.key.point_size {
+            let size = match point_size {
+                Some(s) => s,
+                None => self.render_state(rs::POINT_SIZE)?,
+            };
+            let lo = self.render_state(rs::POINT_SIZE_MIN)?;
+            let hi = self.render_state(rs::POINT_SIZE_MAX)?;
+            let v = self.fb.expr(Expression::Math { fun: M::Clamp, arg: size, arg1: Some(lo), arg2: Some(hi), arg3: None });
+            members.push(StructMember {
+                name: Some("point_size".into()),
+                ty: self.t.f32,
+                binding: Some(Binding::BuiltIn(BuiltIn::PointSize)),
+                offset: *offset,
+            });
+            *offset += 4;
+            values.push(v);
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,587 @@
+//! Inputs and outputs by semantic, the entry point, and the linkage of a VS/PS pair.
+//!
+//! # The default map
+//!
+//! Vertex inputs `v n` are at `@location(n)` whatever their usage; the interface map lists the
+//! usage of each, so the caller builds its vertex layout from its vertex declaration.
+//!
+//! Vertex outputs and pixel inputs are matched by semantic (usage, index). Without a
+//! [`Linkage`] in the key, the fixed-function semantics have fixed locations:
+//!
+//! | semantic | location | default when the vertex shader does not write it |
+//! |---|---:|---|
+//! | TEXCOORD0–7 (`oT#`, `t#`) | 0–7 | (0, 0, 0, 0) |
+//! | COLOR0 (`oD0`, `v0`) | 8 | (1, 1, 1, 1) |
+//! | COLOR1 (`oD1`, `v1`) | 9 | (0, 0, 0, 1) |
+//! | FOG (`oFog`) | 10 | (1, 1, 1, 1) (oFog writes x) |
+//! | any other (SM3) | 11, 12, … in (usage, index) order within the shader | (0, 0, 0, 0) |
+//!
+//! Component defaults apply per component: a vertex shader that writes only `oD0.x` outputs
+//! (x, 1, 1, 1). POSITION0 is the position built-in; PSIZE is the point size (emitted only with
+//! `ShaderKey::point_size`). COLOR semantics use centroid sampling (flat with
+//! `ShaderKey::flat_shading`), the others perspective interpolation at the pixel centre, on both
+//! sides, as the pipeline requires them to match.
+//!
+//! [`link`] replaces the default map for a pair: it packs the semantics the pixel shader reads
+//! and the vertex shader writes into locations 0, 1, …, marks those the vertex shader does not
+//! write as [`LinkSlot::Missing`] (the pixel shader uses the default value), and drops vertex
+//! outputs the pixel shader does not read. Put the same [`Linkage`] in both keys.
+
+use naga::{
+    BinaryOperator as B, Binding, BuiltIn, EntryPoint, Expression, FunctionArgument, FunctionResult, Interpolation,
+    Sampling, ShaderStage, Statement, StructMember,
+};
+use serde::Serialize;
+
+use super::builder::SharedKey;
+use super::registers::Expr;
+use super::{LowerError, Lowerer};
+use crate::analysis::{IoRegister, Signature};
+use crate::bytecode::registers::{misc, rastout};
+use crate::bytecode::{Register, RegisterType, ShaderKind, Usage, Version};
+
+/// Where a semantic goes in a linked pair.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum LinkSlot {
+    /// Passed at this location.
+    Location(u32),
+    /// Read by the pixel shader, not written by the vertex shader: the default value is used.
+    Missing,
+}
+
+/// The locations of a VS/PS pair by semantic (from [`link`]); semantics not listed are not
+/// passed.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+pub struct Linkage {
+    /// (usage code, usage index, slot), sorted.
+    pub slots: Vec<(u8, u8, LinkSlot)>,
+}
+
+impl Linkage {
+    fn find(&self, usage: u8, index: u8) -> Option<LinkSlot> {
+        self.slots.iter().find(|s| s.0 == usage && s.1 == index).map(|s| s.2)
+    }
+}
+
+/// One input or output of a translation.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct InterfaceSlot {
+    /// The D3D9 register (`v0`, `oT1`, `o3`, `vPos`).
+    pub register: String,
+    /// Its semantic, when it has one.
+    pub usage: Option<&'static str>,
+    /// Usage index.
+    pub usage_index: u8,
+    /// `@location`, for user inputs/outputs.
+    pub location: Option<u32>,
+    /// The built-in, for positions, depth, facing, point size.
+    pub builtin: Option<&'static str>,
+    /// The constant a pixel input reads when the vertex shader does not provide it.
+    pub default: Option<[f32; 4]>,
+}
+
+/// Where each input and output of a translation went.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct InterfaceMap {
+    /// Entry-point inputs.
+    pub inputs: Vec<InterfaceSlot>,
+    /// Entry-point outputs.
+    pub outputs: Vec<InterfaceSlot>,
+}
+
+/// The semantic (usage code, index) of an I/O register of a program of `version`.
+pub fn semantic(version: Version, r: &IoRegister) -> Option<(u8, u8)> {
+    use RegisterType as R;
+    let u = |usage: Usage, i: u16| Some((usage as u8, i as u8));
+    match (version.kind, r.file) {
+        (_, R::Input) if version.major >= 3 || version.kind == ShaderKind::Vertex => {
+            r.usage_code.map(|c| (c, r.usage_index))
+        }
+        (_, R::Output) => r.usage_code.map(|c| (c, r.usage_index)),
+        (ShaderKind::Pixel, R::Input) => u(Usage::Color, r.index),
+        (ShaderKind::Pixel, R::Texture) => u(Usage::TexCoord, r.index),
+        (_, R::RastOut) => match r.index {
+            rastout::POSITION => u(Usage::Position, 0),
+            rastout::FOG => u(Usage::Fog, 0),
+            _ => u(Usage::PSize, 0),
+        },
+        (_, R::AttrOut) => u(Usage::Color, r.index),
+        (_, R::TexCrdOut) => u(Usage::TexCoord, r.index),
+        _ => None,
+    }
+}
+
+/// The value an unwritten output (or a missing input) of a semantic holds.
+pub fn default_value(usage: u8, index: u8) -> [f32; 4] {
+    match (Usage::from_raw(usage), index) {
+        (Some(Usage::Color), 0) => [1.0; 4],
+        (Some(Usage::Color), 1) => [0.0, 0.0, 0.0, 1.0],
+        (Some(Usage::Fog), _) => [1.0; 4],
+        _ => [0.0; 4],
+    }
+}
+
+fn fixed_location(usage: u8, index: u8) -> Option<u32> {
+    match (Usage::from_raw(usage)?, index) {
+        (Usage::TexCoord, i @ 0..=7) => Some(u32::from(i)),
+        (Usage::Color, i @ 0..=1) => Some(8 + u32::from(i)),
+        (Usage::Fog, 0) => Some(10),
+        _ => None,
+    }
+}
+
+/// Vertex outputs that are built-ins (position, point size); a pixel shader's POSITION input is
+/// an ordinary varying.
+fn is_builtin(version: Version, usage: u8, index: u8) -> bool {
+    version.kind == ShaderKind::Vertex
+        && matches!((Usage::from_raw(usage), index), (Some(Usage::Position), 0) | (Some(Usage::PSize), 0))
+}
+
+/// The semantics a stage passes between stages (VS outputs or PS inputs), sorted.
+fn varyings(version: Version, regs: &[IoRegister]) -> Vec<(u8, u8)> {
+    let mut v: Vec<(u8, u8)> =
+        regs.iter().filter_map(|r| semantic(version, r)).filter(|&(u, i)| !is_builtin(version, u, i)).collect();
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+/// Locations for a VS/PS pair (see the module documentation).
+pub fn link(vs_version: Version, vs: &Signature, ps_version: Version, ps: &Signature) -> Linkage {
+    let mut written: Vec<(u8, u8)> = vs.outputs.iter().filter_map(|r| semantic(vs_version, r)).collect();
+    // oPos also feeds a pixel shader's POSITION0 input.
+    written.push((Usage::Position as u8, 0));
+    let mut read = varyings(ps_version, &ps.inputs);
+    // Fixed-function fog reads the FOG varying even when the pixel shader does not name it.
+    read.sort_unstable();
+    let mut slots = Vec::new();
+    let mut next = 0;
+    for (u, i) in read {
+        if written.contains(&(u, i)) {
+            slots.push((u, i, LinkSlot::Location(next)));
+            next += 1;
+        } else {
+            slots.push((u, i, LinkSlot::Missing));
+        }
+    }
+    Linkage { slots }
+}
+
+/// A varying's placement in one stage.
+enum Place {
+    Location(u32),
+    Default([f32; 4]),
+    Dropped,
+}
+
+impl Lowerer<'_> {
+    fn place(&self, usage: u8, index: u8, others: &[(u8, u8)], pixel_input: bool) -> Place {
+        if let Some(linkage) = &self.key.linkage {
+            return match linkage.find(usage, index) {
+                Some(LinkSlot::Location(l)) => Place::Location(l),
+                Some(LinkSlot::Missing) | None if pixel_input => Place::Default(default_value(usage, index)),
+                _ => Place::Dropped,
+            };
+        }
+        if let Some(l) = fixed_location(usage, index) {
+            return Place::Location(l);
+        }
+        match others.iter().position(|&s| s == (usage, index)) {
+            Some(k) => Place::Location(11 + k as u32),
+            None => Place::Dropped,
+        }
+    }
+
+    fn others(&self, regs: &[IoRegister]) -> Vec<(u8, u8)> {
+        varyings(self.version, regs).into_iter().filter(|&(u, i)| fixed_location(u, i).is_none()).collect()
+    }
+
+    fn varying_binding(&self, location: u32, usage: u8) -> Binding {
+        let color = Usage::from_raw(usage) == Some(Usage::Color);
+        let (interpolation, sampling) = if color && self.key.flat_shading {
+            (Interpolation::Flat, None)
+        } else if color {
+            (Interpolation::Perspective, Some(Sampling::Centroid))
+        } else {
+            (Interpolation::Perspective, Some(Sampling::Center))
+        };
+        Binding::Location { location, interpolation: Some(interpolation), sampling, blend_src: None, per_primitive: false }
+    }
+
+    fn arg(&mut self, name: String, ty: naga::Handle<naga::Type>, binding: Binding) -> Expr {
+        let i = self.fb.f.arguments.len() as u32;
+        self.fb.f.arguments.push(FunctionArgument { name: Some(name), ty, binding: Some(binding) });
+        self.fb.shared(SharedKey::Argument(i))
+    }
+
+    /// Stores `value` into the variable of input/output register `reg` (array element or not).
+    fn init_register(&mut self, reg: Register, value: Expr) -> Result<(), LowerError> {
+        let p = self.reg_ptr(reg)?;
+        self.fb.stmt(Statement::Store { pointer: p, value });
+        Ok(())
+    }
+
+    /// Declares relatively addressed register files as arrays.
+    pub fn declare_arrays(&mut self) {
+        let sig = self.sig;
+        for &file in &sig.relative_files {
+            if matches!(file, RegisterType::Input | RegisterType::Output) {
+                let list = if file == RegisterType::Input { &sig.inputs } else { &sig.outputs };
+                let max = list.iter().filter(|r| r.file == file).map(|r| u32::from(r.index)).max().unwrap_or(0);
+                self.declare_array(file, max);
+            }
+        }
+    }
+
+    /// Builds the entry point: inputs into registers, outputs defaulted, the main program (inline
+    /// or called), then the epilogue.
+    pub fn build_entry(&mut self, main: Option<naga::Handle<naga::Function>>) -> Result<(), LowerError> {
+        let sig = self.sig;
+        match self.version.kind {
+            ShaderKind::Vertex => self.vertex_inputs(sig)?,
+            ShaderKind::Pixel => self.pixel_inputs(sig)?,
+        }
+        self.default_outputs(sig)?;
+        match main {
+            Some(function) => self.fb.stmt(Statement::Call { function, arguments: Vec::new(), result: None }),
+            None => self.lower_range(0, sig.main_end, None)?,
+        }
+        let (result, value) = match self.version.kind {
+            ShaderKind::Vertex => self.vertex_outputs(sig)?,
+            ShaderKind::Pixel => self.pixel_outputs(sig)?,
+        };
+        self.fb.stmt(Statement::Return { value: Some(value) });
+        let mut fb = super::builder::FnBuilder::new("unused");
+        std::mem::swap(&mut self.fb, &mut fb);
+        let mut function = fb.finish();
+        function.result = Some(result);
+        let (name, stage) = match self.version.kind {
+            ShaderKind::Vertex => ("vs_main", ShaderStage::Vertex),
+            ShaderKind::Pixel => ("ps_main", ShaderStage::Fragment),
+        };
+        function.name = Some(name.to_string());
+        self.module.entry_points.push(EntryPoint {
+            name: name.to_string(),
+            stage,
+            early_depth_test: None,
+            workgroup_size: [0; 3],
+            workgroup_size_overrides: None,
+            function,
+            mesh_info: None,
+            task_payload: None,
+            incoming_ray_payload: None,
+        });
+        Ok(())
+    }
+
+    fn vertex_inputs(&mut self, sig: &Signature) -> Result<(), LowerError> {
+        for r in sig.inputs.iter().filter(|r| r.file == RegisterType::Input) {
+            let loc = u32::from(r.index);
+            let binding = Binding::Location {
+                location: loc,
+                interpolation: None,
+                sampling: None,
+                blend_src: None,
+                per_primitive: false,
+            };
+            let a = self.arg(r.register.clone(), self.t.vec4f, binding);
+            self.init_register(Register::new(r.file, r.index), a)?;
+            self.interface.inputs.push(InterfaceSlot {
+                register: r.register.clone(),
+                usage: r.usage_code.and_then(Usage::from_raw).map(|u| u.name()),
+                usage_index: r.usage_index,
+                location: Some(loc),
+                builtin: None,
+                default: None,
+            });
+        }
+        Ok(())
+    }
+
+    /// The fragment position built-in (one argument, shared by vPos and fog).
+    pub fn frag_coord(&mut self) -> Expr {
+        if let Some(e) = self.frag_coord {
+            return e;
+        }
+        let a = self.arg("frag_coord".into(), self.t.vec4f, Binding::BuiltIn(BuiltIn::Position { invariant: false }));
+        self.frag_coord = Some(a);
+        self.interface.inputs.push(InterfaceSlot {
+            register: "vPos".into(),
+            usage: None,
+            usage_index: 0,
+            location: None,
+            builtin: Some("position"),
+            default: None,
+        });
+        a
+    }
+
+    /// The interpolated FOG varying's x, for vertex fog (created when the shader does not read it).
+    pub fn fog_input(&mut self) -> Expr {
+        if let Some(e) = self.fog_input {
+            return e;
+        }
+        let fog = Usage::Fog as u8;
+        let value = match self.place(fog, 0, &[], true) {
+            Place::Location(l) => {
+                let b = self.varying_binding(l, fog);
+                let a = self.arg("fog".into(), self.t.vec4f, b);
+                self.interface.inputs.push(InterfaceSlot {
+                    register: "fog".into(),
+                    usage: Some("fog"),
+                    usage_index: 0,
+                    location: Some(l),
+                    builtin: None,
+                    default: None,
+                });
+                self.component(a, 0)
+            }
+            _ => self.fconst(1.0, super::modifiers::Width::Scalar),
+        };
+        self.fog_input = Some(value);
+        value
+    }
+
+    fn pixel_inputs(&mut self, sig: &Signature) -> Result<(), LowerError> {
+        let others = self.others(&sig.inputs);
+        // Two registers declared with one semantic read the same varying.
+        let mut seen: Vec<((u8, u8), Expr)> = Vec::new();
+        for r in &sig.inputs {
+            let reg = Register::new(r.file, r.index);
+            if r.file == RegisterType::MiscType {
+                let value = if r.index == misc::POSITION {
+                    // vPos is the pixel's top-left corner: FragCoord − 0.5 in x and y.
+                    let fc = self.frag_coord();
+                    let half = self.fb.shared(SharedKey::F32(0.5f32.to_bits()));
+                    let zero = self.fb.shared(SharedKey::F32(0));
+                    let off = self.fb.expr(Expression::Compose { ty: self.t.vec4f, components: vec![half, half, zero, zero] });
+                    self.bin(B::Subtract, fc, off)
+                } else {
+                    let ff = self.arg("front_facing".into(), self.t.bool, Binding::BuiltIn(BuiltIn::FrontFacing));
+                    let one = self.splat(1.0);
+                    let minus = self.splat(-1.0);
+                    self.interface.inputs.push(InterfaceSlot {
+                        register: "vFace".into(),
+                        usage: None,
+                        usage_index: 0,
+                        location: None,
+                        builtin: Some("front_facing"),
+                        default: None,
+                    });
+                    self.fb.expr(Expression::Select { condition: ff, accept: one, reject: minus })
+                };
+                self.init_register(reg, value)?;
+                continue;
+            }
+            let Some((usage, index)) = semantic(self.version, r) else {
+                // An undeclared ps_3_0 input (lenient mode) has no semantic to link: it reads 0.
+                let zero = self.splat(0.0);
+                self.init_register(reg, zero)?;
+                continue;
+            };
+            if let Some(&(_, v)) = seen.iter().find(|(s, _)| *s == (usage, index)) {
+                self.init_register(reg, v)?;
+                continue;
+            }
+            let point_coord = self.key.point_sprite && Usage::from_raw(usage) == Some(Usage::TexCoord);
+            let (value, location, default) = if point_coord {
+                let pc = self.arg(format!("point_coord{index}"), self.t.vec2f, Binding::BuiltIn(BuiltIn::PointCoord));
+                let (x, y) = (self.component(pc, 0), self.component(pc, 1));
+                let zero = self.fb.shared(SharedKey::F32(0));
+                let one = self.fb.shared(SharedKey::F32(1f32.to_bits()));
+                (self.compose4([x, y, zero, one]), None, None)
+            } else {
+                match self.place(usage, index, &others, true) {
+                    Place::Location(l) => {
+                        let b = self.varying_binding(l, usage);
+                        (self.arg(r.register.clone(), self.t.vec4f, b), Some(l), None)
+                    }
+                    Place::Default(d) => (self.splat_bits(d.map(f32::to_bits)), None, Some(d)),
+                    Place::Dropped => {
+                        let d = default_value(usage, index);
+                        (self.splat_bits(d.map(f32::to_bits)), None, Some(d))
+                    }
+                }
+            };
+            seen.push(((usage, index), value));
+            if usage == Usage::Fog as u8 && index == 0 && location.is_some() {
+                self.fog_input = Some(self.component(value, 0));
+            }
+            self.init_register(reg, value)?;
+            self.interface.inputs.push(InterfaceSlot {
+                register: r.register.clone(),
+                usage: Usage::from_raw(usage).map(|u| u.name()),
+                usage_index: index,
+                location,
+                builtin: point_coord.then_some("point_coord"),
+                default,
+            });
+        }
+        Ok(())
+    }
+
+    fn default_outputs(&mut self, sig: &Signature) -> Result<(), LowerError> {
+        if self.is_pixel() {
+            return Ok(());
+        }
+        for r in &sig.outputs {
+            if let Some((u, i)) = semantic(self.version, r) {
+                let d = default_value(u, i);
+                if d != [0.0; 4] {
+                    let v = self.splat_bits(d.map(f32::to_bits));
+                    self.init_register(Register::new(r.file, r.index), v)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A struct member for an output, with offsets packed in order.
+    fn member(members: &mut Vec<StructMember>, offset: &mut u32, name: &str, ty: naga::Handle<naga::Type>, size: u32, binding: Binding) {
+        members.push(StructMember { name: Some(name.to_string()), ty, binding: Some(binding), offset: *offset });
+        *offset += size;
+    }
+
+    fn finish_outputs(&mut self, members: Vec<StructMember>, span: u32, values: Vec<Expr>) -> (FunctionResult, Expr) {
+        let name = if self.is_pixel() { "PsOutput" } else { "VsOutput" };
+        let ty = super::types::Types::structure(&mut self.module, name, members, span.max(4));
+        let value = self.fb.expr(Expression::Compose { ty, components: values });
+        (FunctionResult { ty, binding: None }, value)
+    }
+
+    fn vertex_outputs(&mut self, sig: &Signature) -> Result<(FunctionResult, Expr), LowerError> {
+        let others = self.others(&sig.outputs);
+        let mut members = Vec::new();
+        let mut values = Vec::new();
+        let mut offset = 0;
+        let mut position = None;
+        let mut point_size = None;
+        for r in &sig.outputs {
+            let reg = Register::new(r.file, r.index);
+            let Some((usage, index)) = semantic(self.version, r) else { continue };
+            let p = self.reg_ptr(reg)?;
+            let mut v = self.load(p);
+            match (Usage::from_raw(usage), index) {
+                (Some(Usage::Position), 0) => {
+                    position = Some(v);
+                    // A linked pixel shader may read POSITION0 as a varying too.
+                    if let Some(LinkSlot::Location(l)) = self.key.linkage.as_ref().and_then(|k| k.find(usage, index)) {
+                        let b = self.varying_binding(l, usage);
+                        Self::member(&mut members, &mut offset, "position_varying", self.t.vec4f, 16, b);
+                        values.push(v);
+                        self.interface.outputs.push(InterfaceSlot {
+                            register: r.register.clone(),
+                            usage: Some("position"),
+                            usage_index: 0,
+                            location: Some(l),
+                            builtin: None,
+                            default: None,
+                        });
+                    }
+                    continue;
+                }
+                (Some(Usage::PSize), 0) => {
+                    point_size = Some(self.component(v, 0));
+                    continue;
+                }
+                _ => {}
+            }
+            let Place::Location(l) = self.place(usage, index, &others, false) else { continue };
+            // Before vs_3_0 the colour and fog outputs are clamped to [0, 1].
+            if self.version.major < 3 && matches!(r.file, RegisterType::AttrOut | RegisterType::RastOut) {
+                v = self.math1(naga::MathFunction::Saturate, v);
+            }
+            let b = self.varying_binding(l, usage);
+            Self::member(&mut members, &mut offset, &r.register, self.t.vec4f, 16, b);
+            values.push(v);
+            self.interface.outputs.push(InterfaceSlot {
+                register: r.register.clone(),
+                usage: Usage::from_raw(usage).map(|u| u.name()),
+                usage_index: index,
+                location: Some(l),
+                builtin: None,
+                default: None,
+            });
+        }
+        let pos = match position {
+            Some(p) => p,
+            None => self.splat(0.0),
+        };
+        Self::member(&mut members, &mut offset, "position", self.t.vec4f, 16, Binding::BuiltIn(BuiltIn::Position { invariant: true }));
+        values.push(pos);
+        self.interface.outputs.push(InterfaceSlot {
+            register: "oPos".into(),
+            usage: Some("position"),
+            usage_index: 0,
+            location: None,
+            builtin: Some("position"),
+            default: None,
+        });
+        self.vertex_epilogue(pos, point_size, &mut members, &mut offset, &mut values)?;
+        Ok(self.finish_outputs(members, offset, values))
+    }
+
+    fn pixel_outputs(&mut self, sig: &Signature) -> Result<(FunctionResult, Expr), LowerError> {
+        let mut members = Vec::new();
+        let mut values = Vec::new();
+        let mut offset = 0;
+        let mut colors: Vec<u16> =
+            sig.outputs.iter().filter(|r| r.file == RegisterType::ColorOut).map(|r| r.index).collect();
+        if !colors.contains(&0) {
+            colors.insert(0, 0);
+        }
+        let mut c0 = None;
+        for &n in &colors {
+            let p = self.reg_ptr(Register::new(RegisterType::ColorOut, n))?;
+            let v = self.load(p);
+            if n == 0 {
+                c0 = Some(v);
+                continue;
+            }
+            let b = Binding::Location { location: u32::from(n), interpolation: None, sampling: None, blend_src: None, per_primitive: false };
+            Self::member(&mut members, &mut offset, &format!("oC{n}"), self.t.vec4f, 16, b);
+            values.push(v);
+            self.interface.outputs.push(InterfaceSlot {
+                register: format!("oC{n}"),
+                usage: Some("color"),
+                usage_index: n as u8,
+                location: Some(u32::from(n)),
+                builtin: None,
+                default: None,
+            });
+        }
+        let c0 = self.pixel_epilogue(c0.expect("oC0 is always output"))?;
+        let b = Binding::Location { location: 0, interpolation: None, sampling: None, blend_src: None, per_primitive: false };
+        members.insert(0, StructMember { name: Some("oC0".into()), ty: self.t.vec4f, binding: Some(b), offset: 0 });
+        for m in members.iter_mut().skip(1) {
+            m.offset += 16;
+        }
+        offset += 16;
+        values.insert(0, c0);
+        self.interface.outputs.insert(0, InterfaceSlot {
+            register: "oC0".into(),
+            usage: Some("color"),
+            usage_index: 0,
+            location: Some(0),
+            builtin: None,
+            default: None,
+        });
+        if sig.features.depth_output {
+            let p = self.reg_ptr(Register::new(RegisterType::DepthOut, 0))?;
+            let v = self.load(p);
+            let d = self.component(v, 0);
+            let d = self.math1(naga::MathFunction::Saturate, d);
+            Self::member(&mut members, &mut offset, "oDepth", self.t.f32, 4, Binding::BuiltIn(BuiltIn::FragDepth));
+            values.push(d);
+            self.interface.outputs.push(InterfaceSlot {
+                register: "oDepth".into(),
+                usage: Some("depth"),
+                usage_index: 0,
+                location: None,
+                builtin: Some("frag_depth"),
+                default: None,
+            });
+        }
+        Ok(self.finish_outputs(members, offset, values))
+    }
+}

@@ -1,0 +1,269 @@
+//! Source swizzles and modifiers; destination shifts, saturation, write masks and predication.
+
+use naga::{BinaryOperator, Expression, MathFunction, Span, SwizzleComponent, UnaryOperator, VectorSize};
+
+use super::builder::SharedKey;
+use super::registers::Expr;
+use super::{LowerError, Lowerer};
+use crate::bytecode::{DstParam, Instruction, RegisterType, SrcModifier, SrcParam, Swizzle, WriteMask};
+
+const COMPONENTS: [SwizzleComponent; 4] = [SwizzleComponent::X, SwizzleComponent::Y, SwizzleComponent::Z, SwizzleComponent::W];
+
+/// Whether an expression is a scalar or a `vec4` (literals are built to match).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Width {
+    Scalar,
+    Vec4,
+}
+
+impl Lowerer<'_> {
+    /// A module constant `vec4(v, v, v, v)` (needs no emit, usable in every block).
+    pub fn splat(&mut self, v: f32) -> Expr {
+        let bits = v.to_bits();
+        let c = match self.splats.get(&bits) {
+            Some(&c) => c,
+            None => {
+                let ge = &mut self.module.global_expressions;
+                let lit = if v.is_finite() {
+                    ge.append(Expression::Literal(naga::Literal::F32(v)), Span::UNDEFINED)
+                } else {
+                    // naga literals cannot be NaN or infinite.
+                    return self.splat_bits([bits; 4]);
+                };
+                let init = ge.append(
+                    Expression::Compose { ty: self.t.vec4f, components: vec![lit; 4] },
+                    Span::UNDEFINED,
+                );
+                let c = self.module.constants.append(
+                    naga::Constant { name: None, ty: self.t.vec4f, init },
+                    Span::UNDEFINED,
+                );
+                self.splats.insert(bits, c);
+                c
+            }
+        };
+        self.fb.shared(SharedKey::Constant(c))
+    }
+
+    /// A `vec4<f32>` from raw bit patterns, finite or not (`def` values: NaN and inf survive as
+    /// a bitcast of `u32` literals).
+    pub fn splat_bits(&mut self, bits: [u32; 4]) -> Expr {
+        if bits.iter().all(|b| f32::from_bits(*b).is_finite()) {
+            let comps: Vec<Expr> = bits.iter().map(|&b| self.fb.shared(SharedKey::F32(b))).collect();
+            return self.fb.expr(Expression::Compose { ty: self.t.vec4f, components: comps });
+        }
+        let comps: Vec<Expr> = bits.iter().map(|&b| self.fb.shared(SharedKey::U32(b))).collect();
+        let u = self.fb.expr(Expression::Compose { ty: self.t.vec4u, components: comps });
+        self.fb.expr(Expression::As { expr: u, kind: naga::ScalarKind::Float, convert: None })
+    }
+
+    /// A float constant of the given width.
+    pub fn fconst(&mut self, v: f32, w: Width) -> Expr {
+        match w {
+            Width::Scalar => self.fb.shared(SharedKey::F32(v.to_bits())),
+            Width::Vec4 => self.splat(v),
+        }
+    }
+
+    pub fn bin(&mut self, op: BinaryOperator, left: Expr, right: Expr) -> Expr {
+        self.fb.expr(Expression::Binary { op, left, right })
+    }
+
+    pub fn math1(&mut self, fun: MathFunction, arg: Expr) -> Expr {
+        self.fb.expr(Expression::Math { fun, arg, arg1: None, arg2: None, arg3: None })
+    }
+
+    pub fn math2(&mut self, fun: MathFunction, arg: Expr, arg1: Expr) -> Expr {
+        self.fb.expr(Expression::Math { fun, arg, arg1: Some(arg1), arg2: None, arg3: None })
+    }
+
+    pub fn neg(&mut self, e: Expr) -> Expr {
+        self.fb.expr(Expression::Unary { op: UnaryOperator::Negate, expr: e })
+    }
+
+    pub fn component(&mut self, v: Expr, c: usize) -> Expr {
+        self.fb.expr(Expression::AccessIndex { base: v, index: c as u32 })
+    }
+
+    pub fn swizzle(&mut self, v: Expr, s: Swizzle) -> Expr {
+        if s == Swizzle::IDENTITY {
+            return v;
+        }
+        let c = s.components();
+        let pattern = [COMPONENTS[c[0]], COMPONENTS[c[1]], COMPONENTS[c[2]], COMPONENTS[c[3]]];
+        self.fb.expr(Expression::Swizzle { size: VectorSize::Quad, vector: v, pattern })
+    }
+
+    /// Applies a value modifier (every one but `dz`/`dw`/`not`).
+    pub fn apply_modifier(&mut self, m: SrcModifier, v: Expr, w: Width) -> Result<Expr, LowerError> {
+        use SrcModifier as M;
+        Ok(match m {
+            M::None | M::Dz | M::Dw => v,
+            M::Neg => self.neg(v),
+            M::Bias | M::BiasNeg => {
+                let h = self.fconst(0.5, w);
+                let b = self.bin(BinaryOperator::Subtract, v, h);
+                if m == M::BiasNeg { self.neg(b) } else { b }
+            }
+            M::Sign | M::SignNeg => {
+                let two = self.fconst(2.0, w);
+                let one = self.fconst(1.0, w);
+                let d = self.bin(BinaryOperator::Multiply, v, two);
+                let s = self.bin(BinaryOperator::Subtract, d, one);
+                if m == M::SignNeg { self.neg(s) } else { s }
+            }
+            M::Comp => {
+                let one = self.fconst(1.0, w);
+                self.bin(BinaryOperator::Subtract, one, v)
+            }
+            M::X2 | M::X2Neg => {
+                let two = self.fconst(2.0, w);
+                let d = self.bin(BinaryOperator::Multiply, v, two);
+                if m == M::X2Neg { self.neg(d) } else { d }
+            }
+            M::Abs => self.math1(MathFunction::Abs, v),
+            M::AbsNeg => {
+                let a = self.math1(MathFunction::Abs, v);
+                self.neg(a)
+            }
+            M::Not => return Err(self.invalid("`!` applies only to bool and predicate sources")),
+        })
+    }
+
+    /// The register value with `_dz`/`_dw` applied (they divide before the swizzle).
+    fn src_base(&mut self, src: &SrcParam) -> Result<Expr, LowerError> {
+        let v = self.read_register(src.reg, src.relative)?;
+        Ok(match src.modifier {
+            SrcModifier::Dz | SrcModifier::Dw => {
+                let c = if src.modifier == SrcModifier::Dz { 2 } else { 3 };
+                let d = self.component(v, c);
+                let ds = self.fb.expr(Expression::Splat { size: VectorSize::Quad, value: d });
+                self.bin(BinaryOperator::Divide, v, ds)
+            }
+            _ => v,
+        })
+    }
+
+    /// A source operand as `vec4<f32>`: register, swizzle, modifier.
+    pub fn src(&mut self, src: &SrcParam) -> Result<Expr, LowerError> {
+        let v = self.src_base(src)?;
+        let v = self.swizzle(v, src.swizzle);
+        self.apply_modifier(src.modifier, v, Width::Vec4)
+    }
+
+    /// A scalar source: the component the swizzle's last selector names (the replicated one;
+    /// `.w` for a plain `.xyzw` source).
+    pub fn src_scalar(&mut self, src: &SrcParam) -> Result<Expr, LowerError> {
+        let v = self.src_base(src)?;
+        let c = self.component(v, src.swizzle.get(3));
+        self.apply_modifier(src.modifier, c, Width::Scalar)
+    }
+
+    /// Source `i` of an instruction.
+    pub fn src_n(&mut self, inst: &Instruction, i: usize) -> Result<Expr, LowerError> {
+        let s = *inst.src.get(i).ok_or_else(|| self.invalid(format!("missing source {i}")))?;
+        self.src(&s)
+    }
+
+    /// Scalar source `i` of an instruction.
+    pub fn src_scalar_n(&mut self, inst: &Instruction, i: usize) -> Result<Expr, LowerError> {
+        let s = *inst.src.get(i).ok_or_else(|| self.invalid(format!("missing source {i}")))?;
+        self.src_scalar(&s)
+    }
+
+    /// The instruction's destination.
+    pub fn dst(&self, inst: &Instruction) -> Result<DstParam, LowerError> {
+        inst.dst.ok_or_else(|| self.invalid("missing destination"))
+    }
+
+    /// The predicate of a predicated instruction as `vec4<bool>` per destination component.
+    fn predicate_mask(&mut self, p: &SrcParam) -> Result<Expr, LowerError> {
+        let ptr = self.reg_ptr(p.reg)?;
+        let v = self.load(ptr);
+        let v = self.swizzle(v, p.swizzle);
+        Ok(if p.modifier == SrcModifier::Not {
+            self.fb.expr(Expression::Unary { op: UnaryOperator::LogicalNot, expr: v })
+        } else {
+            v
+        })
+    }
+
+    /// Writes a `vec4<f32>` result: shift, saturate, then the masked (and predicated) store.
+    pub fn write(&mut self, inst: &Instruction, value: Expr) -> Result<(), LowerError> {
+        let dst = self.dst(inst)?;
+        self.write_masked(inst, dst, dst.mask, value)
+    }
+
+    /// [`Lowerer::write`] with a narrower mask (sincos, crs, m#x# write only some components).
+    pub fn write_masked(&mut self, inst: &Instruction, dst: DstParam, mask: WriteMask, value: Expr) -> Result<(), LowerError> {
+        let mut value = value;
+        if dst.shift != 0 {
+            let f = self.fconst(2f32.powi(i32::from(dst.shift)), Width::Vec4);
+            value = self.bin(BinaryOperator::Multiply, value, f);
+        }
+        if dst.modifiers.saturate() {
+            value = self.math1(MathFunction::Saturate, value);
+        }
+        if dst.reg.ty == RegisterType::Addr {
+            // a0 holds integers: vs_1_1 `mov` floors, `mova` rounds to nearest (half away from 0).
+            value = if inst.opcode == crate::bytecode::Opcode::Mova {
+                let s = self.math1(MathFunction::Sign, value);
+                let a = self.math1(MathFunction::Abs, value);
+                let h = self.splat(0.5);
+                let ah = self.bin(BinaryOperator::Add, a, h);
+                let f = self.math1(MathFunction::Floor, ah);
+                self.bin(BinaryOperator::Multiply, s, f)
+            } else {
+                self.math1(MathFunction::Floor, value)
+            };
+        }
+        self.store_vec4(inst, dst, mask, value, self.t.vec4f)
+    }
+
+    /// The masked, predicated store of a `vec4` of type `ty` (float, or bool for `p0`).
+    pub fn store_vec4(
+        &mut self,
+        inst: &Instruction,
+        dst: DstParam,
+        mask: WriteMask,
+        value: Expr,
+        ty: naga::Handle<naga::Type>,
+    ) -> Result<(), LowerError> {
+        if matches!(dst.reg.ty, RegisterType::Input | RegisterType::Const | RegisterType::Sampler) {
+            return Err(self.invalid(format!("{} cannot be written", dst.reg.name())));
+        }
+        if mask.0 == 0 {
+            return Ok(());
+        }
+        let pred = match inst.predicate {
+            Some(p) => Some(self.predicate_mask(&p)?),
+            None => None,
+        };
+        // A single unpredicated component is one store through a component pointer.
+        if pred.is_none() && mask.count() == 1 && dst.relative.is_none() {
+            let c = mask.components().next().expect("one component");
+            let p = self.reg_ptr(dst.reg)?;
+            let cp = self.fb.expr(Expression::AccessIndex { base: p, index: c as u32 });
+            let v = self.component(value, c);
+            self.fb.stmt(naga::Statement::Store { pointer: cp, value: v });
+            return Ok(());
+        }
+        self.store_register(dst.reg, dst.relative, |l, ptr| {
+            if mask == WriteMask::ALL && pred.is_none() {
+                return Ok(value);
+            }
+            let old = l.load(ptr);
+            let merged = if mask == WriteMask::ALL {
+                value
+            } else {
+                let comps: Vec<Expr> =
+                    (0..4).map(|c| if mask.has(c) { l.component(value, c) } else { l.component(old, c) }).collect();
+                l.fb.expr(Expression::Compose { ty, components: comps })
+            };
+            Ok(match pred {
+                Some(p) => l.fb.expr(Expression::Select { condition: p, accept: merged, reject: old }),
+                None => merged,
+            })
+        })
+    }
+}

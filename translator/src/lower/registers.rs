@@ -1,0 +1,266 @@
+//! D3D9 registers as naga variables: one variable per register, or one array per register file
+//! where the file is relatively addressed (`v[aL]`, `o[aL]`); reads and writes through a
+//! relative address check the bounds themselves (wgpu would clamp, D3D9 reads 0).
+
+use std::collections::HashMap;
+
+use naga::{
+    BinaryOperator, Expression, GlobalVariable, Handle, LocalVariable, MathFunction, ScalarKind, Span, Statement,
+    Type,
+};
+
+use super::builder::SharedKey;
+use super::{LowerError, Lowerer};
+use crate::bytecode::{RegisterType, RelAddr};
+use crate::bytecode::{Register, ShaderKind};
+
+/// A variable holding registers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Var {
+    Local(Handle<LocalVariable>),
+    Global(Handle<GlobalVariable>),
+}
+
+/// Where each register lives.
+#[derive(Default)]
+pub(crate) struct Registers {
+    vars: HashMap<(RegisterType, u16), Var>,
+    /// Relatively addressed files: the array variable and its length.
+    pub arrays: HashMap<RegisterType, (Var, u32)>,
+}
+
+pub(crate) type Expr = Handle<Expression>;
+
+/// Register count of a relatively addressed file.
+fn file_len(file: RegisterType, kind: ShaderKind) -> u32 {
+    match (file, kind) {
+        (RegisterType::Input, ShaderKind::Vertex) => 16,
+        (RegisterType::Input, ShaderKind::Pixel) => 10,
+        (RegisterType::Output, _) => 12,
+        _ => 32,
+    }
+}
+
+impl Lowerer<'_> {
+    /// A new register variable of type `ty`, zero-initialised: a local of the current function,
+    /// or a private global in globals mode.
+    pub fn new_var(&mut self, ty: Handle<Type>, name: String) -> Var {
+        if self.globals_mode {
+            let init = self.module.global_expressions.append(Expression::ZeroValue(ty), Span::UNDEFINED);
+            Var::Global(self.module.global_variables.append(
+                GlobalVariable {
+                    name: Some(name),
+                    space: naga::AddressSpace::Private,
+                    binding: None,
+                    ty,
+                    init: Some(init),
+                    memory_decorations: Default::default(),
+                },
+                Span::UNDEFINED,
+            ))
+        } else {
+            self.local_var(ty, name)
+        }
+    }
+
+    /// A new zero-initialised local of the current function.
+    pub fn local_var(&mut self, ty: Handle<Type>, name: String) -> Var {
+        let init = self.fb.expr(Expression::ZeroValue(ty));
+        Var::Local(self.fb.f.local_variables.append(LocalVariable { name: Some(name), ty, init: Some(init) }, Span::UNDEFINED))
+    }
+
+    /// The pointer expression of a variable.
+    pub fn var_ptr(&mut self, v: Var) -> Expr {
+        match v {
+            Var::Local(l) => self.fb.shared(SharedKey::Local(l)),
+            Var::Global(g) => self.fb.shared(SharedKey::Global(g)),
+        }
+    }
+
+    /// The variable type of a register file.
+    fn reg_type(&self, file: RegisterType) -> Handle<Type> {
+        match file {
+            RegisterType::Predicate => self.t.vec4b,
+            RegisterType::Loop => self.t.i32,
+            _ => self.t.vec4f,
+        }
+    }
+
+    /// The variable of a register that is not in an array (created on first use).
+    pub fn reg_var(&mut self, reg: Register) -> Var {
+        if let Some(&v) = self.regs.vars.get(&(reg.ty, reg.num)) {
+            return v;
+        }
+        let ty = self.reg_type(reg.ty);
+        let name = reg_name(reg);
+        let v = self.new_var(ty, name);
+        self.regs.vars.insert((reg.ty, reg.num), v);
+        v
+    }
+
+    /// Creates the array of a relatively addressed file.
+    pub fn declare_array(&mut self, file: RegisterType, max_used: u32) {
+        if self.regs.arrays.contains_key(&file) {
+            return;
+        }
+        let len = file_len(file, self.version.kind).max(max_used + 1);
+        let ty = super::types::Types::array(&mut self.module, self.t.vec4f, len, 16);
+        let name = match file {
+            RegisterType::Input => "v",
+            RegisterType::Output => "o",
+            _ => "regs",
+        };
+        let v = self.new_var(ty, name.to_string());
+        self.regs.arrays.insert(file, (v, len));
+    }
+
+    /// A pointer to register `reg` (no relative addressing).
+    pub fn reg_ptr(&mut self, reg: Register) -> Result<Expr, LowerError> {
+        if let Some(&(arr, len)) = self.regs.arrays.get(&reg.ty) {
+            if u32::from(reg.num) >= len {
+                return Err(self.invalid(format!("{} is outside its register file", reg.name())));
+            }
+            let base = self.var_ptr(arr);
+            return Ok(self.fb.expr(Expression::AccessIndex { base, index: u32::from(reg.num) }));
+        }
+        let v = self.reg_var(reg);
+        Ok(self.var_ptr(v))
+    }
+
+    pub fn load(&mut self, pointer: Expr) -> Expr {
+        self.fb.expr(Expression::Load { pointer })
+    }
+
+    /// The `i32` index of a relative address: `a0.c + base` or `aL + base`.
+    pub fn rel_index(&mut self, rel: RelAddr, base: u16) -> Result<Expr, LowerError> {
+        let addr = match rel.reg.ty {
+            RegisterType::Addr => {
+                let p = self.reg_ptr(rel.reg)?;
+                let comp = rel.component() as u32;
+                let cp = self.fb.expr(Expression::AccessIndex { base: p, index: comp });
+                let f = self.load(cp);
+                self.fb.expr(Expression::As { expr: f, kind: ScalarKind::Sint, convert: Some(4) })
+            }
+            RegisterType::Loop => {
+                let p = self.reg_ptr(rel.reg)?;
+                self.load(p)
+            }
+            _ => return Err(self.invalid(format!("{} cannot address registers", rel.reg.name()))),
+        };
+        if base == 0 {
+            return Ok(addr);
+        }
+        let b = self.fb.shared(SharedKey::I32(i32::from(base)));
+        Ok(self.fb.expr(Expression::Binary { op: BinaryOperator::Add, left: addr, right: b }))
+    }
+
+    /// `0 <= idx < len` and the index clamped into range, for a bounds-checked access.
+    pub fn checked_index(&mut self, idx: Expr, len: u32) -> (Expr, Expr) {
+        let zero = self.fb.shared(SharedKey::I32(0));
+        let len_e = self.fb.shared(SharedKey::I32(len as i32));
+        let last = self.fb.shared(SharedKey::I32(len as i32 - 1));
+        let ge = self.fb.expr(Expression::Binary { op: BinaryOperator::GreaterEqual, left: idx, right: zero });
+        let lt = self.fb.expr(Expression::Binary { op: BinaryOperator::Less, left: idx, right: len_e });
+        let ok = self.fb.expr(Expression::Binary { op: BinaryOperator::LogicalAnd, left: ge, right: lt });
+        let clamped = self.fb.expr(Expression::Math {
+            fun: MathFunction::Clamp,
+            arg: idx,
+            arg1: Some(zero),
+            arg2: Some(last),
+            arg3: None,
+        });
+        (ok, clamped)
+    }
+
+    /// Reads a register as `vec4<f32>` (before swizzle and modifiers).
+    pub fn read_register(&mut self, reg: Register, rel: Option<RelAddr>) -> Result<Expr, LowerError> {
+        use RegisterType as R;
+        match reg.ty {
+            R::Const => self.read_float_constant(reg.num, rel),
+            R::ConstInt => {
+                let v = self.read_int_constant(reg.num)?;
+                Ok(self.fb.expr(Expression::As { expr: v, kind: ScalarKind::Float, convert: Some(4) }))
+            }
+            R::ConstBool => {
+                let b = self.read_bool_constant(reg.num)?;
+                let one = self.fb.shared(SharedKey::F32(1.0f32.to_bits()));
+                let zero = self.fb.shared(SharedKey::F32(0));
+                let f = self.fb.expr(Expression::Select { condition: b, accept: one, reject: zero });
+                Ok(self.fb.expr(Expression::Splat { size: naga::VectorSize::Quad, value: f }))
+            }
+            R::Loop => {
+                let p = self.reg_ptr(reg)?;
+                let i = self.load(p);
+                let f = self.fb.expr(Expression::As { expr: i, kind: ScalarKind::Float, convert: Some(4) });
+                Ok(self.fb.expr(Expression::Splat { size: naga::VectorSize::Quad, value: f }))
+            }
+            R::Predicate => {
+                let p = self.reg_ptr(reg)?;
+                let b = self.load(p);
+                let one = self.splat(1.0);
+                let zero = self.splat(0.0);
+                Ok(self.fb.expr(Expression::Select { condition: b, accept: one, reject: zero }))
+            }
+            R::Sampler | R::Label | R::TempFloat16 => {
+                Err(self.invalid(format!("{} cannot be read as a value", reg.name())))
+            }
+            _ => {
+                if let Some(rel) = rel {
+                    if let Some(&(arr, len)) = self.regs.arrays.get(&reg.ty) {
+                        let idx = self.rel_index(rel, reg.num)?;
+                        let (ok, clamped) = self.checked_index(idx, len);
+                        let base = self.var_ptr(arr);
+                        let p = self.fb.expr(Expression::Access { base, index: clamped });
+                        let v = self.load(p);
+                        let zero = self.splat(0.0);
+                        return Ok(self.fb.expr(Expression::Select { condition: ok, accept: v, reject: zero }));
+                    }
+                    return Err(self.unsupported(format!("relative addressing of {}", reg.name())));
+                }
+                let p = self.reg_ptr(reg)?;
+                Ok(self.load(p))
+            }
+        }
+    }
+
+    /// Stores `value` (already merged with the old value) into a destination register,
+    /// through a bounds check when it is relatively addressed.
+    pub fn store_register(
+        &mut self,
+        reg: Register,
+        rel: Option<RelAddr>,
+        build: impl FnOnce(&mut Self, Expr) -> Result<Expr, LowerError>,
+    ) -> Result<(), LowerError> {
+        match rel {
+            None => {
+                let p = self.reg_ptr(reg)?;
+                let value = build(self, p)?;
+                self.fb.stmt(Statement::Store { pointer: p, value });
+                Ok(())
+            }
+            Some(rel) => {
+                let Some(&(arr, len)) = self.regs.arrays.get(&reg.ty) else {
+                    return Err(self.unsupported(format!("relative addressing of {}", reg.name())));
+                };
+                let idx = self.rel_index(rel, reg.num)?;
+                let (ok, clamped) = self.checked_index(idx, len);
+                self.fb.open();
+                let base = self.var_ptr(arr);
+                let p = self.fb.expr(Expression::Access { base, index: clamped });
+                let value = build(self, p)?;
+                self.fb.stmt(Statement::Store { pointer: p, value });
+                let accept = self.fb.close();
+                self.fb.stmt(Statement::If { condition: ok, accept, reject: naga::Block::new() });
+                Ok(())
+            }
+        }
+    }
+}
+
+fn reg_name(reg: Register) -> String {
+    match reg.ty {
+        RegisterType::Loop => "aL".into(),
+        RegisterType::MiscType | RegisterType::RastOut | RegisterType::DepthOut => reg.name(),
+        _ => reg.name(),
+    }
+}

@@ -1,0 +1,237 @@
+//! Samplers and texture instructions: texld/texldp/texldb/texldl/texldd on 2D, cube and volume
+//! textures, shadow (depth-compare) samplers from the key, unbound samplers reading (0, 0, 0, 1),
+//! and texkill as a deferred kill (the pixel keeps running, so derivatives of its neighbours stay
+//! valid — demote semantics on every backend).
+
+use naga::{
+    AddressSpace, BinaryOperator as B, Expression, GlobalVariable, Handle, ImageClass, ImageDimension, ResourceBinding,
+    SampleLevel, Span, SwizzleComponent as C, Type, TypeInner, VectorSize,
+};
+
+use super::builder::SharedKey;
+use super::modifiers::Width;
+use super::registers::Expr;
+use super::{LowerError, Lowerer, TextureBinding};
+use crate::bytecode::{Instruction, Opcode, RegisterType, TexldVariant, TextureType};
+
+/// The globals of one sampler.
+#[derive(Clone, Copy)]
+pub(crate) enum SamplerGlobals {
+    Bound { texture: Handle<GlobalVariable>, sampler: Handle<GlobalVariable>, ty: TextureType, shadow: bool },
+    Unbound,
+}
+
+/// How the level of detail is chosen.
+enum Level {
+    Auto,
+    Bias,
+    Lod,
+    Grad(Expr, Expr),
+}
+
+impl Lowerer<'_> {
+    fn handle_global(&mut self, name: String, ty: Handle<Type>, binding: u32) -> Handle<GlobalVariable> {
+        self.module.global_variables.append(
+            GlobalVariable {
+                name: Some(name),
+                space: AddressSpace::Handle,
+                binding: Some(ResourceBinding { group: self.layout.group, binding }),
+                ty,
+                init: None,
+                memory_decorations: Default::default(),
+            },
+            Span::UNDEFINED,
+        )
+    }
+
+    /// Declares the texture and sampler of every sampler the program names.
+    pub fn declare_samplers(&mut self) -> Result<(), LowerError> {
+        let sig = self.sig;
+        for s in &sig.samplers {
+            let n = s.index;
+            if n >= 16 {
+                return Err(self.invalid(format!("s{n} does not exist")));
+            }
+            if self.key.unbound_samplers & (1 << n) != 0 {
+                self.samplers.insert(n, SamplerGlobals::Unbound);
+                continue;
+            }
+            let ty = self.key.sampler_type(n as usize, s.texture_type);
+            let shadow = self.key.shadow_samplers & (1 << n) != 0 && ty != TextureType::Volume;
+            let dim = match ty {
+                TextureType::Cube => ImageDimension::Cube,
+                TextureType::Volume => ImageDimension::D3,
+                _ => ImageDimension::D2,
+            };
+            let class = if shadow {
+                ImageClass::Depth { multi: false }
+            } else {
+                ImageClass::Sampled { kind: naga::ScalarKind::Float, multi: false }
+            };
+            let image_ty = self.module.types.insert(
+                Type { name: None, inner: TypeInner::Image { dim, arrayed: false, class } },
+                Span::UNDEFINED,
+            );
+            let sampler_ty = self
+                .module
+                .types
+                .insert(Type { name: None, inner: TypeInner::Sampler { comparison: shadow } }, Span::UNDEFINED);
+            let tb = super::texture_binding(u32::from(n));
+            let sb = super::sampler_binding(u32::from(n));
+            let texture = self.handle_global(format!("t{n}"), image_ty, tb);
+            let sampler = self.handle_global(format!("s{n}"), sampler_ty, sb);
+            self.samplers.insert(n, SamplerGlobals::Bound { texture, sampler, ty, shadow });
+            self.layout.textures.push(TextureBinding {
+                sampler: n,
+                texture_binding: tb,
+                sampler_binding: sb,
+                texture_type: ty,
+                shadow,
+            });
+        }
+        Ok(())
+    }
+
+    /// Samples sampler `n` at `coords` (a `vec4`: the coordinates, with bias or level in w).
+    fn sample(&mut self, n: Option<u16>, coords: Expr, level: Level, project: bool) -> Result<Expr, LowerError> {
+        let globals = match n {
+            Some(n) => *self.samplers.get(&n).ok_or_else(|| self.invalid(format!("s{n} is not declared")))?,
+            None => SamplerGlobals::Unbound,
+        };
+        let SamplerGlobals::Bound { texture, sampler, ty, shadow } = globals else {
+            let (zero, one) = (self.fconst(0.0, Width::Scalar), self.fconst(1.0, Width::Scalar));
+            return Ok(self.compose4([zero, zero, zero, one]));
+        };
+        let coords = if project {
+            let w = self.component(coords, 3);
+            let ws = self.splat_expr(w);
+            self.bin(B::Divide, coords, ws)
+        } else {
+            coords
+        };
+        let (size, pattern) = match ty {
+            TextureType::Cube | TextureType::Volume => (VectorSize::Tri, [C::X, C::Y, C::Z, C::W]),
+            _ => (VectorSize::Bi, [C::X, C::Y, C::Z, C::W]),
+        };
+        let coordinate = self.fb.expr(Expression::Swizzle { size, vector: coords, pattern });
+        let vertex = !self.is_pixel();
+        let level = match level {
+            Level::Auto if vertex => SampleLevel::Zero,
+            Level::Auto => SampleLevel::Auto,
+            Level::Bias if vertex || shadow => SampleLevel::Zero,
+            Level::Bias => SampleLevel::Bias(self.component(coords, 3)),
+            Level::Lod if shadow => SampleLevel::Zero,
+            Level::Lod => SampleLevel::Exact(self.component(coords, 3)),
+            Level::Grad(..) if shadow || vertex => SampleLevel::Zero,
+            Level::Grad(x, y) => {
+                let x = self.fb.expr(Expression::Swizzle { size, vector: x, pattern });
+                let y = self.fb.expr(Expression::Swizzle { size, vector: y, pattern });
+                SampleLevel::Gradient { x, y }
+            }
+        };
+        let level = match level {
+            SampleLevel::Auto if shadow && vertex => SampleLevel::Zero,
+            l => l,
+        };
+        let depth_ref = shadow.then(|| self.component(coords, if ty == TextureType::Cube { 3 } else { 2 }));
+        let image = self.fb.shared(SharedKey::Global(texture));
+        let sampler = self.fb.shared(SharedKey::Global(sampler));
+        let v = self.fb.expr(Expression::ImageSample {
+            image,
+            sampler,
+            gather: None,
+            coordinate,
+            array_index: None,
+            offset: None,
+            level,
+            depth_ref,
+            clamp_to_edge: false,
+        });
+        Ok(if shadow { self.splat_expr(v) } else { v })
+    }
+
+    /// The sampler number named by source `i`.
+    /// `None` for a source that is not a sampler (lenient: such a read acts as an unbound
+    /// sampler; the strict validator rejects the program).
+    fn sampler_src(&self, inst: &Instruction, i: usize) -> Result<Option<u16>, LowerError> {
+        match inst.src.get(i) {
+            Some(s) if s.reg.ty == RegisterType::Sampler => Ok(Some(s.reg.num)),
+            Some(_) => Ok(None),
+            None => Err(self.invalid(format!("missing source {i}"))),
+        }
+    }
+
+    /// Lowers texld (all variants), texldl, texldd and texkill.
+    pub fn texture_op(&mut self, inst: &Instruction) -> Result<(), LowerError> {
+        match inst.opcode {
+            Opcode::Tex => {
+                if self.version.is_sm1() {
+                    return Err(self.unsupported("Shader Model 1 texture instructions"));
+                }
+                let n = self.sampler_src(inst, 1)?;
+                let coords = self.src_n(inst, 0)?;
+                let variant = inst.texld_variant().ok_or_else(|| self.invalid("unknown texld variant"))?;
+                let v = match variant {
+                    TexldVariant::Plain => self.sample(n, coords, Level::Auto, false)?,
+                    TexldVariant::Project => self.sample(n, coords, Level::Auto, true)?,
+                    TexldVariant::Bias => self.sample(n, coords, Level::Bias, false)?,
+                };
+                self.write(inst, v)
+            }
+            Opcode::TexLdl => {
+                let n = self.sampler_src(inst, 1)?;
+                let coords = self.src_n(inst, 0)?;
+                let v = self.sample(n, coords, Level::Lod, false)?;
+                self.write(inst, v)
+            }
+            Opcode::TexLdd => {
+                let n = self.sampler_src(inst, 1)?;
+                let coords = self.src_n(inst, 0)?;
+                let dx = self.src_n(inst, 2)?;
+                let dy = self.src_n(inst, 3)?;
+                let v = self.sample(n, coords, Level::Grad(dx, dy), false)?;
+                self.write(inst, v)
+            }
+            Opcode::TexKill => self.texkill(inst),
+            other => Err(self.unsupported(format!("{other:?}"))),
+        }
+    }
+
+    /// texkill: the pixel is killed if any tested component is negative (the written
+    /// components in SM2+, x, y and z in SM1). The kill happens in the epilogue.
+    fn texkill(&mut self, inst: &Instruction) -> Result<(), LowerError> {
+        if !self.is_pixel() {
+            return Err(self.invalid("texkill exists only in pixel shaders"));
+        }
+        let dst = self.dst(inst)?;
+        let mask = if self.version.is_sm1() { 0b0111 } else { dst.mask.0 };
+        let v = self.read_register(dst.reg, dst.relative)?;
+        let zero = self.fconst(0.0, Width::Scalar);
+        let mut any: Option<Expr> = None;
+        for c in (0..4).filter(|c| mask & (1 << c) != 0) {
+            let x = self.component(v, c);
+            let neg = self.bin(B::Less, x, zero);
+            any = Some(match any {
+                Some(a) => self.bin(B::LogicalOr, a, neg),
+                None => neg,
+            });
+        }
+        let Some(cond) = any else { return Ok(()) };
+        let killed = self.killed_var();
+        let p = self.var_ptr(killed);
+        let old = self.load(p);
+        let value = self.bin(B::LogicalOr, old, cond);
+        self.fb.stmt(naga::Statement::Store { pointer: p, value });
+        Ok(())
+    }
+
+    /// The "pixel killed" flag.
+    pub fn killed_var(&mut self) -> super::registers::Var {
+        if let Some(v) = self.killed {
+            return v;
+        }
+        let v = self.new_var(self.t.bool, "killed".into());
+        self.killed = Some(v);
+        v
+    }
+}

@@ -1,0 +1,78 @@
+//! The top-level API: program + key → validated naga module → WGSL/SPIR-V (and the other
+//! backends behind features).
+
+use thiserror::Error;
+
+use crate::analysis::{analyse, Signature};
+use crate::bytecode::Program;
+use crate::emit::{self, EmitError};
+use crate::key::ShaderKey;
+use crate::lower::{self, BindingLayout, InterfaceMap, LowerError};
+
+/// Why a translation failed.
+#[derive(Debug, Error)]
+pub enum TranslateError {
+    /// The lowering refused the program.
+    #[error(transparent)]
+    Lower(#[from] LowerError),
+    /// Validation or a backend failed.
+    #[error(transparent)]
+    Emit(#[from] EmitError),
+}
+
+/// A translated shader.
+#[derive(Debug)]
+pub struct Translation {
+    /// The naga module.
+    pub module: naga::Module,
+    /// Its validation info.
+    pub info: naga::valid::ModuleInfo,
+    /// What the caller binds.
+    pub layout: BindingLayout,
+    /// Where inputs and outputs went.
+    pub interface: InterfaceMap,
+}
+
+impl Translation {
+    /// WGSL source.
+    pub fn to_wgsl(&self) -> Result<String, EmitError> {
+        emit::wgsl(&self.module, &self.info)
+    }
+
+    /// SPIR-V words.
+    pub fn to_spirv(&self) -> Result<Vec<u32>, EmitError> {
+        emit::spirv(&self.module, &self.info)
+    }
+
+    /// Metal Shading Language.
+    #[cfg(feature = "msl")]
+    pub fn to_msl(&self) -> Result<String, EmitError> {
+        emit::msl(&self.module, &self.info)
+    }
+
+    /// GLSL.
+    #[cfg(feature = "glsl")]
+    pub fn to_glsl(&self) -> Result<String, EmitError> {
+        emit::glsl(&self.module, &self.info)
+    }
+
+    /// HLSL.
+    #[cfg(feature = "hlsl")]
+    pub fn to_hlsl(&self) -> Result<String, EmitError> {
+        emit::hlsl(&self.module, &self.info)
+    }
+}
+
+/// Translates a program under `key` (analyses it first).
+pub fn translate(program: &Program, key: &ShaderKey) -> Result<Translation, TranslateError> {
+    let sig = analyse(program);
+    translate_with(program, &sig, key)
+}
+
+/// Translates with a signature computed beforehand (translate once per key without analysing
+/// again).
+pub fn translate_with(program: &Program, sig: &Signature, key: &ShaderKey) -> Result<Translation, TranslateError> {
+    let lowered = lower::lower(program, sig, key)?;
+    let info = emit::validate(&lowered.module)?;
+    Ok(Translation { module: lowered.module, info, layout: lowered.layout, interface: lowered.interface })
+}
