@@ -32,6 +32,8 @@
 
 pub mod asm;
 pub mod bytecode;
+pub mod fuzz;
+pub mod input;
 pub mod validate;
 pub mod analysis;
 pub mod lower;

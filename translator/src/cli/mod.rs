@@ -12,6 +12,8 @@ mod validate;
 
 use std::ffi::OsString;
 
+/// Exit status for success.
+pub const EXIT_OK: i32 = 0;
 /// Exit status for a rejected input.
 pub const EXIT_REJECTED: i32 = 1;
 /// Exit status for a usage error.
@@ -21,14 +23,30 @@ const USAGE: &str = "\
 usage: d3d9-shader <command> [options] INPUT
 
 commands:
-  disasm INPUT                 print the assembly listing
+  disasm INPUT [--keep-comments]  print the assembly listing
   asm INPUT.asm [-o OUT]       assemble (OUT: .bin/.pso/.vso raw, .hex words; hex on stdout without -o)
   validate INPUT [--strict|--lenient] [--api d3d9|d3d8] [--swvp]
   translate INPUT [--to wgsl|spv|spvasm|msl|glsl|hlsl] [-o OUT] [--key FIELD=VALUE]...
   info INPUT [--json]
-  run INPUT [--input v0=1,2,3,4]... [--const c0=...] [--json]
+  run INPUT [--input v0=1,2,3,4|t0=..|vPos=x,y|vFace=-1]... [--const c0=...]... [--int i0=...]...
+            [--bool b0=true]... [--float-rules strict|fast|ieee] [--json]
+                               execute one invocation on the CPU reference interpreter
 
 INPUT: a raw blob, a .hex file, an fxc /Fh header, an .asm listing, or - for stdin.";
+
+/// Writes `bytes` to stdout; a closed pipe (`| head`) is not an error of the input.
+pub fn write_stdout(bytes: &[u8]) -> i32 {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    match out.write_all(bytes).and_then(|()| out.flush()) {
+        Ok(()) => 0,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,
+        Err(e) => {
+            eprintln!("d3d9-shader: cannot write to stdout: {e}");
+            EXIT_REJECTED
+        }
+    }
+}
 
 /// Runs the tool with the arguments after the program name; returns the exit status.
 pub fn run(args: Vec<OsString>) -> i32 {

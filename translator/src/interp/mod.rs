@@ -1,1 +1,334 @@
-//! (in progress)
+//! The CPU reference interpreter: executes a decoded [`Program`] exactly as Direct3D 9 defines it.
+//!
+//! This module is the project's oracle. It shares the [`crate::bytecode`] model with the
+//! translator and nothing else: it never calls into `lower/`, so a fault in the lowering cannot
+//! hide behind the same fault here.
+//!
+//! # Entry points
+//!
+//! [`Interpreter::new`] prepares a program once; its methods (or the free functions of the same
+//! names, which prepare on every call) run it:
+//!
+//! - [`run_vertex`]: one vertex-shader invocation, [`VertexInput`] in, [`VertexOutput`] out.
+//! - [`run_pixel_quad`]: one 2×2 pixel quad in lockstep (lanes 0 = top-left, 1 = top-right,
+//!   2 = bottom-left, 3 = bottom-right), so that `dsx`/`dsy` and implicit texture levels of detail
+//!   are defined; a `texkill` demotes its pixel (it keeps computing for its neighbours'
+//!   derivatives) and reports [`PixelOutput::discarded`].
+//!
+//! All take the API state ([`Constants`]), the [`Options`] a translation key would carry, and a
+//! [`TextureSampler`] (the caller's textures; [`ReferenceSampler`] is a complete implementation).
+//! [`PixelInput::link`] and [`PixelInput::from_vertex`] feed a pixel shader from vertex outputs by
+//! semantic, with D3D9's defaults for what the vertex shader did not write.
+//!
+//! # Rules (DESIGN.md §4)
+//!
+//! - Float rules ([`FloatRules`], the same three modes as the translation key): `Strict`
+//!   (default) makes `0 · x = 0` for every `x` (inf and NaN included) in every multiply: mul,
+//!   mad, the dot products, the `m#x#` macros, lrp, dst, crs, nrm, lit and the ps_1_x bump and
+//!   matrix maths. `Fast` multiplies plainly but clamps the results of rcp, rsq and log (logp,
+//!   nrm's reciprocal length) to ±FLT_MAX, so an infinity never reaches a multiply. `Ieee` is plain
+//!   IEEE arithmetic, log(0) = -inf included. In every mode: `rcp(+0) = +inf` and `rcp(-0) = -inf`
+//!   (measured on Windows), `rsq` takes `|x|`, `log`/`logp` take `|x|` with `log(0) = -FLT_MAX`
+//!   outside IEEE mode, `pow(a, b) = |a|^b` with `b = 0` giving 1, and dot products are sums of
+//!   separately rounded products.
+//! - Scalar sources (rcp, rsq, exp, log, expp, logp, pow, sincos, dp2add's third source, the
+//!   comparisons of `ifc`/`breakc`, `cnd` in ps_1_1–1_3) read the component that the swizzle's
+//!   `.w` slot selects: that is the replicated component of `.x`/`.y`/`.z`/`.w`, and `.w` for a
+//!   plain `.xyzw` source, as Windows does.
+//! - `mov a0` in vs_1_x floors; `mova` rounds to nearest, halves away from zero (Windows was
+//!   measured on ±0.4, ±1.6, ±2.4 only).
+//! - Comparisons are ordered except `ne`, which is true when a NaN is involved. `min(a, b)` is
+//!   `a < b ? a : b`, `max(a, b)` is `a >= b ? a : b`, `cmp` picks src1 for `-0`.
+//! - ps_1_x float constants (API and `def`) read clamped to [-1, 1]; `def` values win over API
+//!   values, also through relative addressing; relative addressing out of range reads 0 (and a
+//!   relative write out of range is dropped).
+//! - Loops: `loop aL, i#` runs `min(i#.x, 255)` times from `aL = i#.y` in steps of `i#.z`; `rep`
+//!   does not set `aL`. A `call` to a label the program does not define runs nothing. A hard
+//!   step limit ([`Options::step_limit`]) ends any program.
+//! - Outputs: before vs_3_0 `oD#` and `oFog` are saturated; `oDepth` is clamped to [0, 1]; in
+//!   ps_1_x `r0` is the colour.
+//! - ps_1_4 `phase` needs no action here: registers keep their values across it. ps_1_x
+//!   temporaries are not clamped to a MaxPixelShaderValue range.
+//! - Partial precision is computed at fp32.
+//!
+//! The ps_1_x texture stage state that Shader Model 1 does not declare (texture type, projection,
+//! bump-environment matrix and luminance) comes from [`Options::stages`].
+
+mod arithmetic;
+mod control_flow;
+mod execute;
+mod io;
+mod ps1x;
+mod quad;
+mod registers;
+mod textures;
+
+#[cfg(test)]
+mod tests;
+
+use thiserror::Error;
+
+use crate::bytecode::{Opcode, Program, ShaderKind};
+
+pub use io::{OutputRegister, PixelInput, PixelOutput, VertexInput, VertexOutput};
+pub use textures::{
+    from_argb8, AddressMode, Filter, Lod, MipFilter, ReferenceSampler, ReferenceTexture, SampleRequest, SamplerType,
+    TextureSampler, UnboundSampler, UNBOUND,
+};
+
+/// How multiplications, reciprocals and logarithms treat zero, infinity and NaN.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum FloatRules {
+    /// D3D9's rules: `0 · x = 0` in every multiply (the default; what games need).
+    #[default]
+    Strict,
+    /// Plain multiplies, with rcp/rsq/log results clamped to ±FLT_MAX.
+    Fast,
+    /// Plain IEEE 754 arithmetic.
+    Ieee,
+}
+
+/// `D3DTSS_TEXTURETRANSFORMFLAGS` of a ps_1_x stage, as far as the pixel shader sees it.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct TextureTransform {
+    /// `D3DTTFF_COUNTn`: number of coordinates the transform produces (0 = disabled).
+    pub count: u8,
+    /// `D3DTTFF_PROJECTED`: divide the coordinates by the last one (`count`-th, or `w` when the
+    /// count is 0 or 4) before sampling and before a bump offset is added.
+    pub projected: bool,
+}
+
+/// ps_1_x per-stage state (`D3DTSS_*` and the bound texture's type).
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct StageState {
+    /// The type of the texture bound to the stage (SM1 shaders do not declare it).
+    pub texture_type: SamplerType,
+    /// Texture-coordinate transform flags.
+    pub transform: TextureTransform,
+    /// `D3DTSS_BUMPENVMAT00, 01, 10, 11` as `[[m00, m01], [m10, m11]]`.
+    pub bump_matrix: [[f32; 2]; 2],
+    /// `D3DTSS_BUMPENVLSCALE`.
+    pub luminance_scale: f32,
+    /// `D3DTSS_BUMPENVLOFFSET`.
+    pub luminance_offset: f32,
+}
+
+impl Default for StageState {
+    fn default() -> Self {
+        StageState {
+            texture_type: SamplerType::Tex2D,
+            transform: TextureTransform::default(),
+            bump_matrix: [[0.0; 2]; 2],
+            luminance_scale: 0.0,
+            luminance_offset: 0.0,
+        }
+    }
+}
+
+/// Execution options: what a translation key would select, and the safety limit.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Options {
+    /// The float rules (strict by default).
+    pub float_rules: FloatRules,
+    /// Most instruction executions per invocation (per quad for pixel shaders) before
+    /// [`InterpErrorKind::StepLimit`]; every executed instruction, `endloop`/`endrep` included,
+    /// counts one.
+    pub step_limit: u64,
+    /// ps_1_x texture stages 0–7 (ignored by other versions).
+    pub stages: [StageState; 8],
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { float_rules: FloatRules::Strict, step_limit: DEFAULT_STEP_LIMIT, stages: [StageState::default(); 8] }
+    }
+}
+
+/// The default [`Options::step_limit`]: far above any real shader (255 × 255 nested loop
+/// iterations of a dozen instructions), far below a hang.
+pub const DEFAULT_STEP_LIMIT: u64 = 4_000_000;
+
+/// The most nested `call`s before [`InterpErrorKind::CallDepth`] (D3D9 allows 4).
+pub const MAX_CALL_DEPTH: usize = 16;
+
+/// The most nested `if`/`loop`/`rep` blocks before [`InterpErrorKind::NestingTooDeep`] (D3D9
+/// allows 24).
+pub const MAX_NESTING: usize = 32;
+
+/// API constant values (what `Set*ShaderConstant{F,I,B}` loaded).
+#[derive(Clone, PartialEq, Debug, Default)]
+pub struct Constants {
+    /// Float constants `c0…`; registers past the end read 0. `def` values override these.
+    pub float: Vec<[f32; 4]>,
+    /// Integer constants `i0–i15`; `defi` values override these.
+    pub int: [[i32; 4]; 16],
+    /// Boolean constants `b0–b15`; `defb` values override these.
+    pub bool: [bool; 16],
+}
+
+/// What went wrong while executing.
+#[derive(Clone, PartialEq, Debug, Error)]
+pub enum InterpErrorKind {
+    /// The program ran more instructions than [`Options::step_limit`].
+    #[error("step limit of {0} instruction executions reached")]
+    StepLimit(u64),
+    /// `run_vertex` was given a pixel shader or the reverse.
+    #[error("a {found:?} shader cannot run as a {expected:?} shader")]
+    WrongKind {
+        /// What the entry point runs.
+        expected: ShaderKind,
+        /// What the program is.
+        found: ShaderKind,
+    },
+    /// Flow-control instructions that do not nest (an `else` without `if`, a missing `endloop`…).
+    #[error("unbalanced flow control: {0}")]
+    Unbalanced(&'static str),
+    /// Flow control nested deeper than [`MAX_NESTING`].
+    #[error("flow control nested deeper than {MAX_NESTING}")]
+    NestingTooDeep,
+    /// `call` nested deeper than [`MAX_CALL_DEPTH`].
+    #[error("calls nested deeper than {MAX_CALL_DEPTH}")]
+    CallDepth,
+    /// An operand the instruction needs is absent.
+    #[error("missing operand")]
+    MissingOperand,
+    /// A register number beyond what the interpreter holds for its file.
+    #[error("register {0} is out of range")]
+    RegisterOutOfRange(String),
+    /// A register that cannot be read as a value here.
+    #[error("register {0} cannot be read")]
+    NotReadable(String),
+    /// A register that cannot be written here.
+    #[error("register {0} cannot be written")]
+    NotWritable(String),
+    /// Control bits that name no comparison.
+    #[error("invalid comparison code {0}")]
+    BadComparison(u8),
+    /// An opcode with no defined behaviour (the reserved `texm3x3diff`).
+    #[error("opcode {0:?} has no defined behaviour")]
+    Unsupported(Opcode),
+}
+
+/// An execution error, naming the instruction where it happened.
+#[derive(Clone, PartialEq, Debug, Error)]
+#[error("instruction {instruction} (token {offset}, byte 0x{:x}): {kind}", *offset as u64 * 4)]
+pub struct InterpError {
+    /// Index into [`Program::instructions`] (0 when the error is not tied to one).
+    pub instruction: usize,
+    /// Token index of the instruction in the stream (0 for built programs).
+    pub offset: u32,
+    /// What went wrong.
+    pub kind: InterpErrorKind,
+}
+
+/// A program prepared for execution: its flow-control tree, its own constants and declarations
+/// are gathered once, so that running it many times (a GPU harness checking every pixel of a
+/// draw) costs only the execution.
+#[derive(Debug)]
+pub struct Interpreter<'p> {
+    program: &'p Program,
+    prepared: execute::Prepared,
+}
+
+impl<'p> Interpreter<'p> {
+    /// Prepares `program`. Fails on flow control that does not nest (validation is not
+    /// required, but the blocks must pair up).
+    pub fn new(program: &'p Program) -> Result<Interpreter<'p>, InterpError> {
+        Ok(Interpreter { program, prepared: execute::Prepared::new(program)? })
+    }
+
+    /// The program.
+    pub fn program(&self) -> &'p Program {
+        self.program
+    }
+
+    /// Runs one vertex-shader invocation.
+    pub fn run_vertex(
+        &self,
+        input: &VertexInput,
+        constants: &Constants,
+        options: &Options,
+        sampler: &dyn TextureSampler,
+    ) -> Result<VertexOutput, InterpError> {
+        check_kind(self.program, ShaderKind::Vertex)?;
+        let mut machine = execute::Machine::new(self.program, &self.prepared, constants, options, sampler, 1);
+        machine.lanes[0].load_vertex_input(input);
+        machine.run()?;
+        Ok(io::vertex_output(self.program, self.prepared.semantics, &machine.lanes[0]))
+    }
+
+    /// Runs one 2×2 quad of pixel-shader invocations in lockstep (lanes: top-left, top-right,
+    /// bottom-left, bottom-right).
+    pub fn run_pixel_quad(
+        &self,
+        inputs: &[PixelInput; 4],
+        constants: &Constants,
+        options: &Options,
+        sampler: &dyn TextureSampler,
+    ) -> Result<[PixelOutput; 4], InterpError> {
+        check_kind(self.program, ShaderKind::Pixel)?;
+        let mut machine = execute::Machine::new(self.program, &self.prepared, constants, options, sampler, 4);
+        for (lane, input) in machine.lanes.iter_mut().zip(inputs) {
+            lane.load_pixel_input(input);
+        }
+        machine.run()?;
+        Ok(std::array::from_fn(|i| io::pixel_output(self.program, &machine.lanes[i])))
+    }
+
+    /// Runs a pixel shader on one pixel: a quad of four equal inputs (zero derivatives), lane 0.
+    pub fn run_pixel(
+        &self,
+        input: &PixelInput,
+        constants: &Constants,
+        options: &Options,
+        sampler: &dyn TextureSampler,
+    ) -> Result<PixelOutput, InterpError> {
+        let inputs = [input.clone(), input.clone(), input.clone(), input.clone()];
+        let [out, ..] = self.run_pixel_quad(&inputs, constants, options, sampler)?;
+        Ok(out)
+    }
+}
+
+/// Runs one vertex-shader invocation ([`Interpreter::run_vertex`] without keeping the preparation).
+pub fn run_vertex(
+    program: &Program,
+    input: &VertexInput,
+    constants: &Constants,
+    options: &Options,
+    sampler: &dyn TextureSampler,
+) -> Result<VertexOutput, InterpError> {
+    Interpreter::new(program)?.run_vertex(input, constants, options, sampler)
+}
+
+/// Runs one 2×2 quad of pixel-shader invocations ([`Interpreter::run_pixel_quad`]).
+pub fn run_pixel_quad(
+    program: &Program,
+    inputs: &[PixelInput; 4],
+    constants: &Constants,
+    options: &Options,
+    sampler: &dyn TextureSampler,
+) -> Result<[PixelOutput; 4], InterpError> {
+    Interpreter::new(program)?.run_pixel_quad(inputs, constants, options, sampler)
+}
+
+/// Runs a pixel shader on one pixel ([`Interpreter::run_pixel`]).
+pub fn run_pixel(
+    program: &Program,
+    input: &PixelInput,
+    constants: &Constants,
+    options: &Options,
+    sampler: &dyn TextureSampler,
+) -> Result<PixelOutput, InterpError> {
+    Interpreter::new(program)?.run_pixel(input, constants, options, sampler)
+}
+
+fn check_kind(program: &Program, expected: ShaderKind) -> Result<(), InterpError> {
+    if program.version.kind != expected {
+        return Err(InterpError {
+            instruction: 0,
+            offset: 0,
+            kind: InterpErrorKind::WrongKind { expected, found: program.version.kind },
+        });
+    }
+    Ok(())
+}

@@ -1,0 +1,278 @@
+//! The arithmetic instructions and the float rules they follow ([`FloatRules`]).
+//!
+//! Every multiply of the D3D9 rules goes through [`Arith::mul`], so the strict `0 · x = 0` rule
+//! (DESIGN.md §4) holds in mul, mad, the dot products, the matrix macros, lrp, dst, crs, nrm,
+//! pow, lit and the ps_1_x bump and matrix maths alike.
+
+use crate::bytecode::Opcode;
+
+use super::FloatRules;
+
+/// The float rules of one run.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Arith {
+    pub rules: FloatRules,
+}
+
+impl Arith {
+    /// A D3D9 multiply: in strict mode `(b == 0 ? 0 : a) * (a == 0 ? 0 : b)`, so a zero factor
+    /// wins over inf and NaN.
+    #[inline]
+    pub fn mul(self, a: f32, b: f32) -> f32 {
+        match self.rules {
+            FloatRules::Strict => (if b == 0.0 { 0.0 } else { a }) * (if a == 0.0 { 0.0 } else { b }),
+            FloatRules::Fast | FloatRules::Ieee => a * b,
+        }
+    }
+
+    /// `a·b + c`, the product rounded before the sum (not fused).
+    #[inline]
+    pub fn mad(self, a: f32, b: f32, c: f32) -> f32 {
+        self.mul(a, b) + c
+    }
+
+    /// A dot product of the first `n` components, summed left to right, each product rounded.
+    pub fn dot(self, a: &[f32; 4], b: &[f32; 4], n: usize) -> f32 {
+        let mut sum = self.mul(a[0], b[0]);
+        for c in 1..n {
+            sum += self.mul(a[c], b[c]);
+        }
+        sum
+    }
+
+    /// Fast mode keeps rcp, rsq and log results finite so that a zero factor still gives zero.
+    #[inline]
+    fn tame(self, x: f32) -> f32 {
+        match self.rules {
+            FloatRules::Fast => x.clamp(-f32::MAX, f32::MAX),
+            _ => x,
+        }
+    }
+
+    /// `rcp`: 1/x, so 1/+0 = +inf and 1/−0 = −inf (Windows, `d3d9_fp_special_rcp2`: the accepted
+    /// colours of `rcp -0` all classify the result as −inf or 0, never +inf); 1/1 is exactly 1.
+    pub fn rcp(self, x: f32) -> f32 {
+        self.tame(1.0 / x)
+    }
+
+    /// `rsq`: 1/√|x|, +inf for 0.
+    pub fn rsq(self, x: f32) -> f32 {
+        let a = x.abs();
+        self.tame(if a == 0.0 { f32::INFINITY } else { 1.0 / a.sqrt() })
+    }
+
+    /// `exp`: 2^x.
+    pub fn exp2(self, x: f32) -> f32 {
+        x.exp2()
+    }
+
+    /// `log`: log2|x|, with log(0) = -FLT_MAX (a finite value; -inf under IEEE rules).
+    pub fn log2(self, x: f32) -> f32 {
+        let a = x.abs();
+        self.tame(if a == 0.0 && self.rules != FloatRules::Ieee { -f32::MAX } else { a.log2() })
+    }
+
+    /// `pow`: |a|^b, with b = 0 giving 1 whatever a is (`powf` gives 1 for b = 0 even for a NaN).
+    pub fn pow(self, a: f32, b: f32) -> f32 {
+        a.abs().powf(b)
+    }
+
+    /// `expp` (vs_1_x four-component form): (2^⌊f⌋, f − ⌊f⌋, 2^f, 1).
+    pub fn expp_sm1(self, f: f32) -> [f32; 4] {
+        let fl = f.floor();
+        [fl.exp2(), f - fl, self.exp2(f), 1.0]
+    }
+
+    /// `logp` (vs_1_x four-component form): (exponent of |f|, mantissa in [1, 2), log2|f|, 1);
+    /// |f| = 0 gives -FLT_MAX in x, y and z.
+    pub fn logp_sm1(self, f: f32) -> [f32; 4] {
+        let a = f.abs();
+        if a == 0.0 {
+            return [-f32::MAX, -f32::MAX, -f32::MAX, 1.0];
+        }
+        let bits = a.to_bits();
+        let exponent = ((bits >> 23) & 0xFF) as i32 - 127;
+        let mantissa = f32::from_bits((bits & 0x007F_FFFF) | 0x3F80_0000);
+        [exponent as f32, mantissa, self.log2(a), 1.0]
+    }
+}
+
+/// `mova` (SM2+): round to nearest, halves away from zero.
+pub(super) fn round_address(x: f32) -> i32 {
+    x.round() as i32
+}
+
+/// vs_1_x `mov a0`: toward −∞.
+pub(super) fn floor_address(x: f32) -> i32 {
+    x.floor() as i32
+}
+
+/// The components an instruction may write whatever the mask says (sincos: x and y; crs: xyz).
+pub(super) fn natural_mask(op: Opcode) -> u8 {
+    match op {
+        Opcode::SinCos => 0b0011,
+        Opcode::Crs => 0b0111,
+        Opcode::M4x3 | Opcode::M3x3 => 0b0111,
+        Opcode::M3x2 => 0b0011,
+        _ => 0b1111,
+    }
+}
+
+/// Evaluates a per-lane arithmetic instruction from its source values. `None` for an opcode that
+/// is not plain arithmetic (flow control, textures, matrix macros, declarations).
+///
+/// `vs1x` selects the vs_1_x four-component expp/logp; `scalar` picks a source's scalar
+/// component (the swizzle's `.w` slot, see the module documentation of `interp`).
+pub(super) fn evaluate(ar: Arith, op: Opcode, s: &[[f32; 4]; 4], vs1x: bool) -> Option<[f32; 4]> {
+    let f = |i: usize| s[i][3];
+    let map = |g: &dyn Fn(usize) -> f32| -> [f32; 4] { std::array::from_fn(g) };
+    let rep = |x: f32| [x; 4];
+    Some(match op {
+        Opcode::Mov | Opcode::Mova => s[0],
+        Opcode::Add => map(&|c| s[0][c] + s[1][c]),
+        Opcode::Sub => map(&|c| s[0][c] - s[1][c]),
+        Opcode::Mad => map(&|c| ar.mad(s[0][c], s[1][c], s[2][c])),
+        Opcode::Mul => map(&|c| ar.mul(s[0][c], s[1][c])),
+        Opcode::Rcp => rep(ar.rcp(f(0))),
+        Opcode::Rsq => rep(ar.rsq(f(0))),
+        Opcode::Dp3 => rep(ar.dot(&s[0], &s[1], 3)),
+        Opcode::Dp4 => rep(ar.dot(&s[0], &s[1], 4)),
+        Opcode::Min => map(&|c| if s[0][c] < s[1][c] { s[0][c] } else { s[1][c] }),
+        Opcode::Max => map(&|c| if s[0][c] >= s[1][c] { s[0][c] } else { s[1][c] }),
+        Opcode::Slt => map(&|c| if s[0][c] < s[1][c] { 1.0 } else { 0.0 }),
+        Opcode::Sge => map(&|c| if s[0][c] >= s[1][c] { 1.0 } else { 0.0 }),
+        Opcode::Exp => rep(ar.exp2(f(0))),
+        Opcode::Log => rep(ar.log2(f(0))),
+        Opcode::ExpP if vs1x => ar.expp_sm1(f(0)),
+        Opcode::ExpP => rep(ar.exp2(f(0))),
+        Opcode::LogP if vs1x => ar.logp_sm1(f(0)),
+        Opcode::LogP => rep(ar.log2(f(0))),
+        Opcode::Lit => {
+            let [x, y, _, w] = s[0];
+            // The specular power is clamped to ±127.9961 (D3D9 lit).
+            let power = w.clamp(-127.9961, 127.9961);
+            let z = if x > 0.0 && y > 0.0 { ar.pow(y, power) } else { 0.0 };
+            [1.0, if x > 0.0 { x } else { 0.0 }, z, 1.0]
+        }
+        Opcode::Dst => [1.0, ar.mul(s[0][1], s[1][1]), s[0][2], s[1][3]],
+        Opcode::Lrp => map(&|c| ar.mad(s[0][c], s[1][c] - s[2][c], s[2][c])),
+        Opcode::Frc => map(&|c| s[0][c] - s[0][c].floor()),
+        Opcode::Pow => rep(ar.pow(f(0), f(1))),
+        Opcode::Crs => {
+            let (a, b) = (s[0], s[1]);
+            [
+                ar.mul(a[1], b[2]) - ar.mul(a[2], b[1]),
+                ar.mul(a[2], b[0]) - ar.mul(a[0], b[2]),
+                ar.mul(a[0], b[1]) - ar.mul(a[1], b[0]),
+                0.0,
+            ]
+        }
+        Opcode::Sgn => map(&|c| {
+            let x = s[0][c];
+            if x < 0.0 {
+                -1.0
+            } else if x > 0.0 {
+                1.0
+            } else {
+                0.0
+            }
+        }),
+        Opcode::Abs => map(&|c| s[0][c].abs()),
+        Opcode::Nrm => {
+            // Every written component, w included, is scaled by 1/|xyz|.
+            let inv = ar.rsq(ar.dot(&s[0], &s[0], 3));
+            map(&|c| ar.mul(s[0][c], inv))
+        }
+        Opcode::SinCos => {
+            let x = f(0);
+            [x.cos(), x.sin(), 0.0, 0.0]
+        }
+        Opcode::Cmp => map(&|c| if s[0][c] >= 0.0 { s[1][c] } else { s[2][c] }),
+        Opcode::Dp2Add => rep(ar.mul(s[0][0], s[1][0]) + ar.mul(s[0][1], s[1][1]) + f(2)),
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const S: Arith = Arith { rules: FloatRules::Strict };
+    const I: Arith = Arith { rules: FloatRules::Ieee };
+    const F: Arith = Arith { rules: FloatRules::Fast };
+
+    #[test]
+    fn zero_times_anything_is_zero_only_in_strict_mode() {
+        // Strict: (b == 0 ? 0 : a) * (a == 0 ? 0 : b) → 0·inf = 0, NaN·0 = 0.
+        assert_eq!(S.mul(0.0, f32::INFINITY), 0.0);
+        assert_eq!(S.mul(f32::NAN, 0.0), 0.0);
+        assert_eq!(S.mul(2.0, 3.0), 6.0);
+        // IEEE: 0·inf = NaN.
+        assert!(I.mul(0.0, f32::INFINITY).is_nan());
+        // Fast: rcp(0) is FLT_MAX, so 0·rcp(0) = 0 with a plain multiply.
+        assert_eq!(F.rcp(0.0), f32::MAX);
+        assert_eq!(F.mul(0.0, F.rcp(0.0)), 0.0);
+    }
+
+    #[test]
+    fn transcendental_edges() {
+        assert_eq!(S.rcp(0.0), f32::INFINITY);
+        assert_eq!(S.rcp(-0.0), f32::NEG_INFINITY, "the sign of zero is kept");
+        assert_eq!(S.rcp(1.0), 1.0);
+        // rsq(-4) = 1/√4 = 0.5 (|x|).
+        assert_eq!(S.rsq(-4.0), 0.5);
+        assert_eq!(S.rsq(0.0), f32::INFINITY);
+        // log(0) = -FLT_MAX; log(-8) = log2(8) = 3.
+        assert_eq!(S.log2(0.0), -f32::MAX);
+        assert_eq!(S.log2(-8.0), 3.0);
+        // pow(-2, 3) = |−2|^3 = 8; pow(inf, 0) = 1; pow(0, 0) = 1.
+        assert_eq!(S.pow(-2.0, 3.0), 8.0);
+        assert_eq!(S.pow(f32::INFINITY, 0.0), 1.0);
+        assert_eq!(S.pow(0.0, 0.0), 1.0);
+        assert_eq!(S.pow(f32::NAN, 0.0), 1.0);
+        assert_eq!(S.pow(0.0, -1.0), f32::INFINITY);
+        // IEEE rules: log(0) = −inf; fast rules: −FLT_MAX as in strict mode.
+        assert_eq!(I.log2(0.0), f32::NEG_INFINITY);
+        assert_eq!(F.log2(0.0), -f32::MAX);
+        assert_eq!(F.rsq(0.0), f32::MAX);
+        assert_eq!(S.exp2(3.0), 8.0);
+    }
+
+    #[test]
+    fn expp_logp_four_component_forms() {
+        // expp(2.5): 2^2 = 4, 2.5 − 2 = 0.5, 2^2.5 = 5.656854, 1.
+        let e = S.expp_sm1(2.5);
+        assert_eq!(e[0], 4.0);
+        assert_eq!(e[1], 0.5);
+        assert!((e[2] - 5.656854).abs() < 1e-5);
+        assert_eq!(e[3], 1.0);
+        // logp(-6): |−6| = 1.5 · 2^2 → exponent 2, mantissa 1.5, log2 6 = 2.5849626, 1.
+        let l = S.logp_sm1(-6.0);
+        assert_eq!(&l[..2], &[2.0, 1.5]);
+        assert!((l[2] - 2.5849626).abs() < 1e-6);
+        assert_eq!(S.logp_sm1(0.0), [-f32::MAX, -f32::MAX, -f32::MAX, 1.0]);
+    }
+
+    #[test]
+    fn address_conversions() {
+        // Windows (conformance mova cases): mov floors, mova rounds; inputs ±0.4, ±1.6, ±2.4.
+        let cases = [(0.4, 0, 0), (-0.4, -1, 0), (1.6, 1, 2), (-1.6, -2, -2), (2.4, 2, 2), (-2.4, -3, -2)];
+        for (x, floor, round) in cases {
+            assert_eq!(floor_address(x), floor, "floor({x})");
+            assert_eq!(round_address(x), round, "round({x})");
+        }
+    }
+
+    #[test]
+    fn comparisons_are_ordered_except_ne() {
+        use crate::bytecode::Comparison;
+        let compare = |c: Comparison, a, b| c.eval(a, b);
+        let n = f32::NAN;
+        for c in Comparison::ALL {
+            assert_eq!(compare(c, n, 1.0), c == Comparison::Ne, "{c:?} with NaN");
+        }
+        assert!(compare(Comparison::Ge, 1.0, 1.0));
+        assert!(!compare(Comparison::Gt, 1.0, 1.0));
+        assert!(compare(Comparison::Le, -0.0, 0.0));
+    }
+}

@@ -1,0 +1,325 @@
+//! The machine: the state of one invocation (or one quad of lanes) and the dispatch of each
+//! instruction to its semantics.
+
+use crate::bytecode::{Instruction, Opcode, Program, RegisterType, SrcParam, TexldVariant, TextureType, Usage, Version};
+
+use super::arithmetic::{evaluate, natural_mask, Arith};
+use super::control_flow::{lanes, Flow};
+use super::io::is_ps1x;
+use super::quad;
+use super::registers::{ConstFile, Defs, Lane};
+use super::textures::{Lod, SampleRequest, SamplerType, TextureSampler};
+use super::{Constants, InterpError, InterpErrorKind as K, Options};
+
+/// Per-lane results of one instruction, written after every source of a co-issued pair is read:
+/// (value, components the instruction itself limits the write to).
+pub(super) type Writes = [Option<([f32; 4], u8)>; 4];
+
+/// What the interpreter derives from a program once, for every invocation.
+#[derive(Debug)]
+pub(super) struct Prepared {
+    pub flow: Flow,
+    pub defs: Defs,
+    /// Declared sampler types (SM2+).
+    pub sampler_types: [SamplerType; 16],
+    /// The `dcl` semantic of each vs_3_0 output register.
+    pub semantics: [Option<(Usage, u8)>; 12],
+}
+
+impl Prepared {
+    pub fn new(program: &Program) -> Result<Prepared, InterpError> {
+        let mut sampler_types = [SamplerType::Tex2D; 16];
+        let mut semantics = [None; 12];
+        for ins in program.iter() {
+            let (Opcode::Dcl, Some(dst), Some(decl)) = (ins.opcode, ins.dst, ins.decl()) else { continue };
+            let n = dst.reg.num as usize;
+            match dst.reg.ty {
+                RegisterType::Sampler if n < 16 => {
+                    sampler_types[n] = match decl.texture_type() {
+                        Some(TextureType::Cube) => SamplerType::Cube,
+                        Some(TextureType::Volume) => SamplerType::Volume,
+                        _ => SamplerType::Tex2D,
+                    }
+                }
+                RegisterType::Output if n < 12 => semantics[n] = decl.usage().map(|u| (u, decl.usage_index)),
+                _ => {}
+            }
+        }
+        Ok(Prepared { flow: Flow::parse(program)?, defs: Defs::new(program), sampler_types, semantics })
+    }
+}
+
+/// The interpreter's state.
+pub(super) struct Machine<'a> {
+    pub program: &'a Program,
+    pub version: Version,
+    pub options: &'a Options,
+    pub sampler: &'a dyn TextureSampler,
+    pub prepared: &'a Prepared,
+    pub consts: ConstFile<'a>,
+    pub arith: Arith,
+    pub lanes: Vec<Lane>,
+    pub steps: u64,
+    /// Lanes that returned from the current function.
+    pub ret_mask: u8,
+    /// Lanes that broke out of the innermost loop.
+    pub brk_mask: u8,
+    /// `aL` of each enclosing `loop`, innermost last.
+    pub loop_stack: Vec<i32>,
+    pub call_depth: usize,
+}
+
+impl<'a> Machine<'a> {
+    pub fn new(
+        program: &'a Program,
+        prepared: &'a Prepared,
+        constants: &'a Constants,
+        options: &'a Options,
+        sampler: &'a dyn TextureSampler,
+        lane_count: usize,
+    ) -> Machine<'a> {
+        Machine {
+            program,
+            version: program.version,
+            options,
+            sampler,
+            prepared,
+            consts: ConstFile::new(&prepared.defs, constants, program.version),
+            arith: Arith { rules: options.float_rules },
+            lanes: vec![Lane::new(); lane_count],
+            steps: 0,
+            ret_mask: 0,
+            brk_mask: 0,
+            loop_stack: Vec::new(),
+            call_depth: 0,
+        }
+    }
+
+    /// Runs main (its `ret`, if any, ends the program; the outputs are read afterwards).
+    pub fn run(&mut self) -> Result<(), InterpError> {
+        let flow = &self.prepared.flow;
+        let all = ((1u16 << self.lanes.len()) - 1) as u8;
+        self.run_block(flow, &flow.main, all)
+    }
+
+    pub(super) fn err(&self, at: usize, kind: K) -> InterpError {
+        let offset = self.program.instructions.get(at).map_or(0, |i| i.offset);
+        InterpError { instruction: at, offset, kind }
+    }
+
+    /// One straight-line instruction for the lanes of `mask`.
+    pub(super) fn op(&mut self, flow: &Flow, at: usize, mask: u8) -> Result<(), InterpError> {
+        let ins = self.program[at];
+        match ins.opcode {
+            Opcode::Ret | Opcode::Break | Opcode::BreakC | Opcode::BreakP | Opcode::Call | Opcode::CallNz => {
+                self.flow_op(flow, at, &ins, mask)
+            }
+            _ => {
+                let writes = self.compute(at, &ins, mask)?;
+                self.commit(at, &ins, &writes)
+            }
+        }
+    }
+
+    /// A co-issued pair: both instructions read the registers from before the pair.
+    pub(super) fn coissue(&mut self, a: usize, b: usize, mask: u8) -> Result<(), InterpError> {
+        let (ia, ib) = (self.program[a], self.program[b]);
+        let wa = self.compute(a, &ia, mask)?;
+        let wb = self.compute(b, &ib, mask)?;
+        self.commit(a, &ia, &wa)?;
+        self.commit(b, &ib, &wb)
+    }
+
+    fn commit(&mut self, at: usize, ins: &Instruction, writes: &Writes) -> Result<(), InterpError> {
+        for (lane, w) in writes.iter().enumerate() {
+            if let Some((value, mask)) = w {
+                self.write_dst(lane, ins, *value, *mask).map_err(|k| self.err(at, k))?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Source `i` of `ins` for `lane`.
+    pub(super) fn src(&self, at: usize, ins: &Instruction, i: usize, lane: usize) -> Result<[f32; 4], InterpError> {
+        let s = ins.src.get(i).ok_or_else(|| self.err(at, K::MissingOperand))?;
+        self.read_src(lane, s).map_err(|k| self.err(at, k))
+    }
+
+    /// Source `i` for every lane of the quad (inactive lanes too: derivatives need them).
+    pub(super) fn src_all(&self, at: usize, ins: &Instruction, i: usize) -> Result<Vec<[f32; 4]>, InterpError> {
+        (0..self.lanes.len()).map(|l| self.src(at, ins, i, l)).collect()
+    }
+
+    /// Computes the results of `ins` for the lanes of `mask` without writing registers.
+    fn compute(&mut self, at: usize, ins: &Instruction, mask: u8) -> Result<Writes, InterpError> {
+        // A program built by hand may carry fewer operands than the opcode's form.
+        let shape = ins.opcode.decoding_form(self.version).shape;
+        if ins.src.len() < shape.srcs as usize || (shape.dst && ins.dst.is_none()) {
+            return Err(self.err(at, K::MissingOperand));
+        }
+        let mut out: Writes = [None; 4];
+        let natural = natural_mask(ins.opcode);
+        match ins.opcode {
+            Opcode::Nop | Opcode::Dcl | Opcode::Def | Opcode::DefI | Opcode::DefB | Opcode::Phase | Opcode::Label => {}
+            Opcode::M4x4 | Opcode::M4x3 | Opcode::M3x4 | Opcode::M3x3 | Opcode::M3x2 => {
+                let (n, rows) = match ins.opcode {
+                    Opcode::M4x4 => (4, 4),
+                    Opcode::M4x3 => (4, 3),
+                    Opcode::M3x4 => (3, 4),
+                    Opcode::M3x3 => (3, 3),
+                    _ => (3, 2),
+                };
+                let base = *ins.src.get(1).ok_or_else(|| self.err(at, K::MissingOperand))?;
+                for lane in lanes(mask) {
+                    let v = self.src(at, ins, 0, lane)?;
+                    let mut r = [0.0; 4];
+                    for (row, slot) in r.iter_mut().enumerate().take(rows) {
+                        let num = base.reg.num.checked_add(row as u16);
+                        let num = num.ok_or_else(|| self.err(at, K::RegisterOutOfRange(base.reg.name())))?;
+                        let src = SrcParam { reg: crate::bytecode::Register { num, ..base.reg }, ..base };
+                        let m = self.read_src(lane, &src).map_err(|k| self.err(at, k))?;
+                        *slot = self.arith.dot(&v, &m, n);
+                    }
+                    out[lane] = Some((r, natural));
+                }
+            }
+            Opcode::Setp => {
+                let cmp = ins.comparison().ok_or_else(|| self.err(at, K::BadComparison(ins.control)))?;
+                for lane in lanes(mask) {
+                    let (a, b) = (self.src(at, ins, 0, lane)?, self.src(at, ins, 1, lane)?);
+                    let r = std::array::from_fn(|c| if cmp.eval(a[c], b[c]) { 1.0 } else { 0.0 });
+                    out[lane] = Some((r, 0xF));
+                }
+            }
+            Opcode::Cnd => {
+                // ps_1_1–1_3: one condition (r0.a) selects whole vectors; ps_1_4: per component.
+                let per_component = self.version.at_least(1, 4);
+                for lane in lanes(mask) {
+                    let s: [[f32; 4]; 3] = [0, 1, 2].map(|i| self.src(at, ins, i, lane)).try_into_array()?;
+                    let r = std::array::from_fn(|c| {
+                        let x = if per_component { s[0][c] } else { s[0][3] };
+                        if x > 0.5 {
+                            s[1][c]
+                        } else {
+                            s[2][c]
+                        }
+                    });
+                    out[lane] = Some((r, 0xF));
+                }
+            }
+            Opcode::Dsx | Opcode::Dsy => {
+                let v = self.src_all(at, ins, 0)?;
+                for lane in lanes(mask) {
+                    let d = if ins.opcode == Opcode::Dsx { quad::ddx(&v, lane) } else { quad::ddy(&v, lane) };
+                    out[lane] = Some((d, 0xF));
+                }
+            }
+            Opcode::TexKill => self.texkill(at, ins, mask)?,
+            Opcode::Tex if !self.version.is_sm1() => out = self.texld(at, ins, mask)?,
+            Opcode::TexLdd | Opcode::TexLdl => out = self.texld(at, ins, mask)?,
+            Opcode::TexM3x3Diff => return Err(self.err(at, K::Unsupported(ins.opcode))),
+            op if is_ps1x(self.version) && (op.info().texture || op == Opcode::Bem) => {
+                out = self.ps1x_texture_op(at, ins, mask)?;
+            }
+            _ => {
+                let vs1x = self.version.is_vertex() && self.version.is_sm1();
+                for lane in lanes(mask) {
+                    let mut s = [[0.0; 4]; 4];
+                    for (i, slot) in s.iter_mut().enumerate().take(ins.src.len()) {
+                        *slot = self.src(at, ins, i, lane)?;
+                    }
+                    let r = evaluate(self.arith, ins.opcode, &s, vs1x)
+                        .ok_or_else(|| self.err(at, K::Unsupported(ins.opcode)))?;
+                    out[lane] = Some((r, natural));
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// `texkill`: ps_1_x tests x, y, z; SM2+ the written components. The pixel is demoted: it
+    /// keeps running so that its neighbours' derivatives stay defined.
+    fn texkill(&mut self, at: usize, ins: &Instruction, mask: u8) -> Result<(), InterpError> {
+        let dst = ins.dst.ok_or_else(|| self.err(at, K::MissingOperand))?;
+        let components = if self.version.is_sm1() { 0b0111 } else { dst.mask.0 };
+        let src = SrcParam::new(dst.reg);
+        for lane in lanes(mask) {
+            let v = self.read_src(lane, &src).map_err(|k| self.err(at, k))?;
+            if (0..4).any(|c| components & (1 << c) != 0 && v[c] < 0.0) {
+                self.lanes[lane].discarded = true;
+            }
+        }
+        Ok(())
+    }
+
+    /// Samples `stage` for every lane with coordinates `coords` (one per lane); the level of
+    /// detail comes from `lod` or, when `None`, from the quad's derivatives of `coords`.
+    pub(super) fn sample_quad(
+        &self,
+        stage: u32,
+        ty: SamplerType,
+        coords: &[[f32; 4]],
+        lod: impl Fn(usize) -> Option<Lod>,
+        bias: impl Fn(usize) -> f32,
+        mask: u8,
+    ) -> [Option<[f32; 4]>; 4] {
+        let mut out = [None; 4];
+        for lane in lanes(mask) {
+            let lod = lod(lane).unwrap_or_else(|| {
+                let (dx, dy) = (quad::ddx(coords, lane), quad::ddy(coords, lane));
+                Lod::Derivatives { ddx: [dx[0], dx[1], dx[2]], ddy: [dy[0], dy[1], dy[2]], bias: bias(lane) }
+            });
+            let request = SampleRequest { sampler: stage, vertex: self.version.is_vertex(), ty, coords: coords[lane], lod };
+            out[lane] = Some(self.sampler.sample(&request));
+        }
+        out
+    }
+
+    /// SM2+ `texld`/`texldp`/`texldb`/`texldd`/`texldl`.
+    fn texld(&mut self, at: usize, ins: &Instruction, mask: u8) -> Result<Writes, InterpError> {
+        let mut coords = self.src_all(at, ins, 0)?;
+        let s = ins.src.get(1).ok_or_else(|| self.err(at, K::MissingOperand))?;
+        let (stage, ty, swizzle) =
+            (s.reg.num as u32, self.prepared.sampler_types.get(s.reg.num as usize).copied().unwrap_or_default(), s.swizzle);
+        let variant = if ins.opcode == Opcode::Tex { ins.texld_variant() } else { None };
+        if variant == Some(TexldVariant::Project) {
+            for c in coords.iter_mut() {
+                let w = c[3];
+                *c = [c[0] / w, c[1] / w, c[2] / w, w];
+            }
+        }
+        let grads = if ins.opcode == Opcode::TexLdd {
+            Some((self.src_all(at, ins, 2)?, self.src_all(at, ins, 3)?))
+        } else {
+            None
+        };
+        let lod = |lane: usize| match (ins.opcode, &grads) {
+            (Opcode::TexLdl, _) => Some(Lod::Level(coords[lane][3])),
+            (_, Some((dx, dy))) => Some(Lod::Derivatives {
+                ddx: [dx[lane][0], dx[lane][1], dx[lane][2]],
+                ddy: [dy[lane][0], dy[lane][1], dy[lane][2]],
+                bias: 0.0,
+            }),
+            _ => None,
+        };
+        let bias = |lane: usize| if variant == Some(TexldVariant::Bias) { coords[lane][3] } else { 0.0 };
+        let texels = self.sample_quad(stage, ty, &coords, lod, bias, mask);
+        // ps_2_x+ may swizzle the sampler: the texel's components are selected by it.
+        Ok(texels.map(|t| t.map(|t| (std::array::from_fn(|c| t[swizzle.get(c)]), 0xF))))
+    }
+}
+
+/// Collecting an array of results.
+trait TryIntoArray<T, const N: usize> {
+    fn try_into_array(self) -> Result<[T; N], InterpError>;
+}
+
+impl<T: Copy + Default, const N: usize> TryIntoArray<T, N> for [Result<T, InterpError>; N] {
+    fn try_into_array(self) -> Result<[T; N], InterpError> {
+        let mut out = [T::default(); N];
+        for (slot, r) in out.iter_mut().zip(self) {
+            *slot = r?;
+        }
+        Ok(out)
+    }
+}

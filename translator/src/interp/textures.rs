@@ -1,0 +1,475 @@
+//! Texture sampling: the [`TextureSampler`] trait the caller implements, and
+//! [`ReferenceSampler`], a complete implementation for 2D, cube and volume textures (point and
+//! linear filtering, mip selection from derivatives or an explicit level, wrap/clamp/mirror/
+//! border addressing, depth-compare sampling). An unbound sampler reads (0, 0, 0, 1).
+
+/// The kind of texture a sampler reads.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum SamplerType {
+    /// 2D (`dcl_2d`, and undeclared samplers).
+    #[default]
+    Tex2D,
+    /// Cube (`dcl_cube`).
+    Cube,
+    /// Volume (`dcl_volume`).
+    Volume,
+}
+
+/// How the level of detail is chosen.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub enum Lod {
+    /// From the screen-space derivatives of the coordinates (normalised texture space), plus a
+    /// bias (`texldb`'s `.w`). Vertex shaders and uniform quads give zero derivatives.
+    Derivatives {
+        /// d(coords)/dx.
+        ddx: [f32; 3],
+        /// d(coords)/dy.
+        ddy: [f32; 3],
+        /// Added to the computed level.
+        bias: f32,
+    },
+    /// An explicit level (`texldl`'s `.w`).
+    Level(f32),
+}
+
+/// One texture lookup.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct SampleRequest {
+    /// The sampler (`s#`) or ps_1_x texture stage; for vertex shaders the vertex sampler 0–3.
+    pub sampler: u32,
+    /// Whether a vertex shader samples (D3DVERTEXTEXTURESAMPLER0 + `sampler`).
+    pub vertex: bool,
+    /// The type the shader declares (or the ps_1_x stage state says).
+    pub ty: SamplerType,
+    /// Coordinates, already projected (`texldp`, `_dz`/`_dw`, D3DTTFF_PROJECTED); a
+    /// depth-compare texture takes its reference from `.z` (2D) or `.w` (cube).
+    pub coords: [f32; 4],
+    /// Level of detail.
+    pub lod: Lod,
+}
+
+/// The textures bound to an invocation.
+pub trait TextureSampler {
+    /// The filtered texel for `request`; an unbound sampler returns (0, 0, 0, 1).
+    fn sample(&self, request: &SampleRequest) -> [f32; 4];
+}
+
+/// No texture bound anywhere: every lookup reads (0, 0, 0, 1).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct UnboundSampler;
+
+/// D3D9's value for an unbound sampler.
+pub const UNBOUND: [f32; 4] = [0.0, 0.0, 0.0, 1.0];
+
+impl TextureSampler for UnboundSampler {
+    fn sample(&self, _request: &SampleRequest) -> [f32; 4] {
+        UNBOUND
+    }
+}
+
+/// Minification and magnification filter.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum Filter {
+    /// Nearest texel.
+    #[default]
+    Point,
+    /// Bilinear (trilinear within a volume).
+    Linear,
+}
+
+/// D3DSAMP_MIPFILTER.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum MipFilter {
+    /// Level 0 only.
+    #[default]
+    None,
+    /// Nearest level.
+    Point,
+    /// Blend of the two nearest levels.
+    Linear,
+}
+
+/// D3DTADDRESS mode (the same for u, v and w).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum AddressMode {
+    /// Repeat.
+    #[default]
+    Wrap,
+    /// Clamp to the edge texel.
+    Clamp,
+    /// Repeat mirrored.
+    Mirror,
+    /// The border colour outside [0, 1].
+    Border,
+}
+
+/// A texture with its sampler state, texels as RGBA floats.
+#[derive(Clone, PartialEq, Debug)]
+pub struct ReferenceTexture {
+    /// 2D, cube or volume.
+    pub ty: SamplerType,
+    /// Level-0 size.
+    pub width: u32,
+    /// Level-0 size.
+    pub height: u32,
+    /// Level-0 size (1 unless volume).
+    pub depth: u32,
+    /// Number of mip levels.
+    pub levels: u32,
+    /// Texels: for each face (+X, −X, +Y, −Y, +Z, −Z; one for 2D/volume), each level from 0,
+    /// each slice, rows top to bottom (v = 0 first), texels left to right.
+    pub texels: Vec<[f32; 4]>,
+    /// Min/mag filter.
+    pub filter: Filter,
+    /// Mip filter.
+    pub mip_filter: MipFilter,
+    /// Addressing.
+    pub address: AddressMode,
+    /// D3DSAMP_BORDERCOLOR.
+    pub border: [f32; 4],
+    /// A depth texture: sampling compares the reference with the texel's red channel
+    /// (`reference <= texel` gives 1) and filters the results.
+    pub shadow: bool,
+}
+
+/// An A8R8G8B8 texel as (r, g, b, a) floats.
+pub fn from_argb8(c: u32) -> [f32; 4] {
+    let ch = |s: u32| ((c >> s) & 0xFF) as f32 / 255.0;
+    [ch(16), ch(8), ch(0), ch(24)]
+}
+
+fn level_size(size: u32, level: u32) -> u32 {
+    (size >> level.min(31)).max(1)
+}
+
+impl ReferenceTexture {
+    /// A texture of `ty` with `levels` mips and the given texels; `None` when the number of
+    /// texels does not match the sizes (or a size is 0).
+    pub fn new(ty: SamplerType, width: u32, height: u32, depth: u32, levels: u32, texels: Vec<[f32; 4]>) -> Option<Self> {
+        let depth = if ty == SamplerType::Volume { depth } else { 1 };
+        if width == 0 || height == 0 || depth == 0 || levels == 0 || levels > 16 {
+            return None;
+        }
+        let t = ReferenceTexture {
+            ty,
+            width,
+            height,
+            depth,
+            levels,
+            texels,
+            filter: Filter::Point,
+            mip_filter: MipFilter::None,
+            address: AddressMode::Wrap,
+            border: [0.0; 4],
+            shadow: false,
+        };
+        (t.faces() as usize * t.face_len() == t.texels.len()).then_some(t)
+    }
+
+    /// A 1-level 2D texture from A8R8G8B8 values.
+    pub fn from_argb8_2d(width: u32, height: u32, texels: &[u32]) -> Option<Self> {
+        Self::new(SamplerType::Tex2D, width, height, 1, 1, texels.iter().map(|&c| from_argb8(c)).collect())
+    }
+
+    fn faces(&self) -> u32 {
+        if self.ty == SamplerType::Cube {
+            6
+        } else {
+            1
+        }
+    }
+
+    fn level_dims(&self, level: u32) -> (u32, u32, u32) {
+        (level_size(self.width, level), level_size(self.height, level), level_size(self.depth, level))
+    }
+
+    fn level_len(&self, level: u32) -> usize {
+        let (w, h, d) = self.level_dims(level);
+        w as usize * h as usize * d as usize
+    }
+
+    fn face_len(&self) -> usize {
+        (0..self.levels).map(|l| self.level_len(l)).sum()
+    }
+
+    /// Texel (i, j, k) of `level` on `face`, with addressing applied; `None` is the border.
+    fn texel(&self, face: u32, level: u32, i: i64, j: i64, k: i64) -> [f32; 4] {
+        let (w, h, d) = self.level_dims(level);
+        let address = if self.ty == SamplerType::Cube { AddressMode::Clamp } else { self.address };
+        let (Some(i), Some(j), Some(k)) = (wrap(address, i, w), wrap(address, j, h), wrap(address, k, d)) else {
+            return self.border;
+        };
+        let base = face as usize * self.face_len() + (0..level).map(|l| self.level_len(l)).sum::<usize>();
+        self.texels[base + (k * h as usize + j) * w as usize + i]
+    }
+
+    /// Filters one level at normalised (u, v, w).
+    fn filter_level(&self, face: u32, level: u32, uvw: [f32; 3], reference: Option<f32>) -> [f32; 4] {
+        let (w, h, d) = self.level_dims(level);
+        let dims = [w, h, d];
+        let volume = self.ty == SamplerType::Volume;
+        let fetch = |i: i64, j: i64, k: i64| {
+            let t = self.texel(face, level, i, j, k);
+            match reference {
+                Some(r) => [if r <= t[0] { 1.0 } else { 0.0 }; 4],
+                None => t,
+            }
+        };
+        match self.filter {
+            Filter::Point => {
+                let c = |a: usize| to_index((uvw[a] * dims[a] as f32).floor());
+                fetch(c(0), c(1), if volume { c(2) } else { 0 })
+            }
+            Filter::Linear => {
+                let split = |a: usize| {
+                    let x = uvw[a] * dims[a] as f32 - 0.5;
+                    let f = x.floor();
+                    (to_index(f), if (x - f).is_finite() { x - f } else { 0.0 })
+                };
+                let ((i0, fi), (j0, fj)) = (split(0), split(1));
+                let (k0, fk) = if volume { split(2) } else { (0, 0.0) };
+                let mut out = [0.0; 4];
+                for (dk, wk) in [(0, 1.0 - fk), (1, fk)] {
+                    if wk == 0.0 {
+                        continue;
+                    }
+                    for (dj, wj) in [(0, 1.0 - fj), (1, fj)] {
+                        for (di, wi) in [(0, 1.0 - fi), (1, fi)] {
+                            let weight = wi * wj * wk;
+                            if weight == 0.0 {
+                                continue;
+                            }
+                            let t = fetch(i0 + di, j0 + dj, k0 + dk);
+                            for c in 0..4 {
+                                out[c] += weight * t[c];
+                            }
+                        }
+                    }
+                }
+                out
+            }
+        }
+    }
+
+    /// Samples at `coords` with a level of detail.
+    pub fn sample(&self, coords: [f32; 4], lod: Lod) -> [f32; 4] {
+        let (face, uvw, scale, reference) = match self.ty {
+            SamplerType::Cube => {
+                let (face, u, v, ma) = cube_face([coords[0], coords[1], coords[2]]);
+                // Face coordinates change by d/(2|ma|) per unit of the direction.
+                (face, [u, v, 0.0], 1.0 / (2.0 * ma), self.shadow.then_some(coords[3]))
+            }
+            _ => (0, [coords[0], coords[1], coords[2]], 1.0, self.shadow.then_some(coords[2])),
+        };
+        let lambda = match lod {
+            Lod::Level(l) => l,
+            Lod::Derivatives { ddx, ddy, bias } => {
+                let dims = [self.width as f32, self.height as f32, self.depth as f32];
+                let n = if self.ty == SamplerType::Volume { 3 } else { 2 };
+                let len = |d: [f32; 3]| (0..n).map(|a| (d[a] * dims[a] * scale).powi(2)).sum::<f32>().sqrt();
+                len(ddx).max(len(ddy)).log2() + bias
+            }
+        };
+        let max_level = (self.levels - 1) as f32;
+        match self.mip_filter {
+            MipFilter::None => self.filter_level(face, 0, uvw, reference),
+            MipFilter::Point => {
+                let l = if lambda.is_nan() { 0.0 } else { (lambda + 0.5).floor().clamp(0.0, max_level) };
+                self.filter_level(face, l as u32, uvw, reference)
+            }
+            MipFilter::Linear => {
+                let l = if lambda.is_nan() { 0.0 } else { lambda.clamp(0.0, max_level) };
+                let l0 = l.floor();
+                let f = l - l0;
+                let a = self.filter_level(face, l0 as u32, uvw, reference);
+                if f == 0.0 {
+                    return a;
+                }
+                let b = self.filter_level(face, l0 as u32 + 1, uvw, reference);
+                std::array::from_fn(|c| a[c] + f * (b[c] - a[c]))
+            }
+        }
+    }
+}
+
+fn to_index(x: f32) -> i64 {
+    // Saturating conversion: NaN → 0, ±inf → the extremes, which addressing then folds.
+    (x as i64).clamp(-(1 << 40), 1 << 40)
+}
+
+fn wrap(mode: AddressMode, i: i64, n: u32) -> Option<usize> {
+    let n = n as i64;
+    Some(match mode {
+        AddressMode::Wrap => i.rem_euclid(n),
+        AddressMode::Clamp => i.clamp(0, n - 1),
+        AddressMode::Mirror => {
+            let m = i.rem_euclid(2 * n);
+            if m >= n {
+                2 * n - 1 - m
+            } else {
+                m
+            }
+        }
+        AddressMode::Border => {
+            if !(0..n).contains(&i) {
+                return None;
+            }
+            i
+        }
+    } as usize)
+}
+
+/// D3D cube-map face selection: (face, u, v, |major axis|), faces in D3D order +X, −X, +Y, −Y,
+/// +Z, −Z.
+fn cube_face([x, y, z]: [f32; 3]) -> (u32, f32, f32, f32) {
+    let (ax, ay, az) = (x.abs(), y.abs(), z.abs());
+    let (face, sc, tc, ma) = if ax >= ay && ax >= az {
+        if x >= 0.0 {
+            (0, -z, -y, ax)
+        } else {
+            (1, z, -y, ax)
+        }
+    } else if ay >= az {
+        if y >= 0.0 {
+            (2, x, z, ay)
+        } else {
+            (3, x, -z, ay)
+        }
+    } else if z >= 0.0 {
+        (4, x, -y, az)
+    } else {
+        (5, -x, -y, az)
+    };
+    let ma = if ma == 0.0 { f32::MIN_POSITIVE } else { ma };
+    (face, 0.5 * (sc / ma + 1.0), 0.5 * (tc / ma + 1.0), ma)
+}
+
+/// Textures by sampler number, for pixel shaders (`s#`, ps_1_x stages) and vertex shaders.
+#[derive(Clone, PartialEq, Debug, Default)]
+pub struct ReferenceSampler {
+    /// Pixel samplers / stages.
+    pub textures: Vec<Option<ReferenceTexture>>,
+    /// Vertex samplers 0–3.
+    pub vertex_textures: Vec<Option<ReferenceTexture>>,
+}
+
+impl ReferenceSampler {
+    /// Binds `texture` to pixel sampler `n`.
+    pub fn bind(&mut self, n: usize, texture: ReferenceTexture) {
+        if self.textures.len() <= n {
+            self.textures.resize(n + 1, None);
+        }
+        self.textures[n] = Some(texture);
+    }
+}
+
+impl TextureSampler for ReferenceSampler {
+    fn sample(&self, r: &SampleRequest) -> [f32; 4] {
+        let set = if r.vertex { &self.vertex_textures } else { &self.textures };
+        match set.get(r.sampler as usize) {
+            // The bound texture's own type decides how it is read (a volume bound to a
+            // dcl_2d sampler is read at the coordinate's z, as Windows does).
+            Some(Some(t)) => t.sample(r.coords, r.lod),
+            _ => UNBOUND,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tex2(w: u32, h: u32, vals: &[f32]) -> ReferenceTexture {
+        ReferenceTexture::new(SamplerType::Tex2D, w, h, 1, 1, vals.iter().map(|&v| [v, 0.0, 0.0, 1.0]).collect()).unwrap()
+    }
+
+    const L0: Lod = Lod::Level(0.0);
+
+    #[test]
+    fn point_sampling_and_addressing() {
+        // 2×1 texture [10, 20]; u = 0.25 → texel 0, u = 0.75 → texel 1.
+        let mut t = tex2(2, 1, &[10.0, 20.0]);
+        assert_eq!(t.sample([0.25, 0.5, 0.0, 0.0], L0)[0], 10.0);
+        assert_eq!(t.sample([0.75, 0.5, 0.0, 0.0], L0)[0], 20.0);
+        // Wrap: u = 1.25 → texel floor(2.5) = 2 → 2 mod 2 = 0.
+        assert_eq!(t.sample([1.25, 0.5, 0.0, 0.0], L0)[0], 10.0);
+        // Clamp: u = 1.25 → 1; u = -3 → 0.
+        t.address = AddressMode::Clamp;
+        assert_eq!(t.sample([1.25, 0.5, 0.0, 0.0], L0)[0], 20.0);
+        assert_eq!(t.sample([-3.0, 0.5, 0.0, 0.0], L0)[0], 10.0);
+        // Mirror: u = 1.25 → index 2 → 2·2 − 1 − 2 = 1; u = 1.75 → index 3 → 0.
+        t.address = AddressMode::Mirror;
+        assert_eq!(t.sample([1.25, 0.5, 0.0, 0.0], L0)[0], 20.0);
+        assert_eq!(t.sample([1.75, 0.5, 0.0, 0.0], L0)[0], 10.0);
+        // Border: outside [0, 1] reads the border colour.
+        t.address = AddressMode::Border;
+        t.border = [0.5, 0.25, 0.0, 1.0];
+        assert_eq!(t.sample([1.25, 0.5, 0.0, 0.0], L0), [0.5, 0.25, 0.0, 1.0]);
+    }
+
+    #[test]
+    fn linear_filtering_weights_texel_centres() {
+        // Texel centres at u = 0.25 and 0.75; u = 0.5 lies halfway: (10 + 20) / 2 = 15.
+        let mut t = tex2(2, 1, &[10.0, 20.0]);
+        t.filter = Filter::Linear;
+        t.address = AddressMode::Clamp;
+        assert_eq!(t.sample([0.5, 0.5, 0.0, 0.0], L0)[0], 15.0);
+        // u = 0.375: x = 0.75 − 0.5 = 0.25 → 10·0.75 + 20·0.25 = 12.5.
+        assert_eq!(t.sample([0.375, 0.5, 0.0, 0.0], L0)[0], 12.5);
+    }
+
+    #[test]
+    fn mip_selection_from_derivatives_and_level() {
+        // 4×4 level 0 (value 1), 2×2 level 1 (value 2), 1×1 level 2 (value 3).
+        let mut texels = vec![[1.0, 0.0, 0.0, 1.0]; 16];
+        texels.extend([[2.0, 0.0, 0.0, 1.0]; 4]);
+        texels.push([3.0, 0.0, 0.0, 1.0]);
+        let mut t = ReferenceTexture::new(SamplerType::Tex2D, 4, 4, 1, 3, texels).unwrap();
+        t.mip_filter = MipFilter::Point;
+        let c = [0.5, 0.5, 0.0, 0.0];
+        // ddx = 0.5 in u: 0.5 · 4 texels = 2 → log2 2 = 1 → level 1.
+        let d = |du: f32, bias: f32| Lod::Derivatives { ddx: [du, 0.0, 0.0], ddy: [0.0; 3], bias };
+        assert_eq!(t.sample(c, d(0.5, 0.0))[0], 2.0);
+        // Zero derivatives: log2 0 = −inf → level 0.
+        assert_eq!(t.sample(c, d(0.0, 0.0))[0], 1.0);
+        // Bias 1 on top of level 1 → level 2.
+        assert_eq!(t.sample(c, d(0.5, 1.0))[0], 3.0);
+        assert_eq!(t.sample(c, Lod::Level(2.0))[0], 3.0);
+        assert_eq!(t.sample(c, Lod::Level(9.0))[0], 3.0, "clamped to the last level");
+        // Linear mip filter: level 0.5 → halfway between 1 and 2.
+        t.mip_filter = MipFilter::Linear;
+        assert_eq!(t.sample(c, Lod::Level(0.5))[0], 1.5);
+        // Mip filter none: always level 0.
+        t.mip_filter = MipFilter::None;
+        assert_eq!(t.sample(c, Lod::Level(2.0))[0], 1.0);
+    }
+
+    #[test]
+    fn cube_faces_in_d3d_order() {
+        // One 1×1 texel per face with value = face number.
+        let texels = (0..6).map(|f| [f as f32, 0.0, 0.0, 1.0]).collect();
+        let t = ReferenceTexture::new(SamplerType::Cube, 1, 1, 1, 1, texels).unwrap();
+        let dirs = [[1.0, 0.1, 0.2], [-1.0, 0.1, 0.2], [0.1, 1.0, 0.2], [0.1, -1.0, 0.2], [0.1, 0.2, 1.0], [0.1, 0.2, -1.0]];
+        for (face, d) in dirs.iter().enumerate() {
+            assert_eq!(t.sample([d[0], d[1], d[2], 0.0], L0)[0], face as f32);
+        }
+        // +X face: u = (−z/|x| + 1)/2, v = (−y/|x| + 1)/2.
+        let (_, u, v, _) = cube_face([2.0, 1.0, -1.0]);
+        assert_eq!((u, v), (0.75, 0.25));
+    }
+
+    #[test]
+    fn volume_and_shadow_and_unbound() {
+        // 1×1×2 volume: slice 0 = 5, slice 1 = 7; w = 0.75 → slice 1.
+        let v = ReferenceTexture::new(SamplerType::Volume, 1, 1, 2, 1, vec![[5.0, 0.0, 0.0, 1.0], [7.0, 0.0, 0.0, 1.0]]);
+        assert_eq!(v.unwrap().sample([0.5, 0.5, 0.75, 0.0], L0)[0], 7.0);
+        // Depth texel 0.5: reference 0.4 ≤ 0.5 → 1, reference 0.6 → 0.
+        let mut s = tex2(1, 1, &[0.5]);
+        s.shadow = true;
+        assert_eq!(s.sample([0.5, 0.5, 0.4, 0.0], L0), [1.0; 4]);
+        assert_eq!(s.sample([0.5, 0.5, 0.6, 0.0], L0), [0.0; 4]);
+        let r = SampleRequest { sampler: 3, vertex: false, ty: SamplerType::Tex2D, coords: [0.0; 4], lod: L0 };
+        assert_eq!(ReferenceSampler::default().sample(&r), [0.0, 0.0, 0.0, 1.0]);
+        assert!(ReferenceTexture::new(SamplerType::Tex2D, 2, 2, 1, 1, vec![[0.0; 4]; 3]).is_none());
+    }
+}

@@ -1,0 +1,145 @@
+//! `dcl` and `def` rules: which registers each version declares, usages and texture types,
+//! duplicates, declarations before the first executable instruction, and registers used
+//! without the declaration the version requires.
+//!
+//! - vs_1_1 (Direct3D 9) to vs_2_x: `dcl_<usage>` on inputs `v#`;
+//! - vs_3_0: also outputs `o#` (by semantic) and samplers `s0`–`s3`;
+//! - ps_1_x: no declarations; Direct3D 8 vertex shaders need none (the vertex declaration maps
+//!   their inputs) but may carry them;
+//! - ps_2_0/2_x: `dcl` on `t#` and `v#` (no semantic) and `dcl_2d/cube/volume` on `s#`;
+//! - ps_3_0: `dcl_<usage>` on `v0`–`v9` (not `position`: the pixel position is `vPos`), `vPos`,
+//!   `vFace`, samplers.
+
+use std::collections::HashMap;
+
+use super::{Api, Cx, Rule};
+use crate::bytecode::{Opcode, Payload, Register, RegisterType, TextureType, Usage};
+
+/// Checks declarations and definitions.
+pub(crate) fn check(cx: &mut Cx<'_>) {
+    let v = cx.version;
+    let d3d8_vs = cx.options.api == Api::D3d8 && cx.is_vs();
+    let mut declared: HashMap<Register, Vec<(u8, usize)>> = HashMap::new(); // register -> (mask, at)
+    let mut semantics: HashMap<(bool, u8, u8), usize> = HashMap::new(); // (output?, usage, index)
+    let mut defined: HashMap<Register, usize> = HashMap::new();
+    let mut executable_seen = None::<usize>;
+    for (i, inst) in cx.program.iter().enumerate() {
+        match inst.opcode {
+            Opcode::Def | Opcode::DefI | Opcode::DefB => {
+                // Constant definitions come before the first arithmetic or texture instruction
+                // (the def reference pages).
+                if let Some(first) = executable_seen {
+                    cx.error(Rule::Definition, Some(i), format_args!("definition after the first instruction (instruction {first})"));
+                }
+                if let Some(d) = inst.dst {
+                    if let Some(&first) = defined.get(&d.reg) {
+                        cx.error(Rule::Definition, Some(i), format_args!("{} is defined twice (first at instruction {first})", d.reg.name()));
+                    } else {
+                        defined.insert(d.reg, i);
+                    }
+                }
+                continue;
+            }
+            Opcode::Dcl => {}
+            Opcode::Label | Opcode::Phase => continue,
+            _ => {
+                executable_seen.get_or_insert(i);
+                continue;
+            }
+        }
+        let (Some(dst), Payload::Dcl(decl)) = (inst.dst, inst.payload) else { continue };
+        if v.major == 1 && cx.is_ps() {
+            cx.error(Rule::Declaration, Some(i), "ps_1_x has no dcl");
+            continue;
+        }
+        if let Some(first) = executable_seen {
+            cx.error(Rule::Declaration, Some(i), format_args!("dcl after the first instruction (instruction {first})"));
+        }
+        let reg = dst.reg;
+        let name = reg.name();
+        let ty = reg.ty;
+        let allowed = match (cx.is_vs(), v.major) {
+            (true, 3) => matches!(ty, RegisterType::Input | RegisterType::Output | RegisterType::Sampler),
+            (true, _) => ty == RegisterType::Input,
+            (false, 2) => matches!(ty, RegisterType::Input | RegisterType::Texture | RegisterType::Sampler),
+            (false, _) => matches!(ty, RegisterType::Input | RegisterType::MiscType | RegisterType::Sampler),
+        };
+        if !allowed {
+            cx.error(Rule::Declaration, Some(i), format_args!("{name} cannot be declared in {v}"));
+            continue;
+        }
+        if dst.mask.0 == 0 {
+            cx.error(Rule::Declaration, Some(i), format_args!("dcl of {name} declares no component"));
+        }
+        if dst.modifiers.saturate() || dst.shift != 0 || dst.relative.is_some() {
+            cx.error(Rule::Declaration, Some(i), format_args!("dcl of {name} takes no _sat, shift or relative address"));
+        }
+        if (dst.modifiers.centroid() || dst.modifiers.partial_precision()) && !(cx.is_ps() && matches!(ty, RegisterType::Input | RegisterType::Texture | RegisterType::Sampler)) {
+            cx.error(Rule::Declaration, Some(i), format_args!("_pp/_centroid apply to pixel shader inputs only, not {name}"));
+        }
+        if ty == RegisterType::Sampler {
+            match decl.texture_type() {
+                Some(TextureType::Tex2D | TextureType::Cube | TextureType::Volume) => {}
+                Some(TextureType::Tex1D) => cx.relaxable(Rule::Declaration, Some(i), format_args!("{name}: 1D samplers are declared dcl_2d")),
+                _ => cx.error(Rule::Declaration, Some(i), format_args!("{name} needs a texture type (dcl_2d, dcl_cube or dcl_volume)")),
+            }
+        } else if ty == RegisterType::MiscType {
+            // vPos and vFace carry no semantic; vFace is one value.
+            if reg.num == crate::bytecode::registers::misc::FACE && dst.mask.0 != 0xF && dst.mask.0 != 0x1 {
+                cx.relaxable(Rule::Declaration, Some(i), "vFace is declared whole");
+            }
+        } else if (cx.is_vs() || v.major == 3) && matches!(ty, RegisterType::Input | RegisterType::Output) {
+            let output = ty == RegisterType::Output;
+            match decl.usage() {
+                None => cx.error(Rule::Declaration, Some(i), format_args!("{name}: unknown usage {}", decl.usage)),
+                // ps_3_0 refuses position0 on an input (the pixel position is vPos) but accepts
+                // position1 and up (Windows accepted wine's test_position_index shaders).
+                Some(Usage::Position) if cx.is_ps() && decl.usage_index == 0 => {
+                    cx.error(Rule::Declaration, Some(i), format_args!("{name}: pixel shader inputs cannot be position0 (the pixel position is vPos)"))
+                }
+                Some(u) => {
+                    if let Some(first) = semantics.insert((output, decl.usage, decl.usage_index), i) {
+                        cx.error(Rule::Declaration, Some(i), format_args!("{}{} is declared twice (first at instruction {first})", u.name(), decl.usage_index));
+                    }
+                }
+            }
+        }
+        let entry = declared.entry(reg).or_default();
+        if entry.iter().any(|&(mask, _)| mask & dst.mask.0 != 0) {
+            cx.error(Rule::Declaration, Some(i), format_args!("{name} is declared twice"));
+        }
+        entry.push((dst.mask.0, i));
+    }
+    if !d3d8_vs {
+        undeclared(cx, &declared);
+    }
+}
+
+/// Registers that need a declaration in this version.
+fn needs_dcl(cx: &Cx<'_>, ty: RegisterType) -> bool {
+    let v = cx.version;
+    match ty {
+        RegisterType::Input => v.major >= 2 || cx.is_vs(),
+        RegisterType::Texture => cx.is_ps() && v.major == 2,
+        RegisterType::Sampler | RegisterType::MiscType => v.major >= 2,
+        RegisterType::Output => true,
+        _ => false,
+    }
+}
+
+fn undeclared(cx: &mut Cx<'_>, declared: &HashMap<Register, Vec<(u8, usize)>>) {
+    let mut reported = std::collections::HashSet::new();
+    for (i, inst) in cx.program.iter().enumerate() {
+        if inst.opcode == Opcode::Dcl {
+            continue;
+        }
+        let dst = inst.dst.iter().filter(|d| d.relative.is_none()).map(|d| d.reg);
+        let src = inst.src.iter().filter(|s| s.relative.is_none()).map(|s| s.reg);
+        for reg in dst.chain(src) {
+            if needs_dcl(cx, reg.ty) && !declared.contains_key(&reg) && reported.insert(reg) {
+                let what = if reg.ty == RegisterType::Output { "written" } else { "used" };
+                cx.error(Rule::Undeclared, Some(i), format_args!("{} {what} without a dcl", reg.name()));
+            }
+        }
+    }
+}

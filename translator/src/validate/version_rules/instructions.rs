@@ -1,0 +1,469 @@
+//! Per-instruction rules: the instruction exists in the version (from the opcode table),
+//! its operands match the table's shape, instruction-token bits (co-issue, predication),
+//! register files per operand, source modifiers, swizzles, write masks and result modifiers.
+
+use crate::bytecode::{
+    DstParam, Instruction, Opcode, RegisterType, SrcModifier, SrcParam, Swizzle, Version, VersionId, WriteMask,
+};
+use crate::validate::{Cx, Rule};
+
+/// The name of an instruction as an author writes it (`texldp`, `if_lt`, `setp_ge`).
+pub(crate) fn op_name(inst: &Instruction, version: Version) -> String {
+    let form = inst.opcode.decoding_form(version);
+    if let Some(c) = inst.comparison().filter(|_| form.control == crate::bytecode::Control::Comparison) {
+        return format!("{}_{}", form.name, c.suffix());
+    }
+    if form.control == crate::bytecode::Control::TexldVariant {
+        if let Some(v) = inst.texld_variant() {
+            return v.name().to_string();
+        }
+    }
+    form.name.to_string()
+}
+
+/// What a source operand position takes: any readable register, or one special file.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Slot {
+    Any,
+    /// `aL` (first operand of `loop`).
+    LoopCounter,
+    /// `i#` (`loop`, `rep`).
+    Int,
+    /// `b#` or `p0.c` (`if`, `callnz`).
+    BoolOrPredicate,
+    /// `p0.c` (`breakp`).
+    Predicate,
+    /// `l#` (`call`, `callnz`, `label`).
+    Label,
+    /// `s#` (texture sampling).
+    Sampler,
+}
+
+fn slot(inst: &Instruction, version: Version, index: usize) -> Slot {
+    use Opcode::*;
+    match (inst.opcode, index) {
+        (Loop, 0) => Slot::LoopCounter,
+        (Loop, 1) | (Rep, 0) => Slot::Int,
+        (If, 0) | (CallNz, 1) => Slot::BoolOrPredicate,
+        (BreakP, 0) => Slot::Predicate,
+        (Call, 0) | (CallNz, 0) | (Label, 0) => Slot::Label,
+        (Tex, 1) if version.major >= 2 => Slot::Sampler,
+        (TexLdl, 1) | (TexLdd, 1) => Slot::Sampler,
+        _ => Slot::Any,
+    }
+}
+
+fn slot_file(s: Slot) -> Option<RegisterType> {
+    match s {
+        Slot::Any | Slot::BoolOrPredicate => None,
+        Slot::LoopCounter => Some(RegisterType::Loop),
+        Slot::Int => Some(RegisterType::ConstInt),
+        Slot::Predicate => Some(RegisterType::Predicate),
+        Slot::Label => Some(RegisterType::Label),
+        Slot::Sampler => Some(RegisterType::Sampler),
+    }
+}
+
+/// Files that only special operand positions take.
+fn special(ty: RegisterType) -> bool {
+    use RegisterType::*;
+    matches!(ty, Loop | ConstInt | ConstBool | Predicate | Label | Sampler)
+}
+
+/// Whether a general source may read file `ty` in this version.
+fn readable(cx: &Cx<'_>, ty: RegisterType) -> bool {
+    use RegisterType::*;
+    let v = cx.version;
+    match ty {
+        Temp | Const | Input => true,
+        // a0 is a relative address in vs_1_1; from vs_2_0 it may also be read.
+        Addr => cx.is_vs() && v.major >= 2,
+        Texture => cx.is_ps() && v.major < 3,
+        MiscType => cx.is_ps() && v.major == 3,
+        _ => false,
+    }
+}
+
+/// Whether a destination may be register file `ty` in this version (for ordinary instructions).
+fn writable(cx: &Cx<'_>, ty: RegisterType) -> bool {
+    use RegisterType::*;
+    let v = cx.version;
+    match ty {
+        Temp => true,
+        Addr => cx.is_vs(),
+        RastOut | AttrOut | TexCrdOut => cx.is_vs() && v.major < 3,
+        Output => cx.is_vs() && v.major == 3,
+        Texture => cx.is_ps() && v.major == 1 && v.minor < 4,
+        ColorOut | DepthOut => cx.is_ps() && v.major >= 2,
+        Predicate => cx.sm2x_up(),
+        _ => false,
+    }
+}
+
+/// Per-instruction checks over the whole program.
+pub(crate) fn check(cx: &mut Cx<'_>) {
+    let Some(id) = cx.id else { return };
+    for i in 0..cx.program.len() {
+        let inst = cx.inst(i);
+        let name = op_name(inst, cx.version);
+        let Some(form) = inst.opcode.form(cx.version) else {
+            cx.error(Rule::Instruction, Some(i), format_args!("{name} does not exist in {}", cx.program.version));
+            continue;
+        };
+        let shape = form.shape;
+        if inst.dst.is_some() != shape.dst || inst.src.len() != shape.srcs as usize {
+            cx.error(
+                Rule::Operands,
+                Some(i),
+                format_args!("{name} takes {} destination and {} source(s)", shape.dst as u8, shape.srcs),
+            );
+            continue;
+        }
+        token_bits(cx, i, &name);
+        if matches!(inst.opcode, Opcode::Dcl) {
+            continue; // declarations.rs
+        }
+        if let Some(dst) = inst.dst {
+            destination(cx, i, &name, id, dst);
+        }
+        for (k, src) in inst.src.iter().enumerate() {
+            source(cx, i, &name, k, src);
+        }
+        specific(cx, i, &name, id);
+    }
+}
+
+/// Co-issue (ps_1_x) and predication (2_x and later) as the instruction token allows them.
+fn token_bits(cx: &mut Cx<'_>, i: usize, name: &str) {
+    let inst = cx.inst(i);
+    let v = cx.version;
+    if inst.coissue {
+        let texture_op = inst.opcode.info().texture;
+        if !(cx.is_ps() && v.major == 1) {
+            cx.error(Rule::InstructionToken, Some(i), "co-issue (+) exists only in ps_1_x");
+        } else if i == 0 || texture_op || matches!(inst.opcode, Opcode::Def | Opcode::Phase | Opcode::Nop) {
+            cx.error(Rule::InstructionToken, Some(i), format_args!("{name} cannot be co-issued"));
+        } else {
+            let prev = cx.inst(i - 1);
+            let (a, b) = (prev.dst.map_or(0, |d| d.mask.0), inst.dst.map_or(0, |d| d.mask.0));
+            if prev.coissue || prev.opcode.info().texture || a & b != 0 {
+                cx.error(
+                    Rule::InstructionToken,
+                    Some(i),
+                    "a co-issued pair must be two arithmetic instructions writing different components",
+                );
+            }
+        }
+    }
+    if let Some(p) = inst.predicate {
+        let allowed = match cx.id {
+            Some(VersionId::Vs2x) => cx.options.caps.vs_predication,
+            Some(VersionId::Ps2x) => cx.options.caps.ps_predication,
+            _ => cx.sm2x_up(),
+        };
+        if !allowed {
+            cx.error(Rule::InstructionToken, Some(i), "predicated instructions need vs_2_x/ps_2_x or later");
+        } else if inst.opcode.info().flow_control || matches!(inst.opcode, Opcode::Dcl | Opcode::Def | Opcode::DefI | Opcode::DefB) {
+            cx.error(Rule::InstructionToken, Some(i), format_args!("{name} cannot be predicated"));
+        }
+        if p.reg.ty != RegisterType::Predicate || p.relative.is_some() || !matches!(p.modifier, SrcModifier::None | SrcModifier::Not) {
+            cx.error(Rule::RegisterType, Some(i), "the predicate must be p0 or !p0");
+        }
+    }
+}
+
+fn destination(cx: &mut Cx<'_>, i: usize, name: &str, id: VersionId, dst: DstParam) {
+    let inst = cx.inst(i);
+    let v = cx.version;
+    let ty = dst.reg.ty;
+    use Opcode::*;
+    let expected = match inst.opcode {
+        Def => Some(RegisterType::Const),
+        DefI => Some(RegisterType::ConstInt),
+        DefB => Some(RegisterType::ConstBool),
+        Setp => Some(RegisterType::Predicate),
+        Mova => Some(RegisterType::Addr),
+        _ => None,
+    };
+    let reg = dst.reg.name();
+    if let Some(e) = expected {
+        if ty != e {
+            cx.error(Rule::RegisterType, Some(i), format_args!("{name} cannot write {reg}"));
+        }
+    } else if inst.opcode == TexKill {
+        // texkill names the register it tests in destination format: it reads it.
+        let ok = matches!(ty, RegisterType::Temp) || (ty == RegisterType::Texture && v.major < 3) || (ty == RegisterType::Input && v.major == 3);
+        if !ok {
+            cx.error(Rule::RegisterType, Some(i), format_args!("texkill cannot test {reg}"));
+        }
+    } else if !writable(cx, ty) {
+        cx.error(Rule::RegisterType, Some(i), format_args!("{reg} cannot be written in {v}"));
+    } else if ty == RegisterType::Predicate {
+        cx.error(Rule::RegisterType, Some(i), format_args!("only setp writes {reg}"));
+    } else if ty == RegisterType::Addr && (inst.opcode != Mov || v.major >= 2) {
+        let how = if v.major >= 2 { "mova" } else { "mov" };
+        cx.error(Rule::RegisterType, Some(i), format_args!("{reg} is written only by {how} in {v}"));
+    }
+
+    // Relative destinations: o[aL] in vs_3_0 only.
+    if let Some(rel) = dst.relative {
+        let ok = ty == RegisterType::Output && rel.reg.ty == RegisterType::Loop;
+        if !ok {
+            cx.error(Rule::RelativeAddressing, Some(i), format_args!("{reg} cannot be written through relative addressing"));
+        }
+    }
+
+    if dst.mask.0 == 0 {
+        cx.error(Rule::WriteMask, Some(i), format_args!("{name} writes no component of {reg}"));
+    }
+
+    // Result modifiers and shifts.
+    let definition = matches!(inst.opcode, Def | DefI | DefB);
+    if dst.shift != 0 {
+        if !(cx.is_ps() && v.major == 1) || definition || inst.opcode == TexKill {
+            cx.error(Rule::ResultModifier, Some(i), "result shifts (_x2, _d2, ...) exist only in ps_1_x arithmetic");
+        } else if !(-1..=2).contains(&dst.shift) && id != VersionId::Ps14 {
+            cx.error(Rule::ResultModifier, Some(i), "_x8, _d4 and _d8 exist only in ps_1_4");
+        }
+    }
+    let m = dst.modifiers;
+    // vs: _sat from 3_0, on anything but frc, sincos and texldl (vertex shader instruction
+    // modifiers page). ps_1_x: no instruction modifier on texture address instructions.
+    let vs_sat_refused = cx.is_vs() && (v.major < 3 || matches!(inst.opcode, Frc | SinCos | TexLdl));
+    let ps1_texture_address = cx.is_ps() && v.major == 1 && inst.opcode.info().texture;
+    if m.saturate() && (definition || inst.opcode == TexKill || vs_sat_refused || ps1_texture_address) {
+        cx.error(Rule::ResultModifier, Some(i), format_args!("_sat is not allowed on {name} in {v}"));
+    }
+    if dst.shift != 0 && ps1_texture_address && inst.opcode != TexKill {
+        cx.error(Rule::ResultModifier, Some(i), format_args!("{name}: texture address instructions take no instruction modifier"));
+    }
+    if m.partial_precision() && (cx.is_vs() || v.major < 2 || definition) {
+        cx.error(Rule::ResultModifier, Some(i), "_pp exists only in ps_2_0 and later");
+    }
+    if m.centroid() && (cx.is_vs() || v.major < 2 || !inst.opcode.info().texture) {
+        cx.error(Rule::ResultModifier, Some(i), format_args!("_centroid is not allowed on {name}"));
+    }
+
+    write_mask(cx, i, name, id, dst);
+}
+
+fn write_mask(cx: &mut Cx<'_>, i: usize, name: &str, id: VersionId, dst: DstParam) {
+    let inst = cx.inst(i);
+    let v = cx.version;
+    let mask = dst.mask;
+    use Opcode::*;
+    let full = mask == WriteMask::ALL;
+    let ps1 = cx.is_ps() && v.major == 1;
+    // (refused, relaxable in lenient mode, message)
+    let (refused, relaxable, message): (bool, bool, String) = match inst.opcode {
+        Def | DefI | DefB => (!full, false, format!("{name} defines the whole register")),
+        // Drivers test the named components; the runtime wants all four.
+        TexKill if v.major >= 2 => (!full, true, "texkill takes the whole register (.xyzw)".into()),
+        SinCos => (mask.0 & !0x3 != 0, false, "sincos writes only .x, .y or .xy".into()),
+        Crs => (mask.0 & 0x8 != 0, false, "crs cannot write .w".into()),
+        Tex if v.major == 2 => (!full, true, format!("{name} writes the whole register before ps_3_0")),
+        // ps_1_0–1_3 arithmetic writes .rgba, .rgb or .a; ps_1_4 any ordered subset.
+        Phase => (false, false, String::new()),
+        _ if ps1 && !inst.opcode.info().texture => {
+            (id != VersionId::Ps14 && !matches!(mask.0, 0xF | 0x7 | 0x8), false, format!("{name} may write only .rgba, .rgb or .a in {v}"))
+        }
+        _ if ps1 && inst.opcode != TexCoord => (!full, false, format!("{name} writes the whole register")),
+        _ => (false, false, String::new()),
+    };
+    if refused && relaxable {
+        cx.relaxable(Rule::WriteMask, Some(i), message);
+    } else if refused {
+        cx.error(Rule::WriteMask, Some(i), message);
+    }
+    if dst.reg.ty == RegisterType::Addr && v.major == 1 && mask.0 != 0x1 {
+        cx.error(Rule::WriteMask, Some(i), "vs_1_1 writes only a0.x");
+    }
+}
+
+fn source(cx: &mut Cx<'_>, i: usize, name: &str, k: usize, src: &SrcParam) {
+    let inst = cx.inst(i);
+    let v = cx.version;
+    let s = slot(inst, v, k);
+    let ty = src.reg.ty;
+    let reg = src.reg.name();
+    let ordinal = k + 1;
+    match slot_file(s) {
+        Some(want) if ty != want => {
+            cx.error(Rule::RegisterType, Some(i), format_args!("{name} source {ordinal} must be {}, not {reg}", want_name(want)));
+        }
+        Some(_) => {}
+        None if s == Slot::BoolOrPredicate => {
+            let pred_ok = ty == RegisterType::Predicate && cx.sm2x_up();
+            if ty != RegisterType::ConstBool && !pred_ok {
+                cx.error(Rule::RegisterType, Some(i), format_args!("{name} tests a boolean constant b#{}, not {reg}", if cx.sm2x_up() { " or p0" } else { "" }));
+            }
+        }
+        None => {
+            if special(ty) || !readable(cx, ty) {
+                cx.error(Rule::RegisterType, Some(i), format_args!("{name} cannot read {reg} in {v}"));
+            }
+        }
+    }
+
+    // Relative addressing: c# everywhere with a0 (vs) or aL (vs_2_0+, ps_3_0), v# with aL in
+    // vs_3_0/ps_3_0. Pixel shaders before 3.0 have no relative addressing.
+    if let Some(rel) = src.relative {
+        let idx = rel.reg.ty;
+        let ok = match (ty, idx) {
+            (RegisterType::Const, RegisterType::Addr) => cx.is_vs(),
+            (RegisterType::Const, RegisterType::Loop) => (cx.is_vs() && v.major >= 2) || (cx.is_ps() && v.major == 3),
+            (RegisterType::Input, RegisterType::Loop) => v.major == 3,
+            _ => false,
+        };
+        if !ok {
+            cx.error(Rule::RelativeAddressing, Some(i), format_args!("{reg} cannot be addressed relative to {} in {v}", rel.reg.name()));
+        }
+    }
+
+    source_modifier(cx, i, name, ordinal, s, src);
+    swizzle(cx, i, name, ordinal, s, src);
+}
+
+fn want_name(ty: RegisterType) -> &'static str {
+    match ty {
+        RegisterType::Loop => "aL",
+        RegisterType::ConstInt => "an integer constant i#",
+        RegisterType::Predicate => "p0",
+        RegisterType::Label => "a label l#",
+        RegisterType::Sampler => "a sampler s#",
+        _ => "another register",
+    }
+}
+
+fn source_modifier(cx: &mut Cx<'_>, i: usize, name: &str, ordinal: usize, s: Slot, src: &SrcParam) {
+    use SrcModifier::*;
+    let inst = cx.inst(i);
+    let v = cx.version;
+    let m = src.modifier;
+    if m == None {
+        return;
+    }
+    let boolean = matches!(src.reg.ty, RegisterType::ConstBool | RegisterType::Predicate);
+    let ok = match m {
+        None => true,
+        Not => boolean && matches!(s, Slot::BoolOrPredicate | Slot::Predicate),
+        _ if s != Slot::Any => false,
+        Neg => true,
+        Bias | BiasNeg | Sign | SignNeg | Comp => cx.is_ps() && v.major == 1,
+        X2 | X2Neg => cx.is_ps() && v.major == 1 && v.minor == 4,
+        Dz | Dw => {
+            cx.is_ps() && v.major == 1 && v.minor == 4 && matches!(inst.opcode, Opcode::Tex | Opcode::TexCoord) && !(m == Dz && src.reg.ty == RegisterType::Temp && inst.opcode == Opcode::TexCoord)
+        }
+        Abs | AbsNeg => v.major == 3,
+    };
+    if !ok {
+        cx.error(Rule::SourceModifier, Some(i), format_args!("{name} source {ordinal} ({}): source modifier {m:?} is not allowed here in {v}", src.reg.name()));
+        return;
+    }
+    let matrix = matches!(inst.opcode, Opcode::M4x4 | Opcode::M4x3 | Opcode::M3x4 | Opcode::M3x3 | Opcode::M3x2);
+    if matrix && ordinal == 2 && matches!(m, Neg) {
+        cx.error(Rule::SourceModifier, Some(i), format_args!("{name}: the matrix (source 2) cannot be negated"));
+    }
+    if cx.is_ps() && v.major == 1 {
+        // ps_1_x texture address instructions take only _bx2 on their source (ps_1_1: texm*
+        // only); ps_1_4's texld/texcrd take _dz/_dw. ps_1_4 refuses modifiers on constants.
+        let texm = matches!(
+            inst.opcode,
+            Opcode::TexM3x2Pad | Opcode::TexM3x2Tex | Opcode::TexM3x3Pad | Opcode::TexM3x3Tex | Opcode::TexM3x3Spec | Opcode::TexM3x3VSpec | Opcode::TexM3x2Depth | Opcode::TexM3x3
+        );
+        let texture_address = inst.opcode.info().texture && !matches!(inst.opcode, Opcode::Tex | Opcode::TexCoord);
+        if texture_address && v.minor < 4 && !(m == Sign && (texm || v.minor >= 2)) {
+            cx.error(Rule::SourceModifier, Some(i), format_args!("{name} source {ordinal}: texture address instructions take only _bx2 in {v}"));
+        }
+        if v.minor == 4 && src.reg.ty == RegisterType::Const {
+            cx.error(Rule::SourceModifier, Some(i), format_args!("{name} source {ordinal}: ps_1_4 allows no modifier on a constant"));
+        }
+    }
+}
+
+/// The swizzles ps_2_0 (and ps_2_x without `D3DPS20CAPS_ARBITRARYSWIZZLE`) can express:
+/// identity, the four replicates, .yzxw, .zxyw and .wzyx.
+fn ps20_swizzle(sw: Swizzle) -> bool {
+    sw == Swizzle::IDENTITY || sw.is_replicate() || matches!(sw.0, 0xC9 | 0xD2 | 0x1B)
+}
+
+fn swizzle(cx: &mut Cx<'_>, i: usize, name: &str, ordinal: usize, s: Slot, src: &SrcParam) {
+    let inst = cx.inst(i);
+    let v = cx.version;
+    let sw = src.swizzle;
+    if sw == Swizzle::IDENTITY {
+        return;
+    }
+    let reg = src.reg.name();
+    if s == Slot::Sampler && v.major == 3 {
+        // ps_3_0 accepts a swizzled sampler (Windows ran wine's fetch4 test, `texld r0, v0, s0.yzwx`).
+        return;
+    }
+    if matches!(s, Slot::Sampler | Slot::Label | Slot::Int | Slot::LoopCounter) {
+        cx.error(Rule::Swizzle, Some(i), format_args!("{name} source {ordinal} ({reg}) takes no swizzle"));
+        return;
+    }
+    let matrix = matches!(inst.opcode, Opcode::M4x4 | Opcode::M4x3 | Opcode::M3x4 | Opcode::M3x3 | Opcode::M3x2);
+    if matrix && ordinal == 2 {
+        cx.error(Rule::Swizzle, Some(i), format_args!("{name}: the matrix (source 2) takes no swizzle"));
+        return;
+    }
+    if cx.is_vs() || v.major == 3 {
+        return;
+    }
+    let texld = inst.opcode == Opcode::Tex;
+    if v.major == 2 {
+        if texld {
+            // Drivers apply the swizzle; the runtime refuses it before ps_3_0.
+            cx.relaxable(Rule::Swizzle, Some(i), format_args!("{name} source {ordinal} ({reg}) takes no swizzle before ps_3_0"));
+        } else if !(ps20_swizzle(sw) || (cx.id == Some(VersionId::Ps2x) && cx.options.caps.ps_arbitrary_swizzle) || cx.id == Some(VersionId::Ps2sw)) {
+            cx.error(Rule::Swizzle, Some(i), format_args!("{name} source {ordinal} ({reg}): arbitrary swizzles need ps_2_x with D3DPS20CAPS_ARBITRARYSWIZZLE or ps_3_0"));
+        }
+        return;
+    }
+    // ps_1_x.
+    let ok = if v.minor == 4 {
+        if matches!(inst.opcode, Opcode::Tex | Opcode::TexCoord) {
+            matches!(sw.0, 0xA4 | 0xF4) // .xyz and .xyw
+        } else {
+            sw.is_replicate()
+        }
+    } else {
+        // ps_1_0–1_3: alpha replicate, and blue replicate when only alpha is written.
+        sw.0 == 0xFF || (sw.0 == 0xAA && inst.dst.is_some_and(|d| d.mask.0 == 0x8))
+    };
+    if !ok {
+        cx.error(Rule::Swizzle, Some(i), format_args!("{name} source {ordinal} ({reg}): this swizzle does not exist in {v}"));
+    }
+}
+
+/// Rules of single instructions.
+fn specific(cx: &mut Cx<'_>, i: usize, name: &str, id: VersionId) {
+    let inst = cx.inst(i);
+    let v = cx.version;
+    use Opcode::*;
+    // ps_1_0–1_3 cnd chooses on r0.a alone.
+    if inst.opcode == Cnd && id != VersionId::Ps14 {
+        let s0 = inst.src[0];
+        let r0 = crate::bytecode::Register::new(RegisterType::Temp, 0);
+        if s0.reg != r0 || s0.swizzle.0 != 0xFF || s0.modifier != SrcModifier::None {
+            cx.error(Rule::RegisterType, Some(i), "cnd's first source must be r0.a before ps_1_4");
+        }
+    }
+    // Scalar operands of SM2+ take a replicate swizzle (one component), as do predicate
+    // sources of if/callnz/breakp.
+    let scalar_op = matches!(inst.opcode, Rcp | Rsq | Exp | Log | ExpP | LogP | Pow);
+    if v.major >= 2 {
+        for (k, s) in inst.src.iter().enumerate() {
+            let predicate = s.reg.ty == RegisterType::Predicate;
+            if (scalar_op || predicate) && !s.swizzle.is_replicate() {
+                let what = if predicate { "a predicate source" } else { "a scalar operand" };
+                cx.error(Rule::Swizzle, Some(i), format_args!("{name} source {} ({}): {what} takes one component (.x, .y, .z or .w)", k + 1, s.reg.name()));
+            }
+        }
+    }
+    // ps_2_x gradient instructions depend on a cap.
+    if matches!(inst.opcode, Dsx | Dsy | TexLdd) && id == VersionId::Ps2x && !cx.options.caps.ps_gradient_instructions {
+        cx.error(Rule::Instruction, Some(i), format_args!("{name} needs D3DPS20CAPS_GRADIENTINSTRUCTIONS"));
+    }
+}

@@ -1,0 +1,166 @@
+//! The `d3d9-shader` binary: disasm, asm to each output format, stdin, and the exit statuses
+//! (0 success, 1 rejected input, 2 usage error; never a crash).
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+const BIN: &str = env!("CARGO_BIN_EXE_d3d9-shader");
+
+/// ps_2_0 `mov oC0, c0`, token by token: version, mov with two operand tokens, oC0 (type 8 is
+/// bits 11-12 = 1), c0 (type 2 in bits 28-30), end.
+const TOKENS: [u32; 5] = [0xFFFF_0200, 0x0200_0001, 0x800F_0800, 0xA0E4_0000, 0x0000_FFFF];
+const LISTING: &str = "ps_2_0\nmov oC0, c0\n";
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("d3d9-cli-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+fn run(args: &[&str], stdin: Option<&[u8]>) -> Output {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(if stdin.is_some() { Stdio::piped() } else { Stdio::null() })
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    if let Some(bytes) = stdin {
+        child.stdin.take().unwrap().write_all(bytes).unwrap();
+    }
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn disasm_prints_the_listing() {
+    let hex = scratch("d.hex");
+    std::fs::write(&hex, "ffff0200 02000001 800f0800 a0e40000 0000ffff\n").unwrap();
+    let o = run(&["disasm", hex.to_str().unwrap()], None);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), LISTING);
+}
+
+#[test]
+fn asm_writes_each_output_format() {
+    let src = scratch("a.asm");
+    std::fs::write(&src, LISTING).unwrap();
+    let raw: Vec<u8> = TOKENS.iter().flat_map(|t| t.to_le_bytes()).collect();
+    for ext in ["bin", "pso", "vso"] {
+        let out = scratch(&format!("a.{ext}"));
+        let o = run(&["asm", src.to_str().unwrap(), "-o", out.to_str().unwrap()], None);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        assert_eq!(std::fs::read(&out).unwrap(), raw, ".{ext}");
+    }
+    let out = scratch("a.hex");
+    let o = run(&["asm", src.to_str().unwrap(), "-o", out.to_str().unwrap()], None);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "ffff0200 02000001 800f0800 a0e40000 0000ffff\n");
+    let o = run(&["asm", src.to_str().unwrap()], None);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(stdout(&o), "ffff0200 02000001 800f0800 a0e40000 0000ffff\n");
+}
+
+#[test]
+fn stdin_is_read_for_dash() {
+    let o = run(&["asm", "-"], Some(LISTING.as_bytes()));
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "ffff0200 02000001 800f0800 a0e40000 0000ffff\n");
+    let raw: Vec<u8> = TOKENS.iter().flat_map(|t| t.to_le_bytes()).collect();
+    let o = run(&["disasm", "-"], Some(&raw));
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), LISTING);
+}
+
+#[test]
+fn rejected_input_exits_1_naming_the_place() {
+    let o = run(&["asm", "-"], Some(b"ps_2_0\nmov oC0, q0\n"));
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("<stdin>: line 2, column 10"), "{}", stderr(&o));
+
+    let bad = scratch("bad.hex");
+    // Token 1 is opcode 0x31, which Direct3D 9 does not define.
+    std::fs::write(&bad, "ffff0200 00000031 0000ffff").unwrap();
+    let o = run(&["disasm", bad.to_str().unwrap()], None);
+    assert_eq!(o.status.code(), Some(1));
+    let e = stderr(&o);
+    assert!(e.contains("bad.hex") && e.contains("token 1 (byte 4)") && e.contains("unknown opcode"), "{e}");
+
+    let o = run(&["disasm", scratch("missing.bin").to_str().unwrap()], None);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("missing.bin"));
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    for args in [
+        &[][..],
+        &["frobnicate"],
+        &["disasm"],
+        &["disasm", "--bogus", "x.hex"],
+        &["disasm", "a.hex", "b.hex"],
+        &["asm", "a.asm", "-o"],
+        &["asm", "a.asm", "-o", "out.txt"],
+    ] {
+        let o = run(args, None);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(!stderr(&o).is_empty(), "{args:?} says why");
+    }
+    let o = run(&["--help"], None);
+    assert_eq!(o.status.code(), Some(0));
+}
+
+#[test]
+fn invalid_corpus_files_never_crash() {
+    let Some(shared) = std::env::var_os("D3D9_SHARED")
+        .map(PathBuf::from)
+        .or_else(|| Some(PathBuf::from(env!("CARGO_MANIFEST_DIR")).parent()?.parent()?.join("shared")))
+        .filter(|p| p.is_dir())
+    else {
+        eprintln!("SKIPPED: ../shared not present");
+        return;
+    };
+    let mut count = 0;
+    for dir in std::fs::read_dir(shared.join("corpus")).unwrap().flatten() {
+        let Ok(files) = std::fs::read_dir(dir.path().join("invalid")) else { continue };
+        for f in files.flatten() {
+            let path = f.path();
+            if path.extension().is_some_and(|e| e == "why") {
+                continue;
+            }
+            count += 1;
+            let o = run(&["disasm", path.to_str().unwrap()], None);
+            let code = o.status.code();
+            assert!(matches!(code, Some(0 | 1)), "{}: exit {code:?}\n{}", path.display(), stderr(&o));
+        }
+    }
+    assert!(count >= 26, "expected the invalid corpus files, found {count}");
+}
+
+#[test]
+fn keep_comments_reproduces_the_blob() {
+    // ps_2_0 with a two-DWORD comment block ('CTAB' would be parsed; this FourCC is 'Note').
+    let tokens = [0xFFFF_0200u32, 0x0002_FFFE, 0x6574_6F4E, 7, 0x0200_0001, 0x800F_0800, 0xA0E4_0000, 0x0000_FFFF];
+    let blob = scratch("c.pso");
+    std::fs::write(&blob, tokens.iter().flat_map(|t| t.to_le_bytes()).collect::<Vec<u8>>()).unwrap();
+    let o = run(&["disasm", "--keep-comments", blob.to_str().unwrap()], None);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let listing = stdout(&o);
+    assert!(listing.contains("'Note'"), "{listing}");
+    let o = run(&["asm", "-"], Some(listing.as_bytes()));
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let words: Vec<u32> = stdout(&o).split_whitespace().map(|w| u32::from_str_radix(w, 16).unwrap()).collect();
+    assert_eq!(words, tokens);
+    // Without the flag the note stays a note and the block is dropped.
+    let o = run(&["disasm", blob.to_str().unwrap()], None);
+    let o = run(&["asm", "-"], Some(&o.stdout));
+    assert_eq!(stdout(&o), "ffff0200 02000001 800f0800 a0e40000 0000ffff\n");
+}
