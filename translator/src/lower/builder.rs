@@ -43,34 +43,6 @@ impl std::hash::Hasher for FastHasher {
 /// A `HashMap` with [`FastHasher`].
 pub(crate) type FastMap<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<FastHasher>>;
 
-/// The identity of a pure expression, for reusing an equal one already emitted (in this block
-/// or an enclosing one).
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-enum PureKey {
-    Binary(naga::BinaryOperator, Handle<Expression>, Handle<Expression>),
-    Unary(naga::UnaryOperator, Handle<Expression>),
-    Select(Handle<Expression>, Handle<Expression>, Handle<Expression>),
-    Math(naga::MathFunction, Handle<Expression>, Option<Handle<Expression>>, Option<Handle<Expression>>),
-    Swizzle(naga::VectorSize, Handle<Expression>, [u8; 4]),
-    AccessIndex(Handle<Expression>, u32),
-    Splat(naga::VectorSize, Handle<Expression>),
-    As(Handle<Expression>, naga::ScalarKind, Option<u8>),
-}
-
-fn pure_key(e: &Expression) -> Option<PureKey> {
-    Some(match *e {
-        Expression::Binary { op, left, right } => PureKey::Binary(op, left, right),
-        Expression::Unary { op, expr } => PureKey::Unary(op, expr),
-        Expression::Select { condition, accept, reject } => PureKey::Select(condition, accept, reject),
-        Expression::Math { fun, arg, arg1, arg2, arg3: None } => PureKey::Math(fun, arg, arg1, arg2),
-        Expression::Swizzle { size, vector, pattern } => PureKey::Swizzle(size, vector, pattern.map(|c| c as u8)),
-        Expression::AccessIndex { base, index } => PureKey::AccessIndex(base, index),
-        Expression::Splat { size, value } => PureKey::Splat(size, value),
-        Expression::As { expr, kind, convert } => PureKey::As(expr, kind, convert),
-        _ => return None,
-    })
-}
-
 /// The function being built and its open blocks.
 pub(crate) struct FnBuilder {
     /// The function (its body is filled in [`FnBuilder::finish`]).
@@ -91,8 +63,6 @@ pub(crate) struct FnBuilder {
     /// Expressions whose value is a known constant (module constants, literals), by bit
     /// pattern per component (scalars repeat their value), for folding.
     pub known: FastMap<Handle<Expression>, [u32; 4]>,
-    /// Pure expressions emitted so far, one layer per open block (common-subexpression reuse).
-    pure: Vec<FastMap<PureKey, Handle<Expression>>>,
 }
 
 /// Keys of the per-function cache of expressions that need no `Emit`.
@@ -119,26 +89,11 @@ impl FnBuilder {
             values: BTreeMap::new(),
             readonly: vec![FastMap::default()],
             known: FastMap::default(),
-            pure: vec![FastMap::default()],
         }
     }
 
     /// Appends an expression, opening an emit range when it needs one.
     pub fn expr(&mut self, e: Expression) -> Handle<Expression> {
-        let key = pure_key(&e);
-        if let Some(k) = key {
-            if let Some(h) = self.pure.iter().rev().find_map(|layer| layer.get(&k).copied()) {
-                return h;
-            }
-        }
-        let h = self.append(e);
-        if let Some(k) = key {
-            self.pure.last_mut().expect("one layer per block").insert(k, h);
-        }
-        h
-    }
-
-    fn append(&mut self, e: Expression) -> Handle<Expression> {
         if e.needs_pre_emit() {
             self.flush();
         } else if self.emit_start.is_none() {
@@ -177,7 +132,6 @@ impl FnBuilder {
         self.blocks.push(Block::new());
         self.values.clear();
         self.readonly.push(FastMap::default());
-        self.pure.push(FastMap::default());
     }
 
     /// Ends the innermost nested block and returns it.
@@ -187,7 +141,6 @@ impl FnBuilder {
         self.values.clear();
         if self.blocks.len() > 1 {
             self.readonly.pop();
-            self.pure.pop();
             self.blocks.pop().expect("checked")
         } else {
             Block::new()
