@@ -194,6 +194,18 @@ pub fn main(args: &[String]) -> i32 {
         "bench: {n} shaders, decode {:.1} µs, validate {:.1} µs, lower {:.1} µs, naga-validate {:.1} µs, wgsl {:.1} µs, spirv {:.1} µs, total-spirv {:.1} µs, {:.0} shaders/s",
         m[0], m[1], m[2], m[3], m[4], m[5], total, 1e6 / total
     );
+    // Targets (issue 5): bytecode → validated module → SPIR-V within 55 µs, and the lowering no
+    // slower than naga's validation + SPIR-V emission of the module it builds.
+    if total > 55.0 {
+        println!(
+            "bench: note: total-spirv misses the 55 µs target by {:.1} µs; naga's own validation + SPIR-V emission take {:.1} µs of it",
+            total - 55.0,
+            m[3] + m[5]
+        );
+    }
+    if m[2] > m[3] + m[5] {
+        println!("bench: note: lowering ({:.1} µs) is slower than naga-validate + spirv ({:.1} µs)", m[2], m[3] + m[5]);
+    }
     if !skipped.is_empty() {
         println!("bench: {} shaders of {} not timed (not translatable yet):", skipped.len(), dir.display());
         for s in &skipped {
