@@ -5,10 +5,8 @@ use d3d9_shader::asm::assemble_tokens;
 use d3d9_tests::{parse_hex, shared_dir};
 
 /// Pairs that are known not to match, and why. Keep this list short and honest.
-const UNMATCHED: &[(&str, &str)] = &[(
-    "preproc_test_2",
-    "uses `#define` with a line continuation: the assembler has no C preprocessor",
-)];
+const UNMATCHED: &[(&str, &str)] =
+    &[("preproc_test_2", "uses `#define` with a line continuation: the assembler has no C preprocessor")];
 
 #[test]
 fn reference_assembler_pairs_match() {

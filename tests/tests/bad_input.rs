@@ -32,7 +32,9 @@ fn truncated_streams() {
     assert!(matches!(decode_err(&[PS20, MOV, OC0]), (1, D::Truncated { needed: 1, .. })));
     // Shader model 1 has no length field: the operand read itself runs out.
     assert!(matches!(decode_err(&[0xFFFF_0101, 0x0000_0001, OC0]), (3, D::Truncated { .. })));
-    assert!(matches!(d3d9_shader::bytecode::decode_bytes(&[0, 2, 0xFF, 0xFF, 1]), Err(e) if e.kind == D::UnalignedLength(5)));
+    assert!(
+        matches!(d3d9_shader::bytecode::decode_bytes(&[0, 2, 0xFF, 0xFF, 1]), Err(e) if e.kind == D::UnalignedLength(5))
+    );
 }
 
 #[test]
@@ -66,7 +68,10 @@ fn reserved_bits() {
     assert!(matches!(decode_err(&[PS20, MOV | 1 << 29, OC0, C0, END]), (1, D::ReservedBits { bits: 0x2000_0000, .. })));
     assert!(matches!(decode_err(&[PS20, MOV, OC0 | 1 << 14, C0, END]), (2, D::ReservedBits { bits: 0x4000, .. })));
     assert!(matches!(decode_err(&[PS20, 0x8000_FFFE, END]), (1, D::ReservedBits { what: "comment", .. })));
-    assert!(matches!(decode_err(&[0xFFFF_0101, 0x0200_0001, 0x800F_0000, 0x80E4_0001, END]), (1, D::ReservedBits { .. })));
+    assert!(matches!(
+        decode_err(&[0xFFFF_0101, 0x0200_0001, 0x800F_0000, 0x80E4_0001, END]),
+        (1, D::ReservedBits { .. })
+    ));
     // Control bits on mov, a parameter without bit 31, source modifier 14.
     assert_eq!(decode_err(&[PS20, MOV | 1 << 16, OC0, C0, END]), (1, D::BadControl { opcode: "mov", control: 1 }));
     assert_eq!(decode_err(&[PS20, MOV, OC0 & !0x8000_0000, C0, END]), (2, D::NotAParameter(0x000F_0800)));
@@ -113,7 +118,10 @@ fn instruction_errors_name_line_and_column() {
     use AsmErrorKind as K;
     assert_eq!(asm_err("ps_2_0\n\n  movv r0, r1"), (3, 3, K::UnknownInstruction("movv".into())));
     assert_eq!(asm_err("ps_2_0\nmov r0"), (2, 7, K::OperandCount { instruction: "mov", expected: 2, found: 1 }));
-    assert_eq!(asm_err("ps_2_0\nmov r0, r1, r2"), (2, 11, K::OperandCount { instruction: "mov", expected: 2, found: 3 }));
+    assert_eq!(
+        asm_err("ps_2_0\nmov r0, r1, r2"),
+        (2, 11, K::OperandCount { instruction: "mov", expected: 2, found: 3 })
+    );
     assert_eq!(asm_err("ps_2_0\nmov r0, q1"), (2, 9, K::UnknownRegister("q1".into())));
     assert_eq!(asm_err("ps_2_0\nmov r0.yx, r1"), (2, 8, K::BadMask("yx".into())));
     assert_eq!(asm_err("ps_2_0\nmov r0, r1.xyzwx"), (2, 12, K::BadSwizzle("xyzwx".into())));

@@ -93,3 +93,48 @@ fn random_and_damaged_text() {
     eprintln!("{cases} texts, {assembled} assembled");
     assert!(assembled > 100, "damaged listings should often still assemble ({assembled})");
 }
+
+#[test]
+fn damaged_inputs_of_every_format() {
+    use d3d9_shader::input::load;
+    let seeds = seeds();
+    let (seed, cases) = settings(0x1F1F, 4000);
+    let mut rng = Rng::new(seed);
+    let mut loaded = 0;
+    for case in 0..cases {
+        let k = rng.below(seeds.len());
+        let tokens = &seeds[k];
+        let text = match case % 4 {
+            0 => tokens.iter().flat_map(|t| t.to_le_bytes()).map(char::from).collect::<String>(),
+            1 => tokens.iter().map(|t| format!("{t:08x}")).collect::<Vec<_>>().join(" "),
+            2 => format!(
+                "#if 0\n// listing\n#endif\nconst DWORD g_{k}[] = {{ {} }};\n",
+                tokens.iter().map(|t| format!("0x{t:08x}")).collect::<Vec<_>>().join(", ")
+            ),
+            _ => disassemble(&decode(tokens).unwrap(), &DisasmOptions::default()),
+        };
+        let bytes: Vec<u8> = if case % 4 == 0 {
+            // The blob itself, damaged at the byte level.
+            let mut b: Vec<u8> = tokens.iter().flat_map(|t| t.to_le_bytes()).collect();
+            for _ in 0..1 + rng.below(4) {
+                let i = rng.below(b.len());
+                b[i] = rng.next_u32() as u8;
+            }
+            if rng.one_in(4) {
+                b.truncate(rng.below(b.len() + 1));
+            }
+            b
+        } else {
+            mutate_text(&text, &mut rng).into_bytes()
+        };
+        // The content decides the format (no extension); nothing may panic.
+        if let Ok(shaders) = load(&bytes, "") {
+            loaded += 1;
+            for s in shaders {
+                check_round_trip(&s.tokens, &format!("input case {case}"));
+            }
+        }
+    }
+    eprintln!("{cases} inputs, {loaded} loaded");
+    assert!(loaded > cases / 10, "damaged inputs should often still load ({loaded})");
+}

@@ -1,0 +1,1057 @@
+//! The draw-and-probe case format (`../shared/conformance/README.md`, all of it, including its
+//! "Extensions"), as a serde model that rejects unknown fields, plus the checks serde cannot make
+//! (sizes that must agree, probes inside the target, …).
+//!
+//! Names follow the file format: render states and texture-stage states keep their `D3DRS_*` /
+//! `D3DTSS_*` spelling in the files and become lower-case fields here.
+
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+use thiserror::Error;
+
+/// A case file that could not be used.
+#[derive(Debug, Error)]
+pub enum CaseError {
+    /// The file could not be read.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// Not TOML, or a field is unknown, missing or of the wrong type (the message names the line).
+    #[error("{path}: {message}")]
+    Parse {
+        /// The file.
+        path: PathBuf,
+        /// The TOML parser's message, with line and column.
+        message: String,
+    },
+    /// The fields parse but do not agree with each other.
+    #[error("{path}: {message}")]
+    Invalid {
+        /// The file.
+        path: PathBuf,
+        /// What disagrees.
+        message: String,
+    },
+}
+
+/// One case file.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Case {
+    /// The file's own name (without `.toml`).
+    pub name: String,
+    /// Where the case comes from (`wine path:function`, or the project's own derivation).
+    #[serde(default)]
+    pub source: Option<String>,
+    /// Line of the source function.
+    #[serde(default)]
+    pub source_line: Option<u32>,
+    /// Wine version the case was transcribed from.
+    #[serde(default)]
+    pub wine_version: Option<String>,
+    /// `d3d9` (default) or `d3d8`: d3d8 vertex shaders have no `dcl` (runner note 4).
+    #[serde(default)]
+    pub api: Api,
+    /// What the case checks.
+    pub description: String,
+    /// Setup details.
+    #[serde(default)]
+    pub notes: Option<String>,
+    /// Extension: a grouping (instruction group, modifier, register type, …).
+    #[serde(default)]
+    pub category: Option<String>,
+    /// Extension: the D3D9 rule the case proves.
+    #[serde(default)]
+    pub rule: Option<String>,
+    /// Extension: how sure the expectation is.
+    #[serde(default)]
+    pub confidence: Option<Confidence>,
+    /// Extension: the hand derivation of every expected value.
+    #[serde(default)]
+    pub derivation: Option<String>,
+    /// The render target(s) and depth buffer.
+    pub render_target: RenderTarget,
+    /// Render states in force from the first draw.
+    #[serde(default)]
+    pub render_states: RenderStates,
+    /// Textures, bound for all draws.
+    #[serde(default, rename = "texture")]
+    pub textures: Vec<Texture>,
+    /// ps_1_x texture stage states.
+    #[serde(default, rename = "texture_stage")]
+    pub texture_stages: Vec<TextureStage>,
+    /// The draws, in order.
+    #[serde(rename = "draw")]
+    pub draws: Vec<Draw>,
+    /// The pixels to check.
+    #[serde(default, rename = "probe")]
+    pub probes: Vec<Probe>,
+}
+
+/// The API the test used.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+#[allow(missing_docs)]
+pub enum Api {
+    #[default]
+    D3d9,
+    D3d8,
+}
+
+/// Extension field `confidence`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[allow(missing_docs)]
+pub enum Confidence {
+    #[serde(rename = "certain")]
+    Certain,
+    #[serde(rename = "likely")]
+    Likely,
+    #[serde(rename = "peers disagree")]
+    PeersDisagree,
+}
+
+/// Colour formats of render targets.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+pub enum TargetFormat {
+    /// 8 bits per channel (wgpu `Rgba8Unorm`).
+    #[default]
+    A8R8G8B8,
+    /// 32-bit float per channel (wgpu `Rgba32Float`).
+    A32B32G32R32F,
+}
+
+fn default_width() -> u32 {
+    640
+}
+fn default_height() -> u32 {
+    480
+}
+fn default_clear_depth() -> f32 {
+    1.0
+}
+
+/// `[render_target]`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RenderTarget {
+    /// Width in pixels (640 unless smaller).
+    #[serde(default = "default_width")]
+    pub width: u32,
+    /// Height in pixels (480 unless smaller).
+    #[serde(default = "default_height")]
+    pub height: u32,
+    /// Target 0's format.
+    #[serde(default)]
+    pub format: TargetFormat,
+    /// `D24S8` (the only depth format used).
+    #[serde(default)]
+    pub depth_format: Option<DepthFormat>,
+    /// 0xAARRGGBB clear colour of target 0.
+    pub clear_color: u32,
+    /// Depth clear value.
+    #[serde(default = "default_clear_depth")]
+    pub clear_depth: f32,
+    /// Targets 1..3 (MRT extension).
+    #[serde(default)]
+    pub render_targets: Vec<ExtraTarget>,
+}
+
+/// Depth-stencil formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[allow(missing_docs)]
+pub enum DepthFormat {
+    D24S8,
+}
+
+/// An extra render target (index 1..3).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExtraTarget {
+    /// Target index, 1..=3.
+    pub index: u32,
+    /// Its format.
+    #[serde(default)]
+    pub format: TargetFormat,
+    /// 0xAARRGGBB clear colour.
+    pub clear_color: u32,
+}
+
+/// D3DCMPFUNC names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "UPPERCASE")]
+#[allow(missing_docs)]
+pub enum CmpFunc {
+    Never,
+    Less,
+    Equal,
+    LessEqual,
+    Greater,
+    NotEqual,
+    GreaterEqual,
+    Always,
+}
+
+impl CmpFunc {
+    /// Whether `a` passes against the reference `b`.
+    pub fn test<T: PartialOrd>(self, a: T, b: T) -> bool {
+        match self {
+            CmpFunc::Never => false,
+            CmpFunc::Less => a < b,
+            CmpFunc::Equal => a == b,
+            CmpFunc::LessEqual => a <= b,
+            CmpFunc::Greater => a > b,
+            CmpFunc::NotEqual => a != b,
+            CmpFunc::GreaterEqual => a >= b,
+            CmpFunc::Always => true,
+        }
+    }
+}
+
+/// D3DCULL names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "UPPERCASE")]
+pub enum CullMode {
+    /// Draw both faces.
+    None,
+    /// Cull clockwise (front) faces.
+    Cw,
+    /// Cull counter-clockwise (back) faces: the D3D9 default.
+    Ccw,
+}
+
+/// D3DFOGMODE names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "UPPERCASE")]
+#[allow(missing_docs)]
+pub enum FogMode {
+    None,
+    Exp,
+    Exp2,
+    Linear,
+}
+
+/// `[render_states]` and `[[draw]] render_states`: the `D3DRS_*` states the runner knows. Absent
+/// means "not set here" (D3D9 default, or the earlier value for per-draw states).
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "UPPERCASE")]
+#[allow(missing_docs)]
+pub struct RenderStates {
+    pub zenable: Option<bool>,
+    pub zfunc: Option<CmpFunc>,
+    pub zwriteenable: Option<bool>,
+    pub cullmode: Option<CullMode>,
+    pub lighting: Option<bool>,
+    pub clipping: Option<bool>,
+    pub stencilenable: Option<bool>,
+    pub texturefactor: Option<u32>,
+    pub specularenable: Option<bool>,
+    pub alphablendenable: Option<bool>,
+    pub fogenable: Option<bool>,
+    pub fogcolor: Option<u32>,
+    pub fogtablemode: Option<FogMode>,
+    pub fogvertexmode: Option<FogMode>,
+    pub fogstart: Option<f32>,
+    pub fogend: Option<f32>,
+    pub fogdensity: Option<f32>,
+    pub rangefogenable: Option<bool>,
+    pub alphatestenable: Option<bool>,
+    pub alphafunc: Option<CmpFunc>,
+    pub alpharef: Option<u32>,
+}
+
+/// The render state in force for a draw, every field resolved (D3D9 defaults where unset).
+#[derive(Clone, Debug, PartialEq)]
+#[allow(missing_docs)]
+pub struct RenderState {
+    pub zenable: bool,
+    pub zfunc: CmpFunc,
+    pub zwriteenable: bool,
+    pub cullmode: CullMode,
+    pub lighting: bool,
+    pub clipping: bool,
+    pub stencilenable: bool,
+    pub texturefactor: u32,
+    pub specularenable: bool,
+    pub alphablendenable: bool,
+    pub fogenable: bool,
+    pub fogcolor: u32,
+    pub fogtablemode: FogMode,
+    pub fogvertexmode: FogMode,
+    pub fogstart: f32,
+    pub fogend: f32,
+    pub fogdensity: f32,
+    pub rangefogenable: bool,
+    pub alphatestenable: bool,
+    pub alphafunc: CmpFunc,
+    pub alpharef: u32,
+}
+
+impl Default for RenderState {
+    /// D3D9's defaults with the automatic depth buffer (README "render_states").
+    fn default() -> Self {
+        RenderState {
+            zenable: true,
+            zfunc: CmpFunc::LessEqual,
+            zwriteenable: true,
+            cullmode: CullMode::Ccw,
+            lighting: true,
+            clipping: true,
+            stencilenable: false,
+            texturefactor: 0xffff_ffff,
+            specularenable: false,
+            alphablendenable: false,
+            fogenable: false,
+            fogcolor: 0,
+            fogtablemode: FogMode::None,
+            fogvertexmode: FogMode::None,
+            fogstart: 0.0,
+            fogend: 1.0,
+            fogdensity: 1.0,
+            rangefogenable: false,
+            alphatestenable: false,
+            alphafunc: CmpFunc::Always,
+            alpharef: 0,
+        }
+    }
+}
+
+impl RenderState {
+    /// Applies `SetRenderState` calls: every state that `set` names replaces the current value.
+    pub fn apply(&mut self, set: &RenderStates) {
+        macro_rules! take {
+            ($($f:ident),*) => { $( if let Some(v) = set.$f { self.$f = v; } )* };
+        }
+        take!(
+            zenable, zfunc, zwriteenable, cullmode, lighting, clipping, stencilenable, texturefactor,
+            specularenable, alphablendenable, fogenable, fogcolor, fogtablemode, fogvertexmode, fogstart,
+            fogend, fogdensity, rangefogenable, alphatestenable, alphafunc, alpharef
+        );
+    }
+
+    /// States set to something the runner does not draw, as reasons to skip.
+    pub fn unsupported(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        if self.stencilenable {
+            out.push("STENCILENABLE = TRUE".to_string());
+        }
+        if self.alphablendenable {
+            out.push("ALPHABLENDENABLE = TRUE".to_string());
+        }
+        if self.rangefogenable {
+            out.push("RANGEFOGENABLE = TRUE".to_string());
+        }
+        out
+    }
+}
+
+/// Texture dimension (`type`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[allow(missing_docs)]
+pub enum TextureKind {
+    #[serde(rename = "2d")]
+    Tex2D,
+    #[serde(rename = "cube")]
+    Cube,
+    #[serde(rename = "volume")]
+    Volume,
+}
+
+/// Texture formats: `A8R8G8B8` and the signed formats of runner note 29.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[allow(missing_docs)]
+pub enum TextureFormat {
+    A8R8G8B8,
+    V8U8,
+    V16U16,
+    Q8W8V8U8,
+    X8L8V8U8,
+    L6V5U5,
+}
+
+/// MIN/MAG filter.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+#[allow(missing_docs)]
+pub enum Filter {
+    #[default]
+    Point,
+    Linear,
+}
+
+/// D3DSAMP_MIPFILTER.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+#[allow(missing_docs)]
+pub enum MipFilter {
+    /// Only level 0 is used.
+    #[default]
+    None,
+    Point,
+    Linear,
+}
+
+/// D3DSAMP_ADDRESSU/V/W (all three).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+#[allow(missing_docs)]
+pub enum Address {
+    #[default]
+    Wrap,
+    Clamp,
+    Border,
+    Mirror,
+}
+
+fn one() -> u32 {
+    1
+}
+
+/// `[[texture]]`: one bound texture and its sampler states.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Texture {
+    /// Sampler index / ps_1_x stage.
+    pub stage: u32,
+    /// Dimension.
+    #[serde(rename = "type")]
+    pub kind: TextureKind,
+    /// Level-0 width.
+    pub width: u32,
+    /// Level-0 height.
+    pub height: u32,
+    /// Level-0 depth (volumes; 1 otherwise).
+    #[serde(default = "one")]
+    pub depth: u32,
+    /// Texel format.
+    pub format: TextureFormat,
+    /// Number of mip levels given in `texels`.
+    #[serde(default = "one")]
+    pub mip_levels: u32,
+    /// MIN and MAG filter.
+    #[serde(default)]
+    pub filter: Filter,
+    /// Mip filter.
+    #[serde(default)]
+    pub mip_filter: MipFilter,
+    /// Addressing of U, V and W.
+    #[serde(default)]
+    pub address: Address,
+    /// Raw texels: faces, then levels, then slices, rows top to bottom, texels left to right.
+    pub texels: Vec<u32>,
+}
+
+impl Texture {
+    /// Faces: 6 for a cube, else 1.
+    pub fn faces(&self) -> u32 {
+        if self.kind == TextureKind::Cube {
+            6
+        } else {
+            1
+        }
+    }
+
+    /// Size of mip level `level` (each dimension halves, never below 1).
+    pub fn level_size(&self, level: u32) -> (u32, u32, u32) {
+        let d = if self.kind == TextureKind::Volume { self.depth } else { 1 };
+        ((self.width >> level).max(1), (self.height >> level).max(1), (d >> level).max(1))
+    }
+
+    /// Number of texels `texels` must hold.
+    pub fn expected_texels(&self) -> u64 {
+        let per_face: u64 = (0..self.mip_levels)
+            .map(|l| {
+                let (w, h, d) = self.level_size(l);
+                w as u64 * h as u64 * d as u64
+            })
+            .sum();
+        per_face * self.faces() as u64
+    }
+}
+
+/// `[[texture_stage]]`: ps_1_x bump-mapping and transform states of one stage.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "UPPERCASE")]
+#[allow(missing_docs)]
+pub struct TextureStage {
+    #[serde(rename = "stage")]
+    pub stage: u32,
+    pub bumpenvmat00: Option<f32>,
+    pub bumpenvmat01: Option<f32>,
+    pub bumpenvmat10: Option<f32>,
+    pub bumpenvmat11: Option<f32>,
+    pub bumpenvlscale: Option<f32>,
+    pub bumpenvloffset: Option<f32>,
+    /// `"DISABLE"`, `"COUNT2"`, `"COUNT4|PROJECTED"`, …
+    pub texturetransformflags: Option<String>,
+}
+
+/// D3DTSS_TEXTURETRANSFORMFLAGS, parsed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TransformFlags {
+    /// `D3DTTFF_COUNTn` (0 = DISABLE).
+    pub count: u8,
+    /// `D3DTTFF_PROJECTED`.
+    pub projected: bool,
+}
+
+impl TransformFlags {
+    /// Parses `"COUNT4|PROJECTED"` and the like.
+    pub fn parse(text: &str) -> Result<TransformFlags, String> {
+        let mut out = TransformFlags::default();
+        for part in text.split('|').map(str::trim) {
+            match part {
+                "DISABLE" => {}
+                "PROJECTED" => out.projected = true,
+                "COUNT1" => out.count = 1,
+                "COUNT2" => out.count = 2,
+                "COUNT3" => out.count = 3,
+                "COUNT4" => out.count = 4,
+                other => return Err(format!("unknown TEXTURETRANSFORMFLAGS part `{other}`")),
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// Primitive types.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[allow(missing_docs)]
+pub enum Primitive {
+    TriangleStrip,
+    TriangleList,
+}
+
+/// A number in `vertices` or constant `values`: TOML integers (hex D3DCOLORs, ints) or floats.
+#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
+#[serde(untagged)]
+pub enum Number {
+    /// A TOML integer.
+    Int(i64),
+    /// A TOML float.
+    Float(f64),
+    /// A TOML boolean (bool constants).
+    Bool(bool),
+}
+
+impl Number {
+    /// As a float (integers convert exactly where they can).
+    pub fn as_f32(self) -> Option<f32> {
+        match self {
+            Number::Int(i) => Some(i as f32),
+            Number::Float(f) => Some(f as f32),
+            Number::Bool(_) => None,
+        }
+    }
+}
+
+/// D3DDECLTYPE names the runner understands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[allow(missing_docs)]
+pub enum DeclType {
+    FLOAT1,
+    FLOAT2,
+    FLOAT3,
+    FLOAT4,
+    /// One 0xAARRGGBB integer in `vertices`.
+    D3DCOLOR,
+    /// Four integers 0..=255 in `vertices`.
+    UBYTE4,
+    /// Two integers in `vertices`.
+    SHORT2,
+    /// Four integers in `vertices`.
+    SHORT4,
+}
+
+impl DeclType {
+    /// How many entries of a `vertices` row this element takes.
+    pub fn values(self) -> usize {
+        match self {
+            DeclType::FLOAT1 | DeclType::D3DCOLOR => 1,
+            DeclType::FLOAT2 | DeclType::SHORT2 => 2,
+            DeclType::FLOAT3 => 3,
+            DeclType::FLOAT4 | DeclType::UBYTE4 | DeclType::SHORT4 => 4,
+        }
+    }
+}
+
+/// D3DDECLUSAGE names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[allow(missing_docs)]
+pub enum DeclUsage {
+    POSITION,
+    BLENDWEIGHT,
+    BLENDINDICES,
+    NORMAL,
+    PSIZE,
+    TEXCOORD,
+    TANGENT,
+    BINORMAL,
+    TESSFACTOR,
+    POSITIONT,
+    COLOR,
+    FOG,
+    DEPTH,
+    SAMPLE,
+}
+
+/// One vertex element.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Element {
+    /// Stream number.
+    pub stream: u32,
+    /// Byte offset in the stream.
+    pub offset: u32,
+    /// Data type.
+    #[serde(rename = "type")]
+    pub ty: DeclType,
+    /// Usage.
+    pub usage: DeclUsage,
+    /// Usage index.
+    pub usage_index: u32,
+}
+
+/// Which constant file a `[[draw.constants]]` entry loads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[allow(missing_docs)]
+pub enum ConstantKind {
+    VsFloat,
+    PsFloat,
+    VsInt,
+    PsInt,
+    VsBool,
+    PsBool,
+}
+
+/// `[[draw.constants]]`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ConstantBlock {
+    /// The file.
+    pub kind: ConstantKind,
+    /// First register.
+    pub start_register: u32,
+    /// 4 numbers per float/int register, one boolean per bool register.
+    pub values: Vec<Number>,
+    /// Where the values came from when not from Set*ShaderConstant*.
+    #[serde(default)]
+    pub via: Option<String>,
+}
+
+/// `[[draw]] clear`.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Clear {
+    /// 0xAARRGGBB for every bound target.
+    #[serde(default)]
+    pub color: Option<u32>,
+    /// Depth value.
+    #[serde(default)]
+    pub depth: Option<f32>,
+}
+
+/// `[[draw]]`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Draw {
+    /// Shader name or `"none"`.
+    pub vertex_shader: String,
+    /// Shader name or `"none"`.
+    pub pixel_shader: String,
+    /// Primitive type.
+    pub primitive: Primitive,
+    /// Number of triangles.
+    pub primitive_count: u32,
+    /// The FVF, when the test used one.
+    #[serde(default)]
+    pub fvf: Option<String>,
+    /// Input layout.
+    pub elements: Vec<Element>,
+    /// One row per vertex, values in element order.
+    pub vertices: Vec<Vec<Number>>,
+    /// Shader constants.
+    #[serde(default)]
+    pub constants: Vec<ConstantBlock>,
+    /// A Clear done just before the draw.
+    #[serde(default)]
+    pub clear: Option<Clear>,
+    /// SetRenderState calls done just before the draw (they persist).
+    #[serde(default)]
+    pub render_states: Option<RenderStates>,
+}
+
+impl Draw {
+    /// Whether the vertex stage is fixed-function.
+    pub fn vs_is_none(&self) -> bool {
+        self.vertex_shader == "none"
+    }
+    /// Whether the pixel stage is fixed-function.
+    pub fn ps_is_none(&self) -> bool {
+        self.pixel_shader == "none"
+    }
+    /// Number of vertices the primitive count needs.
+    pub fn vertices_needed(&self) -> u64 {
+        match self.primitive {
+            Primitive::TriangleStrip => self.primitive_count as u64 + 2,
+            Primitive::TriangleList => self.primitive_count as u64 * 3,
+        }
+    }
+}
+
+/// How a probe compares colours.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Compare {
+    /// 8-bit RGB; alpha ignored.
+    #[default]
+    Rgb,
+    /// 8-bit ARGB.
+    Argb,
+    /// Float RGBA (`expected_float`).
+    Rgba,
+}
+
+/// `[[probe]]`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Probe {
+    /// Column.
+    pub x: u32,
+    /// Row (top-down).
+    pub y: u32,
+    /// Render target index.
+    #[serde(default)]
+    pub target: u32,
+    /// 0x00RRGGBB (or 0xAARRGGBB with `compare = "argb"`).
+    #[serde(default)]
+    pub expected: Option<u32>,
+    /// Float target expectation.
+    #[serde(default)]
+    pub expected_float: Option<[f32; 4]>,
+    /// Largest difference per 8-bit channel.
+    #[serde(default)]
+    pub tolerance: u32,
+    /// Largest absolute difference per float channel.
+    #[serde(default)]
+    pub tolerance_float: Option<f32>,
+    /// Comparison mode.
+    #[serde(default)]
+    pub compare: Compare,
+    /// Other accepted results.
+    #[serde(default)]
+    pub accept_also: Vec<u32>,
+    /// Any colour within this of `expected` is accepted as broken().
+    #[serde(default)]
+    pub broken_tolerance: Option<u32>,
+    /// Where `accept_also` comes from.
+    #[serde(default)]
+    pub note: Option<String>,
+    /// The test's failure message.
+    #[serde(default)]
+    pub message: Option<String>,
+    /// Read after draw N instead of after the last draw.
+    #[serde(default)]
+    pub after_draw: Option<usize>,
+}
+
+impl Case {
+    /// Reads, parses and checks a case file.
+    pub fn load(path: &Path) -> Result<Case, CaseError> {
+        let text = std::fs::read_to_string(path).map_err(|source| CaseError::Io { path: path.into(), source })?;
+        Case::parse(&text, path)
+    }
+
+    /// Parses and checks case text (`path` names it in errors).
+    pub fn parse(text: &str, path: &Path) -> Result<Case, CaseError> {
+        let case: Case =
+            toml::from_str(text).map_err(|e| CaseError::Parse { path: path.into(), message: e.to_string() })?;
+        case.check().map_err(|message| CaseError::Invalid { path: path.into(), message })?;
+        Ok(case)
+    }
+
+    /// The format of render target `index`, if the case has it.
+    pub fn target_format(&self, index: u32) -> Option<TargetFormat> {
+        if index == 0 {
+            return Some(self.render_target.format);
+        }
+        self.render_target.render_targets.iter().find(|t| t.index == index).map(|t| t.format)
+    }
+
+    /// Render targets 0..=N in index order: (index, format, clear colour).
+    pub fn targets(&self) -> Vec<(u32, TargetFormat, u32)> {
+        let rt = &self.render_target;
+        let mut out = vec![(0, rt.format, rt.clear_color)];
+        let mut extra: Vec<_> = rt.render_targets.iter().map(|t| (t.index, t.format, t.clear_color)).collect();
+        extra.sort_by_key(|t| t.0);
+        out.extend(extra);
+        out
+    }
+
+    /// The state of `stage` (`[[texture_stage]]`), if the case sets any.
+    pub fn stage(&self, stage: u32) -> Option<&TextureStage> {
+        self.texture_stages.iter().find(|s| s.stage == stage)
+    }
+
+    /// The checks serde cannot make. Returns a message naming the offending item.
+    pub fn check(&self) -> Result<(), String> {
+        let rt = &self.render_target;
+        if rt.width == 0 || rt.height == 0 || rt.width > 4096 || rt.height > 4096 {
+            return Err(format!("render target size {}x{} out of range", rt.width, rt.height));
+        }
+        let mut seen = [false; 4];
+        seen[0] = true;
+        for t in &rt.render_targets {
+            if !(1..=3).contains(&t.index) || seen[t.index as usize] {
+                return Err(format!("render_targets: index {} is not a new index in 1..=3", t.index));
+            }
+            seen[t.index as usize] = true;
+        }
+        if let Some(gap) = (1..4).find(|&i| seen[i] && !seen[i - 1]) {
+            return Err(format!("render_targets: target {gap} without target {}", gap - 1));
+        }
+        let mut stages = [false; 16];
+        for (i, t) in self.textures.iter().enumerate() {
+            let what = format!("texture {i} (stage {})", t.stage);
+            if t.stage >= 16 || std::mem::replace(&mut stages[t.stage as usize], true) {
+                return Err(format!("{what}: stage out of range or bound twice"));
+            }
+            if t.width == 0 || t.height == 0 || t.depth == 0 || t.width > 4096 || t.height > 4096 || t.depth > 256 {
+                return Err(format!("{what}: size {}x{}x{} out of range", t.width, t.height, t.depth));
+            }
+            if t.kind != TextureKind::Volume && t.depth != 1 {
+                return Err(format!("{what}: depth {} on a non-volume texture", t.depth));
+            }
+            if t.kind == TextureKind::Cube && t.width != t.height {
+                return Err(format!("{what}: cube faces must be square"));
+            }
+            let max_levels = 32 - t.width.max(t.height).max(t.depth).leading_zeros();
+            if t.mip_levels == 0 || t.mip_levels > max_levels {
+                return Err(format!("{what}: mip_levels {} (1..={max_levels})", t.mip_levels));
+            }
+            if t.texels.len() as u64 != t.expected_texels() {
+                return Err(format!("{what}: {} texels given, {} expected", t.texels.len(), t.expected_texels()));
+            }
+            let bits16 = matches!(t.format, TextureFormat::V8U8 | TextureFormat::L6V5U5);
+            if bits16 && t.texels.iter().any(|&x| x > 0xffff) {
+                return Err(format!("{what}: a 16-bit {:?} texel exceeds 0xffff", t.format));
+            }
+        }
+        for s in &self.texture_stages {
+            if s.stage >= 8 {
+                return Err(format!("texture_stage {}: stage out of range", s.stage));
+            }
+            if let Some(flags) = &s.texturetransformflags {
+                TransformFlags::parse(flags).map_err(|e| format!("texture_stage {}: {e}", s.stage))?;
+            }
+        }
+        if self.draws.is_empty() {
+            return Err("no [[draw]]".into());
+        }
+        for (d, draw) in self.draws.iter().enumerate() {
+            self.check_draw(draw).map_err(|e| format!("draw {d}: {e}"))?;
+        }
+        for (p, probe) in self.probes.iter().enumerate() {
+            self.check_probe(probe).map_err(|e| format!("probe {p} ({}, {}): {e}", probe.x, probe.y))?;
+        }
+        Ok(())
+    }
+
+    fn check_draw(&self, draw: &Draw) -> Result<(), String> {
+        for name in [&draw.vertex_shader, &draw.pixel_shader] {
+            if name.is_empty() || name.contains("..") || name.starts_with('/') {
+                return Err(format!("shader name `{name}` is not a corpus-relative name"));
+            }
+        }
+        if draw.elements.is_empty() {
+            return Err("no elements".into());
+        }
+        let row: usize = draw.elements.iter().map(|e| e.ty.values()).sum();
+        if draw.vertices.len() as u64 != draw.vertices_needed() {
+            return Err(format!(
+                "{} vertices for {} {:?} primitives ({} needed)",
+                draw.vertices.len(),
+                draw.primitive_count,
+                draw.primitive,
+                draw.vertices_needed()
+            ));
+        }
+        for (i, v) in draw.vertices.iter().enumerate() {
+            if v.len() != row {
+                return Err(format!("vertex {i} has {} values, the elements take {row}", v.len()));
+            }
+            if v.iter().any(|n| matches!(n, Number::Bool(_))) {
+                return Err(format!("vertex {i}: a boolean is not a vertex value"));
+            }
+        }
+        for c in &draw.constants {
+            let (per, limit, bools) = match c.kind {
+                ConstantKind::VsFloat => (4, 8192, false),
+                ConstantKind::PsFloat => (4, 224, false),
+                ConstantKind::VsInt | ConstantKind::PsInt => (4, 16, false),
+                ConstantKind::VsBool | ConstantKind::PsBool => (1, 16, true),
+            };
+            if c.values.len() % per != 0 {
+                return Err(format!("{:?} constants: {} values is not a multiple of {per}", c.kind, c.values.len()));
+            }
+            if c.start_register as usize + c.values.len() / per > limit {
+                return Err(format!("{:?} constants past register {limit}", c.kind));
+            }
+            let ok = c.values.iter().all(|v| match (v, bools, c.kind) {
+                (Number::Bool(_), true, _) => true,
+                (Number::Int(_), false, ConstantKind::VsInt | ConstantKind::PsInt) => true,
+                (Number::Int(_) | Number::Float(_), false, ConstantKind::VsFloat | ConstantKind::PsFloat) => true,
+                _ => false,
+            });
+            if !ok {
+                return Err(format!("{:?} constants: a value of the wrong type", c.kind));
+            }
+        }
+        Ok(())
+    }
+
+    fn check_probe(&self, probe: &Probe) -> Result<(), String> {
+        let rt = &self.render_target;
+        if probe.x >= rt.width || probe.y >= rt.height {
+            return Err("outside the render target".into());
+        }
+        let format = self.target_format(probe.target).ok_or_else(|| format!("no render target {}", probe.target))?;
+        if let Some(n) = probe.after_draw {
+            if n >= self.draws.len() {
+                return Err(format!("after_draw {n} but the case has {} draws", self.draws.len()));
+            }
+        }
+        match (probe.expected, probe.expected_float) {
+            (Some(_), None) if probe.compare != Compare::Rgba => {}
+            (None, Some(_)) if probe.compare == Compare::Rgba => {
+                if format != TargetFormat::A32B32G32R32F {
+                    return Err("expected_float on an 8-bit target".into());
+                }
+                if !probe.accept_also.is_empty() || probe.broken_tolerance.is_some() {
+                    return Err("accept_also/broken_tolerance are 8-bit fields".into());
+                }
+            }
+            _ => return Err("needs `expected` (rgb/argb) or `expected_float` with compare = \"rgba\"".into()),
+        }
+        if probe.tolerance > 255 || probe.broken_tolerance.is_some_and(|b| b > 255) {
+            return Err("tolerance above 255".into());
+        }
+        Ok(())
+    }
+}
+
+/// Every `*.toml` file directly in `dir`, sorted.
+pub fn case_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
+    let mut out: Vec<PathBuf> = std::fs::read_dir(dir)?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "toml") && p.is_file())
+        .collect();
+    out.sort();
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MINIMAL: &str = r#"
+name = "t"
+description = "d"
+[render_target]
+clear_color = 0xff000000
+[[draw]]
+vertex_shader = "none"
+pixel_shader = "none"
+primitive = "triangle_strip"
+primitive_count = 2
+elements = [{ stream = 0, offset = 0, type = "FLOAT3", usage = "POSITION", usage_index = 0 }]
+vertices = [[-1.0, -1.0, 0.0], [-1.0, 1.0, 0.0], [1.0, -1.0, 0.0], [1.0, 1.0, 0.0]]
+[[probe]]
+x = 1
+y = 2
+expected = 0x00ffffff
+"#;
+
+    fn parse(text: &str) -> Result<Case, CaseError> {
+        Case::parse(text, Path::new("test.toml"))
+    }
+
+    #[test]
+    fn minimal_case_takes_the_documented_defaults() {
+        let c = parse(MINIMAL).unwrap();
+        assert_eq!((c.render_target.width, c.render_target.height), (640, 480));
+        assert_eq!(c.render_target.clear_depth, 1.0);
+        assert_eq!(c.api, Api::D3d9);
+        assert_eq!(c.probes[0].compare, Compare::Rgb);
+        let mut state = RenderState::default();
+        state.apply(&c.render_states);
+        // README: ZENABLE on, ZFUNC LESSEQUAL, CULLMODE CCW, LIGHTING TRUE.
+        assert!(state.zenable && state.lighting);
+        assert_eq!((state.zfunc, state.cullmode), (CmpFunc::LessEqual, CullMode::Ccw));
+    }
+
+    #[test]
+    fn unknown_fields_are_errors_everywhere() {
+        for (from, to) in [
+            ("description = \"d\"", "description = \"d\"\nbogus = 1"),
+            ("clear_color = 0xff000000", "clear_color = 0xff000000\nbogus = 1"),
+            ("usage_index = 0 }", "usage_index = 0, bogus = 1 }"),
+            ("expected = 0x00ffffff", "expected = 0x00ffffff\nbogus = 1"),
+            ("primitive_count = 2", "primitive_count = 2\nbogus = 1"),
+            ("[[draw]]", "[render_states]\nNOT_A_STATE = true\n[[draw]]"),
+        ] {
+            let text = MINIMAL.replacen(from, to, 1);
+            assert!(matches!(parse(&text), Err(CaseError::Parse { .. })), "accepted: {to}");
+        }
+    }
+
+    #[test]
+    fn inconsistent_sizes_are_errors() {
+        for (from, to) in [
+            ("primitive_count = 2", "primitive_count = 3"),
+            ("[-1.0, -1.0, 0.0], [-1.0, 1.0", "[-1.0, -1.0], [-1.0, 1.0"),
+            ("x = 1", "x = 640"),
+            ("x = 1", "x = 1\ntarget = 1"),
+            ("x = 1", "x = 1\nafter_draw = 1"),
+            ("expected = 0x00ffffff", "expected_float = [1.0, 1.0, 1.0, 1.0]\ncompare = \"rgba\""),
+        ] {
+            let text = MINIMAL.replacen(from, to, 1);
+            assert!(matches!(parse(&text), Err(CaseError::Invalid { .. })), "accepted: {to}");
+        }
+    }
+
+    #[test]
+    fn texel_count_follows_faces_levels_and_slices() {
+        let t = Texture {
+            stage: 0,
+            kind: TextureKind::Cube,
+            width: 4,
+            height: 4,
+            depth: 1,
+            format: TextureFormat::A8R8G8B8,
+            mip_levels: 3,
+            filter: Filter::Point,
+            mip_filter: MipFilter::Point,
+            address: Address::Wrap,
+            texels: vec![],
+        };
+        // 6 faces x (16 + 4 + 1).
+        assert_eq!(t.expected_texels(), 126);
+        let v = Texture { kind: TextureKind::Volume, width: 4, height: 2, depth: 2, mip_levels: 3, ..t };
+        // 4x2x2 + 2x1x1 + 1x1x1.
+        assert_eq!(v.expected_texels(), 16 + 2 + 1);
+    }
+
+    #[test]
+    fn transform_flags_parse() {
+        assert_eq!(TransformFlags::parse("COUNT4|PROJECTED"), Ok(TransformFlags { count: 4, projected: true }));
+        assert_eq!(TransformFlags::parse("DISABLE"), Ok(TransformFlags::default()));
+        assert!(TransformFlags::parse("COUNT5").is_err());
+    }
+}

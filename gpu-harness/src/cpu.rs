@@ -1,0 +1,264 @@
+//! The CPU pipeline: vertex stage → [`crate::raster`] → pixel stage in 2×2 quads → output merger
+//! (fog, alpha test, depth test, colour writes) into [`Image`]s.
+//!
+//! The stages are traits so that the interpreter and the fixed-function stand-ins plug in alike.
+//! The output merger applies the render states that the interpreter (an oracle of the shader alone)
+//! does not: fog (runner note 25) and the alpha test (note 27), in D3D9's order (shader, fog,
+//! alpha test, depth test, write).
+
+use crate::case::{CmpFunc, CullMode, FogMode};
+use crate::raster::{rasterize, triangles, ClipVertex, RasterError};
+use crate::targets::{to_byte, Image};
+use crate::vertex::Semantic;
+
+/// What a vertex stage produces for one vertex.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StageVertex {
+    /// Clip-space position.
+    pub position: [f32; 4],
+    /// Outputs by semantic (COLOR0, TEXCOORD3, FOG, …).
+    pub outputs: Vec<(Semantic, [f32; 4])>,
+}
+
+/// A vertex stage: shader or fixed-function stand-in.
+pub trait VertexStage {
+    /// Runs one vertex given its input registers `v0–v15`.
+    fn run(&self, inputs: &[[f32; 4]; 16]) -> Result<StageVertex, String>;
+}
+
+/// One pixel's inputs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PixelIn {
+    /// Interpolated vertex outputs by semantic.
+    pub varyings: Vec<(Semantic, [f32; 4])>,
+    /// vPos: integer pixel coordinates.
+    pub vpos: [f32; 2],
+    /// vFace: +1 front, −1 back.
+    pub vface: f32,
+    /// Whether the lane covers a pixel (false for helper lanes).
+    pub covered: bool,
+}
+
+impl PixelIn {
+    /// The varying of `semantic`, if the vertex stage wrote it.
+    pub fn get(&self, semantic: Semantic) -> Option<[f32; 4]> {
+        self.varyings.iter().find(|(s, _)| *s == semantic).map(|(_, v)| *v)
+    }
+}
+
+/// One pixel's outputs.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PixelOut {
+    /// oC0–oC3; `None` leaves that target untouched.
+    pub color: [Option<[f32; 4]>; 4],
+    /// oDepth (replaces the interpolated depth).
+    pub depth: Option<f32>,
+    /// texkill.
+    pub discarded: bool,
+}
+
+/// A pixel stage: shader or fixed-function stand-in. Runs 2×2 quads (lanes 0 TL, 1 TR, 2 BL, 3 BR).
+pub trait PixelStage {
+    /// Runs one quad.
+    fn run_quad(&self, lanes: &[PixelIn; 4]) -> Result<[PixelOut; 4], String>;
+}
+
+/// Where the fog factor comes from (note 25), already decided from the render states and shaders.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum FogSource {
+    /// No fog blending.
+    Off,
+    /// Table fog from the pixel's depth.
+    Table {
+        /// LINEAR / EXP / EXP2.
+        mode: FogMode,
+        /// FOGSTART.
+        start: f32,
+        /// FOGEND.
+        end: f32,
+        /// FOGDENSITY.
+        density: f32,
+    },
+    /// The interpolated FOG varying's x (0 when the vertex stage wrote none).
+    Varying,
+}
+
+/// The fog factor of `mode` at depth `z` (LINEAR, EXP, EXP2; NONE gives 1), clamped to [0, 1].
+pub fn fog_factor(mode: FogMode, z: f32, start: f32, end: f32, density: f32) -> f32 {
+    let f = match mode {
+        FogMode::None => 1.0,
+        FogMode::Linear => (end - z) / (end - start),
+        FogMode::Exp => (-density * z).exp(),
+        FogMode::Exp2 => (-(density * z) * (density * z)).exp(),
+    };
+    if f > 0.0 {
+        f.min(1.0)
+    } else {
+        0.0
+    }
+}
+
+/// Per-draw fixed state of the output merger and rasterizer.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MergeState {
+    /// Cull mode.
+    pub cull: CullMode,
+    /// Depth test on.
+    pub z_enable: bool,
+    /// Depth function.
+    pub z_func: CmpFunc,
+    /// Depth writes.
+    pub z_write: bool,
+    /// Fog factor source.
+    pub fog: FogSource,
+    /// FOGCOLOR (RGB used).
+    pub fog_color: [f32; 3],
+    /// Alpha test: function and 8-bit reference (`ALPHAREF & 0xff`, note 27); `None` when off.
+    pub alpha_test: Option<(CmpFunc, u8)>,
+}
+
+/// The CPU's render targets and depth buffer.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CpuTargets {
+    /// Colour targets 0..n.
+    pub colors: Vec<Image>,
+    /// Depth buffer, row-major.
+    pub depth: Vec<f32>,
+}
+
+impl CpuTargets {
+    /// D3D9 `Clear`.
+    pub fn clear(&mut self, color: Option<u32>, depth: Option<f32>) {
+        if let Some(c) = color {
+            self.colors.iter_mut().for_each(|img| img.clear(c));
+        }
+        if let Some(d) = depth {
+            self.depth.iter_mut().for_each(|x| *x = d);
+        }
+    }
+}
+
+/// Draws one primitive batch: `inputs` are the vertices' input registers.
+pub fn draw(
+    targets: &mut CpuTargets,
+    inputs: &[[[f32; 4]; 16]],
+    strip: bool,
+    primitive_count: u32,
+    vs: &dyn VertexStage,
+    ps: &dyn PixelStage,
+    state: &MergeState,
+) -> Result<(), String> {
+    let (width, height) = (targets.colors[0].width, targets.colors[0].height);
+    let outs = inputs.iter().map(|v| vs.run(v)).collect::<Result<Vec<_>, _>>()?;
+    // One varying order for the whole draw: the union of the semantics, first-seen order.
+    let mut semantics: Vec<Semantic> = Vec::new();
+    for o in &outs {
+        for (s, _) in &o.outputs {
+            if !semantics.contains(s) {
+                semantics.push(*s);
+            }
+        }
+    }
+    let clip: Vec<ClipVertex> = outs
+        .iter()
+        .map(|o| ClipVertex {
+            position: o.position,
+            varyings: semantics
+                .iter()
+                .map(|s| o.outputs.iter().find(|(t, _)| t == s).map(|(_, v)| *v).unwrap_or([0.0; 4]))
+                .collect(),
+        })
+        .collect();
+    let mut error = None;
+    for t in triangles(strip, primitive_count) {
+        let tri = [&clip[t[0]], &clip[t[1]], &clip[t[2]]];
+        let result = rasterize(tri, width, height, state.cull, |quad| {
+            if error.is_some() {
+                return;
+            }
+            let vface = if quad.front { 1.0 } else { -1.0 };
+            let lanes: [PixelIn; 4] = std::array::from_fn(|i| {
+                let l = &quad.lanes[i];
+                PixelIn {
+                    varyings: semantics.iter().copied().zip(l.varyings.iter().copied()).collect(),
+                    vpos: [l.x as f32, l.y as f32],
+                    vface,
+                    covered: l.covered,
+                }
+            });
+            match ps.run_quad(&lanes) {
+                Ok(outs) => {
+                    for (i, out) in outs.iter().enumerate() {
+                        let lane = &quad.lanes[i];
+                        if lane.covered {
+                            merge(targets, lane.x as u32, lane.y as u32, lane.depth, &lanes[i], out, state);
+                        }
+                    }
+                }
+                Err(e) => error = Some(e),
+            }
+        });
+        result.map_err(|e: RasterError| e.to_string())?;
+        if let Some(e) = error.take() {
+            return Err(e);
+        }
+    }
+    Ok(())
+}
+
+fn merge(targets: &mut CpuTargets, x: u32, y: u32, z: f32, input: &PixelIn, out: &PixelOut, s: &MergeState) {
+    if out.discarded {
+        return;
+    }
+    let depth = out.depth.unwrap_or(z);
+    let mut colors = out.color;
+    // Fog (ps < 3.0 and fixed function): blended into oC0.rgb, alpha unchanged.
+    let f = match s.fog {
+        FogSource::Off => None,
+        FogSource::Table { mode, start, end, density } => Some(fog_factor(mode, depth, start, end, density)),
+        FogSource::Varying => {
+            let f = input.get((d3d9_shader::bytecode::Usage::Fog, 0)).map_or(0.0, |v| v[0]);
+            Some(if f > 0.0 { f.min(1.0) } else { 0.0 })
+        }
+    };
+    if let (Some(f), Some(c)) = (f, colors[0].as_mut()) {
+        for k in 0..3 {
+            c[k] = f * c[k] + (1.0 - f) * s.fog_color[k];
+        }
+    }
+    // Alpha test at 8-bit precision (note 27).
+    if let Some((func, reference)) = s.alpha_test {
+        let alpha = colors[0].map_or(1.0, |c| c[3]);
+        if !func.test(to_byte(alpha), reference) {
+            return;
+        }
+    }
+    let at = (y * targets.colors[0].width + x) as usize;
+    if s.z_enable && !s.z_func.test(depth, targets.depth[at]) {
+        return;
+    }
+    if s.z_enable && s.z_write {
+        targets.depth[at] = depth;
+    }
+    for (img, c) in targets.colors.iter_mut().zip(colors) {
+        if let Some(c) = c {
+            img.put(x, y, c);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fog_factors_follow_the_formulas_and_clamp() {
+        // Linear: (end - z) / (end - start) with start 0.1, end 0.9: z = 0.5 -> 0.5; z = 0.001 -> 1.
+        assert!((fog_factor(FogMode::Linear, 0.5, 0.1, 0.9, 1.0) - 0.5).abs() < 1e-6);
+        assert_eq!(fog_factor(FogMode::Linear, 0.001, 0.1, 0.9, 1.0), 1.0);
+        assert_eq!(fog_factor(FogMode::Linear, 0.999, 0.1, 0.9, 1.0), 0.0);
+        // EXP: e^(-d z); EXP2: e^(-(d z)^2).
+        assert!((fog_factor(FogMode::Exp, 0.5, 0.0, 1.0, 2.0) - (-1.0f32).exp()).abs() < 1e-6);
+        assert!((fog_factor(FogMode::Exp2, 0.5, 0.0, 1.0, 2.0) - (-1.0f32).exp()).abs() < 1e-6);
+    }
+}

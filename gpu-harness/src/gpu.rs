@@ -1,0 +1,373 @@
+//! One draw on the GPU: two naga modules (a vertex and a pixel stage, translated or stand-ins),
+//! vertex data as input registers, resources by (group, binding), fixed render state.
+//!
+//! The pipeline layout is derived from the modules themselves (each global's group, binding and
+//! type), so the harness follows whatever binding layout the translator documents without copying
+//! it. The D3D9 half-pixel convention is the viewport's: it is shifted by +0.5 px, so pixel (X, Y)
+//! is sampled at NDC (X / (W/2) − 1, 1 − Y / (H/2)) as in D3D9.
+
+use std::collections::BTreeMap;
+
+use crate::case::{CmpFunc, CullMode};
+use crate::device::Gpu;
+use crate::targets::{wgpu_format, GpuTargets};
+
+/// A resource for one (group, binding).
+#[derive(Debug)]
+pub enum Resource<'a> {
+    /// Buffer contents (uniform or storage, as the module declares); padded with zeros to the
+    /// size the module's type needs.
+    Buffer(Vec<u8>),
+    /// A texture view.
+    Texture(&'a wgpu::TextureView),
+    /// A sampler.
+    Sampler(&'a wgpu::Sampler),
+}
+
+/// Depth and cull state.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FixedState {
+    /// Cull mode (front faces are clockwise).
+    pub cull: CullMode,
+    /// Depth test on.
+    pub z_enable: bool,
+    /// Depth function.
+    pub z_func: CmpFunc,
+    /// Depth writes.
+    pub z_write: bool,
+}
+
+/// A draw.
+#[derive(Debug)]
+pub struct DrawCall<'a> {
+    /// Vertex stage module and entry point.
+    pub vs: (&'a naga::Module, &'a str),
+    /// Pixel stage module and entry point.
+    pub ps: (&'a naga::Module, &'a str),
+    /// Each vertex's input registers `v0–v15` (uploaded at `@location(n)` for every location the
+    /// vertex module reads).
+    pub vertices: &'a [[[f32; 4]; 16]],
+    /// Triangle strip (else list).
+    pub strip: bool,
+    /// Resources by (group, binding).
+    pub resources: BTreeMap<(u32, u32), Resource<'a>>,
+    /// Depth and cull state.
+    pub state: FixedState,
+}
+
+/// What went wrong on the GPU side.
+#[derive(Debug, thiserror::Error)]
+pub enum GpuError {
+    /// naga rejected a module.
+    #[error("naga validation of the {stage} module: {message}")]
+    Validation {
+        /// vertex or pixel.
+        stage: &'static str,
+        /// The error.
+        message: String,
+    },
+    /// A binding the module needs has no resource, or the wrong kind.
+    #[error("binding (group {0}, binding {1}): {2}")]
+    Binding(u32, u32, String),
+    /// wgpu reported a validation error.
+    #[error("wgpu: {0}")]
+    Wgpu(String),
+}
+
+/// Validates `module` and writes it as WGSL (what wgpu is handed).
+pub fn to_wgsl(module: &naga::Module, stage: &'static str) -> Result<String, GpuError> {
+    let info = naga::valid::Validator::new(naga::valid::ValidationFlags::all(), naga::valid::Capabilities::all())
+        .validate(module)
+        .map_err(|e| GpuError::Validation { stage, message: format!("{:?}", e.into_inner()) })?;
+    naga::back::wgsl::write_string(module, &info, naga::back::wgsl::WriterFlags::empty())
+        .map_err(|e| GpuError::Validation { stage, message: e.to_string() })
+}
+
+fn entry<'m>(module: &'m naga::Module, name: &str) -> Option<&'m naga::EntryPoint> {
+    module.entry_points.iter().find(|e| e.name == name)
+}
+
+/// Locations bound on a function's arguments (or result): struct members included.
+fn locations(module: &naga::Module, items: impl Iterator<Item = (Option<naga::Binding>, naga::Handle<naga::Type>)>) -> Vec<u32> {
+    let mut out = Vec::new();
+    for (binding, ty) in items {
+        match binding {
+            Some(naga::Binding::Location { location, .. }) => out.push(location),
+            Some(_) => {}
+            None => {
+                if let naga::TypeInner::Struct { members, .. } = &module.types[ty].inner {
+                    for m in members {
+                        if let Some(naga::Binding::Location { location, .. }) = m.binding {
+                            out.push(location);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+fn vertex_locations(module: &naga::Module, ep: &naga::EntryPoint) -> Vec<u32> {
+    locations(module, ep.function.arguments.iter().map(|a| (a.binding.clone(), a.ty)))
+}
+
+fn fragment_outputs(module: &naga::Module, ep: &naga::EntryPoint) -> Vec<u32> {
+    locations(module, ep.function.result.iter().map(|r| (r.binding.clone(), r.ty)))
+}
+
+fn compare(f: CmpFunc) -> wgpu::CompareFunction {
+    match f {
+        CmpFunc::Never => wgpu::CompareFunction::Never,
+        CmpFunc::Less => wgpu::CompareFunction::Less,
+        CmpFunc::Equal => wgpu::CompareFunction::Equal,
+        CmpFunc::LessEqual => wgpu::CompareFunction::LessEqual,
+        CmpFunc::Greater => wgpu::CompareFunction::Greater,
+        CmpFunc::NotEqual => wgpu::CompareFunction::NotEqual,
+        CmpFunc::GreaterEqual => wgpu::CompareFunction::GreaterEqual,
+        CmpFunc::Always => wgpu::CompareFunction::Always,
+    }
+}
+
+/// A bind-group entry layout for a module global, and the buffer size its type needs.
+fn layout_entry(gpu: &Gpu, module: &naga::Module, var: &naga::GlobalVariable, binding: u32) -> (wgpu::BindGroupLayoutEntry, u64) {
+    let mut layouter = naga::proc::Layouter::default();
+    let _ = layouter.update(module.to_ctx());
+    let filterable = gpu.features.contains(wgpu::Features::FLOAT32_FILTERABLE);
+    let visibility = wgpu::ShaderStages::VERTEX_FRAGMENT;
+    let (ty, size) = match (&module.types[var.ty].inner, var.space) {
+        (naga::TypeInner::Image { dim, class, .. }, _) => {
+            let view_dimension = match dim {
+                naga::ImageDimension::D1 => wgpu::TextureViewDimension::D1,
+                naga::ImageDimension::D2 => wgpu::TextureViewDimension::D2,
+                naga::ImageDimension::D3 => wgpu::TextureViewDimension::D3,
+                naga::ImageDimension::Cube => wgpu::TextureViewDimension::Cube,
+            };
+            let sample_type = match class {
+                naga::ImageClass::Depth { .. } => wgpu::TextureSampleType::Depth,
+                _ => wgpu::TextureSampleType::Float { filterable },
+            };
+            (wgpu::BindingType::Texture { sample_type, view_dimension, multisampled: false }, 0)
+        }
+        (naga::TypeInner::Sampler { comparison }, _) => {
+            let kind = if *comparison {
+                wgpu::SamplerBindingType::Comparison
+            } else if filterable {
+                wgpu::SamplerBindingType::Filtering
+            } else {
+                wgpu::SamplerBindingType::NonFiltering
+            };
+            (wgpu::BindingType::Sampler(kind), 0)
+        }
+        (_, naga::AddressSpace::Storage { .. }) => (
+            wgpu::BindingType::Buffer {
+                ty: wgpu::BufferBindingType::Storage { read_only: true },
+                has_dynamic_offset: false,
+                min_binding_size: None,
+            },
+            layouter[var.ty].size as u64,
+        ),
+        _ => (
+            wgpu::BindingType::Buffer { ty: wgpu::BufferBindingType::Uniform, has_dynamic_offset: false, min_binding_size: None },
+            layouter[var.ty].size as u64,
+        ),
+    };
+    (wgpu::BindGroupLayoutEntry { binding, visibility, ty, count: None }, size)
+}
+
+/// Draws `call` into `targets` (loading their contents; clears are separate).
+pub fn draw(gpu: &Gpu, targets: &GpuTargets, call: &DrawCall) -> Result<(), GpuError> {
+    let device = &gpu.device;
+    let (vs_mod, vs_entry) = call.vs;
+    let (ps_mod, ps_entry) = call.ps;
+    let vs_ep = entry(vs_mod, vs_entry).ok_or_else(|| GpuError::Wgpu(format!("no entry point `{vs_entry}`")))?;
+    let ps_ep = entry(ps_mod, ps_entry).ok_or_else(|| GpuError::Wgpu(format!("no entry point `{ps_entry}`")))?;
+    let vs_wgsl = to_wgsl(vs_mod, "vertex")?;
+    let ps_wgsl = to_wgsl(ps_mod, "pixel")?;
+
+    // Bind group layouts from both modules' globals.
+    let mut groups: BTreeMap<u32, BTreeMap<u32, (wgpu::BindGroupLayoutEntry, u64)>> = BTreeMap::new();
+    for module in [vs_mod, ps_mod] {
+        for (_, var) in module.global_variables.iter() {
+            if let Some(rb) = &var.binding {
+                groups.entry(rb.group).or_default().insert(rb.binding, layout_entry(gpu, module, var, rb.binding));
+            }
+        }
+    }
+    let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
+    let max_group = groups.keys().next_back().map_or(0, |g| g + 1);
+    let mut layouts = Vec::new();
+    let mut bind_groups = Vec::new();
+    let mut buffers = Vec::new();
+    for g in 0..max_group {
+        let entries = groups.get(&g).cloned().unwrap_or_default();
+        let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: None,
+            entries: &entries.values().map(|(e, _)| *e).collect::<Vec<_>>(),
+        });
+        for (&b, (e, size)) in &entries {
+            if let wgpu::BindingType::Buffer { ty, .. } = e.ty {
+                let mut data = match call.resources.get(&(g, b)) {
+                    Some(Resource::Buffer(d)) => d.clone(),
+                    None => Vec::new(),
+                    Some(_) => return Err(GpuError::Binding(g, b, "a buffer is needed".into())),
+                };
+                data.resize((*size as usize).max(data.len()).max(16).next_multiple_of(16), 0);
+                let usage = match ty {
+                    wgpu::BufferBindingType::Uniform => wgpu::BufferUsages::UNIFORM,
+                    _ => wgpu::BufferUsages::STORAGE,
+                };
+                let buffer = device.create_buffer(&wgpu::BufferDescriptor {
+                    label: None,
+                    size: data.len() as u64,
+                    usage: usage | wgpu::BufferUsages::COPY_DST,
+                    mapped_at_creation: false,
+                });
+                gpu.queue.write_buffer(&buffer, 0, &data);
+                buffers.push(((g, b), buffer));
+            }
+        }
+        let mut bg_entries = Vec::new();
+        for (&b, (e, _)) in &entries {
+            let resource = match (e.ty, call.resources.get(&(g, b))) {
+                (wgpu::BindingType::Buffer { .. }, _) => {
+                    buffers.iter().find(|(k, _)| *k == (g, b)).expect("created above").1.as_entire_binding()
+                }
+                (wgpu::BindingType::Texture { .. }, Some(Resource::Texture(v))) => wgpu::BindingResource::TextureView(v),
+                (wgpu::BindingType::Sampler(_), Some(Resource::Sampler(s))) => wgpu::BindingResource::Sampler(s),
+                (ty, _) => return Err(GpuError::Binding(g, b, format!("no resource for {ty:?}"))),
+            };
+            bg_entries.push(wgpu::BindGroupEntry { binding: b, resource });
+        }
+        bind_groups.push(device.create_bind_group(&wgpu::BindGroupDescriptor { label: None, layout: &layout, entries: &bg_entries }));
+        layouts.push(layout);
+    }
+    let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+        label: None,
+        bind_group_layouts: &layouts.iter().map(Some).collect::<Vec<_>>(),
+        immediate_size: 0,
+    });
+
+    // Vertex buffer: the registers the vertex module reads, Float32x4 each.
+    let locs: Vec<u32> = vertex_locations(vs_mod, vs_ep).into_iter().filter(|&l| l < 16).collect();
+    let attributes: Vec<wgpu::VertexAttribute> = locs
+        .iter()
+        .enumerate()
+        .map(|(i, &l)| wgpu::VertexAttribute { format: wgpu::VertexFormat::Float32x4, offset: 16 * i as u64, shader_location: l })
+        .collect();
+    let mut data: Vec<f32> = Vec::new();
+    for v in call.vertices {
+        for &l in &locs {
+            data.extend_from_slice(&v[l as usize]);
+        }
+    }
+    data.resize(data.len().max(4), 0.0);
+    let vbuf = device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("vertices"),
+        size: (data.len() * 4) as u64,
+        usage: wgpu::BufferUsages::VERTEX | wgpu::BufferUsages::COPY_DST,
+        mapped_at_creation: false,
+    });
+    gpu.queue.write_buffer(&vbuf, 0, bytemuck::cast_slice(&data));
+
+    let vs_module = device.create_shader_module(wgpu::ShaderModuleDescriptor { label: Some("vs"), source: wgpu::ShaderSource::Wgsl(vs_wgsl.into()) });
+    let ps_module = device.create_shader_module(wgpu::ShaderModuleDescriptor { label: Some("ps"), source: wgpu::ShaderSource::Wgsl(ps_wgsl.into()) });
+    // A target the pixel stage does not write keeps its contents (note 21): write mask empty.
+    let written = fragment_outputs(ps_mod, ps_ep);
+    let color_targets: Vec<Option<wgpu::ColorTargetState>> = targets
+        .colors
+        .iter()
+        .enumerate()
+        .map(|(i, (_, _, f))| {
+            Some(wgpu::ColorTargetState {
+                format: wgpu_format(*f),
+                blend: None,
+                write_mask: if written.contains(&(i as u32)) { wgpu::ColorWrites::ALL } else { wgpu::ColorWrites::empty() },
+            })
+        })
+        .collect();
+    let st = &call.state;
+    let pipeline = device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+        label: Some("draw"),
+        layout: Some(&pipeline_layout),
+        vertex: wgpu::VertexState {
+            module: &vs_module,
+            entry_point: Some(vs_entry),
+            compilation_options: Default::default(),
+            buffers: &[Some(wgpu::VertexBufferLayout {
+                array_stride: 16 * locs.len().max(1) as u64,
+                step_mode: wgpu::VertexStepMode::Vertex,
+                attributes: &attributes,
+            })],
+        },
+        primitive: wgpu::PrimitiveState {
+            topology: if call.strip { wgpu::PrimitiveTopology::TriangleStrip } else { wgpu::PrimitiveTopology::TriangleList },
+            strip_index_format: None,
+            // D3D9: clockwise on screen is the front face.
+            front_face: wgpu::FrontFace::Cw,
+            cull_mode: match st.cull {
+                CullMode::None => None,
+                CullMode::Cw => Some(wgpu::Face::Front),
+                CullMode::Ccw => Some(wgpu::Face::Back),
+            },
+            unclipped_depth: false,
+            polygon_mode: wgpu::PolygonMode::Fill,
+            conservative: false,
+        },
+        depth_stencil: Some(wgpu::DepthStencilState {
+            format: crate::targets::DEPTH_FORMAT,
+            depth_write_enabled: Some(st.z_enable && st.z_write),
+            depth_compare: Some(if st.z_enable { compare(st.z_func) } else { wgpu::CompareFunction::Always }),
+            stencil: Default::default(),
+            bias: Default::default(),
+        }),
+        multisample: Default::default(),
+        fragment: Some(wgpu::FragmentState {
+            module: &ps_module,
+            entry_point: Some(ps_entry),
+            compilation_options: Default::default(),
+            targets: &color_targets,
+        }),
+        multiview_mask: None,
+        cache: None,
+    });
+    let mut encoder = device.create_command_encoder(&Default::default());
+    {
+        let attachments: Vec<_> = targets
+            .colors
+            .iter()
+            .map(|(_, view, _)| {
+                Some(wgpu::RenderPassColorAttachment {
+                    view,
+                    depth_slice: None,
+                    resolve_target: None,
+                    ops: wgpu::Operations { load: wgpu::LoadOp::Load, store: wgpu::StoreOp::Store },
+                })
+            })
+            .collect();
+        let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+            label: Some("draw"),
+            color_attachments: &attachments,
+            depth_stencil_attachment: Some(wgpu::RenderPassDepthStencilAttachment {
+                view: &targets.depth.1,
+                depth_ops: Some(wgpu::Operations { load: wgpu::LoadOp::Load, store: wgpu::StoreOp::Store }),
+                stencil_ops: None,
+            }),
+            ..Default::default()
+        });
+        pass.set_pipeline(&pipeline);
+        pass.set_viewport(0.5, 0.5, targets.width as f32, targets.height as f32, 0.0, 1.0);
+        for (i, bg) in bind_groups.iter().enumerate() {
+            pass.set_bind_group(i as u32, bg, &[]);
+        }
+        pass.set_vertex_buffer(0, vbuf.slice(..));
+        pass.draw(0..call.vertices.len() as u32, 0..1);
+    }
+    gpu.queue.submit([encoder.finish()]);
+    if let Some(e) = pollster::block_on(scope.pop()) {
+        return Err(GpuError::Wgpu(e.to_string()));
+    }
+    Ok(())
+}

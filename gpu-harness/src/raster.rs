@@ -1,0 +1,270 @@
+//! A CPU rasterizer with Direct3D 9's rules.
+//!
+//! - Window coordinates: `X = (x/w + 1) · W/2`, `Y = (1 − y/w) · H/2`, and pixel (X, Y) is sampled
+//!   at exactly (X, Y): D3D9 pixel centres are integers (README "Pixel centres"). The GPU gets the
+//!   same result from a viewport shifted by +0.5 px.
+//! - Vertex positions snap to 1/256 pixel (8 sub-pixel bits, as GPUs do) and coverage is decided
+//!   with exact integer edge functions, so a pixel centre on an edge is decided by the rule, not by
+//!   rounding.
+//! - Top-left fill rule: a centre exactly on an edge belongs to the triangle when the edge is a top
+//!   edge (horizontal, interior below) or a left edge.
+//! - Front faces are clockwise on screen (y down) whatever the cull mode.
+//! - Attributes are interpolated perspective-correctly as `a0 + b1 (a1 − a0) + b2 (a2 − a0)`, so an
+//!   attribute equal at the three vertices comes out exactly; depth (z/w) is interpolated linearly in
+//!   screen space.
+//! - Pixels come in 2×2 quads aligned to even coordinates; lanes outside the triangle are helper
+//!   lanes whose attributes extend the triangle's planes (derivatives stay defined).
+//! - Depth clipping: a pixel whose depth falls outside [0, 1] is dropped, which for triangles in
+//!   front of the eye (w > 0, required) is what clipping against the near and far planes does.
+
+use crate::case::CullMode;
+
+/// A vertex after the vertex stage.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ClipVertex {
+    /// Clip-space position.
+    pub position: [f32; 4],
+    /// The varyings, in the draw's varying order.
+    pub varyings: Vec<[f32; 4]>,
+}
+
+/// One lane of a quad.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Lane {
+    /// Pixel coordinates (may lie outside the target for helper lanes).
+    pub x: i32,
+    /// Pixel row.
+    pub y: i32,
+    /// Whether the pixel is covered (inside the triangle, the target and the depth range).
+    pub covered: bool,
+    /// Window depth z/w, in [0, 1] for covered lanes.
+    pub depth: f32,
+    /// Interpolated varyings.
+    pub varyings: Vec<[f32; 4]>,
+}
+
+/// A 2×2 quad: lanes 0 = top-left, 1 = top-right, 2 = bottom-left, 3 = bottom-right.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Quad {
+    /// The four lanes.
+    pub lanes: [Lane; 4],
+    /// Whether the triangle is a front face (clockwise on screen).
+    pub front: bool,
+}
+
+/// Why a triangle cannot be rasterized here.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum RasterError {
+    /// A vertex at or behind the eye (w ≤ 0) or not finite: needs real clipping.
+    #[error("vertex with w = {0} (clipping against w = 0 is not implemented)")]
+    BehindEye(f32),
+}
+
+const SUBPIXEL: f64 = 256.0;
+
+fn snap(v: f64) -> i64 {
+    (v * SUBPIXEL).round() as i64
+}
+
+/// Rasterizes one triangle into quads for a `width` × `height` target.
+pub fn rasterize(
+    tri: [&ClipVertex; 3],
+    width: u32,
+    height: u32,
+    cull: CullMode,
+    mut emit: impl FnMut(Quad),
+) -> Result<(), RasterError> {
+    for v in tri {
+        let w = v.position[3];
+        if !(w > 0.0) || !w.is_finite() || v.position.iter().any(|c| !c.is_finite()) {
+            return Err(RasterError::BehindEye(w));
+        }
+    }
+    let (w2, h2) = (width as f64 / 2.0, height as f64 / 2.0);
+    // Window position (snapped), 1/w and z/w of each vertex.
+    let win: Vec<(i64, i64)> = tri
+        .iter()
+        .map(|v| {
+            let p = v.position.map(|c| c as f64);
+            (snap((p[0] / p[3] + 1.0) * w2), snap((1.0 - p[1] / p[3]) * h2))
+        })
+        .collect();
+    let edge = |a: (i64, i64), b: (i64, i64), p: (i64, i64)| (b.0 - a.0) * (p.1 - a.1) - (b.1 - a.1) * (p.0 - a.0);
+    let area = edge(win[0], win[1], win[2]);
+    if area == 0 {
+        return Ok(());
+    }
+    // Clockwise on screen with y down = positive area = front (D3D9).
+    let front = area > 0;
+    match cull {
+        CullMode::Ccw if !front => return Ok(()),
+        CullMode::Cw if front => return Ok(()),
+        _ => {}
+    }
+    // Order the vertices so that the area is positive; keep the original indices for attributes.
+    let order = if front { [0, 1, 2] } else { [0, 2, 1] };
+    let p: [(i64, i64); 3] = order.map(|i| win[i]);
+    let area = area.abs();
+    let top_left = |a: (i64, i64), b: (i64, i64)| {
+        let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+        (dy == 0 && dx > 0) || dy < 0
+    };
+    let edges = [(p[1], p[2]), (p[2], p[0]), (p[0], p[1])];
+    let bias: [i64; 3] = edges.map(|(a, b)| if top_left(a, b) { 0 } else { -1 });
+
+    let sub = SUBPIXEL as i64;
+    let min_x = p.iter().map(|q| q.0).min().unwrap().div_euclid(sub).max(0);
+    let max_x = p.iter().map(|q| q.0).max().unwrap().div_euclid(sub).min(width as i64 - 1);
+    let min_y = p.iter().map(|q| q.1).min().unwrap().div_euclid(sub).max(0);
+    let max_y = p.iter().map(|q| q.1).max().unwrap().div_euclid(sub).min(height as i64 - 1);
+    if min_x > max_x || min_y > max_y {
+        return Ok(());
+    }
+
+    let inv_w: [f64; 3] = order.map(|i| 1.0 / tri[i].position[3] as f64);
+    let z: [f64; 3] = order.map(|i| tri[i].position[2] as f64 / tri[i].position[3] as f64);
+    let attrs: [&Vec<[f32; 4]>; 3] = order.map(|i| &tri[i].varyings);
+    let n = attrs[0].len();
+
+    let lane = |x: i64, y: i64| -> Lane {
+        let c = (x * sub, y * sub);
+        let e = edges.map(|(a, b)| edge(a, b, c));
+        let inside = (0..3).all(|i| e[i] + bias[i] >= 0);
+        // Screen-space barycentrics (of the vertex opposite each edge).
+        let l = e.map(|v| v as f64 / area as f64);
+        let depth = l[0] * z[0] + l[1] * z[1] + l[2] * z[2];
+        let pw = [l[0] * inv_w[0], l[1] * inv_w[1], l[2] * inv_w[2]];
+        let sum = pw[0] + pw[1] + pw[2];
+        let (b1, b2) = ((pw[1] / sum) as f32, (pw[2] / sum) as f32);
+        let varyings = (0..n)
+            .map(|k| {
+                let (a0, a1, a2) = (attrs[0][k], attrs[1][k], attrs[2][k]);
+                std::array::from_fn(|c| a0[c] + b1 * (a1[c] - a0[c]) + b2 * (a2[c] - a0[c]))
+            })
+            .collect();
+        let on_target = (0..width as i64).contains(&x) && (0..height as i64).contains(&y);
+        let depth = depth as f32;
+        let covered = inside && on_target && (0.0..=1.0).contains(&depth);
+        Lane { x: x as i32, y: y as i32, covered, depth, varyings }
+    };
+
+    let mut qy = min_y & !1;
+    while qy <= max_y {
+        let mut qx = min_x & !1;
+        while qx <= max_x {
+            let lanes = [lane(qx, qy), lane(qx + 1, qy), lane(qx, qy + 1), lane(qx + 1, qy + 1)];
+            if lanes.iter().any(|l| l.covered) {
+                emit(Quad { lanes, front });
+            }
+            qx += 2;
+        }
+        qy += 2;
+    }
+    Ok(())
+}
+
+/// The triangles of a primitive: vertex indices, with strips alternating their winding back so
+/// that every triangle keeps the strip's orientation (D3D9 strip order 0-1-2, 1-3-2, 2-3-4, …).
+pub fn triangles(strip: bool, count: u32) -> Vec<[usize; 3]> {
+    (0..count as usize)
+        .map(|i| {
+            if !strip {
+                [3 * i, 3 * i + 1, 3 * i + 2]
+            } else if i % 2 == 0 {
+                [i, i + 1, i + 2]
+            } else {
+                [i + 1, i, i + 2]
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn v(x: f32, y: f32, attr: f32) -> ClipVertex {
+        ClipVertex { position: [x, y, 0.5, 1.0], varyings: vec![[attr; 4]] }
+    }
+
+    fn covered(tri: [&ClipVertex; 3], w: u32, h: u32, cull: CullMode) -> Vec<(i32, i32)> {
+        let mut out = Vec::new();
+        rasterize(tri, w, h, cull, |q| out.extend(q.lanes.iter().filter(|l| l.covered).map(|l| (l.x, l.y)))).unwrap();
+        out.sort();
+        out
+    }
+
+    #[test]
+    fn full_screen_quad_covers_every_pixel_once() {
+        // The cases' quad: strip (-1,-1), (-1,1), (1,-1), (1,1) on a 4x4 target.
+        let vs = [v(-1.0, -1.0, 0.0), v(-1.0, 1.0, 0.0), v(1.0, -1.0, 0.0), v(1.0, 1.0, 0.0)];
+        let mut all = Vec::new();
+        for t in triangles(true, 2) {
+            all.extend(covered([&vs[t[0]], &vs[t[1]], &vs[t[2]]], 4, 4, CullMode::None));
+        }
+        all.sort();
+        let expect: Vec<(i32, i32)> = (0..4).flat_map(|x| (0..4).map(move |y| (x, y))).collect();
+        assert_eq!(all, expect, "each pixel exactly once: the shared diagonal obeys the fill rule");
+    }
+
+    #[test]
+    fn pixel_centres_are_integers_and_edges_follow_top_left() {
+        // On an 8x8 target, NDC x = X/4 - 1. A rectangle from window x = 2 to 6, y = 2 to 6: the
+        // centres on its left (x = 2) and top (y = 2) edges are in, those on the right (x = 6) and
+        // bottom (y = 6) edges are out: pixels 2..=5 in each direction.
+        let (l, r, t, b) = (2.0 / 4.0 - 1.0, 6.0 / 4.0 - 1.0, 1.0 - 2.0 / 4.0, 1.0 - 6.0 / 4.0);
+        let vs = [v(l, b, 0.0), v(l, t, 0.0), v(r, b, 0.0), v(r, t, 0.0)];
+        let mut all = Vec::new();
+        for tri in triangles(true, 2) {
+            all.extend(covered([&vs[tri[0]], &vs[tri[1]], &vs[tri[2]]], 8, 8, CullMode::None));
+        }
+        all.sort();
+        let expect: Vec<(i32, i32)> = (2..6).flat_map(|x| (2..6).map(move |y| (x, y))).collect();
+        assert_eq!(all, expect);
+    }
+
+    #[test]
+    fn strip_winding_and_cull_modes() {
+        // (-1,-1), (-1,1), (1,-1): bottom-left, top-left, bottom-right on screen: clockwise = front.
+        let vs = [v(-1.0, -1.0, 0.0), v(-1.0, 1.0, 0.0), v(1.0, -1.0, 0.0)];
+        let tri = [&vs[0], &vs[1], &vs[2]];
+        let mut front = None;
+        rasterize(tri, 4, 4, CullMode::None, |q| front = Some(q.front)).unwrap();
+        assert_eq!(front, Some(true));
+        assert!(covered(tri, 4, 4, CullMode::Cw).is_empty(), "CW culls front faces");
+        assert!(!covered(tri, 4, 4, CullMode::Ccw).is_empty(), "CCW keeps them");
+        let back = [&vs[0], &vs[2], &vs[1]];
+        assert!(covered(back, 4, 4, CullMode::Ccw).is_empty(), "the default CCW culls back faces");
+        assert_eq!(triangles(true, 3), vec![[0, 1, 2], [2, 1, 3], [2, 3, 4]]);
+    }
+
+    #[test]
+    fn interpolation_is_perspective_correct_and_exact_for_constants() {
+        // A triangle whose right vertex has w = 3 (its clip x, y scaled so it lands at the same
+        // screen spot as with w = 1); attribute 0 at the left vertices and 1 at the right one.
+        let a = ClipVertex { position: [-1.0, -1.0, 0.0, 1.0], varyings: vec![[0.0; 4], [0.25; 4]] };
+        let b = ClipVertex { position: [-1.0, 1.0, 0.0, 1.0], varyings: vec![[0.0; 4], [0.25; 4]] };
+        let c = ClipVertex { position: [3.0, -3.0, 0.0, 3.0], varyings: vec![[1.0; 4], [0.25; 4]] };
+        let mut seen = Vec::new();
+        rasterize([&a, &b, &c], 8, 8, CullMode::None, |q| seen.extend(q.lanes.into_iter().filter(|l| l.covered)))
+            .unwrap();
+        let p = seen.iter().find(|l| (l.x, l.y) == (4, 7)).expect("pixel (4, 7) covered");
+        // Screen barycentric of c at X = 4 on the bottom edge (y = 8 is the edge; row 7 is one
+        // pixel above): solve directly: screen weights (l_a, l_b, l_c) with l_c = X / 8 = 0.5 and
+        // l_b = 1/8 (one row up of 8), l_a = 3/8. Perspective: b_c = (0.5/3) / (3/8 + 1/8 + 0.5/3).
+        let want = (0.5f64 / 3.0) / (3.0 / 8.0 + 1.0 / 8.0 + 0.5 / 3.0);
+        assert!((p.varyings[0][0] as f64 - want).abs() < 1e-6, "{} vs {want}", p.varyings[0][0]);
+        assert!(seen.iter().all(|l| l.varyings[1] == [0.25; 4]), "constant attribute is exact");
+    }
+
+    #[test]
+    fn depth_outside_0_1_is_clipped() {
+        let mut a = v(-1.0, -1.0, 0.0);
+        let mut b = v(-1.0, 1.0, 0.0);
+        let mut c = v(1.0, -1.0, 0.0);
+        for x in [&mut a, &mut b, &mut c] {
+            x.position[2] = -0.25;
+        }
+        assert!(covered([&a, &b, &c], 4, 4, CullMode::None).is_empty());
+    }
+}

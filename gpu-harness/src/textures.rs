@@ -1,0 +1,282 @@
+//! Textures: a case's raw texels decoded to RGBA floats once (A8R8G8B8 and the signed formats of
+//! runner note 29), then uploaded to the GPU as `Rgba32Float` and handed to the CPU sampler, so
+//! both paths sample the very same values.
+//!
+//! Decoding the signed formats on the CPU (rather than uploading `Rg8Snorm` and friends) keeps the
+//! D3D9 rules in one place: `-128 / 127` reads -1.0, L6V5U5 widens its 5-bit fields the way the
+//! measured drivers do, and channels a format lacks read 1.0.
+
+use crate::case::{Address, Filter, MipFilter, Texture, TextureFormat, TextureKind};
+
+/// A texture decoded to RGBA floats, with its sampler states.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DecodedTexture {
+    /// Sampler index / stage.
+    pub stage: u32,
+    /// Dimension.
+    pub kind: TextureKind,
+    /// Level-0 size (depth 1 unless volume).
+    pub size: (u32, u32, u32),
+    /// Number of mip levels.
+    pub mip_levels: u32,
+    /// `data[face * mip_levels + level]`: the level's texels, slice by slice, rows top to bottom.
+    pub data: Vec<Vec<[f32; 4]>>,
+    /// MIN/MAG filter.
+    pub filter: Filter,
+    /// Mip filter.
+    pub mip_filter: MipFilter,
+    /// U/V/W addressing.
+    pub address: Address,
+}
+
+impl DecodedTexture {
+    /// Decodes a case texture (already checked by [`crate::case::Case::check`]).
+    pub fn decode(t: &Texture) -> DecodedTexture {
+        let mut data = Vec::new();
+        let mut next = t.texels.iter().copied();
+        for _face in 0..t.faces() {
+            for level in 0..t.mip_levels {
+                let (w, h, d) = t.level_size(level);
+                let n = (w * h * d) as usize;
+                data.push(next.by_ref().take(n).map(|raw| decode_texel(t.format, raw)).collect());
+            }
+        }
+        DecodedTexture {
+            stage: t.stage,
+            kind: t.kind,
+            size: t.level_size(0),
+            mip_levels: t.mip_levels,
+            data,
+            filter: t.filter,
+            mip_filter: t.mip_filter,
+            address: t.address,
+        }
+    }
+
+    /// Number of faces (6 for cubes).
+    pub fn faces(&self) -> u32 {
+        if self.kind == TextureKind::Cube {
+            6
+        } else {
+            1
+        }
+    }
+
+    /// Size of `level`.
+    pub fn level_size(&self, level: u32) -> (u32, u32, u32) {
+        let (w, h, d) = self.size;
+        ((w >> level).max(1), (h >> level).max(1), (d >> level).max(1))
+    }
+
+    /// The texel at integer coordinates of `face`, `level` (no addressing: in range only).
+    pub fn texel(&self, face: u32, level: u32, x: u32, y: u32, z: u32) -> [f32; 4] {
+        let (w, h, _) = self.level_size(level);
+        self.data[(face * self.mip_levels + level) as usize][((z * h + y) * w + x) as usize]
+    }
+}
+
+/// Two's-complement field of `bits` bits at `shift`, as D3D9 reads it: `max(s / (2^(bits-1) - 1), -1)`
+/// (note 29: -127 and -128 both give -1.0 for 8 bits).
+fn snorm(raw: u32, shift: u32, bits: u32) -> f32 {
+    let field = (raw >> shift) & ((1u32 << bits) - 1);
+    let signed = ((field << (32 - bits)) as i32) >> (32 - bits);
+    let max = ((1u32 << (bits - 1)) - 1) as f32;
+    (signed as f32 / max).max(-1.0)
+}
+
+fn unorm(raw: u32, shift: u32, bits: u32) -> f32 {
+    let field = (raw >> shift) & ((1u32 << bits) - 1);
+    field as f32 / ((1u32 << bits) - 1) as f32
+}
+
+/// L6V5U5's 5-bit signed fields, widened as the measured drivers do (note 29): n >= 0 gives
+/// round(n · 127 / 15), n < 0 gives 8n, and that 8-bit value is read like V8U8. The result equals
+/// n / 15 for n >= 0 and 8n / 127 for n < 0.
+fn snorm5_widened(raw: u32, shift: u32) -> f32 {
+    let field = (raw >> shift) & 0x1f;
+    let n = ((field << 27) as i32) >> 27;
+    let widened = if n >= 0 { (n as f32 * 127.0 / 15.0).round() } else { 8.0 * n as f32 };
+    (widened / 127.0).max(-1.0)
+}
+
+/// Decodes one raw texel (a little-endian integer of the texel's size) to what a shader reads.
+pub fn decode_texel(format: TextureFormat, raw: u32) -> [f32; 4] {
+    match format {
+        // D3DCOLOR bytes B, G, R, A in memory: 0xAARRGGBB as an integer.
+        TextureFormat::A8R8G8B8 => [unorm(raw, 16, 8), unorm(raw, 8, 8), unorm(raw, 0, 8), unorm(raw, 24, 8)],
+        TextureFormat::V8U8 => [snorm(raw, 0, 8), snorm(raw, 8, 8), 1.0, 1.0],
+        TextureFormat::V16U16 => [snorm(raw, 0, 16), snorm(raw, 16, 16), 1.0, 1.0],
+        TextureFormat::Q8W8V8U8 => [snorm(raw, 0, 8), snorm(raw, 8, 8), snorm(raw, 16, 8), snorm(raw, 24, 8)],
+        TextureFormat::X8L8V8U8 => [snorm(raw, 0, 8), snorm(raw, 8, 8), unorm(raw, 16, 8), 1.0],
+        TextureFormat::L6V5U5 => [snorm5_widened(raw, 0), snorm5_widened(raw, 5), unorm(raw, 10, 6), 1.0],
+    }
+}
+
+/// A texture on the GPU with its view and sampler.
+#[derive(Debug)]
+pub struct GpuTexture {
+    /// The texture (`Rgba32Float`).
+    pub texture: wgpu::Texture,
+    /// A view of the declared dimension.
+    pub view: wgpu::TextureView,
+    /// The sampler with the case's states.
+    pub sampler: wgpu::Sampler,
+}
+
+/// Whether sampling `t` with its filters needs `FLOAT32_FILTERABLE` (every texture is uploaded as
+/// `Rgba32Float`).
+pub fn needs_float_filtering(t: &DecodedTexture) -> bool {
+    t.filter == Filter::Linear || t.mip_filter == MipFilter::Linear
+}
+
+/// Uploads `t` as an `Rgba32Float` texture, viewed as `view_kind`: the dimension the shader samples
+/// it as. A 2D texture sampled by a volume sampler becomes a one-slice volume, which reads as the
+/// 2D texture whatever the coordinate's w (runner note 24); other mismatches return `None`.
+pub fn upload(device: &wgpu::Device, queue: &wgpu::Queue, t: &DecodedTexture, view_kind: TextureKind) -> Option<GpuTexture> {
+    let (w, h, d) = t.size;
+    let (dimension, layers) = match (t.kind, view_kind) {
+        (TextureKind::Tex2D, TextureKind::Tex2D) => (wgpu::TextureDimension::D2, 1),
+        (TextureKind::Tex2D, TextureKind::Volume) => (wgpu::TextureDimension::D3, 1),
+        (TextureKind::Cube, TextureKind::Cube) => (wgpu::TextureDimension::D2, 6),
+        (TextureKind::Volume, TextureKind::Volume) => (wgpu::TextureDimension::D3, d),
+        _ => return None,
+    };
+    let texture = device.create_texture(&wgpu::TextureDescriptor {
+        label: Some("case texture"),
+        size: wgpu::Extent3d { width: w, height: h, depth_or_array_layers: layers },
+        mip_level_count: t.mip_levels,
+        sample_count: 1,
+        dimension,
+        format: wgpu::TextureFormat::Rgba32Float,
+        usage: wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
+        view_formats: &[],
+    });
+    for face in 0..t.faces() {
+        for level in 0..t.mip_levels {
+            let (lw, lh, ld) = t.level_size(level);
+            let texels = &t.data[(face * t.mip_levels + level) as usize];
+            queue.write_texture(
+                wgpu::TexelCopyTextureInfo {
+                    texture: &texture,
+                    mip_level: level,
+                    origin: wgpu::Origin3d { x: 0, y: 0, z: face },
+                    aspect: wgpu::TextureAspect::All,
+                },
+                bytemuck::cast_slice(texels),
+                wgpu::TexelCopyBufferLayout { offset: 0, bytes_per_row: Some(lw * 16), rows_per_image: Some(lh) },
+                wgpu::Extent3d { width: lw, height: lh, depth_or_array_layers: if dimension == wgpu::TextureDimension::D3 { ld } else { 1 } },
+            );
+        }
+    }
+    let view_dimension = match view_kind {
+        TextureKind::Tex2D => wgpu::TextureViewDimension::D2,
+        TextureKind::Cube => wgpu::TextureViewDimension::Cube,
+        TextureKind::Volume => wgpu::TextureViewDimension::D3,
+    };
+    let view = texture.create_view(&wgpu::TextureViewDescriptor {
+        dimension: Some(view_dimension),
+        ..Default::default()
+    });
+    let sampler = device.create_sampler(&sampler_descriptor(t));
+    Some(GpuTexture { texture, view, sampler })
+}
+
+/// The wgpu sampler for D3D9 sampler states (MAXMIPLEVEL 0, LOD bias 0, border colour 0).
+pub fn sampler_descriptor(t: &DecodedTexture) -> wgpu::SamplerDescriptor<'static> {
+    let address = match t.address {
+        Address::Wrap => wgpu::AddressMode::Repeat,
+        Address::Clamp => wgpu::AddressMode::ClampToEdge,
+        Address::Border => wgpu::AddressMode::ClampToBorder,
+        Address::Mirror => wgpu::AddressMode::MirrorRepeat,
+    };
+    let filter = match t.filter {
+        Filter::Point => wgpu::FilterMode::Nearest,
+        Filter::Linear => wgpu::FilterMode::Linear,
+    };
+    let (mipmap_filter, lod_max_clamp) = match t.mip_filter {
+        // D3DTEXF_NONE: only level 0.
+        MipFilter::None => (wgpu::MipmapFilterMode::Nearest, 0.0),
+        MipFilter::Point => (wgpu::MipmapFilterMode::Nearest, 32.0),
+        MipFilter::Linear => (wgpu::MipmapFilterMode::Linear, 32.0),
+    };
+    wgpu::SamplerDescriptor {
+        label: Some("case sampler"),
+        address_mode_u: address,
+        address_mode_v: address,
+        address_mode_w: address,
+        mag_filter: filter,
+        min_filter: filter,
+        mipmap_filter,
+        lod_min_clamp: 0.0,
+        lod_max_clamp,
+        compare: None,
+        anisotropy_clamp: 1,
+        border_color: (t.address == Address::Border).then_some(wgpu::SamplerBorderColor::TransparentBlack),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a8r8g8b8_is_rgba_from_argb() {
+        assert_eq!(decode_texel(TextureFormat::A8R8G8B8, 0x80ff0033), [1.0, 0.0, 0.2, 128.0 / 255.0]);
+    }
+
+    #[test]
+    fn v8u8_reads_u_v_1_1_and_minus_128_is_minus_one() {
+        // texbem_ps13_double: word 0x0ff1 = V 0x0f (15), U 0xf1 (-15).
+        assert_eq!(decode_texel(TextureFormat::V8U8, 0x0ff1), [-15.0 / 127.0, 15.0 / 127.0, 1.0, 1.0]);
+        // 0x80 = -128 and 0x81 = -127 both read -1.0 (note 29); 0x7f = +1.0.
+        assert_eq!(decode_texel(TextureFormat::V8U8, 0x7f80), [-1.0, 1.0, 1.0, 1.0]);
+        assert_eq!(decode_texel(TextureFormat::V8U8, 0x0081)[0], -1.0);
+    }
+
+    #[test]
+    fn v16u16_divides_by_32767() {
+        // U = 0x8000 (-32768 -> -1), V = 0x4000 = 16384 -> 16384 / 32767.
+        assert_eq!(decode_texel(TextureFormat::V16U16, 0x4000_8000), [-1.0, 16384.0 / 32767.0, 1.0, 1.0]);
+    }
+
+    #[test]
+    fn q8w8v8u8_and_x8l8v8u8_fields() {
+        // U = 0x01, V = 0xff (-1), W = 0x7f, Q = 0xc0 (-64).
+        assert_eq!(
+            decode_texel(TextureFormat::Q8W8V8U8, 0xc07f_ff01),
+            [1.0 / 127.0, -1.0 / 127.0, 1.0, -64.0 / 127.0]
+        );
+        // X8L8V8U8: L = 0x80 unsigned -> 128/255; top byte ignored; alpha 1.
+        assert_eq!(decode_texel(TextureFormat::X8L8V8U8, 0xab80_0000), [0.0, 0.0, 128.0 / 255.0, 1.0]);
+    }
+
+    #[test]
+    fn l6v5u5_widens_like_the_measured_drivers() {
+        // U = +15 (0b01111) -> 127/127 = 1; V = -15 (0b10001) -> -120/127; L = 63 -> 1.
+        let raw = 0b111111_10001_01111;
+        assert_eq!(decode_texel(TextureFormat::L6V5U5, raw), [1.0, -120.0 / 127.0, 1.0, 1.0]);
+        // U = -16 -> -128 -> -1.0; V = 1 -> round(127/15) = 8 -> 8/127; L = 0.
+        let raw = 0b000000_00001_10000;
+        assert_eq!(decode_texel(TextureFormat::L6V5U5, raw), [-1.0, 8.0 / 127.0, 0.0, 1.0]);
+    }
+
+    #[test]
+    fn decode_orders_faces_then_levels() {
+        let t = Texture {
+            stage: 0,
+            kind: TextureKind::Tex2D,
+            width: 2,
+            height: 1,
+            depth: 1,
+            format: TextureFormat::A8R8G8B8,
+            mip_levels: 2,
+            filter: Filter::Point,
+            mip_filter: MipFilter::Point,
+            address: Address::Clamp,
+            texels: vec![0xffff0000, 0xff00ff00, 0xff0000ff],
+        };
+        let d = DecodedTexture::decode(&t);
+        assert_eq!(d.texel(0, 0, 1, 0, 0), [0.0, 1.0, 0.0, 1.0]);
+        assert_eq!(d.texel(0, 1, 0, 0, 0), [0.0, 0.0, 1.0, 1.0]);
+    }
+}
