@@ -475,6 +475,17 @@ impl Builder {
     }
 
     fn arithmetic(&mut self) -> Instruction {
+        let mut i = self.any_arithmetic();
+        if !self.p.pixel() && matches!(i.opcode, Opcode::Frc | Opcode::SinCos) {
+            // Vertex shaders refuse _sat on frc and sincos (vertex shader instruction modifiers).
+            if let Some(d) = i.dst.as_mut() {
+                d.modifiers = ResultModifiers::default();
+            }
+        }
+        i
+    }
+
+    fn any_arithmetic(&mut self) -> Instruction {
         use Opcode::*;
         let p = self.p.clone();
         let ps1 = p.sm1() && p.pixel();
