@@ -43,3 +43,5 @@ pub fn is_invalid(path: &Path) -> bool {
 }
 
 pub mod generate;
+pub mod fuzz;
+pub mod diff;
