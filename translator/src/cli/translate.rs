@@ -1,21 +1,25 @@
 //! `d3d9-shader translate` and `d3d9-shader info`.
 
-use std::io::{Read, Write};
+use std::io::Write;
 
 use d3d9_shader::analysis::analyse;
-use d3d9_shader::bytecode::{decode, Program};
+use d3d9_shader::bytecode::Program;
+use d3d9_shader::validate::{validate, ValidationOptions};
 use d3d9_shader::{translate, ShaderKey};
 
 use super::{EXIT_REJECTED, EXIT_USAGE};
 
 const TRANSLATE_USAGE: &str = "\
-usage: d3d9-shader translate INPUT [--to wgsl|spv|spvasm|msl|glsl|hlsl] [-o OUT] [--key FIELD=VALUE]...
+usage: d3d9-shader translate INPUT [--to wgsl|spv|spvasm|msl|glsl|hlsl] [-o OUT] [--key FIELD=VALUE]... [--strict]
+
+  INPUT             a raw blob, a .hex file, an fxc /Fh header, an .asm listing, or - for stdin
+  --strict          refuse programs the D3D9 runtime would refuse (default: the lenient rules)
 
   --to FORMAT       output format (default: from OUT's extension, else wgsl)
   -o OUT            write to OUT (default: stdout; spv needs -o)
   --key FIELD=VALUE state the translation depends on, e.g. --key fog=linear --key alpha_func=greater
                     fields: float_rules alpha_func fog fog_source clip_planes point_size point_sprite
-                    flat_shading swvp shadow_samplers unbound_samplers sampler<N>
+                    flat_shading swvp shadow_samplers unbound_samplers projected sampler<N>
 
 examples:
   d3d9-shader translate shader.hex --to wgsl
@@ -23,30 +27,20 @@ examples:
 
 const INFO_USAGE: &str = "usage: d3d9-shader info INPUT [--json]";
 
-/// Reads INPUT: `.hex` words, or a raw little-endian blob (`-` = stdin).
 fn load(path: &str) -> Result<Program, String> {
-    let bytes = if path == "-" {
-        let mut b = Vec::new();
-        std::io::stdin().read_to_end(&mut b).map_err(|e| format!("stdin: {e}"))?;
-        b
-    } else {
-        std::fs::read(path).map_err(|e| format!("{path}: {e}"))?
-    };
-    let looks_text = !bytes.is_empty() && bytes.iter().all(|b| b.is_ascii());
-    if path.ends_with(".hex") || (looks_text && !path.ends_with(".bin")) {
-        let text = String::from_utf8_lossy(&bytes);
-        let mut words = Vec::new();
-        for (n, line) in text.lines().enumerate() {
-            let line = line.split('#').next().unwrap_or("").split("//").next().unwrap_or("");
-            for w in line.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty()) {
-                let w = w.trim_start_matches("0x").trim_start_matches("0X");
-                words.push(u32::from_str_radix(w, 16).map_err(|e| format!("{path}:{}: `{w}`: {e}", n + 1))?);
-            }
-        }
-        decode(&words).map_err(|e| format!("{path}: {e}"))
-    } else {
-        d3d9_shader::bytecode::decode_bytes(&bytes).map_err(|e| format!("{path}: {e}"))
+    super::input::load_program(path).map(|(p, _)| p)
+}
+
+/// Runs the validator (lenient unless `strict`); errors refuse the program.
+fn check(program: &Program, name: &str, strict: bool, swvp: bool) -> Result<(), String> {
+    let mut options = if strict { ValidationOptions::strict() } else { ValidationOptions::lenient() };
+    options.swvp = swvp;
+    let v = validate(program, &options);
+    if v.is_ok() {
+        return Ok(());
     }
+    let list: Vec<String> = v.errors.iter().map(|d| format!("  {d}")).collect();
+    Err(format!("{name}: rejected by the {} validator:\n{}", if strict { "strict" } else { "lenient" }, list.join("\n")))
 }
 
 pub fn main(args: &[String]) -> i32 {
@@ -54,10 +48,12 @@ pub fn main(args: &[String]) -> i32 {
     let mut to = None;
     let mut out = None;
     let mut key = ShaderKey::default();
+    let mut strict = false;
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
             "--to" => to = it.next().cloned(),
+            "--strict" => strict = true,
             "-o" | "--output" => out = it.next().cloned(),
             "--key" => {
                 let Some(kv) = it.next() else {
@@ -102,6 +98,10 @@ pub fn main(args: &[String]) -> i32 {
             return EXIT_REJECTED;
         }
     };
+    if let Err(e) = check(&program, &input, strict, key.swvp) {
+        eprintln!("d3d9-shader: {e}");
+        return EXIT_REJECTED;
+    }
     let t = match translate(&program, &key) {
         Ok(t) => t,
         Err(e) => {
