@@ -25,3 +25,6 @@ pub mod shaders;
 pub mod compare;
 pub mod runner;
 pub mod report;
+pub mod interpreted;
+pub mod translated;
+pub mod sweep;

@@ -185,6 +185,8 @@ pub struct Runner<'a> {
     pub roots: Vec<PathBuf>,
     /// Paths to run.
     pub backend: Backend,
+    /// Programs known by name without a file (the sweep's generated partner stages).
+    pub preloaded: BTreeMap<String, Program>,
 }
 
 /// Images after each draw a probe reads, and after the last.
@@ -359,7 +361,9 @@ impl Runner<'_> {
                 return Err(Verdict::Skip(format!("render state not drawn by the harness: {}", unsupported.join(", "))));
             }
             for name in [&draw.vertex_shader, &draw.pixel_shader] {
-                if name != "none" && !programs.contains_key(name) {
+                if let Some(p) = self.preloaded.get(name) {
+                    programs.insert(name.clone(), p.clone());
+                } else if name != "none" && !programs.contains_key(name) {
                     let (_, program) = crate::shaders::load(name, &self.roots).map_err(|e| Verdict::Fail(vec![e.to_string()]))?;
                     programs.insert(name.clone(), program);
                 }
