@@ -124,6 +124,9 @@ pub struct CpuTargets {
     pub colors: Vec<Image>,
     /// Depth buffer, row-major.
     pub depth: Vec<f32>,
+    /// Pixels drawn from a tie ([`crate::raster::Lane::tie`]): the image comparison does not
+    /// hold them against the GPU.
+    pub ties: Vec<bool>,
 }
 
 impl CpuTargets {
@@ -191,6 +194,9 @@ pub fn draw(
                     for (i, out) in outs.iter().enumerate() {
                         let lane = &quad.lanes[i];
                         if lane.covered {
+                            if lane.tie {
+                                targets.ties[(lane.y as u32 * width + lane.x as u32) as usize] = true;
+                            }
                             merge(targets, lane.x as u32, lane.y as u32, lane.depth, &lanes[i], out, state);
                         }
                     }

@@ -41,6 +41,10 @@ pub struct Lane {
     pub depth: f32,
     /// Interpolated varyings.
     pub varyings: Vec<[f32; 4]>,
+    /// A varying that changes across the triangle is within 2⁻²⁰ (relative to its vertex values)
+    /// of zero here: texkill, cmp and the comparisons decide at zero, and two rasterizers that
+    /// round the barycentrics differently may land on either side.
+    pub tie: bool,
 }
 
 /// A 2×2 quad: lanes 0 = top-left, 1 = top-right, 2 = bottom-left, 3 = bottom-right.
@@ -136,16 +140,24 @@ pub fn rasterize(
         let pw = [l[0] * inv_w[0], l[1] * inv_w[1], l[2] * inv_w[2]];
         let sum = pw[0] + pw[1] + pw[2];
         let (b1, b2) = ((pw[1] / sum) as f32, (pw[2] / sum) as f32);
+        let mut tie = false;
         let varyings = (0..n)
             .map(|k| {
                 let (a0, a1, a2) = (attrs[0][k], attrs[1][k], attrs[2][k]);
-                std::array::from_fn(|c| a0[c] + b1 * (a1[c] - a0[c]) + b2 * (a2[c] - a0[c]))
+                std::array::from_fn(|c| {
+                    let v = a0[c] + b1 * (a1[c] - a0[c]) + b2 * (a2[c] - a0[c]);
+                    let scale = a0[c].abs().max(a1[c].abs()).max(a2[c].abs());
+                    if (a0[c] != a1[c] || a0[c] != a2[c]) && v.abs() <= scale / (1u32 << 20) as f32 {
+                        tie = true;
+                    }
+                    v
+                })
             })
             .collect();
         let on_target = (0..width as i64).contains(&x) && (0..height as i64).contains(&y);
         let depth = depth as f32;
         let covered = inside && on_target && (0.0..=1.0).contains(&depth);
-        Lane { x: x as i32, y: y as i32, covered, depth, varyings }
+        Lane { x: x as i32, y: y as i32, covered, depth, varyings, tie }
     };
 
     let mut qy = min_y & !1;

@@ -63,7 +63,9 @@ impl Rng {
     }
 }
 
-/// Every `.hex` shader under `dir` (recursively; `invalid/` folders excluded), sorted.
+/// Every shader under `dir` (recursively; `invalid/` folders excluded), sorted: `.hex` token files,
+/// and `.asm` sources that have no `.hex` beside them (corpus listings beside their tokens are
+/// documentation, the tokens are the shader).
 pub fn shader_files(dir: &Path) -> Vec<PathBuf> {
     let mut out = Vec::new();
     let mut stack = vec![dir.to_path_buf()];
@@ -75,7 +77,9 @@ pub fn shader_files(dir: &Path) -> Vec<PathBuf> {
                 if p.file_name().is_some_and(|n| n != "invalid") {
                     stack.push(p);
                 }
-            } else if p.extension().is_some_and(|x| x == "hex") {
+            } else if p.extension().is_some_and(|x| x == "hex")
+                || (p.extension().is_some_and(|x| x == "asm") && !p.with_extension("hex").exists())
+            {
                 out.push(p);
             }
         }
