@@ -127,6 +127,8 @@ pub struct CpuTargets {
     /// Pixels drawn from a tie ([`crate::raster::Lane::tie`]): the image comparison does not
     /// hold them against the GPU.
     pub ties: Vec<bool>,
+    /// Whether a drawn triangle had different w at its vertices (perspective interpolation).
+    pub perspective: bool,
 }
 
 impl CpuTargets {
@@ -175,6 +177,8 @@ pub fn draw(
     let mut error = None;
     for t in triangles(strip, primitive_count) {
         let tri = [&clip[t[0]], &clip[t[1]], &clip[t[2]]];
+        let w = tri.map(|v| v.position[3]);
+        targets.perspective |= w[0] != w[1] || w[0] != w[2];
         let result = rasterize(tri, width, height, state.cull, |quad| {
             if error.is_some() {
                 return;

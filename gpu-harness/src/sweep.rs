@@ -22,7 +22,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use d3d9_shader::analysis::analyse;
-use d3d9_shader::bytecode::{decode, Program, TextureType, Usage};
+use d3d9_shader::bytecode::{decode, Program, RegisterType, TextureType, Usage};
 
 use crate::case::*;
 use crate::device::Gpu;
@@ -275,6 +275,36 @@ pub fn case_for(name: &str, program: &Program) -> Case {
     }
 }
 
+/// The channels of the partner's four targets that hold defined values: a vs_3_0 shader's
+/// unwritten output components are not reliable in D3D9 (runner note 3), so only the components
+/// it writes of TEXCOORD0, COLOR0, COLOR1 and TEXCOORD1 are compared. Earlier vertex shaders have
+/// defined defaults for every component.
+fn partner_masks(program: &Program) -> Vec<u8> {
+    if !(program.version.is_vertex() && program.version.major >= 3) {
+        return vec![];
+    }
+    let outputs = analyse(program).outputs;
+    [(Usage::TexCoord, 0u8), (Usage::Color, 0), (Usage::Color, 1), (Usage::TexCoord, 1)]
+        .iter()
+        .map(|&(u, i)| {
+            outputs
+                .iter()
+                .filter(|o| o.usage_code.and_then(Usage::from_raw) == Some(u) && o.usage_index == i)
+                .fold(0, |m, o| m | o.used_mask)
+        })
+        .collect()
+}
+
+/// Why the sweep's images of `program` would hold values D3D9 leaves undefined, if they would.
+fn undefined_result(program: &Program) -> Option<&'static str> {
+    let writes_oc0 = program.version.major < 2
+        || program.instructions.iter().any(|i| i.dst.is_some_and(|d| d.reg.ty == RegisterType::ColorOut && d.reg.num == 0));
+    if program.version.is_pixel() && !writes_oc0 {
+        return Some("the pixel shader does not write oC0 (the result is undefined in D3D9)");
+    }
+    None
+}
+
 /// Sweeps one shader file: GPU against CPU.
 pub fn run_shader(path: &Path, gpu: Option<&Gpu>, cpu: &dyn ShaderCpu, translator: &dyn ShaderGpu) -> CaseResult {
     let name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
@@ -288,6 +318,11 @@ pub fn run_shader(path: &Path, gpu: Option<&Gpu>, cpu: &dyn ShaderCpu, translato
             return result;
         }
     };
+    if let Some(why) = undefined_result(&program) {
+        result.verdict = Verdict::Skip(why.into());
+        return result;
+    }
+    let channel_masks = partner_masks(&program);
     let case = case_for(&label, &program);
     let mut preloaded = BTreeMap::new();
     preloaded.insert(label.clone(), program);
@@ -299,6 +334,7 @@ pub fn run_shader(path: &Path, gpu: Option<&Gpu>, cpu: &dyn ShaderCpu, translato
         roots: vec![],
         backend: Backend::Both,
         preloaded,
+        channel_masks,
     };
     let mut r = runner.run_case(&case, path);
     r.name = label;

@@ -214,7 +214,7 @@ pub fn main(args: &[String]) -> i32 {
             return 1;
         }
     };
-    let runner = Runner { gpu: gpu.as_ref(), cpu_shaders: Some(&Interpreter), gpu_shaders: Some(&Translator), roots, backend: args.backend, preloaded: Default::default() };
+    let runner = Runner { gpu: gpu.as_ref(), cpu_shaders: Some(&Interpreter), gpu_shaders: Some(&Translator), roots, backend: args.backend, preloaded: Default::default(), channel_masks: vec![] };
 
     let mut files = Vec::new();
     let mut results = Vec::new();
