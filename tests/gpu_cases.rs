@@ -69,3 +69,19 @@ fn own_cases_pass_on_the_gpu_and_match_the_cpu() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     assert!(passed >= 8, "only {passed} cases passed on the GPU");
 }
+
+#[test]
+fn a_wrong_expectation_fails_and_an_alternative_is_noted() {
+    let text = std::fs::read_to_string(repo().join("shaders/cases/ff_alphatest_low_byte.toml")).unwrap();
+    // The left half is green; claim red instead.
+    let wrong = text.replacen("expected = 0x0000ff00", "expected = 0x00ff0000", 1);
+    let case = Case::parse(&wrong, Path::new("wrong.toml")).unwrap();
+    let r = runner(Backend::Cpu, None).run_case(&case, Path::new("wrong.toml"));
+    assert!(matches!(&r.verdict, Verdict::Fail(m) if m.len() == 1 && m[0].contains("(4, 8)")), "{:?}", r.verdict);
+    // The same wrong value with the true colour as an alternative passes, noted as broken().
+    let alt = wrong.replacen("expected = 0x00ff0000", "expected = 0x00ff0000\naccept_also = [0x0000ff00]", 1);
+    let case = Case::parse(&alt, Path::new("alt.toml")).unwrap();
+    let r = runner(Backend::Cpu, None).run_case(&case, Path::new("alt.toml"));
+    assert_eq!(r.verdict, Verdict::Pass);
+    assert!(r.notes.iter().any(|n| n.contains("broken()")), "{:?}", r.notes);
+}
