@@ -159,7 +159,8 @@ pub fn apply(tokens: &mut Vec<u32>, layout: &Layout, mutation: Mutation, rng: &m
                 return;
             };
             if let Some(t) = tokens.get_mut(i) {
-                let len = if rng.one_in(2) { rng.below(0x8000) } else { ((*t >> 16) & 0x7FFF) as usize + 1 + rng.below(4) };
+                let len =
+                    if rng.one_in(2) { rng.below(0x8000) } else { ((*t >> 16) & 0x7FFF) as usize + 1 + rng.below(4) };
                 *t = (*t & 0x8000_FFFF) | ((len as u32 & 0x7FFF) << 16);
             }
         }
@@ -186,12 +187,88 @@ pub fn mutate(tokens: &[u32], layout: &Layout, rng: &mut Rng) -> Vec<u32> {
 /// Pieces random assembly text is made of: real mnemonics, registers and punctuation, so that
 /// the text gets past the first token often enough to test the deeper parser.
 const TEXT_PIECES: &[&str] = &[
-    "vs_1_1", "ps_2_0", "vs.3.0", "ps_1_4", "ps_3_0", "vs_2_x", "\n", "\n", "\n", " ", " ", ", ", ",", "mov", "add_sat",
-    "texld", "texldp", "dcl_2d", "dcl_texcoord1", "dcl", "def", "defi", "defb", "if_gt", "setp_ne", "break", "loop",
-    "rep", "endloop", "call", "label", "sincos", "mad_x2", "+", "(", ")", "(!p0.x)", "r0", "r1.xyz", "c[a0.x + 3]",
-    "v[aL]", "c0[a0", "]", "[", "-", "1-", "!", "_bx2", "_abs", ".xyzw", ".x", ".rgba", ".none", "oPos", "oC0", "vFace",
-    "aL", "i0", "b0", "s0", "t0", "p0", "l1", "0", "1", "-0.5", "1e38", "0x7fc00000", "true", "nan", ".comment 2",
-    ".dw 1, 2", "// c", "; c", "#line 3", "#define", "9999999999", "c8191", "r2048", "\t", "é", "\u{0}",
+    "vs_1_1",
+    "ps_2_0",
+    "vs.3.0",
+    "ps_1_4",
+    "ps_3_0",
+    "vs_2_x",
+    "\n",
+    "\n",
+    "\n",
+    " ",
+    " ",
+    ", ",
+    ",",
+    "mov",
+    "add_sat",
+    "texld",
+    "texldp",
+    "dcl_2d",
+    "dcl_texcoord1",
+    "dcl",
+    "def",
+    "defi",
+    "defb",
+    "if_gt",
+    "setp_ne",
+    "break",
+    "loop",
+    "rep",
+    "endloop",
+    "call",
+    "label",
+    "sincos",
+    "mad_x2",
+    "+",
+    "(",
+    ")",
+    "(!p0.x)",
+    "r0",
+    "r1.xyz",
+    "c[a0.x + 3]",
+    "v[aL]",
+    "c0[a0",
+    "]",
+    "[",
+    "-",
+    "1-",
+    "!",
+    "_bx2",
+    "_abs",
+    ".xyzw",
+    ".x",
+    ".rgba",
+    ".none",
+    "oPos",
+    "oC0",
+    "vFace",
+    "aL",
+    "i0",
+    "b0",
+    "s0",
+    "t0",
+    "p0",
+    "l1",
+    "0",
+    "1",
+    "-0.5",
+    "1e38",
+    "0x7fc00000",
+    "true",
+    "nan",
+    ".comment 2",
+    ".dw 1, 2",
+    "// c",
+    "; c",
+    "#line 3",
+    "#define",
+    "9999999999",
+    "c8191",
+    "r2048",
+    "\t",
+    "é",
+    "\u{0}",
 ];
 
 /// Random assembly-like text of about `pieces` pieces (and now and then raw random bytes).
@@ -201,7 +278,8 @@ pub fn random_text(rng: &mut Rng, pieces: usize) -> String {
         if rng.one_in(20) {
             s.push(char::from_u32(rng.below(0x3000) as u32).unwrap_or('?'));
         } else {
-            s.push_str(*rng.pick(TEXT_PIECES));
+            let piece: &&str = rng.pick(TEXT_PIECES);
+            s.push_str(piece);
         }
     }
     s

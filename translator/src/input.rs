@@ -3,7 +3,7 @@
 //! listing. The format comes from the file extension when it says, and from the content otherwise.
 //!
 //! The result is token streams; decoding them (and reporting the token index of a bad token) is
-//! [`crate::bytecode::decode`]'s job. Errors here name the line and column of the text.
+//! [`crate::bytecode::decode()`]'s job. Errors here name the line and column of the text.
 
 use thiserror::Error;
 
@@ -322,7 +322,10 @@ pub fn parse_header(text: &str) -> Result<Vec<(String, Vec<u32>)>, InputError> {
                     if values.len() % 4 != 0 {
                         return Err(err(i, format!("array `{name}` holds {} bytes, not whole DWORDs", values.len())));
                     }
-                    values.chunks_exact(4).map(|c| u32::from_le_bytes([c[0] as u8, c[1] as u8, c[2] as u8, c[3] as u8])).collect()
+                    values
+                        .chunks_exact(4)
+                        .map(|c| u32::from_le_bytes([c[0] as u8, c[1] as u8, c[2] as u8, c[3] as u8]))
+                        .collect()
                 } else {
                     values.into_iter().map(|v| v as u32).collect()
                 };
@@ -389,7 +392,7 @@ mod tests {
             Err(InputError::Header { line: 2, column: 8, message }) => assert!(message.contains("300")),
             other => panic!("{other:?}"),
         }
-        assert_eq!(parse_header("int main() { return 0; }").unwrap_err().to_string().contains("array"), true);
+        assert!(parse_header("int main() { return 0; }").unwrap_err().to_string().contains("array"));
         assert_eq!(parse_header("// nothing here"), Err(InputError::NoArray));
         assert!(matches!(load(b"\xFF\xFF\x00", "x.bin"), Err(InputError::Unaligned(3))));
         assert!(matches!(load(b"", ""), Err(InputError::Empty)));

@@ -144,3 +144,23 @@ fn invalid_corpus_files_never_crash() {
     }
     assert!(count >= 26, "expected the invalid corpus files, found {count}");
 }
+
+#[test]
+fn keep_comments_reproduces_the_blob() {
+    // ps_2_0 with a two-DWORD comment block ('CTAB' would be parsed; this FourCC is 'Note').
+    let tokens = [0xFFFF_0200u32, 0x0002_FFFE, 0x6574_6F4E, 7, 0x0200_0001, 0x800F_0800, 0xA0E4_0000, 0x0000_FFFF];
+    let blob = scratch("c.pso");
+    std::fs::write(&blob, tokens.iter().flat_map(|t| t.to_le_bytes()).collect::<Vec<u8>>()).unwrap();
+    let o = run(&["disasm", "--keep-comments", blob.to_str().unwrap()], None);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let listing = stdout(&o);
+    assert!(listing.contains("'Note'"), "{listing}");
+    let o = run(&["asm", "-"], Some(listing.as_bytes()));
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let words: Vec<u32> = stdout(&o).split_whitespace().map(|w| u32::from_str_radix(w, 16).unwrap()).collect();
+    assert_eq!(words, tokens);
+    // Without the flag the note stays a note and the block is dropped.
+    let o = run(&["disasm", blob.to_str().unwrap()], None);
+    let o = run(&["asm", "-"], Some(&o.stdout));
+    assert_eq!(stdout(&o), "ffff0200 02000001 800f0800 a0e40000 0000ffff\n");
+}

@@ -256,7 +256,7 @@ fn write_comment_note(out: &mut impl Write, c: &Comment) -> fmt::Result {
                 write_printable(out, &table.creator)?;
                 out.write_char('\n')?;
                 if !table.constants.is_empty() {
-                    writeln!(out, "//   {:<24} {:<6} {}", "Name", "Reg", "Size")?;
+                    writeln!(out, "//   Name                     Reg    Size")?;
                 }
                 for k in &table.constants {
                     out.write_str("//   ")?;
@@ -283,4 +283,97 @@ fn write_comment_note(out: &mut impl Write, c: &Comment) -> fmt::Result {
         }
     }
     out.write_char('\n')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::asm::assemble_tokens;
+    use crate::bytecode::decode;
+
+    /// Tokens written by hand from the token format (register type in bits 28-30 and 11-12,
+    /// mask/swizzle in 16-23, modifiers in 20-27, relative flag in bit 13), with the Microsoft
+    /// listing line each stands for. Both directions are checked.
+    const CASES: &[(u32, &[u32], &str)] = &[
+        // Predicate token between destination and sources, `!` = modifier 13, swizzle .x = 0x00.
+        (0xFFFF_0201, &[0x1400_0002, 0x800F_0002, 0xBD00_1000, 0x80E4_0002, 0x80E4_0003], "(!p0.x) add r2, r2, r3"),
+        // Co-issue is bit 30; mask .w alone is 0x8.
+        (0xFFFF_0101, &[0x4000_0001, 0x8008_0000, 0xB0E4_0000], "+mov r0.w, t0"),
+        // SM2 relative addressing: bit 13 and an a0 token (type 3 = 0xB…) with swizzle .x.
+        (0xFFFE_0200, &[0x0300_0001, 0x800F_0000, 0xA0E4_2003, 0xB000_0000], "mov r0, c[a0.x + 3]"),
+        // vs_1_1: the relative bit alone means a0.x.
+        (0xFFFE_0101, &[0x0000_0001, 0x800F_0000, 0xA0E4_2003], "mov r0, c[a0.x + 3]"),
+        // Shift x2 = 1 in bits 24-27; _bx2 = 4, negation = 1, 1- = 6, _bias = 2.
+        (0xFFFF_0104, &[0x0000_0002, 0x810F_0000, 0x84E4_0001, 0x81E4_0002], "add_x2 r0, r1_bx2, -r2"),
+        (0xFFFF_0104, &[0x0000_0004, 0x800F_0000, 0x86E4_0000, 0x82E4_0001, 0x80E4_0002], "mad r0, 1-r0, r1_bias, r2"),
+        // ps_1_4 texld with _dz = 9.
+        (0xFFFF_0104, &[0x0000_0042, 0x800F_0000, 0x89E4_0001], "texld r0, r1_dz"),
+        // -0.0, the smallest denormal, a quiet NaN, 1.0.
+        (
+            0xFFFF_0200,
+            &[0x0500_0051, 0xA00F_0000, 0x8000_0000, 0x0000_0001, 0x7FC0_0000, 0x3F80_0000],
+            "def c0, -0, 1e-45, 0x7fc00000, 1",
+        ),
+        (0xFFFE_0200, &[0x0500_0030, 0xF00F_0000, 0xFFFF_FFFF, 0, 1, 255], "defi i0, -1, 0, 1, 255"),
+        // Usage texcoord (5) index 1, centroid (4 in bits 20-23), mask .xy.
+        (0xFFFF_0300, &[0x0200_001F, 0x8001_0005, 0x9043_0001], "dcl_texcoord1_centroid v1.xy"),
+        // vPos is misc-type (17) register 0; sampler type 2d is 2 in bits 27-30.
+        (0xFFFF_0300, &[0x0200_001F, 0x8000_0000, 0x9003_1000], "dcl vPos.xy"),
+        (0xFFFF_0200, &[0x0200_001F, 0x9000_0000, 0xA00F_0800], "dcl_2d s0"),
+        (0xFFFE_0300, &[0x0200_001F, 0x8000_0000, 0xE00F_0000], "dcl_position o0"),
+        (0xFFFF_0300, &[0x0200_001B, 0xF0E4_0800, 0xF0E4_0000], "loop aL, i0"),
+        (0xFFFF_0300, &[0x0300_0001, 0x800F_0000, 0x90E4_2000, 0xF0E4_0800], "mov r0, v[aL]"),
+        // Comparisons in bits 16-23: gt = 1, ne = 5, le = 6.
+        (0xFFFF_0201, &[0x0201_0029, 0x8000_0000, 0xA000_0000], "if_gt r0.x, c0.x"),
+        (0xFFFF_0201, &[0x0206_002D, 0x8000_0000, 0x8000_0001], "break_le r0.x, r1.x"),
+        (0xFFFF_0201, &[0x0305_005E, 0xB00F_1000, 0x80E4_0000, 0x80E4_0001], "setp_ne p0, r0, r1"),
+        // texld variants in bits 16-23: 1 = texldp.
+        (0xFFFF_0200, &[0x0301_0042, 0x800F_0000, 0xB0E4_0000, 0xA0E4_0800], "texldp r0, t0, s0"),
+        (0xFFFF_0200, &[0x0200_0001, 0x801F_0800, 0x80E4_0000], "mov_sat oC0, r0"),
+        (0xFFFE_0101, &[0x0000_0001, 0xC00F_0000, 0xA0E4_0000], "mov oPos, c0"),
+        // An empty write mask, which only a damaged stream has.
+        (0xFFFF_0200, &[0x0200_0001, 0x8000_0000, 0x80E4_0001], "mov r0.none, r1"),
+    ];
+
+    #[test]
+    fn hand_encoded_instructions_print_and_read_back() {
+        for &(version, inst, line) in CASES {
+            let mut tokens = vec![version];
+            tokens.extend_from_slice(inst);
+            tokens.push(0x0000_FFFF);
+            let program = decode(&tokens).unwrap_or_else(|e| panic!("{line}: {e}"));
+            let mut text = String::new();
+            write_instruction(&mut text, &program.instructions[0], program.version).unwrap();
+            assert_eq!(text, line);
+            let source = format!("{}\n{line}\n", program.version);
+            assert_eq!(assemble_tokens(&source).unwrap(), tokens, "{line}");
+        }
+    }
+
+    #[test]
+    fn flow_control_is_indented_and_comments_are_notes() {
+        // ps_2_x: if_gt r0.x, c0.x / mov r0, c0 / endif, with a 1-DWORD comment before endif.
+        let tokens = [
+            0xFFFF_0201,
+            0x0201_0029,
+            0x8000_0000,
+            0xA000_0000,
+            0x0200_0001,
+            0x800F_0000,
+            0xA0E4_0000,
+            0x0001_FFFE,
+            0x2020_2020,
+            0x0000_002B,
+            0x0000_FFFF,
+        ];
+        let program = decode(&tokens).unwrap();
+        let plain = disassemble(&program, &DisasmOptions::default());
+        assert_eq!(plain, "ps_2_x\nif_gt r0.x, c0.x\n  mov r0, c0\n// Comment block, 1 DWORDs '    '\nendif\n");
+        let kept = disassemble(&program, &DisasmOptions { keep_comments: true });
+        assert!(kept.contains(".comment 1\n.dw 0x20202020\n"), "{kept}");
+        assert_eq!(assemble_tokens(&kept).unwrap(), tokens);
+        let mut without = tokens.to_vec();
+        without.drain(7..9);
+        assert_eq!(assemble_tokens(&plain).unwrap(), without);
+    }
 }

@@ -72,13 +72,13 @@ impl<'a> Lexer<'a> {
     /// The next token without consuming it.
     pub fn peek(&self) -> Result<Tok<'a>, AsmError> {
         let mut copy = *self;
-        copy.next().map(|(t, _)| t)
+        copy.token().map(|(t, _)| t)
     }
 
     /// Consumes `c` if it comes next.
     pub fn eat(&mut self, c: char) -> Result<bool, AsmError> {
         if self.peek()? == Tok::Punct(c) {
-            self.next()?;
+            self.token()?;
             Ok(true)
         } else {
             Ok(false)
@@ -86,7 +86,7 @@ impl<'a> Lexer<'a> {
     }
 
     /// The next token and its byte offset.
-    pub fn next(&mut self) -> Result<(Tok<'a>, usize), AsmError> {
+    pub fn token(&mut self) -> Result<(Tok<'a>, usize), AsmError> {
         self.skip_space();
         let start = self.pos;
         let bytes = self.line.as_bytes();
@@ -140,7 +140,7 @@ mod tests {
         let mut lx = Lexer::new(line, 1);
         let mut out = Vec::new();
         loop {
-            match lx.next().unwrap().0 {
+            match lx.token().unwrap().0 {
                 Tok::End => return out,
                 t => out.push(t),
             }
@@ -172,18 +172,21 @@ mod tests {
                 Ident("w")
             ]
         );
-        assert_eq!(tokens("def c0, 1.0f, .5, 1e-45, 0x7fc00000"), [
-            Ident("def"),
-            Ident("c0"),
-            Punct(','),
-            Number("1.0f"),
-            Punct(','),
-            Number(".5"),
-            Punct(','),
-            Number("1e-45"),
-            Punct(','),
-            Number("0x7fc00000")
-        ]);
+        assert_eq!(
+            tokens("def c0, 1.0f, .5, 1e-45, 0x7fc00000"),
+            [
+                Ident("def"),
+                Ident("c0"),
+                Punct(','),
+                Number("1.0f"),
+                Punct(','),
+                Number(".5"),
+                Punct(','),
+                Number("1e-45"),
+                Punct(','),
+                Number("0x7fc00000")
+            ]
+        );
         assert_eq!(tokens("1-r0"), [Number("1"), Punct('-'), Ident("r0")]);
     }
 
@@ -191,9 +194,9 @@ mod tests {
     fn unknown_characters_are_errors_with_columns() {
         let mut lx = Lexer::new("mov r0, $r1", 7);
         for _ in 0..3 {
-            lx.next().unwrap();
+            lx.token().unwrap();
         }
-        let e = lx.next().unwrap_err();
+        let e = lx.token().unwrap_err();
         assert_eq!((e.line, e.column), (7, 9));
         assert_eq!(e.kind, AsmErrorKind::UnexpectedChar('$'));
     }

@@ -33,7 +33,11 @@ pub fn assemble(text: &str) -> Result<Program, AsmError> {
         let line_no = index + 1;
         let line = raw_line.strip_suffix('\r').unwrap_or(raw_line);
         if line.len() > MAX_LINE_BYTES {
-            return Err(AsmError { line: line_no, column: 1, kind: K::LineTooLong { length: line.len(), max: MAX_LINE_BYTES } });
+            return Err(AsmError {
+                line: line_no,
+                column: 1,
+                kind: K::LineTooLong { length: line.len(), max: MAX_LINE_BYTES },
+            });
         }
         let code = strip_comment(line);
         let trimmed = code.trim();
@@ -111,22 +115,25 @@ fn directive(
     program: &mut Program,
     open: &mut Option<(Comment, usize, usize)>,
 ) -> Result<(), AsmError> {
-    lx.next()?; // the dot
-    let (name, at) = lx.next()?;
+    lx.token()?; // the dot
+    let (name, at) = lx.token()?;
     let Tok::Ident(name) = name else {
         return Err(lx.error_at(at, K::Expected { expected: "`.comment` or `.dw`", found: name.describe() }));
     };
     if name.eq_ignore_ascii_case("comment") {
         close_comment(program, open)?;
-        let (tok, at) = lx.next()?;
+        let (tok, at) = lx.token()?;
         let len = match tok {
             Tok::Number(n) => parse_u32(n).filter(|&n| n <= 0x7FFF),
             _ => None,
         };
         let Some(len) = len else {
-            return Err(lx.error_at(at, K::CommentBlock(format!("{} is not a DWORD count up to 32767", tok.describe()))));
+            return Err(
+                lx.error_at(at, K::CommentBlock(format!("{} is not a DWORD count up to 32767", tok.describe())))
+            );
         };
-        let comment = Comment { position: program.instructions.len(), offset: 0, data: Vec::with_capacity(len as usize) };
+        let comment =
+            Comment { position: program.instructions.len(), offset: 0, data: Vec::with_capacity(len as usize) };
         *open = Some((comment, len as usize, lx.line_no()));
         expect_end(&mut lx)
     } else if name.eq_ignore_ascii_case("dw") {
@@ -134,7 +141,7 @@ fn directive(
             return Err(lx.error_at(at, K::CommentBlock("`.dw` outside a `.comment` block".into())));
         };
         loop {
-            let (tok, at) = lx.next()?;
+            let (tok, at) = lx.token()?;
             match tok {
                 Tok::Number(n) if parse_u32(n).is_some() => {
                     if comment.data.len() == *len {
@@ -143,7 +150,9 @@ fn directive(
                     comment.data.push(parse_u32(n).unwrap_or(0));
                 }
                 Tok::End => return Ok(()),
-                other => return Err(lx.error_at(at, K::Expected { expected: "a 32-bit DWORD", found: other.describe() })),
+                other => {
+                    return Err(lx.error_at(at, K::Expected { expected: "a 32-bit DWORD", found: other.describe() }))
+                }
             }
             lx.eat(',')?;
         }
@@ -164,7 +173,7 @@ fn close_comment(program: &mut Program, open: &mut Option<(Comment, usize, usize
 }
 
 fn expect_end(lx: &mut Lexer<'_>) -> Result<(), AsmError> {
-    match lx.next()? {
+    match lx.token()? {
         (Tok::End, _) => Ok(()),
         (t, at) => Err(lx.error_at(at, K::Expected { expected: "the end of the line", found: t.describe() })),
     }
@@ -177,6 +186,9 @@ fn parse_u32(text: &str) -> Option<u32> {
         None => text.parse().ok(),
     }
 }
+
+/// A `_modifier` suffix glued to a register name, and its byte offset.
+type Glued<'a> = Option<(&'a str, usize)>;
 
 struct Parser<'a> {
     lx: Lexer<'a>,
@@ -205,7 +217,7 @@ impl<'a> Parser<'a> {
         let coissue = self.lx.eat('+')?;
         let predicate = if self.lx.eat('(')? {
             let p = self.src()?;
-            let (t, at) = self.lx.next()?;
+            let (t, at) = self.lx.token()?;
             if t != Tok::Punct(')') {
                 return Err(self.expected(at, "`)` after the predicate", t));
             }
@@ -213,7 +225,7 @@ impl<'a> Parser<'a> {
         } else {
             None
         };
-        let (tok, name_at) = self.lx.next()?;
+        let (tok, name_at) = self.lx.token()?;
         let Tok::Ident(mnemonic) = tok else { return Err(self.expected(name_at, "an instruction", tok)) };
         let mut parts = mnemonic.split('_');
         let base = parts.next().unwrap_or("");
@@ -249,7 +261,7 @@ impl<'a> Parser<'a> {
             }
             if *found > 0 {
                 // `def c0 = 1, 2, 3, 4` (an older listing style) is read like `def c0, 1, 2, 3, 4`.
-                let (t, at) = p.lx.next()?;
+                let (t, at) = p.lx.token()?;
                 let ok = t == Tok::Punct(',') || (t == Tok::Punct('=') && *found == 1 && extra == 4);
                 if !ok {
                     return Err(p.expected(at, "`,` between operands", t));
@@ -268,7 +280,10 @@ impl<'a> Parser<'a> {
             d.modifiers = ResultModifiers(suffixes.modifiers);
             inst.dst = Some(d);
         } else if suffixes.shift != 0 || suffixes.modifiers != 0 {
-            return Err(self.err(name_at, K::BadInstructionModifier { instruction: form.name, modifier: "sat/pp/centroid/shift".into() }));
+            return Err(self.err(
+                name_at,
+                K::BadInstructionModifier { instruction: form.name, modifier: "sat/pp/centroid/shift".into() },
+            ));
         }
         inst.payload = match shape.extra {
             Extra::None => Payload::None,
@@ -299,13 +314,13 @@ impl<'a> Parser<'a> {
             let s = self.src()?;
             inst.src.push(s);
         }
-        let (t, at) = self.lx.next()?;
+        let (t, at) = self.lx.token()?;
         match t {
             Tok::End => Ok(inst),
             Tok::Punct(',') => {
                 let mut more = found;
                 let mut lx = self.lx;
-                while let Ok((t, _)) = lx.next() {
+                while let Ok((t, _)) = lx.token() {
                     match t {
                         Tok::End => break,
                         Tok::Punct(',') => more += 1,
@@ -329,6 +344,10 @@ impl<'a> Parser<'a> {
         }
         let find = |strict: bool| {
             OPCODES.iter().find_map(|row| {
+                // The decoding form is one of the row's forms: skip rows without the name cheaply.
+                if !row.forms.iter().any(|f| f.name.eq_ignore_ascii_case(base)) {
+                    return None;
+                }
                 let form = row.opcode.decoding_form(self.version);
                 let cmp_ok = !strict || (form.control == Control::Comparison) == has_comparison;
                 (form.name.eq_ignore_ascii_case(base) && cmp_ok).then_some((row.opcode, form, 0))
@@ -349,7 +368,9 @@ impl<'a> Parser<'a> {
                     let hex = parts.next().unwrap_or("");
                     let token = parse_u32(hex)
                         .filter(|t| t & 0x8000_0000 != 0 && t & 0x07F0_FFE0 == 0 && hex.starts_with("0x"))
-                        .ok_or_else(|| self.err(at, K::BadNumber { text: hex.into(), what: "a dcl usage token (0x8…)" }))?;
+                        .ok_or_else(|| {
+                            self.err(at, K::BadNumber { text: hex.into(), what: "a dcl usage token (0x8…)" })
+                        })?;
                     s.decl = Some(Decl {
                         usage: (token & 0x1F) as u8,
                         usage_index: ((token >> 16) & 0xF) as u8,
@@ -373,21 +394,25 @@ impl<'a> Parser<'a> {
                     "pp" => ResultModifiers::PARTIAL_PRECISION,
                     "centroid" => ResultModifiers::CENTROID,
                     _ => {
-                        return Err(self.err(at, K::BadInstructionModifier { instruction: form.name, modifier: part.into() }))
+                        return Err(
+                            self.err(at, K::BadInstructionModifier { instruction: form.name, modifier: part.into() })
+                        )
                     }
                 };
             }
         }
         if s.comparison.is_some() && form.control != Control::Comparison {
-            return Err(self.err(at, K::BadInstructionModifier { instruction: form.name, modifier: "comparison".into() }));
+            return Err(
+                self.err(at, K::BadInstructionModifier { instruction: form.name, modifier: "comparison".into() })
+            );
         }
         Ok(s)
     }
 
     /// A register with its optional relative address: `r0`, `c[a0.x + 3]`, `c1[a0.x + 2]`, `oPos`.
     /// Returns the register, the relative address and any `_mod` suffix glued to the name.
-    fn register(&mut self) -> Result<(Register, Option<RelAddr>, Option<(&'a str, usize)>), AsmError> {
-        let (tok, at) = self.lx.next()?;
+    fn register(&mut self) -> Result<(Register, Option<RelAddr>, Glued<'a>), AsmError> {
+        let (tok, at) = self.lx.token()?;
         let Tok::Ident(text) = tok else { return Err(self.expected(at, "a register", tok)) };
         let (name, suffix) = match text.find('_') {
             Some(i) => (&text[..i], Some((&text[i + 1..], at + i))),
@@ -417,10 +442,11 @@ impl<'a> Parser<'a> {
         let mut rel: Option<RelAddr> = None;
         let mut sign = 1;
         loop {
-            let (tok, at) = self.lx.next()?;
+            let (tok, at) = self.lx.token()?;
             match tok {
                 Tok::Number(n) => {
-                    let v = parse_u32(n).ok_or_else(|| self.err(at, K::BadNumber { text: n.into(), what: "a register offset" }))?;
+                    let v = parse_u32(n)
+                        .ok_or_else(|| self.err(at, K::BadNumber { text: n.into(), what: "a register offset" }))?;
                     offset = offset.saturating_add(sign * v as i64);
                 }
                 Tok::Ident(name) => {
@@ -434,7 +460,7 @@ impl<'a> Parser<'a> {
                 }
                 other => return Err(self.expected(at, "an address register or an offset", other)),
             }
-            let (tok, at) = self.lx.next()?;
+            let (tok, at) = self.lx.token()?;
             sign = match tok {
                 Tok::Punct(']') => return Ok((offset, rel)),
                 Tok::Punct('+') => 1,
@@ -470,7 +496,7 @@ impl<'a> Parser<'a> {
     }
 
     fn swizzle(&mut self) -> Result<Swizzle, AsmError> {
-        let (tok, at) = self.lx.next()?;
+        let (tok, at) = self.lx.token()?;
         let Tok::Ident(text) = tok else { return Err(self.expected(at, "a swizzle", tok)) };
         self.swizzle_text(text, at)
     }
@@ -494,7 +520,7 @@ impl<'a> Parser<'a> {
         }
         let mut mask = WriteMask::ALL;
         if self.lx.eat('.')? {
-            let (tok, m_at) = self.lx.next()?;
+            let (tok, m_at) = self.lx.token()?;
             let Tok::Ident(text) = tok else { return Err(self.expected(m_at, "a write mask", tok)) };
             mask = self.mask(text, m_at)?;
         }
@@ -522,12 +548,12 @@ impl<'a> Parser<'a> {
     }
 
     fn src(&mut self) -> Result<SrcParam, AsmError> {
-        let (tok, at) = self.lx.next()?;
+        let (tok, at) = self.lx.token()?;
         let prefix = match tok {
             Tok::Punct('-') => SrcModifier::Neg,
             Tok::Punct('!') => SrcModifier::Not,
             Tok::Number("1") if self.lx.peek()? == Tok::Punct('-') => {
-                self.lx.next()?;
+                self.lx.token()?;
                 SrcModifier::Comp
             }
             _ => {
@@ -543,7 +569,7 @@ impl<'a> Parser<'a> {
             // `c[a0.x]_bx2.x`: the suffix is its own identifier after the bracket.
             if let Tok::Ident(text) = self.lx.peek()? {
                 if let Some(s) = text.strip_prefix('_') {
-                    let (_, s_at) = self.lx.next()?;
+                    let (_, s_at) = self.lx.token()?;
                     glued = Some((s, s_at + 1));
                 }
             }
@@ -552,7 +578,7 @@ impl<'a> Parser<'a> {
             suffix = Some(g);
         }
         if self.lx.eat('.')? {
-            let (tok, s_at) = self.lx.next()?;
+            let (tok, s_at) = self.lx.token()?;
             let Tok::Ident(text) = tok else { return Err(self.expected(s_at, "a swizzle", tok)) };
             // `r0.x_abs` also reads: a suffix after the swizzle.
             let (swz, after) = match text.find('_') {
@@ -573,7 +599,9 @@ impl<'a> Parser<'a> {
                 let m = suffix_modifier(s).ok_or_else(|| self.err(s_at, K::BadSourceModifier(format!("_{s}"))))?;
                 match prefix {
                     SrcModifier::None => m,
-                    SrcModifier::Neg => negate(m).ok_or_else(|| self.err(at, K::BadSourceModifier(format!("-…_{s}"))))?,
+                    SrcModifier::Neg => {
+                        negate(m).ok_or_else(|| self.err(at, K::BadSourceModifier(format!("-…_{s}"))))?
+                    }
                     _ => return Err(self.err(at, K::BadSourceModifier(format!("…_{s} with a prefix")))),
                 }
             }
@@ -591,7 +619,7 @@ impl<'a> Parser<'a> {
 
     fn def_component(&mut self) -> Result<u32, AsmError> {
         let negative = self.sign()?;
-        let (tok, at) = self.lx.next()?;
+        let (tok, at) = self.lx.token()?;
         let text = match tok {
             Tok::Number(t) | Tok::Ident(t) => t,
             other => return Err(self.expected(at, "a number", other)),
@@ -602,7 +630,7 @@ impl<'a> Parser<'a> {
 
     fn integer(&mut self) -> Result<i32, AsmError> {
         let negative = self.sign()?;
-        let (tok, at) = self.lx.next()?;
+        let (tok, at) = self.lx.token()?;
         let Tok::Number(text) = tok else { return Err(self.expected(at, "an integer", tok)) };
         let bad = || self.err(at, K::BadNumber { text: text.into(), what: "a 32-bit integer" });
         let v: i64 = if text.starts_with("0x") || text.starts_with("0X") {
@@ -615,11 +643,13 @@ impl<'a> Parser<'a> {
     }
 
     fn boolean(&mut self) -> Result<u32, AsmError> {
-        let (tok, at) = self.lx.next()?;
+        let (tok, at) = self.lx.token()?;
         match tok {
             Tok::Ident(t) if t.eq_ignore_ascii_case("true") => Ok(1),
             Tok::Ident(t) if t.eq_ignore_ascii_case("false") => Ok(0),
-            Tok::Number(t) => parse_u32(t).ok_or_else(|| self.err(at, K::BadNumber { text: t.into(), what: "a DWORD" })),
+            Tok::Number(t) => {
+                parse_u32(t).ok_or_else(|| self.err(at, K::BadNumber { text: t.into(), what: "a DWORD" }))
+            }
             other => Err(self.expected(at, "`true` or `false`", other)),
         }
     }
@@ -641,4 +671,62 @@ fn decl_suffix(s: &str) -> Option<Decl> {
     let usage = Usage::ALL.into_iter().find(|u| u.name().eq_ignore_ascii_case(name))?;
     let usage_index = if index.is_empty() { 0 } else { index.parse::<u8>().ok().filter(|&i| i < 16)? };
     Some(Decl { usage: usage as u8, usage_index, texture_type: 0 })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const END: u32 = 0x0000_FFFF;
+
+    /// Spellings other assemblers and listings use, with tokens derived by hand from the format.
+    #[test]
+    fn alternative_spellings() {
+        let cases: &[(&str, &[u32])] = &[
+            // Dotted version, `;` and `//` comments, the offset before the address register.
+            ("vs.1.1\n; c\nmov r0, c[ 2 + a0.x ] // c\n", &[0xFFFE_0101, 0x0000_0001, 0x800F_0000, 0xA0E4_2002, END]),
+            // A numbered base plus an offset: c1[a0.x + 2] is c3 relative.
+            ("vs_1_1\nmov r0, c1[a0.x + 2]", &[0xFFFE_0101, 0x0000_0001, 0x800F_0000, 0xA0E4_2003, END]),
+            // Constant-only brackets fold into the number, with no relative flag.
+            ("vs_1_1\nmov r0, c[2 + 10 + 12]", &[0xFFFE_0101, 0x0000_0001, 0x800F_0000, 0xA0E4_0018, END]),
+            // rgba letters mixed with xyzw: mask xyz = 7; swizzle x,y,y,z = 0b10_01_01_00 = 0x94.
+            ("vs_3_0\nmov r2.xyb, r1.xygb", &[0xFFFE_0300, 0x0200_0001, 0x8007_0002, 0x8094_0001, END]),
+            // Shift x2 (1 in bits 24-27) with saturate, and `1 - r1` with spaces.
+            ("ps_1_3\nmov_x2_sat r0, 1 - r1", &[0xFFFF_0103, 0x0000_0001, 0x811F_0000, 0x86E4_0001, END]),
+            // A sign written apart from its number.
+            ("vs_2_0\ndefi i0, - 1, 1, 10, 0", &[0xFFFE_0200, 0x0500_0030, 0xF00F_0000, 0xFFFF_FFFF, 1, 10, 0, END]),
+            // `def c = …`, `f` suffixes, `.5` and `0.`.
+            (
+                "ps_1_1\ndef c1 = 1.0, 0.0f, .5, 0.",
+                &[0xFFFF_0101, 0x0000_0051, 0xA00F_0001, 0x3F80_0000, 0, 0x3F00_0000, 0, END],
+            ),
+            // Upper case, a `#line` directive, CRLF line ends.
+            ("#line 1 \"x\"\r\nPS_2_0\r\nMOV oC0, C0\r\n", &[0xFFFF_0200, 0x0200_0001, 0x800F_0800, 0xA0E4_0000, END]),
+            // `v0[aL]`: the base number with the loop register (type 15 = 0xF…, bits 11-12 = 1).
+            ("ps_3_0\nmov r0, v0[aL]", &[0xFFFF_0300, 0x0300_0001, 0x800F_0000, 0x90E4_2000, 0xF0E4_0800, END]),
+            // The modifier after the swizzle (`r1.x_abs`) and before it (`r1_abs.x`) agree: abs = 11.
+            (
+                "vs_3_0\nadd r0, r1.x_abs, r1_abs.x",
+                &[0xFFFE_0300, 0x0300_0002, 0x800F_0000, 0x8B00_0001, 0x8B00_0001, END],
+            ),
+            ("ps_2_x\ndefb b0, true", &[0xFFFF_0201, 0x0200_002F, 0xE00F_0800, 1, END]),
+        ];
+        for (text, tokens) in cases {
+            assert_eq!(assemble_tokens(text).unwrap_or_else(|e| panic!("{text}: {e}")), *tokens, "{text}");
+        }
+    }
+
+    #[test]
+    fn versions() {
+        let v = |s| parse_version(s).map(|v| v.token());
+        assert_eq!(v("vs_1_1"), Some(0xFFFE_0101));
+        assert_eq!(v("ps.1.4"), Some(0xFFFF_0104));
+        assert_eq!(v("vs_2_x"), Some(0xFFFE_0201));
+        assert_eq!(v("ps_3_sw"), Some(0xFFFF_03FF));
+        assert_eq!(v("ps_2_2"), Some(0xFFFF_0202));
+        assert_eq!(v("vs_1_2"), None);
+        assert_eq!(v("vs_4_0"), None);
+        assert_eq!(v("xs_1_1"), None);
+        assert_eq!(v("vs_1_1_1"), None);
+    }
 }

@@ -34,7 +34,9 @@ pub fn main(args: &[String]) -> i32 {
                     Some("bin" | "pso" | "vso") => Output::Raw(path.clone()),
                     Some("hex") => Output::Hex(path.clone()),
                     _ => {
-                        eprintln!("d3d9-shader asm: cannot tell the format of `{path}`: name it .bin, .pso, .vso or .hex");
+                        eprintln!(
+                            "d3d9-shader asm: cannot tell the format of `{path}`: name it .bin, .pso, .vso or .hex"
+                        );
                         return EXIT_USAGE;
                     }
                 };

@@ -9,7 +9,6 @@
 
 use crate::bytecode::{Instruction, Opcode, Program, RegisterType, SrcModifier};
 
-use super::arithmetic::compare;
 use super::execute::Machine;
 use super::{InterpError, InterpErrorKind as K, MAX_CALL_DEPTH, MAX_NESTING};
 
@@ -122,7 +121,9 @@ impl Parser<'_> {
                     }
                 }
                 _ => match nodes.last() {
-                    Some(&Node::Op(prev)) if ins.coissue => *nodes.last_mut().expect("just matched") = Node::Pair(prev, at),
+                    Some(&Node::Op(prev)) if ins.coissue => {
+                        *nodes.last_mut().expect("just matched") = Node::Pair(prev, at)
+                    }
                     _ => nodes.push(Node::Op(at)),
                 },
             }
@@ -180,7 +181,8 @@ impl Machine<'_> {
         let ins = self.program[at];
         let is_loop = ins.opcode == Opcode::Loop;
         let int_src = ins.src.get(if is_loop { 1 } else { 0 }).ok_or_else(|| self.err(at, K::MissingOperand))?;
-        let i = self.consts.int(int_src.reg.num).ok_or_else(|| self.err(at, K::RegisterOutOfRange(int_src.reg.name())))?;
+        let i =
+            self.consts.int(int_src.reg.num).ok_or_else(|| self.err(at, K::RegisterOutOfRange(int_src.reg.name())))?;
         let count = i[0].clamp(0, 255);
         let saved_brk = self.brk_mask;
         self.brk_mask = 0;
@@ -220,7 +222,7 @@ impl Machine<'_> {
                 for lane in lanes(mask) {
                     let x = self.read_src(lane, a).map_err(|k| self.err(at, k))?[3];
                     let y = self.read_src(lane, b).map_err(|k| self.err(at, k))?[3];
-                    if compare(cmp, x, y) {
+                    if cmp.eval(x, y) {
                         out |= 1 << lane;
                     }
                 }

@@ -1,0 +1,7 @@
+// ps_1_3 — texm3x3pad, texm3x3tex.
+ps_1_3
+tex t0
+texm3x3pad t1, t0_bx2
+texm3x3pad t2, t0_bx2
+texm3x3tex t3, t0_bx2
+mov r0, t3

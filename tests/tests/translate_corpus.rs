@@ -1,0 +1,101 @@
+//! Every SM2/SM3 shader of ../shared/corpus and ../shared/bench-corpus translates (lenient),
+//! passes naga's validator, re-parses as WGSL, and its SPIR-V passes `spirv-val`.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use d3d9_shader::bytecode::decode;
+use d3d9_shader::{translate, ShaderKey};
+use d3d9_tests::{hex_files, is_invalid, parse_hex, shared_dir};
+
+fn corpus_shaders() -> Option<Vec<PathBuf>> {
+    let shared = shared_dir()?;
+    let mut files = hex_files(&shared.join("corpus"));
+    files.extend(hex_files(&shared.join("bench-corpus")));
+    Some(files.into_iter().filter(|p| !is_invalid(p)).collect())
+}
+
+fn spirv_val() -> Option<PathBuf> {
+    let p = PathBuf::from("/usr/bin/spirv-val");
+    if p.exists() {
+        return Some(p);
+    }
+    let found = Command::new("spirv-val").arg("--version").output().ok()?;
+    found.status.success().then(|| PathBuf::from("spirv-val"))
+}
+
+fn check(path: &Path, spirv_val: Option<&Path>, tmp: &Path) -> Result<bool, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
+    let tokens = parse_hex(&text)?;
+    let program = decode(&tokens).map_err(|e| format!("decode: {e}"))?;
+    for (name, key) in keys() {
+        let t = translate(&program, &key).map_err(|e| format!("translate ({name}): {e}"))?;
+        let wgsl = t.to_wgsl().map_err(|e| format!("{name}: {e}"))?;
+        naga::front::wgsl::parse_str(&wgsl)
+            .map_err(|e| format!("WGSL re-parse ({name}): {}\n{wgsl}", e.emit_to_string(&wgsl)))?;
+        let words = t.to_spirv().map_err(|e| format!("{name}: {e}"))?;
+        spirv_check(&words, spirv_val, tmp).map_err(|e| format!("{name}: {e}"))?;
+    }
+    Ok(true)
+}
+
+/// The default key, and one turning on every render-state feature WGSL can express.
+fn keys() -> [(&'static str, ShaderKey); 2] {
+    use d3d9_shader::key::{AlphaFunc, FogMode};
+    [
+        ("default key", ShaderKey::default()),
+        (
+            "render-state key",
+            ShaderKey {
+                alpha_func: AlphaFunc::Less,
+                fog: FogMode::Linear,
+                clip_planes: 0x81,
+                shadow_samplers: 0x3,
+                unbound_samplers: 0x4,
+                flat_shading: true,
+                ..ShaderKey::default()
+            },
+        ),
+    ]
+}
+
+fn spirv_check(words: &[u32], spirv_val: Option<&Path>, tmp: &Path) -> Result<(), String> {
+    if let Some(val) = spirv_val {
+        let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+        std::fs::write(tmp, bytes).map_err(|e| e.to_string())?;
+        let out = Command::new(val).arg("--target-env").arg("vulkan1.1").arg(tmp).output().map_err(|e| e.to_string())?;
+        if !out.status.success() {
+            return Err(format!("spirv-val: {}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr)));
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn every_sm2_sm3_corpus_shader_translates_validates_and_reparses() {
+    let Some(files) = corpus_shaders() else {
+        eprintln!("SKIPPED: ../shared is absent, corpus translation not checked");
+        return;
+    };
+    let val = spirv_val();
+    if val.is_none() {
+        if std::env::var_os("REQUIRE_TOOLS").is_some_and(|v| v == "1") {
+            panic!("spirv-val is required (REQUIRE_TOOLS=1) but not installed: apt-get install spirv-tools");
+        }
+        eprintln!("WARNING: spirv-val not found; SPIR-V is not validated (install spirv-tools)");
+    }
+    let tmp = std::env::temp_dir().join(format!("d3d9-corpus-{}.spv", std::process::id()));
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for f in &files {
+        match check(f, val.as_deref(), &tmp) {
+            Ok(true) => checked += 1,
+            Ok(false) => {}
+            Err(e) => failures.push(format!("{}: {}", f.display(), e)),
+        }
+    }
+    let _ = std::fs::remove_file(&tmp);
+    eprintln!("{checked} shaders translated, {} failed", failures.len());
+    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n\n"));
+    assert!(checked > 300, "expected the corpus to hold hundreds of SM2/SM3 shaders, found {checked}");
+}
