@@ -232,8 +232,8 @@ fn merge(targets: &mut CpuTargets, x: u32, y: u32, z: f32, input: &PixelIn, out:
         }
     };
     if let (Some(f), Some(c)) = (f, colors[0].as_mut()) {
-        for k in 0..3 {
-            c[k] = f * c[k] + (1.0 - f) * s.fog_color[k];
+        for (ch, fog) in c.iter_mut().zip(s.fog_color) {
+            *ch = f * *ch + (1.0 - f) * fog;
         }
     }
     // Alpha test at 8-bit precision (note 27).

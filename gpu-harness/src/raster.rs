@@ -127,7 +127,7 @@ pub fn rasterize(
     let poly = clip_polygon(poly, |p| g * p[3] + p[0]);
     let poly = clip_polygon(poly, |p| g * p[3] - p[1]);
     let poly = clip_polygon(poly, |p| g * p[3] + p[1]);
-    if poly.len() < 3 || poly.iter().any(|v| !(v.position[3] > 0.0)) {
+    if poly.len() < 3 || poly.iter().any(|v| v.position[3].is_nan() || v.position[3] <= 0.0) {
         return Ok(());
     }
     for i in 1..poly.len() - 1 {
@@ -145,7 +145,7 @@ fn rasterize_clipped(
 ) -> Result<(), RasterError> {
     for v in tri {
         let w = v.position[3];
-        if !(w > 0.0) || !w.is_finite() || v.position.iter().any(|c| !c.is_finite()) {
+        if w.is_nan() || w <= 0.0 || !w.is_finite() || v.position.iter().any(|c| !c.is_finite()) {
             return Err(RasterError::BehindEye(w));
         }
     }

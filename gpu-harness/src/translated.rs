@@ -16,7 +16,7 @@ use d3d9_shader::{translate, ShaderKey, Translation};
 use crate::case::{CmpFunc, FogMode, TextureKind};
 use crate::cpu::FogSource;
 use crate::fixed_function::VaryingLayout;
-use crate::runner::{GpuStage, ShaderConstants, ShaderGpu, StageContext};
+use crate::runner::{GpuStage, ShaderConstants, ShaderGpu, StageContext, TextureSlot};
 
 /// The translator as the runner's GPU shader back end.
 #[derive(Clone, Copy, Debug, Default)]
@@ -122,7 +122,12 @@ fn stage(t: Translation, constants: &ShaderConstants, ctx: &StageContext<'_>, ve
         .layout
         .textures
         .iter()
-        .map(|tb| ((group, tb.texture_binding), (group, tb.sampler_binding), tb.sampler as u32, kind_of(tb.texture_type)))
+        .map(|tb| TextureSlot {
+            texture: (group, tb.texture_binding),
+            sampler: (group, tb.sampler_binding),
+            stage: tb.sampler as u32,
+            kind: kind_of(tb.texture_type),
+        })
         .collect();
     let slots = if vertex { &t.interface.outputs } else { &t.interface.inputs };
     let varyings: VaryingLayout = slots
