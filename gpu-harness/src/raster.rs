@@ -44,8 +44,9 @@ pub struct Lane {
     pub depth: f32,
     /// Interpolated varyings.
     pub varyings: Vec<[f32; 4]>,
-    /// A varying that changes across the triangle is within 2⁻²⁰ (relative to its vertex values)
-    /// of zero here: texkill, cmp and the comparisons decide at zero, and two rasterizers that
+    /// A varying that changes across the triangle lies at a decision point here, within 2⁻²⁰
+    /// relative to its vertex values: zero (texkill, cmp and the comparisons decide there) or,
+    /// scaled by a bound texture's size, a texel boundary (point sampling). Two rasterizers that
     /// round the barycentrics differently may land on either side.
     pub tie: bool,
 }
@@ -106,6 +107,19 @@ pub fn rasterize(
     width: u32,
     height: u32,
     cull: CullMode,
+    emit: impl FnMut(Quad),
+) -> Result<(), RasterError> {
+    rasterize_with_ties(tri, width, height, cull, &[1.0], emit)
+}
+
+/// [`rasterize`], marking lanes where a varying times one of `tie_scales` (1 for zero crossings,
+/// and the sizes of the bound textures) is within rounding of an integer.
+pub fn rasterize_with_ties(
+    tri: [&ClipVertex; 3],
+    width: u32,
+    height: u32,
+    cull: CullMode,
+    tie_scales: &[f32],
     mut emit: impl FnMut(Quad),
 ) -> Result<(), RasterError> {
     if tri.iter().any(|v| v.position.iter().any(|c| !c.is_finite())) {
@@ -118,7 +132,7 @@ pub fn rasterize(
         z >= 0.0 && z <= w && w > 0.0 && x.abs() <= g * w && y.abs() <= g * w
     };
     if tri.iter().all(|v| inside(v)) {
-        return rasterize_clipped(tri, width, height, cull, &mut emit);
+        return rasterize_clipped(tri, width, height, cull, tie_scales, &mut emit);
     }
     let poly = tri.iter().map(|v| (*v).clone()).collect();
     let poly = clip_polygon(poly, |p| p[2]);
@@ -131,7 +145,7 @@ pub fn rasterize(
         return Ok(());
     }
     for i in 1..poly.len() - 1 {
-        rasterize_clipped([&poly[0], &poly[i], &poly[i + 1]], width, height, cull, &mut emit)?;
+        rasterize_clipped([&poly[0], &poly[i], &poly[i + 1]], width, height, cull, tie_scales, &mut emit)?;
     }
     Ok(())
 }
@@ -141,6 +155,7 @@ fn rasterize_clipped(
     width: u32,
     height: u32,
     cull: CullMode,
+    tie_scales: &[f32],
     emit: &mut impl FnMut(Quad),
 ) -> Result<(), RasterError> {
     for v in tri {
@@ -211,9 +226,12 @@ fn rasterize_clipped(
                 let (a0, a1, a2) = (attrs[0][k], attrs[1][k], attrs[2][k]);
                 std::array::from_fn(|c| {
                     let v = a0[c] + b1 * (a1[c] - a0[c]) + b2 * (a2[c] - a0[c]);
-                    let scale = a0[c].abs().max(a1[c].abs()).max(a2[c].abs());
-                    if (a0[c] != a1[c] || a0[c] != a2[c]) && v.abs() <= scale / (1u32 << 20) as f32 {
-                        tie = true;
+                    if a0[c] != a1[c] || a0[c] != a2[c] {
+                        let scale = a0[c].abs().max(a1[c].abs()).max(a2[c].abs());
+                        tie |= tie_scales.iter().any(|&s| {
+                            let x = v * s;
+                            (x - x.round()).abs() <= s * scale / (1u32 << 20) as f32
+                        });
                     }
                     v
                 })

@@ -363,7 +363,7 @@ impl Runner<'_> {
                         all.into_iter().partition(|&(x, y)| ties.get((y * img.width + x) as usize).copied().unwrap_or(false));
                     if !tied.is_empty() {
                         result.notes.push(format!(
-                            "target {t} after draw {draw}: {} pixels differ where an interpolated input is at zero (a tie either rasterizer may break)",
+                            "target {t} after draw {draw}: {} pixels differ where an interpolated input sits at a decision point (zero or a texel boundary: a tie either rasterizer may break)",
                             tied.len()
                         ));
                     }
@@ -458,6 +458,16 @@ impl Runner<'_> {
         state.apply(&case.render_states);
         let (mut vsc, mut psc) = (ShaderConstants::default(), ShaderConstants::default());
         let mut snaps = Snapshots::new();
+        // Decision points of interpolated inputs: zero, and the texel boundaries of every bound
+        // texture's dimensions.
+        let mut tie_scales = vec![1.0f32];
+        for t in &prepared.textures {
+            for d in [t.size.0, t.size.1, t.size.2] {
+                if !tie_scales.contains(&(d as f32)) {
+                    tie_scales.push(d as f32);
+                }
+            }
+        }
         for (i, draw) in case.draws.iter().enumerate() {
             if let Some(c) = &draw.clear {
                 targets.clear(c.color, c.depth);
@@ -481,7 +491,8 @@ impl Runner<'_> {
             };
             let strip = draw.primitive == crate::case::Primitive::TriangleStrip;
             let merge = merge_state(&state, fog, alpha);
-            cpu::draw(&mut targets, &inputs, strip, draw.primitive_count, vstage.as_ref(), pstage.as_ref(), &merge).map_err(fail)?;
+            cpu::draw(&mut targets, &inputs, strip, draw.primitive_count, vstage.as_ref(), pstage.as_ref(), &merge, &tie_scales)
+                .map_err(fail)?;
             if needs_snapshot(case, i) {
                 snaps.insert(i, targets.colors.clone());
             }

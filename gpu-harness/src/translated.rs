@@ -10,10 +10,10 @@
 use d3d9_shader::analysis::analyse;
 use d3d9_shader::bytecode::{Program, TextureType, Usage};
 use d3d9_shader::key::{AlphaFunc, FogMode as KeyFog};
-use d3d9_shader::lower::link;
+use d3d9_shader::lower::{self, link};
 use d3d9_shader::{translate, ShaderKey, Translation};
 
-use crate::case::{CmpFunc, FogMode, TextureKind};
+use crate::case::{CmpFunc, FogMode, TextureKind, TransformFlags};
 use crate::cpu::FogSource;
 use crate::fixed_function::VaryingLayout;
 use crate::runner::{GpuStage, ShaderConstants, ShaderGpu, StageContext, TextureSlot};
@@ -65,6 +65,14 @@ fn key(program: &Program, ctx: &StageContext<'_>) -> ShaderKey {
             None => {}
         }
     }
+    if program.version.is_pixel() && program.version.is_sm1() {
+        for st in ctx.stages.iter().filter(|st| st.stage < 8) {
+            let flags = st.texturetransformflags.as_deref().map(TransformFlags::parse).transpose().ok().flatten().unwrap_or_default();
+            if flags.projected {
+                k.projected |= 1 << st.stage;
+            }
+        }
+    }
     if program.version.is_pixel() {
         k.alpha_func = ctx.alpha_test.map_or(AlphaFunc::Always, |(f, _)| alpha_func(f));
         k.fog = match ctx.fog {
@@ -83,7 +91,8 @@ fn f32_bytes(values: &[f32]) -> Vec<u8> {
     values.iter().flat_map(|v| v.to_le_bytes()).collect()
 }
 
-/// The render-state block (layout in `d3d9_shader::lower`).
+/// The render-state block (layout in `d3d9_shader::lower`): fog, alpha reference, point size,
+/// clip planes (none), and the ps_1_x bump-environment matrix and luminance of each stage.
 fn render_state(ctx: &StageContext<'_>) -> Vec<u8> {
     let s = ctx.state;
     let [r, g, b, a] = crate::targets::color_to_rgba(s.fogcolor);
@@ -93,7 +102,14 @@ fn render_state(ctx: &StageContext<'_>) -> Vec<u8> {
     };
     let alpha_ref = ctx.alpha_test.map_or(0.0, |(_, r)| r as f32 / 255.0);
     let mut v = vec![r, g, b, a, start, end, density, alpha_ref, 1.0, 1.0, 64.0, 0.0];
-    v.resize(176 / 4, 0.0);
+    v.resize(lower::RENDER_STATE_SIZE as usize / 4, 0.0);
+    for st in ctx.stages.iter().filter(|st| st.stage < 8) {
+        let n = st.stage as usize;
+        let mat = [st.bumpenvmat00, st.bumpenvmat01, st.bumpenvmat10, st.bumpenvmat11].map(|m| m.unwrap_or(0.0));
+        v[176 / 4 + 4 * n..][..4].copy_from_slice(&mat);
+        v[304 / 4 + 4 * n] = st.bumpenvlscale.unwrap_or(0.0);
+        v[304 / 4 + 4 * n + 1] = st.bumpenvloffset.unwrap_or(0.0);
+    }
     f32_bytes(&v)
 }
 
