@@ -368,6 +368,23 @@ mod tests {
     }
 
     #[test]
+    fn ties_mark_zero_crossings_and_texel_boundaries() {
+        // Attribute u = X / 8 across an 8-wide target (0 at the left edge, 1 at the right).
+        let a = ClipVertex { position: [-1.0, -1.0, 0.5, 1.0], varyings: vec![[0.0; 4]] };
+        let b = ClipVertex { position: [-1.0, 3.0, 0.5, 1.0], varyings: vec![[0.0; 4]] };
+        let c = ClipVertex { position: [3.0, -1.0, 0.5, 1.0], varyings: vec![[2.0; 4]] };
+        let mut ties = Vec::new();
+        rasterize_with_ties([&a, &b, &c], 8, 8, CullMode::None, &[1.0, 4.0], |q| {
+            ties.extend(q.lanes.iter().filter(|l| l.covered && l.y == 7).map(|l| (l.x, l.tie)))
+        })
+        .unwrap();
+        ties.sort();
+        // u = X / 8: a tie where u * 4 is an integer (X even) or u is 0.
+        let want: Vec<(i32, bool)> = (0..8).map(|x| (x, x % 2 == 0)).collect();
+        assert_eq!(ties, want);
+    }
+
+    #[test]
     fn depth_outside_0_1_is_clipped() {
         let mut a = v(-1.0, -1.0, 0.0);
         let mut b = v(-1.0, 1.0, 0.0);
