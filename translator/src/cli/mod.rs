@@ -36,7 +36,9 @@ commands (each has --help):
   translate INPUT [--to FORMAT] [-o OUT] [--key FIELD=VALUE]... [--key-file F.toml] [--strict]
   translate DIR --to FORMAT -o OUTDIR [--jobs N] [--quiet]   every shader of a folder, in parallel
   info INPUT [--json]
-  run INPUT [--input v0=1,2,3,4]... [--const c0=...] [--json]
+  run INPUT [--input v0=1,2,3,4|t0=..|vPos=x,y|vFace=-1]... [--const c0=...]... [--int i0=...]...
+            [--bool b0=true]... [--float-rules strict|fast|ieee] [--json]
+                               execute one invocation on the CPU reference interpreter
 
 INPUT: a raw blob, a .hex file, an fxc /Fh header, an .asm listing, or - for stdin.
 Exit status: 0 success, 1 input rejected, 2 usage error.

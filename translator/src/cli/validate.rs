@@ -20,7 +20,7 @@ pub fn main(args: &[String]) -> i32 {
                 Some("d3d9") => options.api = Api::D3d9,
                 Some("d3d8") => options.api = Api::D3d8,
                 other => {
-                    eprintln!("d3d9-shader validate: --api takes d3d9 or d3d8, not {other:?}\n{USAGE}");
+                    eprintln!("d3d9-shader validate: --api takes d3d9 or d3d8, not {}\n{USAGE}", other.unwrap_or("nothing"));
                     return super::EXIT_USAGE;
                 }
             },
@@ -44,23 +44,26 @@ pub fn main(args: &[String]) -> i32 {
         eprintln!("{USAGE}");
         return super::EXIT_USAGE;
     };
-    let (program, input) = match super::input::load_program(&input) {
-        Ok(loaded) => loaded,
+    // A header may hold several shaders: each is validated, and any error fails the run.
+    let programs = match super::input::load_programs(&input) {
+        Ok(p) => p,
         Err(e) => {
             eprintln!("{e}");
             return super::EXIT_REJECTED;
         }
     };
-    let result = validate(&program, &options);
-    for w in &result.warnings {
-        eprintln!("{input}: warning {w}");
+    let mut status = super::EXIT_OK;
+    for (program, name) in &programs {
+        let result = validate(program, &options);
+        for w in &result.warnings {
+            eprintln!("{name}: warning {w}");
+        }
+        for e in &result.errors {
+            eprintln!("{name}: error {e}");
+        }
+        if !result.is_ok() {
+            status = super::EXIT_REJECTED;
+        }
     }
-    for e in &result.errors {
-        eprintln!("{input}: error {e}");
-    }
-    if result.is_ok() {
-        super::EXIT_OK
-    } else {
-        super::EXIT_REJECTED
-    }
+    status
 }

@@ -30,6 +30,8 @@ pub struct Caps {
     pub ps_arbitrary_swizzle: bool,
     /// `D3DPS20CAPS_GRADIENTINSTRUCTIONS`: `dsx`, `dsy`, `texldd` in ps_2_x.
     pub ps_gradient_instructions: bool,
+    /// `D3DPS20CAPS_NODEPENDENTREADLIMIT` (ps_2_x): no limit on dependent texture reads.
+    pub ps_no_dependent_read_limit: bool,
     /// `D3DPS20CAPS_NOTEXINSTRUCTIONLIMIT` (ps_2_x): texture instructions count only against
     /// the total slots.
     pub ps_no_tex_instruction_limit: bool,
@@ -58,6 +60,7 @@ impl Default for Caps {
             ps_predication: true,
             ps_arbitrary_swizzle: true,
             ps_gradient_instructions: true,
+            ps_no_dependent_read_limit: true,
             ps_no_tex_instruction_limit: true,
             max_vertex_shader_const: 256,
             max_vertex_shader30_instruction_slots: 32768,

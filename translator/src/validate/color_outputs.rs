@@ -40,8 +40,7 @@ pub(crate) fn check(cx: &mut Cx<'_>, flow: &FlowInfo) {
         if before_3 {
             if inst.opcode != Opcode::Mov {
                 cx.error(Rule::ColorOutput, Some(i), format_args!("{reg} is written only with mov before ps_3_0"));
-            } else {
-                let src = inst.src[0];
+            } else if let Some(src) = inst.src.get(0) {
                 if src.swizzle != Swizzle::IDENTITY || src.modifier != SrcModifier::None {
                     cx.error(Rule::ColorOutput, Some(i), format_args!("no source swizzle or modifier when writing {reg} before ps_3_0"));
                 }

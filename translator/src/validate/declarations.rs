@@ -26,6 +26,11 @@ pub(crate) fn check(cx: &mut Cx<'_>) {
     for (i, inst) in cx.program.iter().enumerate() {
         match inst.opcode {
             Opcode::Def | Opcode::DefI | Opcode::DefB => {
+                // Constant definitions come before the first arithmetic or texture instruction
+                // (the def reference pages).
+                if let Some(first) = executable_seen {
+                    cx.error(Rule::Definition, Some(i), format_args!("definition after the first instruction (instruction {first})"));
+                }
                 if let Some(d) = inst.dst {
                     if let Some(&first) = defined.get(&d.reg) {
                         cx.error(Rule::Definition, Some(i), format_args!("{} is defined twice (first at instruction {first})", d.reg.name()));

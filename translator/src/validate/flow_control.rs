@@ -3,8 +3,8 @@
 //! nesting limits" tables.
 //!
 //! What each instruction adds to each counter (the tables for vs_2_0, vs_2_x, vs_2_sw, vs_3_0
-//! and vs_3_sw; pixel shaders follow the vertex model of the same version, as their own
-//! reference pages describe the same kinds of limits):
+//! and vs_3_sw; the pixel shader reference gives the same counts for ps_2_x, ps_2_sw and ps_3_0,
+//! without the static flow count column):
 //!
 //! | instruction    | static | dynamic            | loop/rep | call | static count        |
 //! |----------------|--------|--------------------|----------|------|---------------------|
@@ -29,7 +29,8 @@
 //! | version        | static | dynamic | loop/rep | call | static count |
 //! |----------------|--------|---------|----------|------|--------------|
 //! | vs_2_0         | –      | n/a     | 1        | 1    | 16           |
-//! | vs_2_x, ps_2_x | –      | caps DynamicFlowControlDepth (0 or 24) | caps StaticFlowControlDepth (1–4) | same | 16 |
+//! | vs_2_x         | –      | caps DynamicFlowControlDepth (0 or 24) | caps StaticFlowControlDepth (1–4) | same | 16 |
+//! | ps_2_x         | 24 (0 when StaticFlowControlDepth is 0) | caps DynamicFlowControlDepth (0–24) | caps StaticFlowControlDepth (0–4) | same | none |
 //! | vs_2_sw, vs_3_0, vs_3_sw, ps_2_sw, ps_3_0, ps_3_sw | 24 | 24 | 4 | 4 | none |
 //!
 //! Calls are followed: a subroutine's nesting adds to its caller's at each call site, and the
@@ -66,9 +67,12 @@ fn limits(cx: &Cx<'_>, id: VersionId) -> Option<Limits> {
             let depth = caps.vs_static_flow_control_depth as u32;
             Limits { static_nesting: None, dynamic: caps.vs_dynamic_flow_control_depth as u32, loops: depth, calls: depth, static_count: Some(16) }
         }
+        // The pixel shader reference's ps_2_x table: static nesting 24 (0 without static flow
+        // control), the rest from the caps, and no static flow count.
         Ps2x => {
             let depth = caps.ps_static_flow_control_depth as u32;
-            Limits { static_nesting: None, dynamic: caps.ps_dynamic_flow_control_depth as u32, loops: depth, calls: depth, static_count: Some(16) }
+            let static_nesting = if depth > 0 { 24 } else { 0 };
+            Limits { static_nesting: Some(static_nesting), dynamic: caps.ps_dynamic_flow_control_depth as u32, loops: depth, calls: depth, static_count: None }
         }
         Vs2sw | Vs30 | Vs3sw | Ps2sw | Ps30 | Ps3sw => full,
         // No flow-control instruction exists in the other versions (the opcode table says so).
@@ -137,7 +141,7 @@ fn split(cx: &mut Cx<'_>) -> (Vec<Body>, HashMap<u16, usize>) {
                     if is_main {
                         cx.error(Rule::CodeFormat, Some(i), "a label appears before the main program's ret (subroutines follow it)");
                     } else {
-                        cx.error(Rule::CodeFormat, Some(i - 1).filter(|_| i > start), "a subroutine ends without ret");
+                        cx.error(Rule::CodeFormat, i.checked_sub(1).filter(|&p| p > start), "a subroutine ends without ret");
                     }
                     bodies.push(Body { start, end: i });
                 }

@@ -21,17 +21,28 @@
 //! the validator re-checks the ones the typed model can still express (co-issue, predication) so
 //! that programs built in memory are held to the same rules.
 //!
+//! Where the documentation and the shaders Windows accepted disagree, the accepted shaders win
+//! (each case is also noted at its rule):
+//! - Direct3D 8 takes a vs_1_1 stream that carries `dcl` (wine's d3d8 `vs_1_255`);
+//! - ps_3_0 takes a swizzled sampler operand (`texld r0, v0, s0.yzwx`, wine's fetch4 test);
+//! - ps_3_0 refuses `dcl_position0` on an input but takes `dcl_position1` (`test_position_index`);
+//! - ps_1_1 `texkill tN` tests texture coordinate N without an earlier write (`texkill_test`);
+//! - vs_2_0 `sgn`'s two scratch registers are not reads (`sgn_test`).
+//!
 //! The checks are split by concept: [`version_rules`] (which instructions, register files,
 //! modifiers, swizzles, masks and register numbers each version allows), `declarations`,
 //! `flow_control` (nesting limits and the static flow-control count, exactly as the D3D9 flow
 //! control nesting tables give them), `color_outputs`, `ps1x_texture` (ps_1_x texture-op order,
-//! pairing and phases) and `slots` (instruction slot limits). Device-dependent limits come from
-//! [`Caps`].
+//! pairing and phases), `dependent_reads` (ps_2_0's four levels), `initialization`
+//! (temporaries written before they are read) and `slots` (instruction slot limits).
+//! Device-dependent limits come from [`Caps`].
 
 mod caps;
 mod color_outputs;
 mod declarations;
+mod dependent_reads;
 mod flow_control;
+mod initialization;
 mod ps1x_texture;
 mod slots;
 pub mod version_rules;
@@ -229,6 +240,13 @@ pub struct Diagnostic {
     pub token: Option<u32>,
 }
 
+impl Diagnostic {
+    /// Byte offset of the instruction token, when known.
+    pub fn byte_offset(&self) -> Option<u32> {
+        self.token.map(|t| t * 4)
+    }
+}
+
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "[{}]", self.rule)?;
@@ -278,6 +296,8 @@ pub fn validate(program: &Program, options: &ValidationOptions) -> Validation {
     color_outputs::check(&mut cx, &flow);
     ps1x_texture::check(&mut cx);
     slots::check(&mut cx);
+    initialization::check(&mut cx);
+    dependent_reads::check(&mut cx);
     cx.out
 }
 

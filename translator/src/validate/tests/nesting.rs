@@ -45,7 +45,7 @@ fn call_chain(v: &str, depth: u16, call: impl Fn(&mut B, u16)) -> B {
     b
 }
 
-const SM3_LIKE: [&str; 5] = ["vs_2_sw", "vs_3_0", "vs_3_sw", "ps_3_0", "vs_3_0"];
+const SM3_LIKE: [&str; 6] = ["vs_2_sw", "vs_3_0", "vs_3_sw", "ps_2_x", "ps_3_0", "ps_3_sw"];
 const DYNAMIC_24: [&str; 6] = ["vs_2_x", "vs_2_sw", "vs_3_0", "vs_3_sw", "ps_2_x", "ps_3_0"];
 const CALLS_4: [&str; 6] = ["vs_2_x", "vs_2_sw", "vs_3_0", "vs_3_sw", "ps_2_x", "ps_3_0"];
 
@@ -60,8 +60,8 @@ fn static_nesting_24_in_sw_and_3_0_models() {
 }
 
 #[test]
-fn static_nesting_in_2_0_and_2_x_is_limited_only_by_the_static_count() {
-    for v in ["vs_2_0", "vs_2_x", "ps_2_x"] {
+fn static_nesting_in_vs_2_0_and_vs_2_x_is_limited_only_by_the_static_count() {
+    for v in ["vs_2_0", "vs_2_x"] {
         let at = nested(v, 16, B::if_bool, Opcode::EndIf);
         assert_valid(&at);
         let past = nested(v, 17, B::if_bool, Opcode::EndIf);
@@ -73,8 +73,8 @@ fn static_nesting_in_2_0_and_2_x_is_limited_only_by_the_static_count() {
 // ---- static flow count ---------------------------------------------------------------------
 
 #[test]
-fn static_count_16_in_2_0_and_2_x() {
-    for v in ["vs_2_0", "vs_2_x", "ps_2_x"] {
+fn static_count_16_in_vs_2_0_and_vs_2_x() {
+    for v in ["vs_2_0", "vs_2_x"] {
         // if b / else / endif counts 2 (the else of a bool if counts), endif 0.
         let pairs = |n: usize, extra: bool| {
             program(v, |b| {
@@ -155,6 +155,14 @@ fn dynamic_instructions_do_not_count_toward_the_static_count() {
     b.work();
     b.bare(Opcode::Ret);
     assert_valid(&b);
+}
+
+#[test]
+fn ps_2_x_static_nesting_needs_static_flow_control_caps() {
+    let caps = Caps { ps_static_flow_control_depth: 0, ..Caps::default() };
+    let options = ValidationOptions { caps, ..ValidationOptions::strict() };
+    let r = nested("ps_2_x", 1, B::if_bool, Opcode::EndIf).check(&options);
+    assert!(r.errors.iter().any(|e| e.rule == Rule::StaticNesting && e.message.contains("nesting 1 exceeds the limit 0")), "{r:#?}");
 }
 
 #[test]

@@ -227,8 +227,15 @@ fn destination(cx: &mut Cx<'_>, i: usize, name: &str, id: VersionId, dst: DstPar
         }
     }
     let m = dst.modifiers;
-    if m.saturate() && (definition || inst.opcode == TexKill || (cx.is_vs() && v.major < 3)) {
+    // vs: _sat from 3_0, on anything but frc, sincos and texldl (vertex shader instruction
+    // modifiers page). ps_1_x: no instruction modifier on texture address instructions.
+    let vs_sat_refused = cx.is_vs() && (v.major < 3 || matches!(inst.opcode, Frc | SinCos | TexLdl));
+    let ps1_texture_address = cx.is_ps() && v.major == 1 && inst.opcode.info().texture;
+    if m.saturate() && (definition || inst.opcode == TexKill || vs_sat_refused || ps1_texture_address) {
         cx.error(Rule::ResultModifier, Some(i), format_args!("_sat is not allowed on {name} in {v}"));
+    }
+    if dst.shift != 0 && ps1_texture_address && inst.opcode != TexKill {
+        cx.error(Rule::ResultModifier, Some(i), format_args!("{name}: texture address instructions take no instruction modifier"));
     }
     if m.partial_precision() && (cx.is_vs() || v.major < 2 || definition) {
         cx.error(Rule::ResultModifier, Some(i), "_pp exists only in ps_2_0 and later");
@@ -246,37 +253,27 @@ fn write_mask(cx: &mut Cx<'_>, i: usize, name: &str, id: VersionId, dst: DstPara
     let mask = dst.mask;
     use Opcode::*;
     let full = mask == WriteMask::ALL;
-    match inst.opcode {
-        Def | DefI | DefB => {
-            if !full {
-                cx.error(Rule::WriteMask, Some(i), format_args!("{name} defines the whole register"));
-            }
+    let ps1 = cx.is_ps() && v.major == 1;
+    // (refused, relaxable in lenient mode, message)
+    let (refused, relaxable, message): (bool, bool, String) = match inst.opcode {
+        Def | DefI | DefB => (!full, false, format!("{name} defines the whole register")),
+        // Drivers test the named components; the runtime wants all four.
+        TexKill if v.major >= 2 => (!full, true, "texkill takes the whole register (.xyzw)".into()),
+        SinCos => (mask.0 & !0x3 != 0, false, "sincos writes only .x, .y or .xy".into()),
+        Crs => (mask.0 & 0x8 != 0, false, "crs cannot write .w".into()),
+        Tex if v.major == 2 => (!full, true, format!("{name} writes the whole register before ps_3_0")),
+        // ps_1_0–1_3 arithmetic writes .rgba, .rgb or .a; ps_1_4 any ordered subset.
+        Phase => (false, false, String::new()),
+        _ if ps1 && !inst.opcode.info().texture => {
+            (id != VersionId::Ps14 && !matches!(mask.0, 0xF | 0x7 | 0x8), false, format!("{name} may write only .rgba, .rgb or .a in {v}"))
         }
-        TexKill if v.major >= 2 => {
-            if !full {
-                // Drivers test the named components; the runtime wants all four.
-                cx.relaxable(Rule::WriteMask, Some(i), "texkill takes the whole register (.xyzw)");
-            }
-        }
-        SinCos if mask.0 & !0x3 != 0 => {
-            cx.error(Rule::WriteMask, Some(i), "sincos writes only .x, .y or .xy");
-        }
-        Crs if mask.0 & 0x8 != 0 => cx.error(Rule::WriteMask, Some(i), "crs cannot write .w"),
-        Tex if v.major == 2 && !full => {
-            cx.relaxable(Rule::WriteMask, Some(i), format_args!("{name} writes the whole register before ps_3_0"));
-        }
-        _ if cx.is_ps() && v.major == 1 && !inst.opcode.info().texture => {
-            // ps_1_0–1_3 arithmetic writes .rgba, .rgb or .a; ps_1_4 any ordered subset.
-            if id != VersionId::Ps14 && !matches!(mask.0, 0xF | 0x7 | 0x8) && inst.opcode != Phase {
-                cx.error(Rule::WriteMask, Some(i), format_args!("{name} may write only .rgba, .rgb or .a in {v}"));
-            }
-        }
-        _ if cx.is_ps() && v.major == 1 && inst.opcode != TexCoord => {
-            if !full {
-                cx.error(Rule::WriteMask, Some(i), format_args!("{name} writes the whole register"));
-            }
-        }
-        _ => {}
+        _ if ps1 && inst.opcode != TexCoord => (!full, false, format!("{name} writes the whole register")),
+        _ => (false, false, String::new()),
+    };
+    if refused && relaxable {
+        cx.relaxable(Rule::WriteMask, Some(i), message);
+    } else if refused {
+        cx.error(Rule::WriteMask, Some(i), message);
     }
     if dst.reg.ty == RegisterType::Addr && v.major == 1 && mask.0 != 0x1 {
         cx.error(Rule::WriteMask, Some(i), "vs_1_1 writes only a0.x");
@@ -445,20 +442,28 @@ fn specific(cx: &mut Cx<'_>, i: usize, name: &str, id: VersionId) {
     let inst = cx.inst(i);
     let v = cx.version;
     use Opcode::*;
-    match inst.opcode {
-        // ps_1_0–1_3 cnd chooses on r0.a alone.
-        Cnd if id != VersionId::Ps14 => {
-            let s0 = inst.src[0];
-            if s0.reg != crate::bytecode::Register::new(RegisterType::Temp, 0) || s0.swizzle.0 != 0xFF || s0.modifier != SrcModifier::None {
-                cx.error(Rule::RegisterType, Some(i), "cnd's first source must be r0.a before ps_1_4");
+    // ps_1_0–1_3 cnd chooses on r0.a alone.
+    if inst.opcode == Cnd && id != VersionId::Ps14 {
+        let s0 = inst.src[0];
+        let r0 = crate::bytecode::Register::new(RegisterType::Temp, 0);
+        if s0.reg != r0 || s0.swizzle.0 != 0xFF || s0.modifier != SrcModifier::None {
+            cx.error(Rule::RegisterType, Some(i), "cnd's first source must be r0.a before ps_1_4");
+        }
+    }
+    // Scalar operands of SM2+ take a replicate swizzle (one component), as do predicate
+    // sources of if/callnz/breakp.
+    let scalar_op = matches!(inst.opcode, Rcp | Rsq | Exp | Log | ExpP | LogP | Pow);
+    if v.major >= 2 {
+        for (k, s) in inst.src.iter().enumerate() {
+            let predicate = s.reg.ty == RegisterType::Predicate;
+            if (scalar_op || predicate) && !s.swizzle.is_replicate() {
+                let what = if predicate { "a predicate source" } else { "a scalar operand" };
+                cx.error(Rule::Swizzle, Some(i), format_args!("{name} source {} ({}): {what} takes one component (.x, .y, .z or .w)", k + 1, s.reg.name()));
             }
         }
-        // Integer and boolean constants feed only loop/rep and if/callnz.
-        _ => {}
     }
     // ps_2_x gradient instructions depend on a cap.
     if matches!(inst.opcode, Dsx | Dsy | TexLdd) && id == VersionId::Ps2x && !cx.options.caps.ps_gradient_instructions {
         cx.error(Rule::Instruction, Some(i), format_args!("{name} needs D3DPS20CAPS_GRADIENTINSTRUCTIONS"));
     }
-    let _ = v;
 }

@@ -1,0 +1,57 @@
+// expect: ps_2_x: static flow control nesting 25 exceeds the limit 24
+// ps_2_x: static nesting limit 24 (the D3D9 flow control nesting tables); default caps for 2_x.
+// One past the limit.
+ps_2_x
+mov r0, c0
+if b0
+if b0
+if b0
+if b0
+if b0
+if b0
+if b0
+if b0
+if b0
+if b0
+if b0
+if b0
+if b0
+if b0
+if b0
+if b0
+if b0
+if b0
+if b0
+if b0
+if b0
+if b0
+if b0
+if b0
+if b0
+add r0, r0, c0
+endif
+endif
+endif
+endif
+endif
+endif
+endif
+endif
+endif
+endif
+endif
+endif
+endif
+endif
+endif
+endif
+endif
+endif
+endif
+endif
+endif
+endif
+endif
+endif
+endif
+mov oC0, r0

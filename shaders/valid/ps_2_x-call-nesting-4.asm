@@ -1,0 +1,23 @@
+// expect: valid
+// ps_2_x: call nesting limit 4 (the D3D9 flow control nesting tables); default caps for 2_x.
+// Exactly at the limit.
+ps_2_x
+mov r0, c0
+call l0
+mov oC0, r0
+ret
+label l0
+call l1
+add r0, r0, c0
+ret
+label l1
+call l2
+add r0, r0, c0
+ret
+label l2
+call l3
+add r0, r0, c0
+ret
+label l3
+add r0, r0, c0
+ret

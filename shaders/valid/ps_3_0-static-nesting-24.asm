@@ -1,0 +1,55 @@
+// expect: valid
+// ps_3_0: static nesting limit 24 (the D3D9 flow control nesting tables); default caps for 2_x.
+// Exactly at the limit.
+ps_3_0
+mov r0, c0
+if b0
+if b0
+if b0
+if b0
+if b0
+if b0
+if b0
+if b0
+if b0
+if b0
+if b0
+if b0
+if b0
+if b0
+if b0
+if b0
+if b0
+if b0
+if b0
+if b0
+if b0
+if b0
+if b0
+if b0
+add r0, r0, c0
+endif
+endif
+endif
+endif
+endif
+endif
+endif
+endif
+endif
+endif
+endif
+endif
+endif
+endif
+endif
+endif
+endif
+endif
+endif
+endif
+endif
+endif
+endif
+endif
+mov oC0, r0

@@ -1,0 +1,9 @@
+// expect: valid
+// vs_2_0: loop nesting limit 1 (the D3D9 flow control nesting tables); default caps for 2_x.
+// Exactly at the limit.
+vs_2_0
+mov r0, c0
+rep i0
+add r0, r0, c0
+endrep
+mov oPos, r0

@@ -1,0 +1,55 @@
+// expect: valid
+// vs_2_sw: static nesting limit 24 (the D3D9 flow control nesting tables); default caps for 2_x.
+// Exactly at the limit.
+vs_2_sw
+mov r0, c0
+if b0
+if b0
+if b0
+if b0
+if b0
+if b0
+if b0
+if b0
+if b0
+if b0
+if b0
+if b0
+if b0
+if b0
+if b0
+if b0
+if b0
+if b0
+if b0
+if b0
+if b0
+if b0
+if b0
+if b0
+add r0, r0, c0
+endif
+endif
+endif
+endif
+endif
+endif
+endif
+endif
+endif
+endif
+endif
+endif
+endif
+endif
+endif
+endif
+endif
+endif
+endif
+endif
+endif
+endif
+endif
+endif
+mov oPos, r0

@@ -1,0 +1,16 @@
+// expect: valid
+// vs_3_sw: loop nesting limit 4 (the D3D9 flow control nesting tables); default caps for 2_x.
+// Exactly at the limit.
+vs_3_sw
+dcl_position o0
+mov r0, c0
+rep i0
+rep i0
+rep i0
+rep i0
+add r0, r0, c0
+endrep
+endrep
+endrep
+endrep
+mov o0, r0

@@ -1,0 +1,41 @@
+//! Temporaries read before anything writes them (SM2 and later; ps_1_x has its own rule in
+//! `ps1x_texture`). The runtime refuses a read of a temporary that no earlier instruction
+//! writes; the check follows program order, so a write anywhere before the read counts (flow
+//! control may skip it, which the runtime does not track either).
+
+use super::{Cx, Rule};
+use crate::bytecode::{Opcode, RegisterType};
+
+/// Checks that every temporary is written before it is read.
+pub(crate) fn check(cx: &mut Cx<'_>) {
+    if cx.version.major < 2 {
+        return;
+    }
+    let mut written = [0u8; 32];
+    let mut reported = [false; 32];
+    for (i, inst) in cx.program.iter().enumerate() {
+        if matches!(inst.opcode, Opcode::Dcl | Opcode::Def | Opcode::DefI | Opcode::DefB) {
+            continue;
+        }
+        for (k, s) in inst.src.iter().chain(inst.predicate.iter()).enumerate() {
+            // vs 2.0/2.x sgn names two scratch temporaries after its source; it does not read them.
+            let scratch = inst.opcode == Opcode::Sgn && k > 0;
+            if s.reg.ty != RegisterType::Temp || scratch {
+                continue;
+            }
+            let n = s.reg.num as usize;
+            if n < written.len() && written[n] == 0 && !reported[n] {
+                reported[n] = true;
+                cx.error(Rule::UninitializedRead, Some(i), format_args!("r{n} is read before anything writes it"));
+            }
+        }
+        if inst.opcode == Opcode::TexKill {
+            continue;
+        }
+        if let Some(d) = inst.dst.filter(|d| d.reg.ty == RegisterType::Temp) {
+            if let Some(w) = written.get_mut(d.reg.num as usize) {
+                *w |= d.mask.0;
+            }
+        }
+    }
+}
