@@ -8,6 +8,7 @@ mod convert;
 mod diag;
 mod disasm;
 mod folder;
+mod help;
 mod input;
 mod run;
 mod translate;
@@ -76,6 +77,12 @@ pub fn run(args: Vec<OsString>) -> i32 {
         eprintln!("{USAGE}");
         return EXIT_USAGE;
     };
+    if rest.iter().any(|a| a == "-h" || a == "--help") {
+        if let Some(text) = help::text(command) {
+            println!("{text}");
+            return EXIT_OK;
+        }
+    }
     match command.as_str() {
         "disasm" => disasm::main(rest),
         "asm" => asm_cmd::main(rest),
