@@ -202,7 +202,7 @@ fn convert_program(program: Program, tokens: &[u32], name: &str, settings: &Sett
     let backend = |e: d3d9_shader::emit::EmitError| render(d3d9_shader::TranslateError::from(e).into());
     let bytes = match settings.format {
         Format::Wgsl => t.to_wgsl().map_err(backend)?.into_bytes(),
-        Format::Spv => t.to_spirv().map_err(backend)?.iter().flat_map(|w| w.to_le_bytes()).collect(),
+        Format::Spv => t.to_spirv_bytes().map_err(backend)?,
         Format::SpvAsm => spirv_dis(&t.to_spirv().map_err(backend)?).map_err(|e| settings.style.error(name, &e))?,
         #[cfg(feature = "msl")]
         Format::Msl => t.to_msl().map_err(backend)?.into_bytes(),
