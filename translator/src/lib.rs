@@ -76,7 +76,7 @@
 //!
 //! # Inside
 //!
-//! Data flows one way: bytes → [`bytecode::decode`] → [`validate`] → [`analysis`] →
+//! Data flows one way: bytes → [`bytecode::decode()`] → [`validate`] → [`analysis`] →
 //! [`lower`](lower::lower)(key) → naga validation → [`emit`]. The CPU reference interpreter
 //! ([`interp`]) executes the decoded program directly and shares nothing with the lowering but
 //! the decoder. The stages are public for tools; [`translate()`] runs the last ones on a decoded
