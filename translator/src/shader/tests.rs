@@ -136,7 +136,7 @@ fn shaders_are_send_and_sync() {
     both::<crate::Translation>();
 }
 
-/// The same translations from one thread and from eight at once, each thread translating every
+/// The same parses and translations from one thread and from eight at once, each thread translating every
 /// shader under several keys in its own order: identical output proves no shared state leaks.
 #[test]
 fn translation_from_many_threads_matches_one_thread() {
@@ -155,8 +155,10 @@ fn translation_from_many_threads_matches_one_thread() {
     std::thread::scope(|scope| {
         let handles: Vec<_> = (0..8)
             .map(|t| {
-                let (jobs, expected, one) = (&jobs, &expected, &one);
+                let (jobs, expected, one, shaders) = (&jobs, &expected, &one, &shaders);
                 scope.spawn(move || {
+                    // Parsing from several threads gives the same shader as parsing from one.
+                    assert_eq!(lenient(PS).reflection(), shaders[1].reflection());
                     for round in 0..4 {
                         for i in 0..jobs.len() {
                             let j = (i * 7 + t + round) % jobs.len();
