@@ -81,7 +81,8 @@ pub fn glsl(module: &naga::Module, info: &ModuleInfo) -> Result<String, EmitErro
 pub fn hlsl(module: &naga::Module, info: &ModuleInfo) -> Result<String, EmitError> {
     let options = naga::back::hlsl::Options::default();
     let mut out = String::new();
-    let mut w = naga::back::hlsl::Writer::new(&mut out, &options, &naga::back::hlsl::PipelineOptions::default());
+    let pipeline = naga::back::hlsl::PipelineOptions::default();
+    let mut w = naga::back::hlsl::Writer::new(&mut out, &options, &pipeline);
     w.write(module, info, None).map_err(|e| EmitError::Backend { backend: "hlsl", message: e.to_string() })?;
     Ok(out)
 }
