@@ -361,7 +361,10 @@ pub enum TextureKind {
     Volume,
 }
 
-/// Texture formats: `A8R8G8B8` and the signed formats of runner note 29.
+/// Texture formats: `A8R8G8B8`, the signed formats of runner note 29, and `D24X8`, a depth
+/// texture sampled with comparison (a shadow map: each texel is a 24-bit depth, `texel / (2^24 − 1)`;
+/// the sampler compares the coordinate's z (2D) or w (cube) with it and returns 1 where
+/// `reference <= depth`, else 0, in all four channels).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[allow(missing_docs)]
 pub enum TextureFormat {
@@ -371,6 +374,7 @@ pub enum TextureFormat {
     Q8W8V8U8,
     X8L8V8U8,
     L6V5U5,
+    D24X8,
 }
 
 /// MIN/MAG filter.
@@ -841,6 +845,14 @@ impl Case {
             let bits16 = matches!(t.format, TextureFormat::V8U8 | TextureFormat::L6V5U5);
             if bits16 && t.texels.iter().any(|&x| x > 0xffff) {
                 return Err(format!("{what}: a 16-bit {:?} texel exceeds 0xffff", t.format));
+            }
+            if t.format == TextureFormat::D24X8 {
+                if t.texels.iter().any(|&x| x > 0xff_ffff) {
+                    return Err(format!("{what}: a D24X8 depth exceeds 0xffffff"));
+                }
+                if t.kind == TextureKind::Volume {
+                    return Err(format!("{what}: a depth texture cannot be a volume"));
+                }
             }
         }
         for s in &self.texture_stages {
