@@ -23,7 +23,7 @@ impl Lowerer<'_> {
             Some(&v) => v,
             None => self.splat(0.0),
         };
-        if self.key.projected & (1 << n) != 0 {
+        if n < 8 && self.key.projected & (1 << n) != 0 {
             let w = self.component(v, 3);
             let ws = self.splat_expr(w);
             self.bin(B::Divide, v, ws)
