@@ -324,3 +324,48 @@ pub fn shrink(g: &Generated, mut still_fails: impl FnMut(&Generated) -> bool, bu
     }
     best
 }
+
+/// The outcome of one differential run.
+#[derive(Clone, Debug)]
+pub enum DiffOutcome {
+    /// GPU and CPU agree.
+    Pass,
+    /// Not drawn, and why.
+    Skip(String),
+    /// They disagree (or one side failed): the runner's messages.
+    Mismatch(Vec<String>),
+}
+
+/// Draws `g` as case `name` (files written to `dir`) on the GPU and the CPU and compares.
+pub fn run(g: &Generated, name: &str, gpu: Option<&gpu_harness::device::Gpu>, dir: &std::path::Path) -> DiffOutcome {
+    use gpu_harness::runner::{Backend, Runner, Verdict};
+    if let Some(why) = unsupported(g) {
+        return DiffOutcome::Skip(why.into());
+    }
+    let case = match case_for(g, name) {
+        Ok(c) => c,
+        Err(e) => return DiffOutcome::Mismatch(vec![e]),
+    };
+    let path = match write_case(dir, name, &case) {
+        Ok(p) => p,
+        Err(e) => return DiffOutcome::Skip(format!("cannot write the case: {e}")),
+    };
+    let parsed = match gpu_harness::case::Case::parse(&case.toml, &path) {
+        Ok(c) => c,
+        Err(e) => return DiffOutcome::Mismatch(vec![format!("the case does not parse: {e}")]),
+    };
+    let runner = Runner {
+        gpu,
+        cpu_shaders: Some(&gpu_harness::interpreted::Interpreter),
+        gpu_shaders: Some(&gpu_harness::translated::Translator),
+        roots: vec![dir.to_path_buf()],
+        backend: if gpu.is_some() { Backend::Both } else { Backend::Cpu },
+        preloaded: case.shaders.iter().cloned().collect(),
+        channel_masks: Vec::new(),
+    };
+    match runner.run_case(&parsed, &path).verdict {
+        Verdict::Pass => DiffOutcome::Pass,
+        Verdict::Skip(s) => DiffOutcome::Skip(s),
+        Verdict::Fail(f) => DiffOutcome::Mismatch(f),
+    }
+}

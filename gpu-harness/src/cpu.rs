@@ -124,6 +124,11 @@ pub struct CpuTargets {
     pub colors: Vec<Image>,
     /// Depth buffer, row-major.
     pub depth: Vec<f32>,
+    /// Pixels drawn from a tie ([`crate::raster::Lane::tie`]): the image comparison does not
+    /// hold them against the GPU.
+    pub ties: Vec<bool>,
+    /// Whether a drawn triangle had different w at its vertices (perspective interpolation).
+    pub perspective: bool,
 }
 
 impl CpuTargets {
@@ -172,6 +177,8 @@ pub fn draw(
     let mut error = None;
     for t in triangles(strip, primitive_count) {
         let tri = [&clip[t[0]], &clip[t[1]], &clip[t[2]]];
+        let w = tri.map(|v| v.position[3]);
+        targets.perspective |= w[0] != w[1] || w[0] != w[2];
         let result = rasterize(tri, width, height, state.cull, |quad| {
             if error.is_some() {
                 return;
@@ -191,6 +198,9 @@ pub fn draw(
                     for (i, out) in outs.iter().enumerate() {
                         let lane = &quad.lanes[i];
                         if lane.covered {
+                            if lane.tie {
+                                targets.ties[(lane.y as u32 * width + lane.x as u32) as usize] = true;
+                            }
                             merge(targets, lane.x as u32, lane.y as u32, lane.depth, &lanes[i], out, state);
                         }
                     }
