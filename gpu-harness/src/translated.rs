@@ -94,6 +94,19 @@ fn render_state(ctx: &StageContext<'_>) -> Vec<u8> {
     let alpha_ref = ctx.alpha_test.map_or(0.0, |(_, r)| r as f32 / 255.0);
     let mut v = vec![r, g, b, a, start, end, density, alpha_ref, 1.0, 1.0, 64.0, 0.0];
     v.resize(176 / 4, 0.0);
+    // bump_env (offset 176) and bump_luminance (304), per ps_1_x stage: D3DTSS_BUMPENVMAT00,
+    // 01, 10, 11 and BUMPENVLSCALE, BUMPENVLOFFSET (D3D9 defaults 0). Left out before, so texbem
+    // drew unperturbed on the GPU (found by `cargo xtask fuzz-diff`).
+    let mut env = [[0.0f32; 4]; 8];
+    let mut luminance = [[0.0f32; 4]; 8];
+    for s in ctx.stages.iter().filter(|s| s.stage < 8) {
+        let n = s.stage as usize;
+        let m = |x: Option<f32>| x.unwrap_or(0.0);
+        env[n] = [m(s.bumpenvmat00), m(s.bumpenvmat01), m(s.bumpenvmat10), m(s.bumpenvmat11)];
+        luminance[n] = [m(s.bumpenvlscale), m(s.bumpenvloffset), 0.0, 0.0];
+    }
+    v.extend(env.iter().flatten());
+    v.extend(luminance.iter().flatten());
     f32_bytes(&v)
 }
 
