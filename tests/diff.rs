@@ -288,22 +288,40 @@ pub fn reads_only_written_temps(p: &Program) -> bool {
     true
 }
 
-/// Shrinks `g` by delta debugging over its instructions: removes runs of instructions (halving
-/// the run length down to one) while the result still passes the strict validator, reads no
-/// unwritten temporary and `still_fails` says it still mismatches. Returns the smallest program
-/// found.
+/// Whether the shrinker may remove instruction `i`: declarations, definitions and writes of
+/// output registers stay (an unwritten output or an undeclared input is undefined, and would
+/// turn the reproducer into a different disagreement).
+fn removable(i: &d3d9_shader::bytecode::Instruction) -> bool {
+    use RegisterType::*;
+    let kept = matches!(i.opcode, Opcode::Dcl | Opcode::Def | Opcode::DefI | Opcode::DefB)
+        || i.dst.as_ref().is_some_and(|d| matches!(d.reg.ty, RastOut | AttrOut | TexCrdOut | Output | ColorOut | DepthOut));
+    let ps1_colour = i.dst.as_ref().is_some_and(|d| d.reg.ty == Temp && d.reg.num == 0);
+    !kept && !ps1_colour
+}
+
+/// Shrinks `g` by delta debugging over its removable instructions: removes runs of them
+/// (halving the run length down to one) while the result still passes the strict validator,
+/// reads no unwritten temporary and `still_fails` says it still mismatches. Returns the smallest
+/// program found. (`r0` writes stay too: r0 is the ps_1_x colour.)
 pub fn shrink(g: &Generated, mut still_fails: impl FnMut(&Generated) -> bool, budget: usize) -> Generated {
     let strict = ValidationOptions { swvp: g.program.version.is_sw(), ..ValidationOptions::strict() };
     let mut best = g.clone();
     let mut tries = 0;
-    let mut run = (best.program.instructions.len() / 2).max(1);
+    let count = |g: &Generated| g.program.instructions.iter().filter(|i| removable(i)).count();
+    let mut run = (count(&best) / 2).max(1);
     loop {
         let mut progressed = false;
         let mut start = 0;
-        while start < best.program.instructions.len() && tries < budget {
+        while start < count(&best) && tries < budget {
             let mut candidate = best.clone();
-            let end = (start + run).min(candidate.program.instructions.len());
-            candidate.program.instructions.drain(start..end);
+            let mut k = 0;
+            candidate.program.instructions.retain(|i| {
+                if !removable(i) {
+                    return true;
+                }
+                k += 1;
+                !(start..start + run).contains(&(k - 1))
+            });
             let keepable = validate(&candidate.program, &strict).is_ok() && reads_only_written_temps(&candidate.program);
             if keepable {
                 tries += 1;

@@ -18,6 +18,10 @@ const ADDR_CONST: u16 = 8;
 /// `c10`, `c11`: the SM2 `sincos` constants (D3DSINCOSCONST1/2).
 const SINCOS1: u16 = 10;
 const SINCOS2: u16 = 11;
+/// `c9`: angles in [-π, π] for `sincos`, whose result is undefined outside that range (the
+/// sincos pages: "src must be between -pi and +pi"); fuzz-diff found GPU and CPU disagreeing on
+/// cos(1e30).
+const SINCOS_ARG: u16 = 9;
 /// First of four consecutive constants read by the matrix macros.
 const MATRIX_BASE: u16 = 12;
 /// Relative reads use c[base + index] with base + index < RELATIVE_LIMIT, all defined.
@@ -275,6 +279,9 @@ impl Builder {
             }
         }
         self.def(ADDR_CONST, [1.0, 2.0, 0.0, 3.0]);
+        if p.has(Opcode::SinCos) {
+            self.def(SINCOS_ARG, [-3.14159, -1.0, 0.5, 3.0]);
+        }
         if p.has(Opcode::SinCos) && p.version.major == 2 {
             self.def(SINCOS1, [-1.550_099_2e-6, -2.170_138_9e-5, 0.002_604_166_7, 0.000_260_416_68]);
             self.def(SINCOS2, [-0.020_833_334, -0.125, 1.0, 0.5]);
@@ -538,7 +545,10 @@ impl Builder {
                 inst(op, Some(d), &s)
             }
             SinCos => {
-                let s = self.scalar_operand();
+                let mut s = SrcParam { swizzle: Swizzle::replicate(self.rng.below(4) as u8), ..src(konst(SINCOS_ARG)) };
+                if self.rng.chance(30) {
+                    s.modifier = SrcModifier::Neg;
+                }
                 let mask = self.rng.pick(&[1, 2, 3]);
                 let mut d = self.result(mask, &[s]);
                 d.modifiers = ResultModifiers::default();
