@@ -211,7 +211,7 @@ impl Builder {
             for n in 0..4 {
                 let reg = Register::new(T::Texture, n);
                 self.dcl(reg, 0xF, Usage::Position, 0, TextureType::Unknown);
-                let value = self.vec4();
+                let value = self.projective_vec4();
                 self.out.inputs.push(Input { reg, usage: Usage::TexCoord, usage_index: n as u8, value });
                 self.input_regs.push(reg);
             }
@@ -219,7 +219,7 @@ impl Builder {
             for (n, &(usage, index)) in semantics.iter().skip(1).take(p.inputs as usize - 1).enumerate() {
                 let reg = Register::new(T::Input, n as u16);
                 self.dcl(reg, 0xF, usage, index, TextureType::Unknown);
-                let value = self.vec4();
+                let value = self.projective_vec4();
                 self.out.inputs.push(Input { reg, usage, usage_index: index, value });
                 self.input_regs.push(reg);
             }
@@ -243,6 +243,14 @@ impl Builder {
 
     fn vec4(&mut self) -> [f32; 4] {
         [self.rng.value(), self.rng.value(), self.rng.value(), self.rng.value()]
+    }
+
+    /// Pixel inputs that `texldp` may divide by: a w of 0 would make the coordinates infinite
+    /// and the texel undefined (fuzz-diff found GPU and CPU picking different cube faces).
+    fn projective_vec4(&mut self) -> [f32; 4] {
+        let mut v = self.vec4();
+        v[3] = self.rng.pick(&[0.5, 1.0, 2.0, -1.0, 4.0, 0.75]);
+        v
     }
 
     /// Colours and texture coordinates of ps_1_x stay in [0, 1], as the interpolators give them.
@@ -780,6 +788,10 @@ impl Builder {
         };
         let mut i = inst(Opcode::Tex, Some(d), &[coords, sampler]);
         i.control = self.rng.below(3) as u8;
+        if i.control == 1 && coords.reg.ty == T::Temp {
+            // texldp divides by w: only inputs have a w known to be safe (projective_vec4).
+            i.control = 0;
+        }
         self.push(i);
     }
 
