@@ -257,15 +257,35 @@ pub fn write_case(dir: &std::path::Path, name: &str, case: &DiffCase) -> std::io
     Ok(path)
 }
 
-/// Whether every temporary component an instruction reads has been written by some earlier
-/// instruction (in program order; conservative for flow control): the shrinker keeps programs
-/// free of undefined reads, which would make any two implementations disagree.
+/// Whether every temporary component an instruction reads is surely written before: by the
+/// straight-line code before the first flow-control instruction (what subroutines may rely on),
+/// or, for the main body, also by unconditional code before the read. Writes inside blocks do
+/// not count. The shrinker keeps programs free of undefined reads, which would make any two
+/// implementations disagree.
 pub fn reads_only_written_temps(p: &Program) -> bool {
-    let mut written = [0u8; 32];
+    let mut prefix = [0u8; 32];
+    let mut main = [0u8; 32];
+    let mut in_prefix = true;
+    let mut in_subroutine = false;
+    let mut depth = 0i32;
+    let ps1 = p.version.is_sm1() && p.version.kind == ShaderKind::Pixel;
     for i in &p.instructions {
-        if matches!(i.opcode, Opcode::Dcl | Opcode::Def | Opcode::DefI | Opcode::DefB) {
-            continue;
+        use Opcode::*;
+        match i.opcode {
+            Dcl | Def | DefI | DefB => continue,
+            If | Ifc | Loop | Rep => {
+                in_prefix = false;
+                depth += 1;
+            }
+            EndIf | EndLoop | EndRep => depth -= 1,
+            Call | CallNz | Else | Break | BreakC | BreakP => in_prefix = false,
+            Label => {
+                in_prefix = false;
+                in_subroutine = true;
+            }
+            _ => {}
         }
+        let known = if in_subroutine { &prefix } else { &main };
         for s in i.src.iter() {
             if s.reg.ty == RegisterType::Temp {
                 let n = s.reg.num as usize;
@@ -273,28 +293,36 @@ pub fn reads_only_written_temps(p: &Program) -> bool {
                     return false;
                 }
                 let needed = (0..4).fold(0u8, |m, c| m | 1 << ((s.swizzle.0 >> (2 * c)) & 3));
-                // ps_1_x texture instructions read their own register's coordinates: not a temp.
-                if written[n] & needed != needed && !(p.version.is_sm1() && p.version.kind == ShaderKind::Pixel && written[n] != 0) {
+                // ps_1_x: a register written at all counts (texture-stage reads, phases).
+                if known[n] & needed != needed && !(ps1 && known[n] != 0) {
                     return false;
                 }
             }
         }
         if let Some(d) = &i.dst {
-            if d.reg.ty == RegisterType::Temp && (d.reg.num as usize) < 32 {
-                written[d.reg.num as usize] |= d.mask.0 & 0xF;
+            if d.reg.ty == RegisterType::Temp && (d.reg.num as usize) < 32 && i.predicate.is_none() {
+                let n = d.reg.num as usize;
+                if in_prefix {
+                    prefix[n] |= d.mask.0 & 0xF;
+                }
+                if !in_subroutine && depth == 0 {
+                    main[n] |= d.mask.0 & 0xF;
+                }
             }
         }
     }
     true
 }
 
-/// Whether the shrinker may remove instruction `i`: declarations, definitions and writes of
-/// output registers stay (an unwritten output or an undeclared input is undefined, and would
+/// Whether the shrinker may remove instruction `i`: declarations, definitions, writes of
+/// output registers and of a0/p0 stay (an unwritten output or an undeclared input is undefined, and would
 /// turn the reproducer into a different disagreement).
 fn removable(i: &d3d9_shader::bytecode::Instruction) -> bool {
     use RegisterType::*;
     let kept = matches!(i.opcode, Opcode::Dcl | Opcode::Def | Opcode::DefI | Opcode::DefB)
-        || i.dst.as_ref().is_some_and(|d| matches!(d.reg.ty, RastOut | AttrOut | TexCrdOut | Output | ColorOut | DepthOut));
+        || i.dst.as_ref().is_some_and(|d| matches!(d.reg.ty, RastOut | AttrOut | TexCrdOut | Output | ColorOut | DepthOut))
+        // a0 and p0 loads: relative reads and predicates after them would read undefined values.
+        || i.dst.as_ref().is_some_and(|d| matches!(d.reg.ty, Addr | Predicate));
     let ps1_colour = i.dst.as_ref().is_some_and(|d| d.reg.ty == Temp && d.reg.num == 0);
     !kept && !ps1_colour
 }
