@@ -23,6 +23,8 @@ const REFUSED: &[(&str, &str)] = &[
         "color1 is declared twice",
     ),
     ("ps_2_0\ndcl_position aL.xy\nmov oC0, c0\n", "cannot be declared"),
+    ("ps_3_0\ndcl vPos.xy\ndcl vMisc513\nmov oC0, vPos.xyxy\n", "vMisc513 is out of range"),
+    ("vs_1_1\ndcl_position v0\nmov oPos, v0\nmov oD0, c0\nslt oD256.y, c0.y, c1.x\n", "oD256 is out of range"),
 ];
 
 #[test]

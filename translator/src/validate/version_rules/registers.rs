@@ -217,7 +217,12 @@ fn check_register(cx: &mut Cx<'_>, limits: &Limits, i: usize, reg: Register) {
     // whose coordinates and stage state the translator cannot supply (the fuzzer's
     // `texbeml t10, t1` in ps_1_0 reached naga's validator): refused in both modes.
     let missing_stage = reg.ty == RegisterType::Texture && cx.is_ps() && cx.version.major == 1;
-    if (constant && !relaxed) || missing_stage {
+    // The same for the fixed files that name a built-in or a fixed output (vPos/vFace, oPos,
+    // oFog, oPts, oD#, oT#, oC#, oDepth): past the end there is nothing to bind (the fuzzer's
+    // `dcl vMisc513` duplicated the front-facing built-in, `oD256` collided with another output).
+    use RegisterType::{AttrOut, ColorOut, DepthOut, MiscType, RastOut, TexCrdOut};
+    let missing_builtin = matches!(reg.ty, MiscType | RastOut | AttrOut | TexCrdOut | ColorOut | DepthOut);
+    if (constant && !relaxed) || missing_stage || missing_builtin {
         cx.hard_error(Rule::RegisterIndex, Some(i), message);
     } else {
         cx.error(Rule::RegisterIndex, Some(i), message);
