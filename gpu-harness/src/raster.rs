@@ -44,8 +44,9 @@ pub struct Lane {
     pub depth: f32,
     /// Interpolated varyings.
     pub varyings: Vec<[f32; 4]>,
-    /// A varying that changes across the triangle is within 2⁻²⁰ (relative to its vertex values)
-    /// of zero here: texkill, cmp and the comparisons decide at zero, and two rasterizers that
+    /// A varying that changes across the triangle lies at a decision point here, within 2⁻²⁰
+    /// relative to its vertex values: zero (texkill, cmp and the comparisons decide there) or,
+    /// scaled by a bound texture's size, a texel boundary (point sampling). Two rasterizers that
     /// round the barycentrics differently may land on either side.
     pub tie: bool,
 }
@@ -106,6 +107,19 @@ pub fn rasterize(
     width: u32,
     height: u32,
     cull: CullMode,
+    emit: impl FnMut(Quad),
+) -> Result<(), RasterError> {
+    rasterize_with_ties(tri, width, height, cull, &[1.0], emit)
+}
+
+/// [`rasterize`], marking lanes where a varying times one of `tie_scales` (1 for zero crossings,
+/// and the sizes of the bound textures) is within rounding of an integer.
+pub fn rasterize_with_ties(
+    tri: [&ClipVertex; 3],
+    width: u32,
+    height: u32,
+    cull: CullMode,
+    tie_scales: &[f32],
     mut emit: impl FnMut(Quad),
 ) -> Result<(), RasterError> {
     if tri.iter().any(|v| v.position.iter().any(|c| !c.is_finite())) {
@@ -118,7 +132,7 @@ pub fn rasterize(
         z >= 0.0 && z <= w && w > 0.0 && x.abs() <= g * w && y.abs() <= g * w
     };
     if tri.iter().all(|v| inside(v)) {
-        return rasterize_clipped(tri, width, height, cull, &mut emit);
+        return rasterize_clipped(tri, width, height, cull, tie_scales, &mut emit);
     }
     let poly = tri.iter().map(|v| (*v).clone()).collect();
     let poly = clip_polygon(poly, |p| p[2]);
@@ -127,11 +141,11 @@ pub fn rasterize(
     let poly = clip_polygon(poly, |p| g * p[3] + p[0]);
     let poly = clip_polygon(poly, |p| g * p[3] - p[1]);
     let poly = clip_polygon(poly, |p| g * p[3] + p[1]);
-    if poly.len() < 3 || poly.iter().any(|v| !(v.position[3] > 0.0)) {
+    if poly.len() < 3 || poly.iter().any(|v| v.position[3].is_nan() || v.position[3] <= 0.0) {
         return Ok(());
     }
     for i in 1..poly.len() - 1 {
-        rasterize_clipped([&poly[0], &poly[i], &poly[i + 1]], width, height, cull, &mut emit)?;
+        rasterize_clipped([&poly[0], &poly[i], &poly[i + 1]], width, height, cull, tie_scales, &mut emit)?;
     }
     Ok(())
 }
@@ -141,11 +155,12 @@ fn rasterize_clipped(
     width: u32,
     height: u32,
     cull: CullMode,
+    tie_scales: &[f32],
     emit: &mut impl FnMut(Quad),
 ) -> Result<(), RasterError> {
     for v in tri {
         let w = v.position[3];
-        if !(w > 0.0) || !w.is_finite() || v.position.iter().any(|c| !c.is_finite()) {
+        if w.is_nan() || w <= 0.0 || !w.is_finite() || v.position.iter().any(|c| !c.is_finite()) {
             return Err(RasterError::BehindEye(w));
         }
     }
@@ -211,9 +226,12 @@ fn rasterize_clipped(
                 let (a0, a1, a2) = (attrs[0][k], attrs[1][k], attrs[2][k]);
                 std::array::from_fn(|c| {
                     let v = a0[c] + b1 * (a1[c] - a0[c]) + b2 * (a2[c] - a0[c]);
-                    let scale = a0[c].abs().max(a1[c].abs()).max(a2[c].abs());
-                    if (a0[c] != a1[c] || a0[c] != a2[c]) && v.abs() <= scale / (1u32 << 20) as f32 {
-                        tie = true;
+                    if a0[c] != a1[c] || a0[c] != a2[c] {
+                        let scale = a0[c].abs().max(a1[c].abs()).max(a2[c].abs());
+                        tie |= tie_scales.iter().any(|&s| {
+                            let x = v * s;
+                            (x - x.round()).abs() <= s * scale / (1u32 << 20) as f32
+                        });
                     }
                     v
                 })
@@ -347,6 +365,23 @@ mod tests {
         assert!(rasterize([&b, &c, &d], 8, 8, CullMode::None, |_| {}).is_ok());
         let all_behind = [d.clone(), d.clone(), d];
         assert!(covered([&all_behind[0], &all_behind[1], &all_behind[2]], 8, 8, CullMode::None).is_empty());
+    }
+
+    #[test]
+    fn ties_mark_zero_crossings_and_texel_boundaries() {
+        // Attribute u = X / 8 across an 8-wide target (0 at the left edge, 1 at the right).
+        let a = ClipVertex { position: [-1.0, -1.0, 0.5, 1.0], varyings: vec![[0.0; 4]] };
+        let b = ClipVertex { position: [-1.0, 3.0, 0.5, 1.0], varyings: vec![[0.0; 4]] };
+        let c = ClipVertex { position: [3.0, -1.0, 0.5, 1.0], varyings: vec![[2.0; 4]] };
+        let mut ties = Vec::new();
+        rasterize_with_ties([&a, &b, &c], 8, 8, CullMode::None, &[1.0, 4.0], |q| {
+            ties.extend(q.lanes.iter().filter(|l| l.covered && l.y == 7).map(|l| (l.x, l.tie)))
+        })
+        .unwrap();
+        ties.sort();
+        // u = X / 8: a tie where u * 4 is an integer (X even) or u is 0.
+        let want: Vec<(i32, bool)> = (0..8).map(|x| (x, x % 2 == 0)).collect();
+        assert_eq!(ties, want);
     }
 
     #[test]

@@ -23,7 +23,7 @@ use crate::textures::{self, DecodedTexture};
 use crate::vertex::{input_map, Semantic, Vertices, D3D8_REGISTERS};
 
 /// API constants of one shader stage (`Set*ShaderConstant{F,I,B}`); they persist across draws.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct ShaderConstants {
     /// Float registers from c0.
     pub float: Vec<[f32; 4]>,
@@ -31,12 +31,6 @@ pub struct ShaderConstants {
     pub int: [[i32; 4]; 16],
     /// Boolean registers b0–b15.
     pub bool: [bool; 16],
-}
-
-impl Default for ShaderConstants {
-    fn default() -> Self {
-        ShaderConstants { float: Vec::new(), int: [[0; 4]; 16], bool: [false; 16] }
-    }
 }
 
 impl ShaderConstants {
@@ -109,8 +103,21 @@ pub struct GpuStage {
     pub varyings: VaryingLayout,
     /// Buffer contents by (group, binding).
     pub buffers: Vec<((u32, u32), Vec<u8>)>,
-    /// Textures: (texture binding, sampler binding, texture stage, the dimension sampled as).
-    pub textures: Vec<((u32, u32), (u32, u32), u32, TextureKind)>,
+    /// The textures the stage samples.
+    pub textures: Vec<TextureSlot>,
+}
+
+/// Where a stage samples one texture.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TextureSlot {
+    /// (group, binding) of the texture view.
+    pub texture: (u32, u32),
+    /// (group, binding) of the sampler.
+    pub sampler: (u32, u32),
+    /// The texture stage (`s#`) whose texture goes there.
+    pub stage: u32,
+    /// The dimension the shader samples it as.
+    pub kind: TextureKind,
 }
 
 /// Translation of shaders for the GPU. The pixel stage applies fog and the alpha test itself
@@ -190,6 +197,14 @@ pub struct Runner<'a> {
     /// Channels compared per target (bit 0 = red … bit 3 = alpha); targets not listed compare all
     /// four. The sweep leaves out components D3D9 leaves undefined.
     pub channel_masks: Vec<u8>,
+}
+
+/// A draw's shaders (`None`: fixed function), fog source and alpha test.
+struct DrawSetup<'p> {
+    vs: Option<&'p Program>,
+    ps: Option<&'p Program>,
+    fog: FogSource,
+    alpha: Option<(crate::case::CmpFunc, u8)>,
 }
 
 /// Images after each draw a probe reads, and after the last.
@@ -348,7 +363,7 @@ impl Runner<'_> {
                         all.into_iter().partition(|&(x, y)| ties.get((y * img.width + x) as usize).copied().unwrap_or(false));
                     if !tied.is_empty() {
                         result.notes.push(format!(
-                            "target {t} after draw {draw}: {} pixels differ where an interpolated input is at zero (a tie either rasterizer may break)",
+                            "target {t} after draw {draw}: {} pixels differ where an interpolated input sits at a decision point (zero or a texel boundary: a tie either rasterizer may break)",
                             tied.len()
                         ));
                     }
@@ -407,12 +422,12 @@ impl Runner<'_> {
         prepared: &'p Prepared,
         draw: &Draw,
         state: &RenderState,
-    ) -> Result<(Option<&'p Program>, Option<&'p Program>, FogSource, Option<(crate::case::CmpFunc, u8)>), Verdict> {
+    ) -> Result<DrawSetup<'p>, Verdict> {
         let vs = (!draw.vs_is_none()).then(|| &prepared.programs[&draw.vertex_shader]);
         let ps = (!draw.ps_is_none()).then(|| &prepared.programs[&draw.pixel_shader]);
         let fog = fog_source(state, vs, ps).map_err(Verdict::Skip)?;
         let alpha = state.alphatestenable.then_some((state.alphafunc, (state.alpharef & 0xff) as u8));
-        Ok((vs, ps, fog, alpha))
+        Ok(DrawSetup { vs, ps, fog, alpha })
     }
 
     fn inputs(&self, case: &Case, draw: &Draw, vs: Option<&Program>) -> Result<Vec<[[f32; 4]; 16]>, Verdict> {
@@ -443,6 +458,16 @@ impl Runner<'_> {
         state.apply(&case.render_states);
         let (mut vsc, mut psc) = (ShaderConstants::default(), ShaderConstants::default());
         let mut snaps = Snapshots::new();
+        // Decision points of interpolated inputs: zero, and the texel boundaries of every bound
+        // texture's dimensions.
+        let mut tie_scales = vec![1.0f32];
+        for t in &prepared.textures {
+            for d in [t.size.0, t.size.1, t.size.2] {
+                if !tie_scales.contains(&(d as f32)) {
+                    tie_scales.push(d as f32);
+                }
+            }
+        }
         for (i, draw) in case.draws.iter().enumerate() {
             if let Some(c) = &draw.clear {
                 targets.clear(c.color, c.depth);
@@ -451,7 +476,7 @@ impl Runner<'_> {
                 state.apply(rs);
             }
             load_constants(draw, &mut vsc, &mut psc);
-            let (vs, ps, fog, alpha) = self.draw_setup(prepared, draw, &state)?;
+            let DrawSetup { vs, ps, fog, alpha } = self.draw_setup(prepared, draw, &state)?;
             let ctx = StageContext { api: case.api, textures: &prepared.textures, stages: &case.texture_stages, target_size: size, state: &state, fog, alpha_test: alpha };
             let inputs = self.inputs(case, draw, vs)?;
             let ffv = fixed_vertex(draw, &state, size);
@@ -466,7 +491,8 @@ impl Runner<'_> {
             };
             let strip = draw.primitive == crate::case::Primitive::TriangleStrip;
             let merge = merge_state(&state, fog, alpha);
-            cpu::draw(&mut targets, &inputs, strip, draw.primitive_count, vstage.as_ref(), pstage.as_ref(), &merge).map_err(fail)?;
+            cpu::draw(&mut targets, &inputs, strip, draw.primitive_count, vstage.as_ref(), pstage.as_ref(), &merge, &tie_scales)
+                .map_err(fail)?;
             if needs_snapshot(case, i) {
                 snaps.insert(i, targets.colors.clone());
             }
@@ -503,7 +529,7 @@ impl Runner<'_> {
                 state.apply(rs);
             }
             load_constants(draw, &mut vsc, &mut psc);
-            let (vs, ps, fog, alpha) = self.draw_setup(prepared, draw, &state)?;
+            let DrawSetup { vs, ps, fog, alpha } = self.draw_setup(prepared, draw, &state)?;
             let ctx = StageContext { api: case.api, textures: &prepared.textures, stages: &case.texture_stages, target_size: size, state: &state, fog, alpha_test: alpha };
             let inputs = self.inputs(case, draw, vs)?;
             let (tvs, tps) = match (vs, ps) {
@@ -528,7 +554,7 @@ impl Runner<'_> {
                 for (key, data) in &stage.buffers {
                     resources.insert(*key, Resource::Buffer(data.clone()));
                 }
-                for &(_, _, tex_stage, kind) in &stage.textures {
+                for &TextureSlot { stage: tex_stage, kind, .. } in &stage.textures {
                     if !uploaded.iter().any(|(s, k, _)| *s == tex_stage && *k == kind) {
                         let Some(t) = prepared.textures.iter().find(|t| t.stage == tex_stage) else { continue };
                         if textures::needs_float_filtering(t) && !gpu.features.contains(wgpu::Features::FLOAT32_FILTERABLE) {
@@ -541,7 +567,7 @@ impl Runner<'_> {
                 }
             }
             for stage in [&tvs, &tps].into_iter().flatten() {
-                for &(tb, sb, tex_stage, kind) in &stage.textures {
+                for &TextureSlot { texture: tb, sampler: sb, stage: tex_stage, kind } in &stage.textures {
                     if let Some((_, _, g)) = uploaded.iter().find(|(s, k, _)| *s == tex_stage && *k == kind) {
                         resources.insert(tb, Resource::Texture(&g.view));
                         resources.insert(sb, Resource::Sampler(&g.sampler));

@@ -44,7 +44,7 @@ impl Rng {
     }
 
     /// The next 64 random bits.
-    pub fn next(&mut self) -> u64 {
+    pub fn next_u64(&mut self) -> u64 {
         self.0 ^= self.0 >> 12;
         self.0 ^= self.0 << 25;
         self.0 ^= self.0 >> 27;
@@ -54,12 +54,12 @@ impl Rng {
     /// A float in [lo, hi), on a 1/1024 grid (exactly representable, no rounding surprises).
     pub fn float(&mut self, lo: f32, hi: f32) -> f32 {
         let steps = ((hi - lo) * 1024.0) as u64;
-        lo + (self.next() % steps.max(1)) as f32 / 1024.0
+        lo + (self.next_u64() % steps.max(1)) as f32 / 1024.0
     }
 
     /// An integer in [lo, hi].
     pub fn int(&mut self, lo: i64, hi: i64) -> i64 {
-        lo + (self.next() % (hi - lo + 1) as u64) as i64
+        lo + (self.next_u64() % (hi - lo + 1) as u64) as i64
     }
 }
 
@@ -146,7 +146,7 @@ fn constants(rng: &mut Rng, vertex: bool) -> Vec<ConstantBlock> {
         .flat_map(|_| [rng.int(1, 4), rng.int(0, 3), rng.int(1, 2), 0])
         .map(Number::Int)
         .collect();
-    let bools = (0..16).map(|_| Number::Bool(rng.next() & 1 == 1)).collect();
+    let bools = (0..16).map(|_| Number::Bool(rng.next_u64() & 1 == 1)).collect();
     vec![
         ConstantBlock { kind: f, start_register: 0, values: floats, via: None },
         ConstantBlock { kind: i, start_register: 0, values: ints, via: None },
@@ -362,7 +362,7 @@ mod tests {
             assert_eq!(v, b.float(-2.0, 2.0));
             assert!((-2.0..2.0).contains(&v));
         }
-        assert_ne!(Rng::new("x").next(), Rng::new("y").next());
+        assert_ne!(Rng::new("x").next_u64(), Rng::new("y").next_u64());
     }
 
     #[test]

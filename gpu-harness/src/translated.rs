@@ -10,13 +10,13 @@
 use d3d9_shader::analysis::analyse;
 use d3d9_shader::bytecode::{Program, TextureType, Usage};
 use d3d9_shader::key::{AlphaFunc, FogMode as KeyFog};
-use d3d9_shader::lower::link;
+use d3d9_shader::lower::{self, link};
 use d3d9_shader::{translate, ShaderKey, Translation};
 
-use crate::case::{CmpFunc, FogMode, TextureKind};
+use crate::case::{CmpFunc, FogMode, TextureKind, TransformFlags};
 use crate::cpu::FogSource;
 use crate::fixed_function::VaryingLayout;
-use crate::runner::{GpuStage, ShaderConstants, ShaderGpu, StageContext};
+use crate::runner::{GpuStage, ShaderConstants, ShaderGpu, StageContext, TextureSlot};
 
 /// The translator as the runner's GPU shader back end.
 #[derive(Clone, Copy, Debug, Default)]
@@ -65,6 +65,14 @@ fn key(program: &Program, ctx: &StageContext<'_>) -> ShaderKey {
             None => {}
         }
     }
+    if program.version.is_pixel() && program.version.is_sm1() {
+        for st in ctx.stages.iter().filter(|st| st.stage < 8) {
+            let flags = st.texturetransformflags.as_deref().map(TransformFlags::parse).transpose().ok().flatten().unwrap_or_default();
+            if flags.projected {
+                k.projected |= 1 << st.stage;
+            }
+        }
+    }
     if program.version.is_pixel() {
         k.alpha_func = ctx.alpha_test.map_or(AlphaFunc::Always, |(f, _)| alpha_func(f));
         k.fog = match ctx.fog {
@@ -83,7 +91,8 @@ fn f32_bytes(values: &[f32]) -> Vec<u8> {
     values.iter().flat_map(|v| v.to_le_bytes()).collect()
 }
 
-/// The render-state block (layout in `d3d9_shader::lower`).
+/// The render-state block (layout in `d3d9_shader::lower`): fog, alpha reference, point size,
+/// clip planes (none), and the ps_1_x bump-environment matrix and luminance of each stage.
 fn render_state(ctx: &StageContext<'_>) -> Vec<u8> {
     let s = ctx.state;
     let [r, g, b, a] = crate::targets::color_to_rgba(s.fogcolor);
@@ -93,20 +102,14 @@ fn render_state(ctx: &StageContext<'_>) -> Vec<u8> {
     };
     let alpha_ref = ctx.alpha_test.map_or(0.0, |(_, r)| r as f32 / 255.0);
     let mut v = vec![r, g, b, a, start, end, density, alpha_ref, 1.0, 1.0, 64.0, 0.0];
-    v.resize(176 / 4, 0.0);
-    // bump_env (offset 176) and bump_luminance (304), per ps_1_x stage: D3DTSS_BUMPENVMAT00,
-    // 01, 10, 11 and BUMPENVLSCALE, BUMPENVLOFFSET (D3D9 defaults 0). Left out before, so texbem
-    // drew unperturbed on the GPU (found by `cargo xtask fuzz-diff`).
-    let mut env = [[0.0f32; 4]; 8];
-    let mut luminance = [[0.0f32; 4]; 8];
-    for s in ctx.stages.iter().filter(|s| s.stage < 8) {
-        let n = s.stage as usize;
-        let m = |x: Option<f32>| x.unwrap_or(0.0);
-        env[n] = [m(s.bumpenvmat00), m(s.bumpenvmat01), m(s.bumpenvmat10), m(s.bumpenvmat11)];
-        luminance[n] = [m(s.bumpenvlscale), m(s.bumpenvloffset), 0.0, 0.0];
+    v.resize(lower::RENDER_STATE_SIZE as usize / 4, 0.0);
+    for st in ctx.stages.iter().filter(|st| st.stage < 8) {
+        let n = st.stage as usize;
+        let mat = [st.bumpenvmat00, st.bumpenvmat01, st.bumpenvmat10, st.bumpenvmat11].map(|m| m.unwrap_or(0.0));
+        v[176 / 4 + 4 * n..][..4].copy_from_slice(&mat);
+        v[304 / 4 + 4 * n] = st.bumpenvlscale.unwrap_or(0.0);
+        v[304 / 4 + 4 * n + 1] = st.bumpenvloffset.unwrap_or(0.0);
     }
-    v.extend(env.iter().flatten());
-    v.extend(luminance.iter().flatten());
     f32_bytes(&v)
 }
 
@@ -135,7 +138,12 @@ fn stage(t: Translation, constants: &ShaderConstants, ctx: &StageContext<'_>, ve
         .layout
         .textures
         .iter()
-        .map(|tb| ((group, tb.texture_binding), (group, tb.sampler_binding), tb.sampler as u32, kind_of(tb.texture_type)))
+        .map(|tb| TextureSlot {
+            texture: (group, tb.texture_binding),
+            sampler: (group, tb.sampler_binding),
+            stage: tb.sampler as u32,
+            kind: kind_of(tb.texture_type),
+        })
         .collect();
     let slots = if vertex { &t.interface.outputs } else { &t.interface.inputs };
     let varyings: VaryingLayout = slots
