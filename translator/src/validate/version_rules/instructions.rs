@@ -167,11 +167,16 @@ fn token_bits(cx: &mut Cx<'_>, i: usize, name: &str) {
             cx.error(Rule::InstructionToken, Some(i), format_args!("{name} cannot be predicated"));
         }
         if p.reg.ty != RegisterType::Predicate || p.relative.is_some() || !matches!(p.modifier, SrcModifier::None | SrcModifier::Not) {
-            cx.error(Rule::RegisterType, Some(i), "the predicate must be p0 or !p0");
+            cx.hard_error(Rule::RegisterType, Some(i), "the predicate must be p0 or !p0");
         }
     }
 }
 
+// A register file used where it has no meaning (written where it cannot be, read where it
+// cannot be, in an operand slot of another file, as a predicate) is refused in both modes:
+// lenient mode relaxes rules whose meaning is clear, and here there is none to give (the
+// translator would have to build ill-typed IR; the fuzzer found `texcoord p0`, `mov aL, r0`,
+// `(c0) mov` and `rsq r0, i3.x` reaching naga's validator).
 fn destination(cx: &mut Cx<'_>, i: usize, name: &str, id: VersionId, dst: DstParam) {
     let inst = cx.inst(i);
     let v = cx.version;
@@ -188,18 +193,18 @@ fn destination(cx: &mut Cx<'_>, i: usize, name: &str, id: VersionId, dst: DstPar
     let reg = dst.reg.name();
     if let Some(e) = expected {
         if ty != e {
-            cx.error(Rule::RegisterType, Some(i), format_args!("{name} cannot write {reg}"));
+            cx.hard_error(Rule::RegisterType, Some(i), format_args!("{name} cannot write {reg}"));
         }
     } else if inst.opcode == TexKill {
         // texkill names the register it tests in destination format: it reads it.
         let ok = matches!(ty, RegisterType::Temp) || (ty == RegisterType::Texture && v.major < 3) || (ty == RegisterType::Input && v.major == 3);
         if !ok {
-            cx.error(Rule::RegisterType, Some(i), format_args!("texkill cannot test {reg}"));
+            cx.hard_error(Rule::RegisterType, Some(i), format_args!("texkill cannot test {reg}"));
         }
     } else if !writable(cx, ty) {
-        cx.error(Rule::RegisterType, Some(i), format_args!("{reg} cannot be written in {v}"));
+        cx.hard_error(Rule::RegisterType, Some(i), format_args!("{reg} cannot be written in {v}"));
     } else if ty == RegisterType::Predicate {
-        cx.error(Rule::RegisterType, Some(i), format_args!("only setp writes {reg}"));
+        cx.hard_error(Rule::RegisterType, Some(i), format_args!("only setp writes {reg}"));
     } else if ty == RegisterType::Addr && (inst.opcode != Mov || v.major >= 2) {
         let how = if v.major >= 2 { "mova" } else { "mov" };
         cx.error(Rule::RegisterType, Some(i), format_args!("{reg} is written only by {how} in {v}"));
@@ -300,7 +305,7 @@ fn source(cx: &mut Cx<'_>, i: usize, name: &str, k: usize, src: &SrcParam) {
         }
         None => {
             if special(ty) || !readable(cx, ty) {
-                cx.error(Rule::RegisterType, Some(i), format_args!("{name} cannot read {reg} in {v}"));
+                cx.hard_error(Rule::RegisterType, Some(i), format_args!("{name} cannot read {reg} in {v}"));
             }
         }
     }

@@ -213,7 +213,16 @@ fn check_register(cx: &mut Cx<'_>, limits: &Limits, i: usize, reg: Register) {
     // error in both modes, unless the caller sizes them from the program.
     let constant = matches!(reg.ty, RegisterType::Const | RegisterType::ConstInt | RegisterType::ConstBool);
     let relaxed = reg.ty == RegisterType::Const && cx.options.mode == Mode::Lenient && cx.options.relaxed_constant_limit;
-    if constant && !relaxed {
+    // A ps_1_x t# past the count names a texture stage that does not exist (D3D9 has eight),
+    // whose coordinates and stage state the translator cannot supply (the fuzzer's
+    // `texbeml t10, t1` in ps_1_0 reached naga's validator): refused in both modes.
+    let missing_stage = reg.ty == RegisterType::Texture && cx.is_ps() && cx.version.major == 1;
+    // The same for the fixed files that name a built-in or a fixed output (vPos/vFace, oPos,
+    // oFog, oPts, oD#, oT#, oC#, oDepth): past the end there is nothing to bind (the fuzzer's
+    // `dcl vMisc513` duplicated the front-facing built-in, `oD256` collided with another output).
+    use RegisterType::{AttrOut, ColorOut, DepthOut, MiscType, RastOut, TexCrdOut};
+    let missing_builtin = matches!(reg.ty, MiscType | RastOut | AttrOut | TexCrdOut | ColorOut | DepthOut);
+    if (constant && !relaxed) || missing_stage || missing_builtin {
         cx.hard_error(Rule::RegisterIndex, Some(i), message);
     } else {
         cx.error(Rule::RegisterIndex, Some(i), message);
