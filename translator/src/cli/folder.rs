@@ -61,22 +61,26 @@ struct Progress {
     enabled: bool,
     total: usize,
     done: AtomicUsize,
-    drawn: Mutex<usize>,
+    /// (bar length, count) last drawn.
+    shown: Mutex<(usize, usize)>,
 }
 
 impl Progress {
     fn tick(&self) {
-        let done = self.done.fetch_add(1, Ordering::Relaxed) + 1;
+        self.done.fetch_add(1, Ordering::Relaxed);
         if !self.enabled {
             return;
         }
         const WIDTH: usize = 40;
+        // Under the lock, the count is read again: the bar only moves forward, whichever
+        // thread draws it.
+        let mut shown = self.shown.lock().unwrap_or_else(|e| e.into_inner());
+        let done = self.done.load(Ordering::Relaxed);
         let filled = done * WIDTH / self.total.max(1);
-        let mut drawn = self.drawn.lock().unwrap_or_else(|e| e.into_inner());
-        if filled == *drawn && done != self.total {
+        if done <= shown.1 || (filled == shown.0 && shown.1 > 0 && done != self.total) {
             return;
         }
-        *drawn = filled;
+        *shown = (filled, done);
         let bar: String = "#".repeat(filled) + &"-".repeat(WIDTH - filled);
         let mut err = std::io::stderr().lock();
         let _ = write!(err, "\r[{bar}] {done}/{}", self.total);
@@ -107,7 +111,7 @@ pub fn run(dir: &Path, out: &Path, jobs: usize, settings: &Settings) -> i32 {
         enabled: !settings.quiet && std::io::stderr().is_terminal(),
         total: files.len(),
         done: AtomicUsize::new(0),
-        drawn: Mutex::new(usize::MAX),
+        shown: Mutex::new((0, 0)),
     };
     let next = AtomicUsize::new(0);
     // Per file: (shader name, error) for each failure, and the count of shaders converted.
