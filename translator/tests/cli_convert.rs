@@ -355,3 +355,15 @@ fn help_everywhere_with_examples() {
         assert!(out(&o).contains("usage:") || err(&o).contains("usage:"), "{command}");
     }
 }
+
+#[test]
+fn every_subcommand_shows_where_its_input_is_wrong() {
+    let dir = scratch("subcommands");
+    let asm = dir.join("bad.asm");
+    std::fs::write(&asm, "ps_2_0\nmov oC0, q0\n").unwrap();
+    for command in ["disasm", "asm", "validate", "info", "run"] {
+        let o = run(&[command, s(&asm)]);
+        status(&o, 1);
+        assert!(err(&o).contains(" 2 | mov oC0, q0\n   |          ^"), "{command}: {}", err(&o));
+    }
+}
