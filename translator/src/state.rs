@@ -173,7 +173,7 @@ mod tests {
         assert_eq!(ps.alpha_func, AlphaFunc::GreaterEqual);
         assert_eq!(ps.fog, FogMode::Linear);
         // Samplers 1 and 3..15 have nothing bound.
-        assert_eq!(ps.unbound_samplers, 0xFFFF & !0b101);
+        assert_eq!(ps.unbound_samplers, 0b1111_1111_1111_1010);
         assert_eq!(ps.shadow_samplers, 0b100);
         // The vertex shader's key ignores all of it: the cache keeps one translation.
         let vs = ShaderKey::from_state(v(ShaderKind::Vertex, 2), &s);

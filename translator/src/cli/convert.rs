@@ -130,9 +130,8 @@ pub struct Settings {
     pub style: Style,
 }
 
-/// One shader converted (or not): its display name and the bytes or the rendered error.
+/// One shader converted (or not): the bytes or the rendered error (which names the shader).
 pub struct Outcome {
-    pub name: String,
     /// The array's name, for inputs holding several shaders.
     pub array: Option<String>,
     pub result: Result<Vec<u8>, String>,
@@ -144,7 +143,7 @@ pub struct Outcome {
 /// failed outcome.
 pub fn convert_input(path: &str, settings: &Settings) -> Vec<Outcome> {
     let name = display_name(path);
-    let failed = |message: String| vec![Outcome { name: name.clone(), array: None, result: Err(message), warnings: Vec::new() }];
+    let failed = |message: String| vec![Outcome { array: None, result: Err(message), warnings: Vec::new() }];
     let bytes = match read_input(path) {
         Ok(b) => b,
         Err(e) => return failed(settings.style.error(&name, e.strip_prefix(&format!("{name}: ")).unwrap_or(&e))),
@@ -173,7 +172,7 @@ pub fn convert_input(path: &str, settings: &Settings) -> Vec<Outcome> {
                 }
                 Ok(program) => convert_program(program, &s.tokens, &shown, settings, &mut warnings),
             };
-            Outcome { name: shown, array: s.name, result, warnings }
+            Outcome { array: s.name, result, warnings }
         })
         .collect()
 }

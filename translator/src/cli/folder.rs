@@ -57,6 +57,15 @@ fn output_names(root: &Path, files: &[PathBuf], extension: &str) -> Vec<PathBuf>
         .collect()
 }
 
+/// What became of one input file's shaders.
+#[derive(Default)]
+struct FileResult {
+    /// Shaders converted and written.
+    passed: usize,
+    /// Each failure, rendered.
+    failures: Vec<String>,
+}
+
 struct Progress {
     enabled: bool,
     total: usize,
@@ -114,8 +123,7 @@ pub fn run(dir: &Path, out: &Path, jobs: usize, settings: &Settings) -> i32 {
         shown: Mutex::new((0, 0)),
     };
     let next = AtomicUsize::new(0);
-    // Per file: (shader name, error) for each failure, and the count of shaders converted.
-    let results: Vec<Mutex<(usize, Vec<(String, String)>)>> = files.iter().map(|_| Mutex::new((0, Vec::new()))).collect();
+    let results: Vec<Mutex<FileResult>> = files.iter().map(|_| Mutex::new(FileResult::default())).collect();
     let work = || loop {
         let i = next.fetch_add(1, Ordering::Relaxed);
         let Some(file) = files.get(i) else { break };
@@ -126,13 +134,13 @@ pub fn run(dir: &Path, out: &Path, jobs: usize, settings: &Settings) -> i32 {
             let written = o.result.and_then(|bytes| {
                 let path = output_path(&out.join(&names[i]), o.array.as_deref(), several);
                 if let Some(parent) = path.parent() {
-                    std::fs::create_dir_all(parent).map_err(|e| format!("{}: cannot create: {e}", parent.display()))?;
+                    std::fs::create_dir_all(parent).map_err(|e| settings.style.error(&parent.display().to_string(), &format!("cannot create: {e}")))?;
                 }
-                std::fs::write(&path, bytes).map_err(|e| format!("{}: cannot write: {e}", path.display()))
+                std::fs::write(&path, bytes).map_err(|e| settings.style.error(&path.display().to_string(), &format!("cannot write: {e}")))
             });
             match written {
-                Ok(()) => slot.0 += 1,
-                Err(e) => slot.1.push((o.name, e)),
+                Ok(()) => slot.passed += 1,
+                Err(e) => slot.failures.push(e),
             }
         }
         drop(slot);
@@ -147,13 +155,13 @@ pub fn run(dir: &Path, out: &Path, jobs: usize, settings: &Settings) -> i32 {
     progress.finish();
     let (mut passed, mut failures) = (0, Vec::new());
     for r in results {
-        let (ok, failed) = r.into_inner().unwrap_or_else(|e| e.into_inner());
-        passed += ok;
-        failures.extend(failed);
+        let r = r.into_inner().unwrap_or_else(|e| e.into_inner());
+        passed += r.passed;
+        failures.extend(r.failures);
     }
     if !failures.is_empty() {
         eprintln!("failures:");
-        for (_, e) in &failures {
+        for e in &failures {
             eprintln!("{e}");
         }
     }
