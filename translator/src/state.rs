@@ -166,7 +166,13 @@ mod tests {
 
     #[test]
     fn pixel_state_reaches_only_pixel_keys() {
-        let mut s = DeviceState { alpha_test_enable: true, alpha_func: 7, fog_enable: true, fog_table_mode: 3, ..DeviceState::default() };
+        let mut s = DeviceState {
+            alpha_test_enable: true,
+            alpha_func: 7,
+            fog_enable: true,
+            fog_table_mode: 3,
+            ..DeviceState::default()
+        };
         s.textures[0] = Some(BoundTexture::Tex2D);
         s.textures[2] = Some(BoundTexture::Depth2D);
         let ps = ShaderKey::from_state(v(ShaderKind::Pixel, 2), &s);

@@ -110,7 +110,12 @@ fn each_output_format_by_extension() {
     status(&o, 0);
     assert_eq!(std::fs::read(t).unwrap(), blob());
 
-    for (ext, feature, on) in [("metal", "msl", cfg!(feature = "msl")), ("glsl", "glsl", cfg!(feature = "glsl")), ("frag", "glsl", cfg!(feature = "glsl")), ("hlsl", "hlsl", cfg!(feature = "hlsl"))] {
+    for (ext, feature, on) in [
+        ("metal", "msl", cfg!(feature = "msl")),
+        ("glsl", "glsl", cfg!(feature = "glsl")),
+        ("frag", "glsl", cfg!(feature = "glsl")),
+        ("hlsl", "hlsl", cfg!(feature = "hlsl")),
+    ] {
         let (o, t) = convert(ext);
         if on {
             status(&o, 0);
@@ -126,11 +131,8 @@ fn each_output_format_by_extension() {
 fn header_with_two_arrays_gives_two_outputs() {
     let dir = scratch("header");
     let words = |t: &[u32]| t.iter().map(|w| format!("0x{w:08x}")).collect::<Vec<_>>().join(", ");
-    let header = format!(
-        "const DWORD g_ps[] = {{ {} }};\nconst DWORD g_ps2[] = {{ {} }};\n",
-        words(&TOKENS),
-        words(&TOKENS)
-    );
+    let header =
+        format!("const DWORD g_ps[] = {{ {} }};\nconst DWORD g_ps2[] = {{ {} }};\n", words(&TOKENS), words(&TOKENS));
     let input = dir.join("both.h");
     std::fs::write(&input, header).unwrap();
     let o = run(&[s(&input), s(&dir.join("both.hex"))]);
@@ -288,7 +290,11 @@ fn rejected_inputs_exit_1_and_show_where() {
     let asm = write("bad.asm", b"ps_2_0\nmov oC0, q0\n");
     let o = run(&[s(&asm), s(&dir.join("x.wgsl"))]);
     status(&o, 1);
-    assert!(err(&o).contains("line 2, column 10") && err(&o).contains(" 2 | mov oC0, q0\n   |          ^"), "{}", err(&o));
+    assert!(
+        err(&o).contains("line 2, column 10") && err(&o).contains(" 2 | mov oC0, q0\n   |          ^"),
+        "{}",
+        err(&o)
+    );
     // A hex word that is not one.
     let hex = write("bad.hex", b"ffff0200 zz\n");
     let o = run(&[s(&hex), s(&dir.join("x.wgsl"))]);
@@ -344,7 +350,9 @@ fn colour_only_when_asked_or_on_a_terminal() {
 
 #[test]
 fn help_everywhere_with_examples() {
-    for args in [vec!["--help"], vec!["translate", "--help"], vec!["info", "--help"], vec!["in.pso", "out.wgsl", "--help"]] {
+    for args in
+        [vec!["--help"], vec!["translate", "--help"], vec!["info", "--help"], vec!["in.pso", "out.wgsl", "--help"]]
+    {
         let o = run(&args);
         status(&o, 0);
         assert!(out(&o).contains("examples:"), "{args:?}: {}", out(&o));

@@ -178,7 +178,13 @@ pub fn convert_input(path: &str, settings: &Settings) -> Vec<Outcome> {
 }
 
 /// Converts one decoded program to the settings' format.
-fn convert_program(program: Program, tokens: &[u32], name: &str, settings: &Settings, warnings: &mut Vec<String>) -> Result<Vec<u8>, String> {
+fn convert_program(
+    program: Program,
+    tokens: &[u32],
+    name: &str,
+    settings: &Settings,
+    warnings: &mut Vec<String>,
+) -> Result<Vec<u8>, String> {
     match settings.format {
         Format::Asm => return Ok(d3d9_shader::asm::disassemble(&program, &Default::default()).into_bytes()),
         Format::Hex => return Ok(super::asm_cmd::hex_text(&encode(&program)).into_bytes()),
@@ -190,10 +196,12 @@ fn convert_program(program: Program, tokens: &[u32], name: &str, settings: &Sett
     let render = |e: d3d9_shader::Error| diag::render(settings.style, name, &e, &source);
     let shader = Shader::from_program(program, &settings.parse).map_err(render)?;
     if !settings.quiet {
-        warnings.extend(shader.warnings().iter().map(|w| diag::render_diagnostic(settings.style, name, w, &source, true)));
+        warnings
+            .extend(shader.warnings().iter().map(|w| diag::render_diagnostic(settings.style, name, w, &source, true)));
     }
     if settings.format == Format::Json {
-        let mut json = serde_json::to_string_pretty(shader.reflection()).map_err(|e| settings.style.error(name, &e.to_string()))?;
+        let mut json = serde_json::to_string_pretty(shader.reflection())
+            .map_err(|e| settings.style.error(name, &e.to_string()))?;
         json.push('\n');
         return Ok(json.into_bytes());
     }
@@ -211,7 +219,9 @@ fn convert_program(program: Program, tokens: &[u32], name: &str, settings: &Sett
         Format::Hlsl => t.to_hlsl().map_err(backend)?.into_bytes(),
         other => {
             let feature = other.extension().replace("metal", "msl");
-            return Err(settings.style.error(name, &format!("this build has no {feature} backend (cargo feature `{feature}`)")));
+            return Err(settings
+                .style
+                .error(name, &format!("this build has no {feature} backend (cargo feature `{feature}`)")));
         }
     };
     Ok(bytes)
@@ -250,7 +260,15 @@ pub struct Options {
 
 /// Parses the options; `Err` holds the message for a usage error.
 pub fn parse_options(args: &[String]) -> Result<Options, String> {
-    let mut o = Options { positional: Vec::new(), to: None, out: None, key: ShaderKey::default(), strict: false, quiet: false, jobs: None };
+    let mut o = Options {
+        positional: Vec::new(),
+        to: None,
+        out: None,
+        key: ShaderKey::default(),
+        strict: false,
+        quiet: false,
+        jobs: None,
+    };
     let mut it = args.iter();
     while let Some(a) = it.next() {
         let mut value = |flag: &str| it.next().cloned().ok_or_else(|| format!("{flag} needs a value"));
@@ -267,7 +285,11 @@ pub fn parse_options(args: &[String]) -> Result<Options, String> {
             "-q" | "--quiet" => o.quiet = true,
             "-j" | "--jobs" => {
                 let v = value(a)?;
-                let n: usize = v.parse().ok().filter(|&n| n > 0).ok_or_else(|| format!("--jobs: `{v}` is not a positive number"))?;
+                let n: usize = v
+                    .parse()
+                    .ok()
+                    .filter(|&n| n > 0)
+                    .ok_or_else(|| format!("--jobs: `{v}` is not a positive number"))?;
                 o.jobs = Some(n);
             }
             s if s.starts_with('-') && s != "-" => return Err(format!("unknown option `{s}`")),
@@ -280,13 +302,19 @@ pub fn parse_options(args: &[String]) -> Result<Options, String> {
 /// Applies a TOML file of key fields (`fog = "linear"`, `clip_planes = 3`, `point_sprite = true`).
 fn apply_key_file(key: &mut ShaderKey, path: &str) -> Result<(), String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("--key-file {path}: {e}"))?;
-    let table: toml::Table = text.parse().map_err(|e: toml::de::Error| format!("--key-file {path}: {}", e.message()))?;
+    let table: toml::Table =
+        text.parse().map_err(|e: toml::de::Error| format!("--key-file {path}: {}", e.message()))?;
     for (field, value) in &table {
         let value = match value {
             toml::Value::String(s) => s.clone(),
             toml::Value::Integer(i) => i.to_string(),
             toml::Value::Boolean(b) => b.to_string(),
-            other => return Err(format!("--key-file {path}: `{field}`: expected a string, integer or boolean, not {}", other.type_str())),
+            other => {
+                return Err(format!(
+                    "--key-file {path}: `{field}`: expected a string, integer or boolean, not {}",
+                    other.type_str()
+                ))
+            }
         };
         key.set(&format!("{field}={value}")).map_err(|e| format!("--key-file {path}: {e}"))?;
     }
@@ -320,11 +348,19 @@ pub fn pair_main(args: &[String]) -> i32 {
         return usage_error("expected INPUT OUTPUT", PAIR_USAGE);
     };
     if Path::new(input).is_dir() {
-        return usage_error(&format!("`{input}` is a folder: use `d3d9-shader translate {input} --to FORMAT -o OUTDIR`"), PAIR_USAGE);
+        return usage_error(
+            &format!("`{input}` is a folder: use `d3d9-shader translate {input} --to FORMAT -o OUTDIR`"),
+            PAIR_USAGE,
+        );
     }
     let format = match o.to.as_deref().map(Format::from_name).unwrap_or_else(|| Format::from_path(output)) {
         Some(f) => f,
-        None => return usage_error(&format!("cannot tell the output format from `{output}`: name an extension below, or use --to"), PAIR_USAGE),
+        None => {
+            return usage_error(
+                &format!("cannot tell the output format from `{output}`: name an extension below, or use --to"),
+                PAIR_USAGE,
+            )
+        }
     };
     let settings = settings(&o, format);
     write_outcomes(convert_input(input, &settings), Some(output), &settings)
@@ -341,7 +377,10 @@ pub fn translate_main(args: &[String]) -> i32 {
         Err(e) => return usage_error(&e, TRANSLATE_USAGE),
     };
     let [input] = o.positional.as_slice() else {
-        return usage_error(if o.positional.is_empty() { "no INPUT" } else { "one INPUT only (or a folder)" }, TRANSLATE_USAGE);
+        return usage_error(
+            if o.positional.is_empty() { "no INPUT" } else { "one INPUT only (or a folder)" },
+            TRANSLATE_USAGE,
+        );
     };
     let named = o.to.as_deref().map(|t| Format::from_name(t).ok_or(t));
     let format = match named {
@@ -398,7 +437,8 @@ fn write_outcomes(outcomes: Vec<Outcome>, out: Option<&str>, settings: &Settings
         let written = match out {
             Some(out) => {
                 let path = output_path(Path::new(out), o.array.as_deref(), several);
-                std::fs::write(&path, &bytes).map_err(|e| settings.style.error(&path.display().to_string(), &format!("cannot write: {e}")))
+                std::fs::write(&path, &bytes)
+                    .map_err(|e| settings.style.error(&path.display().to_string(), &format!("cannot write: {e}")))
             }
             None => match super::write_stdout(&bytes) {
                 EXIT_OK => Ok(()),

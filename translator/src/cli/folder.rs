@@ -112,7 +112,10 @@ pub fn run(dir: &Path, out: &Path, jobs: usize, settings: &Settings) -> i32 {
         return EXIT_REJECTED;
     }
     if files.is_empty() {
-        eprintln!("d3d9-shader: no shader files under `{}` (looked for .bin .pso .vso .cso .fxo .hex .h .asm …)", dir.display());
+        eprintln!(
+            "d3d9-shader: no shader files under `{}` (looked for .bin .pso .vso .cso .fxo .hex .h .asm …)",
+            dir.display()
+        );
         return EXIT_USAGE;
     }
     let names = output_names(dir, &files, settings.format.extension());
@@ -134,9 +137,12 @@ pub fn run(dir: &Path, out: &Path, jobs: usize, settings: &Settings) -> i32 {
             let written = o.result.and_then(|bytes| {
                 let path = output_path(&out.join(&names[i]), o.array.as_deref(), several);
                 if let Some(parent) = path.parent() {
-                    std::fs::create_dir_all(parent).map_err(|e| settings.style.error(&parent.display().to_string(), &format!("cannot create: {e}")))?;
+                    std::fs::create_dir_all(parent).map_err(|e| {
+                        settings.style.error(&parent.display().to_string(), &format!("cannot create: {e}"))
+                    })?;
                 }
-                std::fs::write(&path, bytes).map_err(|e| settings.style.error(&path.display().to_string(), &format!("cannot write: {e}")))
+                std::fs::write(&path, bytes)
+                    .map_err(|e| settings.style.error(&path.display().to_string(), &format!("cannot write: {e}")))
             });
             match written {
                 Ok(()) => slot.passed += 1,
@@ -188,7 +194,8 @@ mod tests {
     #[test]
     fn colliding_stems_keep_their_extension() {
         let root = Path::new("/in");
-        let files: Vec<PathBuf> = ["/in/a.pso", "/in/a.hex", "/in/sub/b.vso", "/in/c.h"].iter().map(PathBuf::from).collect();
+        let files: Vec<PathBuf> =
+            ["/in/a.pso", "/in/a.hex", "/in/sub/b.vso", "/in/c.h"].iter().map(PathBuf::from).collect();
         let names = output_names(root, &files, "wgsl");
         let names: Vec<_> = names.iter().map(|p| p.to_str().unwrap()).collect();
         assert_eq!(names, ["a.pso.wgsl", "a.hex.wgsl", "sub/b.wgsl", "c.wgsl"]);
