@@ -157,6 +157,13 @@ fn stdin_and_stdout() {
     let o = child.wait_with_output().unwrap();
     status(&o, 0);
     assert_eq!(out(&o), LISTING);
+    // `-` as OUTPUT is stdout, the format from --to.
+    let dir = scratch("stdout");
+    let input = dir.join("p.pso");
+    std::fs::write(&input, blob()).unwrap();
+    let o = run(&[s(&input), "-", "--to", "hex"]);
+    status(&o, 0);
+    assert_eq!(out(&o), "ffff0200 02000001 800f0800 a0e40000 0000ffff\n");
 }
 
 /// Two good shaders (one in a subfolder) and one whose instruction token claims more operands

@@ -363,7 +363,9 @@ pub fn pair_main(args: &[String]) -> i32 {
         }
     };
     let settings = settings(&o, format);
-    write_outcomes(convert_input(input, &settings), Some(output), &settings)
+    // `-` as OUTPUT is stdout (with --to naming the format).
+    let output = Some(output.as_str()).filter(|o| *o != "-");
+    write_outcomes(convert_input(input, &settings), output, &settings)
 }
 
 /// `d3d9-shader translate INPUT|DIR [options]`.
