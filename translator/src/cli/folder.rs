@@ -26,7 +26,10 @@ fn inputs(dir: &Path, skip: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()
         if e.file_name().to_string_lossy().starts_with('.') || path == skip {
             continue;
         }
-        if path.is_dir() {
+        // The entry's own type costs no system call; only links need a look at their target.
+        let kind = e.file_type()?;
+        let is_dir = if kind.is_symlink() { path.is_dir() } else { kind.is_dir() };
+        if is_dir {
             inputs(&path, skip, out)?;
         } else if path.to_str().and_then(d3d9_shader::input::Format::from_path).is_some() {
             out.push(path);
@@ -125,6 +128,15 @@ pub fn run(dir: &Path, out: &Path, jobs: usize, settings: &Settings) -> i32 {
         done: AtomicUsize::new(0),
         shown: Mutex::new((0, 0)),
     };
+    // The output folders, made once here rather than by every worker for every file.
+    let mut folders: Vec<PathBuf> = names.iter().filter_map(|n| out.join(n).parent().map(Path::to_path_buf)).collect();
+    folders.dedup();
+    for folder in &folders {
+        if let Err(e) = std::fs::create_dir_all(folder) {
+            eprintln!("{}", settings.style.error(&folder.display().to_string(), &format!("cannot create: {e}")));
+            return EXIT_REJECTED;
+        }
+    }
     let next = AtomicUsize::new(0);
     let results: Vec<Mutex<FileResult>> = files.iter().map(|_| Mutex::new(FileResult::default())).collect();
     let work = || loop {
@@ -136,11 +148,6 @@ pub fn run(dir: &Path, out: &Path, jobs: usize, settings: &Settings) -> i32 {
         for o in outcomes {
             let written = o.result.and_then(|bytes| {
                 let path = output_path(&out.join(&names[i]), o.array.as_deref(), several);
-                if let Some(parent) = path.parent() {
-                    std::fs::create_dir_all(parent).map_err(|e| {
-                        settings.style.error(&parent.display().to_string(), &format!("cannot create: {e}"))
-                    })?;
-                }
                 std::fs::write(&path, bytes)
                     .map_err(|e| settings.style.error(&path.display().to_string(), &format!("cannot write: {e}")))
             });
