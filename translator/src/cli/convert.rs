@@ -196,8 +196,14 @@ fn convert_program(
     let render = |e: d3d9_shader::Error| diag::render(settings.style, name, &e, &source);
     let shader = Shader::from_program(program, &settings.parse).map_err(render)?;
     if !settings.quiet {
-        warnings
-            .extend(shader.warnings().iter().map(|w| diag::render_diagnostic(settings.style, name, w, &source, true)));
+        // A few warnings say what lenient validation let through; a hundred would bury the output.
+        const SHOWN: usize = 5;
+        let all = shader.warnings();
+        warnings.extend(all.iter().take(SHOWN).map(|w| diag::render_diagnostic(settings.style, name, w, &source, true)));
+        if all.len() > SHOWN {
+            let more = format!("{} more warnings (`d3d9-shader validate` lists them all)", all.len() - SHOWN);
+            warnings.push(settings.style.warning(name, &more));
+        }
     }
     if settings.format == Format::Json {
         let mut json = serde_json::to_string_pretty(shader.reflection())
