@@ -192,6 +192,20 @@ fn folder_with_a_failing_blob() {
     assert!(std::fs::read_to_string(target.join("a.wgsl")).unwrap().contains("@fragment"));
     assert!(std::fs::read_to_string(target.join("sub/v.wgsl")).unwrap().contains("@vertex"));
     assert!(!target.join("broken.wgsl").exists() && !target.join("notes.wgsl").exists());
+
+    // Files named one by one (as a shell glob gives them) land in OUTDIR by file name.
+    let listed = dir.join("listed");
+    let (a, v) = (input.join("a.pso"), input.join("sub/v.asm"));
+    let o = run(&["translate", s(&a), s(&v), "--to", "hex", "-o", s(&listed)]);
+    status(&o, 0);
+    assert!(out(&o).starts_with("translate: 2 passed, 0 failed"), "{}", out(&o));
+    assert_eq!(
+        std::fs::read_to_string(listed.join("a.hex")).unwrap(),
+        "ffff0200 02000001 800f0800 a0e40000 0000ffff\n"
+    );
+    assert!(listed.join("v.hex").exists());
+    // A folder among files is a usage error.
+    status(&run(&["translate", s(&a), s(&input), "-o", s(&listed)]), 2);
 }
 
 #[test]

@@ -32,6 +32,7 @@ examples:
 pub const TRANSLATE_USAGE: &str = "\
 usage: d3d9-shader translate INPUT [--to FORMAT] [-o OUT] [options]
        d3d9-shader translate DIR --to FORMAT -o OUTDIR [--jobs N] [options]
+       d3d9-shader translate FILE FILE... --to FORMAT -o OUTDIR [--jobs N] [options]
 
   --to FORMAT            wgsl (default), spv, spvasm, msl, glsl, hlsl, json, asm, hex, bin;
                          without --to, OUT's extension decides
@@ -58,7 +59,8 @@ Exit status: 0 success, 1 an input was rejected (every failure is listed), 2 usa
 examples:
   d3d9-shader translate shader.hex
   d3d9-shader translate shader.pso -o shader.spv --key float_rules=ieee
-  d3d9-shader translate game/shaders --to wgsl -o out/ --key-file state.toml";
+  d3d9-shader translate game/shaders --to wgsl -o out/ --key-file state.toml
+  d3d9-shader translate *.pso --to spv -o out/";
 
 /// An output format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -199,7 +201,8 @@ fn convert_program(
         // A few warnings say what lenient validation let through; a hundred would bury the output.
         const SHOWN: usize = 5;
         let all = shader.warnings();
-        warnings.extend(all.iter().take(SHOWN).map(|w| diag::render_diagnostic(settings.style, name, w, &source, true)));
+        warnings
+            .extend(all.iter().take(SHOWN).map(|w| diag::render_diagnostic(settings.style, name, w, &source, true)));
         if all.len() > SHOWN {
             let more = format!("{} more warnings (`d3d9-shader validate` lists them all)", all.len() - SHOWN);
             warnings.push(settings.style.warning(name, &more));
@@ -384,11 +387,8 @@ pub fn translate_main(args: &[String]) -> i32 {
         Ok(o) => o,
         Err(e) => return usage_error(&e, TRANSLATE_USAGE),
     };
-    let [input] = o.positional.as_slice() else {
-        return usage_error(
-            if o.positional.is_empty() { "no INPUT" } else { "one INPUT only (or a folder)" },
-            TRANSLATE_USAGE,
-        );
+    let Some(input) = o.positional.first() else {
+        return usage_error("no INPUT", TRANSLATE_USAGE);
     };
     let named = o.to.as_deref().map(|t| Format::from_name(t).ok_or(t));
     let format = match named {
@@ -397,12 +397,21 @@ pub fn translate_main(args: &[String]) -> i32 {
         None => o.out.as_deref().and_then(Format::from_path).unwrap_or(Format::Wgsl),
     };
     let settings = settings(&o, format);
+    let jobs = o.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    if o.positional.len() > 1 {
+        if let Some(dir) = o.positional.iter().find(|p| Path::new(p).is_dir()) {
+            return usage_error(&format!("`{dir}` is a folder: give one folder, or files"), TRANSLATE_USAGE);
+        }
+        let Some(out) = &o.out else {
+            return usage_error("several inputs need -o OUTDIR", TRANSLATE_USAGE);
+        };
+        return super::folder::run(super::folder::Inputs::Files(&o.positional), Path::new(out), jobs, &settings);
+    }
     if Path::new(input).is_dir() {
         let Some(out) = &o.out else {
             return usage_error("a folder needs -o OUTDIR", TRANSLATE_USAGE);
         };
-        let jobs = o.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-        return super::folder::run(Path::new(input), Path::new(out), jobs, &settings);
+        return super::folder::run(super::folder::Inputs::Folder(Path::new(input)), Path::new(out), jobs, &settings);
     }
     if o.out.is_none() && format.is_binary() {
         return usage_error(&format!("{} output is binary: name a file with -o", format.extension()), TRANSLATE_USAGE);

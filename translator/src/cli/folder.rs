@@ -1,5 +1,6 @@
 //! Folder mode: `d3d9-shader translate DIR --to FORMAT -o OUTDIR` converts every shader file
-//! under DIR on all cores, mirroring the tree under OUTDIR.
+//! under DIR on all cores, mirroring the tree under OUTDIR (`translate A B C… -o OUTDIR` does
+//! the same for the files named).
 //!
 //! Inputs are the files whose extension names an input format (`.bin .pso .vso .cso .fxo .hex
 //! .h .asm …`). `a/b.pso` becomes `OUTDIR/a/b.wgsl`; when two inputs share a name but for the
@@ -38,12 +39,11 @@ fn inputs(dir: &Path, skip: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()
     Ok(())
 }
 
-/// Where each input's output goes (before array names): the relative path with the new
-/// extension, or with the old one kept when two inputs would collide.
-fn output_names(root: &Path, files: &[PathBuf], extension: &str) -> Vec<PathBuf> {
-    let relative: Vec<&Path> = files.iter().map(|f| f.strip_prefix(root).unwrap_or(f)).collect();
+/// Where each input's output goes (before array names): its path relative to the input folder
+/// with the new extension, or with the old one kept when two inputs would collide.
+fn output_names(relative: &[PathBuf], extension: &str) -> Vec<PathBuf> {
     let mut stems: HashMap<PathBuf, usize> = HashMap::new();
-    for r in &relative {
+    for r in relative {
         *stems.entry(r.with_extension("")).or_default() += 1;
     }
     relative
@@ -58,6 +58,14 @@ fn output_names(root: &Path, files: &[PathBuf], extension: &str) -> Vec<PathBuf>
             }
         })
         .collect()
+}
+
+/// What to convert.
+pub enum Inputs<'a> {
+    /// Every shader file under a folder; outputs mirror the tree.
+    Folder(&'a Path),
+    /// Files named on the command line (a shell glob); outputs take their file names.
+    Files(&'a [String]),
 }
 
 /// What became of one input file's shaders.
@@ -107,21 +115,32 @@ impl Progress {
 }
 
 /// Converts every input under `dir` into `out` with `jobs` threads; the exit status.
-pub fn run(dir: &Path, out: &Path, jobs: usize, settings: &Settings) -> i32 {
+pub fn run(what: Inputs, out: &Path, jobs: usize, settings: &Settings) -> i32 {
     let start = Instant::now();
-    let mut files = Vec::new();
-    if let Err(e) = inputs(dir, out, &mut files) {
-        eprintln!("{}", settings.style.error(&dir.display().to_string(), &format!("cannot list: {e}")));
-        return EXIT_REJECTED;
-    }
-    if files.is_empty() {
-        eprintln!(
-            "d3d9-shader: no shader files under `{}` (looked for .bin .pso .vso .cso .fxo .hex .h .asm …)",
-            dir.display()
-        );
-        return EXIT_USAGE;
-    }
-    let names = output_names(dir, &files, settings.format.extension());
+    let (files, relative): (Vec<PathBuf>, Vec<PathBuf>) = match what {
+        Inputs::Folder(dir) => {
+            let mut files = Vec::new();
+            if let Err(e) = inputs(dir, out, &mut files) {
+                eprintln!("{}", settings.style.error(&dir.display().to_string(), &format!("cannot list: {e}")));
+                return EXIT_REJECTED;
+            }
+            if files.is_empty() {
+                eprintln!(
+                    "d3d9-shader: no shader files under `{}` (looked for .bin .pso .vso .cso .fxo .hex .h .asm …)",
+                    dir.display()
+                );
+                return EXIT_USAGE;
+            }
+            let relative = files.iter().map(|f| f.strip_prefix(dir).unwrap_or(f).to_path_buf()).collect();
+            (files, relative)
+        }
+        Inputs::Files(names) => {
+            let files: Vec<PathBuf> = names.iter().map(PathBuf::from).collect();
+            let relative = files.iter().map(|f| PathBuf::from(f.file_name().unwrap_or(f.as_os_str()))).collect();
+            (files, relative)
+        }
+    };
+    let names = output_names(&relative, settings.format.extension());
     let progress = Progress {
         enabled: !settings.quiet && std::io::stderr().is_terminal(),
         total: files.len(),
@@ -200,10 +219,8 @@ mod tests {
 
     #[test]
     fn colliding_stems_keep_their_extension() {
-        let root = Path::new("/in");
-        let files: Vec<PathBuf> =
-            ["/in/a.pso", "/in/a.hex", "/in/sub/b.vso", "/in/c.h"].iter().map(PathBuf::from).collect();
-        let names = output_names(root, &files, "wgsl");
+        let relative: Vec<PathBuf> = ["a.pso", "a.hex", "sub/b.vso", "c.h"].iter().map(PathBuf::from).collect();
+        let names = output_names(&relative, "wgsl");
         let names: Vec<_> = names.iter().map(|p| p.to_str().unwrap()).collect();
         assert_eq!(names, ["a.pso.wgsl", "a.hex.wgsl", "sub/b.wgsl", "c.wgsl"]);
     }
