@@ -72,8 +72,8 @@ pub fn tokens(path: &Path) -> Result<Vec<u32>, ShaderError> {
 }
 
 /// Assembles shader assembly with the project's assembler.
-fn assemble(_text: &str) -> Result<Vec<u32>, String> {
-    Err("the assembler is not available in this build".into())
+fn assemble(text: &str) -> Result<Vec<u32>, String> {
+    d3d9_shader::asm::assemble_tokens(text).map_err(|e| e.to_string())
 }
 
 /// Resolves, reads and decodes a shader.
