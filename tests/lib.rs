@@ -13,21 +13,9 @@ pub fn shared_dir() -> Option<PathBuf> {
     dir.is_dir().then_some(dir)
 }
 
-/// Parses a `.hex` file: whitespace-separated 32-bit hex words, `0x` optional, `#`/`//` comments.
+/// Parses a `.hex` file (the library's reader; the error as text for test messages).
 pub fn parse_hex(text: &str) -> Result<Vec<u32>, String> {
-    let mut out = Vec::new();
-    for (n, line) in text.lines().enumerate() {
-        let line = line.split('#').next().unwrap_or("");
-        let line = line.split("//").next().unwrap_or("");
-        for word in line.split(|c: char| c.is_whitespace() || c == ',') {
-            if word.is_empty() {
-                continue;
-            }
-            let w = word.trim_start_matches("0x").trim_start_matches("0X");
-            out.push(u32::from_str_radix(w, 16).map_err(|e| format!("line {}: {word}: {e}", n + 1))?);
-        }
-    }
-    Ok(out)
+    d3d9_shader::input::parse_hex(text).map_err(|e| e.to_string())
 }
 
 /// Every `.hex` file under `dir` (recursively), sorted.
@@ -55,3 +43,5 @@ pub fn is_invalid(path: &Path) -> bool {
 }
 
 pub mod generate;
+pub mod fuzz;
+pub mod diff;

@@ -903,11 +903,13 @@ impl Case {
             if c.start_register as usize + c.values.len() / per > limit {
                 return Err(format!("{:?} constants past register {limit}", c.kind));
             }
-            let ok = c.values.iter().all(|v| match (v, bools, c.kind) {
-                (Number::Bool(_), true, _) => true,
-                (Number::Int(_), false, ConstantKind::VsInt | ConstantKind::PsInt) => true,
-                (Number::Int(_) | Number::Float(_), false, ConstantKind::VsFloat | ConstantKind::PsFloat) => true,
-                _ => false,
+            let ok = c.values.iter().all(|v| {
+                matches!(
+                    (v, bools, c.kind),
+                    (Number::Bool(_), true, _)
+                        | (Number::Int(_), false, ConstantKind::VsInt | ConstantKind::PsInt)
+                        | (Number::Int(_) | Number::Float(_), false, ConstantKind::VsFloat | ConstantKind::PsFloat)
+                )
             });
             if !ok {
                 return Err(format!("{:?} constants: a value of the wrong type", c.kind));

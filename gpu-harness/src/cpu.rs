@@ -7,7 +7,7 @@
 //! alpha test, depth test, write).
 
 use crate::case::{CmpFunc, CullMode, FogMode};
-use crate::raster::{rasterize, triangles, ClipVertex, RasterError};
+use crate::raster::{rasterize_with_ties, triangles, ClipVertex, RasterError};
 use crate::targets::{to_byte, Image};
 use crate::vertex::Semantic;
 
@@ -124,6 +124,11 @@ pub struct CpuTargets {
     pub colors: Vec<Image>,
     /// Depth buffer, row-major.
     pub depth: Vec<f32>,
+    /// Pixels drawn from a tie ([`crate::raster::Lane::tie`]): the image comparison does not
+    /// hold them against the GPU.
+    pub ties: Vec<bool>,
+    /// Whether a drawn triangle had different w at its vertices (perspective interpolation).
+    pub perspective: bool,
 }
 
 impl CpuTargets {
@@ -138,7 +143,9 @@ impl CpuTargets {
     }
 }
 
-/// Draws one primitive batch: `inputs` are the vertices' input registers.
+/// Draws one primitive batch: `inputs` are the vertices' input registers; `tie_scales` are the
+/// scales at which an interpolated input marks a tie ([`crate::raster::Lane::tie`]).
+#[allow(clippy::too_many_arguments)]
 pub fn draw(
     targets: &mut CpuTargets,
     inputs: &[[[f32; 4]; 16]],
@@ -147,6 +154,7 @@ pub fn draw(
     vs: &dyn VertexStage,
     ps: &dyn PixelStage,
     state: &MergeState,
+    tie_scales: &[f32],
 ) -> Result<(), String> {
     let (width, height) = (targets.colors[0].width, targets.colors[0].height);
     let outs = inputs.iter().map(|v| vs.run(v)).collect::<Result<Vec<_>, _>>()?;
@@ -172,7 +180,9 @@ pub fn draw(
     let mut error = None;
     for t in triangles(strip, primitive_count) {
         let tri = [&clip[t[0]], &clip[t[1]], &clip[t[2]]];
-        let result = rasterize(tri, width, height, state.cull, |quad| {
+        let w = tri.map(|v| v.position[3]);
+        targets.perspective |= w[0] != w[1] || w[0] != w[2];
+        let result = rasterize_with_ties(tri, width, height, state.cull, tie_scales, |quad| {
             if error.is_some() {
                 return;
             }
@@ -191,6 +201,9 @@ pub fn draw(
                     for (i, out) in outs.iter().enumerate() {
                         let lane = &quad.lanes[i];
                         if lane.covered {
+                            if lane.tie {
+                                targets.ties[(lane.y as u32 * width + lane.x as u32) as usize] = true;
+                            }
                             merge(targets, lane.x as u32, lane.y as u32, lane.depth, &lanes[i], out, state);
                         }
                     }
@@ -222,8 +235,8 @@ fn merge(targets: &mut CpuTargets, x: u32, y: u32, z: f32, input: &PixelIn, out:
         }
     };
     if let (Some(f), Some(c)) = (f, colors[0].as_mut()) {
-        for k in 0..3 {
-            c[k] = f * c[k] + (1.0 - f) * s.fog_color[k];
+        for (ch, fog) in c.iter_mut().zip(s.fog_color) {
+            *ch = f * *ch + (1.0 - f) * fog;
         }
     }
     // Alpha test at 8-bit precision (note 27).

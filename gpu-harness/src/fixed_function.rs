@@ -118,13 +118,24 @@ fn wgsl_fog(mode: FogMode, z: &str, start: f32, end: f32, density: f32) -> Strin
     }
 }
 
-/// WGSL of the fixed-function vertex stage writing the varyings `layout` places (those it has).
+/// The interpolation attribute of a varying: COLOR is centroid-sampled (as the translator
+/// declares it; both stages must agree), the rest perspective at the pixel centre.
+fn interpolate(sem: Semantic) -> &'static str {
+    if sem.0 == Usage::Color {
+        " @interpolate(perspective, centroid)"
+    } else {
+        ""
+    }
+}
+
+/// WGSL of the fixed-function vertex stage writing every varying of `layout` (the pixel stage's
+/// inputs): those the stage has, and D3D9's defaults for the others (COLOR0 white, COLOR1
+/// (0, 0, 0, 1)... as the stage itself gives them; other semantics 0).
 pub fn vertex_wgsl(ff: &FixedVertex, layout: &VaryingLayout) -> String {
     let written = ff.outputs();
-    let slots: Vec<(Semantic, u32)> = layout.iter().filter(|(s, _)| written.contains(s)).copied().collect();
     let mut s = String::from("struct VsOut {\n    @builtin(position) pos: vec4<f32>,\n");
-    for (i, (_, loc)) in slots.iter().enumerate() {
-        s += &format!("    @location({loc}) o{i}: vec4<f32>,\n");
+    for (i, (sem, loc)) in layout.iter().enumerate() {
+        s += &format!("    @location({loc}){} o{i}: vec4<f32>,\n", interpolate(*sem));
     }
     s += "};\n\n@vertex\nfn main(@location(0) v0: vec4<f32>, @location(5) v5: vec4<f32>, @location(6) v6: vec4<f32>";
     for n in 0..8 {
@@ -141,8 +152,8 @@ pub fn vertex_wgsl(ff: &FixedVertex, layout: &VaryingLayout) -> String {
     } else {
         s += "    out.pos = vec4<f32>(v0.xyz, 1.0);\n";
     }
-    for (i, (sem, _)) in slots.iter().enumerate() {
-        let value = match sem {
+    for (i, (sem, _)) in layout.iter().enumerate() {
+        let value = match *sem {
             (Usage::Color, 0) => {
                 let d = if ff.has_diffuse { "v5" } else { "vec4<f32>(1.0)" };
                 if ff.lighting {
@@ -151,9 +162,9 @@ pub fn vertex_wgsl(ff: &FixedVertex, layout: &VaryingLayout) -> String {
                     d.to_string()
                 }
             }
-            (Usage::Color, _) => if ff.has_specular { "v6" } else { "vec4<f32>(0.0)" }.to_string(),
-            (Usage::TexCoord, n) => format!("v{}", 7 + n),
-            (Usage::Fog, _) => {
+            (Usage::Color, 1) => if ff.has_specular { "v6" } else { "vec4<f32>(0.0)" }.to_string(),
+            (Usage::TexCoord, n) if written.contains(sem) => format!("v{}", 7 + n),
+            (Usage::Fog, 0) if written.contains(sem) => {
                 let (mode, start, end, density) = ff.vertex_fog.expect("FOG is written only with vertex fog");
                 format!("vec4<f32>({}, 0.0, 0.0, 0.0)", wgsl_fog(mode, "v0.z", start, end, density))
             }
@@ -183,7 +194,7 @@ pub fn pixel_wgsl(state: &FixedPixelState, layout: &VaryingLayout) -> String {
     let loc = |sem: Semantic| layout.iter().find(|(s, _)| *s == sem).map(|(_, l)| *l);
     let mut args = vec!["@builtin(position) frag: vec4<f32>".to_string()];
     if let Some(l) = loc((Usage::Color, 0)) {
-        args.push(format!("@location({l}) color0: vec4<f32>"));
+        args.push(format!("@location({l}) @interpolate(perspective, centroid) color0: vec4<f32>"));
     }
     let fog_varying = state.fog == FogSource::Varying;
     if let (true, Some(l)) = (fog_varying, loc((Usage::Fog, 0))) {

@@ -272,6 +272,11 @@ pub fn draw(gpu: &Gpu, targets: &GpuTargets, call: &DrawCall) -> Result<(), GpuE
     });
     gpu.queue.write_buffer(&vbuf, 0, bytemuck::cast_slice(&data));
 
+    let vertex_layout = [Some(wgpu::VertexBufferLayout {
+        array_stride: 16 * locs.len() as u64,
+        step_mode: wgpu::VertexStepMode::Vertex,
+        attributes: &attributes,
+    })];
     let vs_module = device.create_shader_module(wgpu::ShaderModuleDescriptor { label: Some("vs"), source: wgpu::ShaderSource::Wgsl(vs_wgsl.into()) });
     let ps_module = device.create_shader_module(wgpu::ShaderModuleDescriptor { label: Some("ps"), source: wgpu::ShaderSource::Wgsl(ps_wgsl.into()) });
     // A target the pixel stage does not write keeps its contents (note 21): write mask empty.
@@ -296,11 +301,7 @@ pub fn draw(gpu: &Gpu, targets: &GpuTargets, call: &DrawCall) -> Result<(), GpuE
             module: &vs_module,
             entry_point: Some(vs_entry),
             compilation_options: Default::default(),
-            buffers: &[Some(wgpu::VertexBufferLayout {
-                array_stride: 16 * locs.len().max(1) as u64,
-                step_mode: wgpu::VertexStepMode::Vertex,
-                attributes: &attributes,
-            })],
+            buffers: if locs.is_empty() { &[] } else { &vertex_layout },
         },
         primitive: wgpu::PrimitiveState {
             topology: if call.strip { wgpu::PrimitiveTopology::TriangleStrip } else { wgpu::PrimitiveTopology::TriangleList },
@@ -362,7 +363,9 @@ pub fn draw(gpu: &Gpu, targets: &GpuTargets, call: &DrawCall) -> Result<(), GpuE
         for (i, bg) in bind_groups.iter().enumerate() {
             pass.set_bind_group(i as u32, bg, &[]);
         }
-        pass.set_vertex_buffer(0, vbuf.slice(..));
+        if !locs.is_empty() {
+            pass.set_vertex_buffer(0, vbuf.slice(..));
+        }
         pass.draw(0..call.vertices.len() as u32, 0..1);
     }
     gpu.queue.submit([encoder.finish()]);

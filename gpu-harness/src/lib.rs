@@ -5,8 +5,11 @@
 //! - [`case`]: the TOML case model (`../shared/conformance/README.md`, extensions included).
 //! - [`textures`], [`vertex`], [`targets`]: the resources a case describes, decoded once and used by
 //!   both the GPU and the CPU path.
-//! - [`raster`] and [`fixed_function`]: the CPU pipeline.
-//! - [`device`] and [`gpu`]: the wgpu pipeline.
+//! - [`raster`], [`cpu`] and [`fixed_function`]: the CPU pipeline (rasterizer with D3D9's rules,
+//!   output merger with fog and alpha test, fixed-function stand-ins).
+//! - [`device`], [`targets`] and [`gpu`]: the wgpu pipeline.
+//! - [`shaders`], [`interpreted`], [`translated`]: loading shaders, and the two shader back ends
+//!   (the interpreter on the CPU, the translator on the GPU) behind the runner's traits.
 //! - [`runner`], [`compare`], [`report`], [`sweep`]: running cases and corpora, judging and showing
 //!   the results.
 
@@ -25,3 +28,6 @@ pub mod shaders;
 pub mod compare;
 pub mod runner;
 pub mod report;
+pub mod interpreted;
+pub mod translated;
+pub mod sweep;

@@ -14,8 +14,11 @@
 //!   screen space.
 //! - Pixels come in 2×2 quads aligned to even coordinates; lanes outside the triangle are helper
 //!   lanes whose attributes extend the triangle's planes (derivatives stay defined).
-//! - Depth clipping: a pixel whose depth falls outside [0, 1] is dropped, which for triangles in
-//!   front of the eye (w > 0, required) is what clipping against the near and far planes does.
+//! - Clipping: a triangle reaching past the near plane (z < 0) or the far plane (z > w) is clipped
+//!   against them in clip space (attributes interpolated linearly there, which is exact for
+//!   perspective-correct attributes) and drawn as a fan; this also removes every point with
+//!   w ≤ 0; and against a guard band at ±4 in x and y, which keeps coordinates small without
+//!   changing any pixel inside the target. A pixel whose depth still rounds outside [0, 1] is dropped.
 
 use crate::case::CullMode;
 
@@ -41,6 +44,11 @@ pub struct Lane {
     pub depth: f32,
     /// Interpolated varyings.
     pub varyings: Vec<[f32; 4]>,
+    /// A varying that changes across the triangle lies at a decision point here, within 2⁻²⁰
+    /// relative to its vertex values: zero (texkill, cmp and the comparisons decide there) or,
+    /// scaled by a bound texture's size, a texel boundary (point sampling). Two rasterizers that
+    /// round the barycentrics differently may land on either side.
+    pub tie: bool,
 }
 
 /// A 2×2 quad: lanes 0 = top-left, 1 = top-right, 2 = bottom-left, 3 = bottom-right.
@@ -62,21 +70,97 @@ pub enum RasterError {
 
 const SUBPIXEL: f64 = 256.0;
 
+/// Triangles reaching beyond ±4 in NDC x or y are clipped there (a guard band, as GPUs have), so
+/// window coordinates stay small enough for exact integer edge functions. Clipping against planes
+/// outside the target changes no pixel inside it.
+const GUARD_BAND: f32 = 4.0;
+
 fn snap(v: f64) -> i64 {
     (v * SUBPIXEL).round() as i64
 }
 
-/// Rasterizes one triangle into quads for a `width` × `height` target.
+/// Clips a polygon against `plane(v) >= 0` (Sutherland–Hodgman), interpolating in clip space.
+fn clip_polygon(poly: Vec<ClipVertex>, plane: impl Fn(&[f32; 4]) -> f32) -> Vec<ClipVertex> {
+    let mut out = Vec::with_capacity(poly.len() + 1);
+    for i in 0..poly.len() {
+        let (a, b) = (&poly[i], &poly[(i + 1) % poly.len()]);
+        let (da, db) = (plane(&a.position), plane(&b.position));
+        if da >= 0.0 {
+            out.push(a.clone());
+        }
+        if (da >= 0.0) != (db >= 0.0) {
+            let t = da / (da - db);
+            let lerp4 = |p: &[f32; 4], q: &[f32; 4]| -> [f32; 4] { std::array::from_fn(|c| p[c] + t * (q[c] - p[c])) };
+            out.push(ClipVertex {
+                position: lerp4(&a.position, &b.position),
+                varyings: a.varyings.iter().zip(&b.varyings).map(|(p, q)| lerp4(p, q)).collect(),
+            });
+        }
+    }
+    out
+}
+
+/// Rasterizes one triangle into quads for a `width` × `height` target, clipping it against the
+/// near and far planes first when it crosses them.
 pub fn rasterize(
     tri: [&ClipVertex; 3],
     width: u32,
     height: u32,
     cull: CullMode,
+    emit: impl FnMut(Quad),
+) -> Result<(), RasterError> {
+    rasterize_with_ties(tri, width, height, cull, &[1.0], emit)
+}
+
+/// [`rasterize`], marking lanes where a varying times one of `tie_scales` (1 for zero crossings,
+/// and the sizes of the bound textures) is within rounding of an integer.
+pub fn rasterize_with_ties(
+    tri: [&ClipVertex; 3],
+    width: u32,
+    height: u32,
+    cull: CullMode,
+    tie_scales: &[f32],
     mut emit: impl FnMut(Quad),
+) -> Result<(), RasterError> {
+    if tri.iter().any(|v| v.position.iter().any(|c| !c.is_finite())) {
+        let w = tri.iter().map(|v| v.position[3]).find(|w| !w.is_finite()).unwrap_or(f32::NAN);
+        return Err(RasterError::BehindEye(w));
+    }
+    let g = GUARD_BAND;
+    let inside = |v: &ClipVertex| {
+        let [x, y, z, w] = v.position;
+        z >= 0.0 && z <= w && w > 0.0 && x.abs() <= g * w && y.abs() <= g * w
+    };
+    if tri.iter().all(|v| inside(v)) {
+        return rasterize_clipped(tri, width, height, cull, tie_scales, &mut emit);
+    }
+    let poly = tri.iter().map(|v| (*v).clone()).collect();
+    let poly = clip_polygon(poly, |p| p[2]);
+    let poly = clip_polygon(poly, |p| p[3] - p[2]);
+    let poly = clip_polygon(poly, |p| g * p[3] - p[0]);
+    let poly = clip_polygon(poly, |p| g * p[3] + p[0]);
+    let poly = clip_polygon(poly, |p| g * p[3] - p[1]);
+    let poly = clip_polygon(poly, |p| g * p[3] + p[1]);
+    if poly.len() < 3 || poly.iter().any(|v| v.position[3].is_nan() || v.position[3] <= 0.0) {
+        return Ok(());
+    }
+    for i in 1..poly.len() - 1 {
+        rasterize_clipped([&poly[0], &poly[i], &poly[i + 1]], width, height, cull, tie_scales, &mut emit)?;
+    }
+    Ok(())
+}
+
+fn rasterize_clipped(
+    tri: [&ClipVertex; 3],
+    width: u32,
+    height: u32,
+    cull: CullMode,
+    tie_scales: &[f32],
+    emit: &mut impl FnMut(Quad),
 ) -> Result<(), RasterError> {
     for v in tri {
         let w = v.position[3];
-        if !(w > 0.0) || !w.is_finite() || v.position.iter().any(|c| !c.is_finite()) {
+        if w.is_nan() || w <= 0.0 || !w.is_finite() || v.position.iter().any(|c| !c.is_finite()) {
             return Err(RasterError::BehindEye(w));
         }
     }
@@ -136,16 +220,27 @@ pub fn rasterize(
         let pw = [l[0] * inv_w[0], l[1] * inv_w[1], l[2] * inv_w[2]];
         let sum = pw[0] + pw[1] + pw[2];
         let (b1, b2) = ((pw[1] / sum) as f32, (pw[2] / sum) as f32);
+        let mut tie = false;
         let varyings = (0..n)
             .map(|k| {
                 let (a0, a1, a2) = (attrs[0][k], attrs[1][k], attrs[2][k]);
-                std::array::from_fn(|c| a0[c] + b1 * (a1[c] - a0[c]) + b2 * (a2[c] - a0[c]))
+                std::array::from_fn(|c| {
+                    let v = a0[c] + b1 * (a1[c] - a0[c]) + b2 * (a2[c] - a0[c]);
+                    if a0[c] != a1[c] || a0[c] != a2[c] {
+                        let scale = a0[c].abs().max(a1[c].abs()).max(a2[c].abs());
+                        tie |= tie_scales.iter().any(|&s| {
+                            let x = v * s;
+                            (x - x.round()).abs() <= s * scale / (1u32 << 20) as f32
+                        });
+                    }
+                    v
+                })
             })
             .collect();
         let on_target = (0..width as i64).contains(&x) && (0..height as i64).contains(&y);
         let depth = depth as f32;
         let covered = inside && on_target && (0.0..=1.0).contains(&depth);
-        Lane { x: x as i32, y: y as i32, covered, depth, varyings }
+        Lane { x: x as i32, y: y as i32, covered, depth, varyings, tie }
     };
 
     let mut qy = min_y & !1;
@@ -255,6 +350,38 @@ mod tests {
         let want = (0.5f64 / 3.0) / (3.0 / 8.0 + 1.0 / 8.0 + 0.5 / 3.0);
         assert!((p.varyings[0][0] as f64 - want).abs() < 1e-6, "{} vs {want}", p.varyings[0][0]);
         assert!(seen.iter().all(|l| l.varyings[1] == [0.25; 4]), "constant attribute is exact");
+    }
+
+    #[test]
+    fn triangles_crossing_the_near_plane_are_clipped() {
+        // A triangle from z = -1 (w = 1) to z = 1: the part with z >= 0 remains; a vertex behind
+        // the eye (w = -1) no longer stops the draw.
+        let a = ClipVertex { position: [-1.0, -1.0, -1.0, 1.0], varyings: vec![] };
+        let b = ClipVertex { position: [-1.0, 1.0, 1.0, 1.0], varyings: vec![] };
+        let c = ClipVertex { position: [1.0, -1.0, 1.0, 1.0], varyings: vec![] };
+        let px = covered([&a, &b, &c], 8, 8, CullMode::None);
+        assert!(!px.is_empty() && px.len() < 28, "part of the 28-pixel triangle remains: {}", px.len());
+        let d = ClipVertex { position: [0.0, 0.0, 0.5, -1.0], varyings: vec![] };
+        assert!(rasterize([&b, &c, &d], 8, 8, CullMode::None, |_| {}).is_ok());
+        let all_behind = [d.clone(), d.clone(), d];
+        assert!(covered([&all_behind[0], &all_behind[1], &all_behind[2]], 8, 8, CullMode::None).is_empty());
+    }
+
+    #[test]
+    fn ties_mark_zero_crossings_and_texel_boundaries() {
+        // Attribute u = X / 8 across an 8-wide target (0 at the left edge, 1 at the right).
+        let a = ClipVertex { position: [-1.0, -1.0, 0.5, 1.0], varyings: vec![[0.0; 4]] };
+        let b = ClipVertex { position: [-1.0, 3.0, 0.5, 1.0], varyings: vec![[0.0; 4]] };
+        let c = ClipVertex { position: [3.0, -1.0, 0.5, 1.0], varyings: vec![[2.0; 4]] };
+        let mut ties = Vec::new();
+        rasterize_with_ties([&a, &b, &c], 8, 8, CullMode::None, &[1.0, 4.0], |q| {
+            ties.extend(q.lanes.iter().filter(|l| l.covered && l.y == 7).map(|l| (l.x, l.tie)))
+        })
+        .unwrap();
+        ties.sort();
+        // u = X / 8: a tie where u * 4 is an integer (X even) or u is 0.
+        let want: Vec<(i32, bool)> = (0..8).map(|x| (x, x % 2 == 0)).collect();
+        assert_eq!(ties, want);
     }
 
     #[test]

@@ -23,7 +23,7 @@ use crate::textures::{self, DecodedTexture};
 use crate::vertex::{input_map, Semantic, Vertices, D3D8_REGISTERS};
 
 /// API constants of one shader stage (`Set*ShaderConstant{F,I,B}`); they persist across draws.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct ShaderConstants {
     /// Float registers from c0.
     pub float: Vec<[f32; 4]>,
@@ -31,12 +31,6 @@ pub struct ShaderConstants {
     pub int: [[i32; 4]; 16],
     /// Boolean registers b0–b15.
     pub bool: [bool; 16],
-}
-
-impl Default for ShaderConstants {
-    fn default() -> Self {
-        ShaderConstants { float: Vec::new(), int: [[0; 4]; 16], bool: [false; 16] }
-    }
 }
 
 impl ShaderConstants {
@@ -109,8 +103,21 @@ pub struct GpuStage {
     pub varyings: VaryingLayout,
     /// Buffer contents by (group, binding).
     pub buffers: Vec<((u32, u32), Vec<u8>)>,
-    /// Textures: (texture binding, sampler binding, texture stage, the dimension sampled as).
-    pub textures: Vec<((u32, u32), (u32, u32), u32, TextureKind)>,
+    /// The textures the stage samples.
+    pub textures: Vec<TextureSlot>,
+}
+
+/// Where a stage samples one texture.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TextureSlot {
+    /// (group, binding) of the texture view.
+    pub texture: (u32, u32),
+    /// (group, binding) of the sampler.
+    pub sampler: (u32, u32),
+    /// The texture stage (`s#`) whose texture goes there.
+    pub stage: u32,
+    /// The dimension the shader samples it as.
+    pub kind: TextureKind,
 }
 
 /// Translation of shaders for the GPU. The pixel stage applies fog and the alpha test itself
@@ -185,6 +192,19 @@ pub struct Runner<'a> {
     pub roots: Vec<PathBuf>,
     /// Paths to run.
     pub backend: Backend,
+    /// Programs known by name without a file (the sweep's generated partner stages).
+    pub preloaded: BTreeMap<String, Program>,
+    /// Channels compared per target (bit 0 = red … bit 3 = alpha); targets not listed compare all
+    /// four. The sweep leaves out components D3D9 leaves undefined.
+    pub channel_masks: Vec<u8>,
+}
+
+/// A draw's shaders (`None`: fixed function), fog source and alpha test.
+struct DrawSetup<'p> {
+    vs: Option<&'p Program>,
+    ps: Option<&'p Program>,
+    fog: FogSource,
+    alpha: Option<(crate::case::CmpFunc, u8)>,
 }
 
 /// Images after each draw a probe reads, and after the last.
@@ -258,7 +278,7 @@ fn fixed_input_map() -> Vec<(u16, Semantic)> {
 }
 
 /// Whether comparing the images of this case needs the wide tolerance (linear filtering, mip
-/// selection from derivatives, derivative instructions).
+/// selection from derivatives, derivative instructions, approximate instructions).
 fn tolerance(textures: &[DecodedTexture], programs: &BTreeMap<String, Program>) -> Tolerance {
     let filtering = textures.iter().any(|t| {
         t.filter == crate::case::Filter::Linear || t.mip_filter == MipFilter::Linear || (t.mip_levels > 1 && t.mip_filter != MipFilter::None)
@@ -266,7 +286,15 @@ fn tolerance(textures: &[DecodedTexture], programs: &BTreeMap<String, Program>) 
     let derivatives = programs
         .values()
         .any(|p| p.instructions.iter().any(|i| matches!(i.opcode, Opcode::Dsx | Opcode::Dsy | Opcode::TexLdd)));
-    if filtering || derivatives {
+    let approximate = programs.values().any(|p| {
+        p.instructions.iter().any(|i| {
+            matches!(
+                i.opcode,
+                Opcode::Exp | Opcode::Log | Opcode::ExpP | Opcode::LogP | Opcode::Rcp | Opcode::Rsq | Opcode::Pow | Opcode::Nrm | Opcode::SinCos | Opcode::Lit
+            )
+        })
+    });
+    if filtering || derivatives || approximate {
         Tolerance::Wide
     } else {
         Tolerance::Exact
@@ -291,6 +319,8 @@ impl Runner<'_> {
         let mut failures = Vec::new();
         let mut runs: Vec<(&str, Snapshots)> = Vec::new();
         let mut skipped = Vec::new();
+        let mut ties = Vec::new();
+        let mut perspective = false;
         if self.backend != Backend::Cpu {
             match self.render_gpu(case, &prepared) {
                 Ok(s) => runs.push(("gpu", s)),
@@ -301,7 +331,11 @@ impl Runner<'_> {
         }
         if self.backend != Backend::Gpu {
             match self.render_cpu(case, &prepared) {
-                Ok(s) => runs.push(("cpu", s)),
+                Ok((s, t, p)) => {
+                    runs.push(("cpu", s));
+                    ties = t;
+                    perspective = p;
+                }
                 Err(Verdict::Skip(s)) => skipped.push(format!("CPU skipped: {s}")),
                 Err(Verdict::Fail(f)) => failures.extend(f.into_iter().map(|f| format!("CPU: {f}"))),
                 Err(Verdict::Pass) => {}
@@ -320,10 +354,19 @@ impl Runner<'_> {
             }
         }
         if let [("gpu", g), ("cpu", c)] = runs.as_slice() {
-            let tol = tolerance(&prepared.textures, &prepared.programs);
+            let tol = if perspective { Tolerance::Wide } else { tolerance(&prepared.textures, &prepared.programs) };
             for (draw, images) in g {
                 for (t, img) in images.iter().enumerate() {
-                    let bad = image_mismatches(img, &c[draw][t], tol);
+                    let mask = self.channel_masks.get(t).copied().unwrap_or(0xf);
+                    let all = image_mismatches(img, &c[draw][t], tol, mask);
+                    let (tied, bad): (Vec<_>, Vec<_>) =
+                        all.into_iter().partition(|&(x, y)| ties.get((y * img.width + x) as usize).copied().unwrap_or(false));
+                    if !tied.is_empty() {
+                        result.notes.push(format!(
+                            "target {t} after draw {draw}: {} pixels differ where an interpolated input sits at a decision point (zero or a texel boundary: a tie either rasterizer may break)",
+                            tied.len()
+                        ));
+                    }
                     if let Some(&(x, y)) = bad.first() {
                         failures.push(format!(
                             "GPU and CPU images of target {t} after draw {draw} differ at {} pixels (first ({x}, {y}): gpu {:?} cpu {:?}; {tol:?} tolerance)",
@@ -359,7 +402,9 @@ impl Runner<'_> {
                 return Err(Verdict::Skip(format!("render state not drawn by the harness: {}", unsupported.join(", "))));
             }
             for name in [&draw.vertex_shader, &draw.pixel_shader] {
-                if name != "none" && !programs.contains_key(name) {
+                if let Some(p) = self.preloaded.get(name) {
+                    programs.insert(name.clone(), p.clone());
+                } else if name != "none" && !programs.contains_key(name) {
                     let (_, program) = crate::shaders::load(name, &self.roots).map_err(|e| Verdict::Fail(vec![e.to_string()]))?;
                     programs.insert(name.clone(), program);
                 }
@@ -377,12 +422,12 @@ impl Runner<'_> {
         prepared: &'p Prepared,
         draw: &Draw,
         state: &RenderState,
-    ) -> Result<(Option<&'p Program>, Option<&'p Program>, FogSource, Option<(crate::case::CmpFunc, u8)>), Verdict> {
+    ) -> Result<DrawSetup<'p>, Verdict> {
         let vs = (!draw.vs_is_none()).then(|| &prepared.programs[&draw.vertex_shader]);
         let ps = (!draw.ps_is_none()).then(|| &prepared.programs[&draw.pixel_shader]);
         let fog = fog_source(state, vs, ps).map_err(Verdict::Skip)?;
         let alpha = state.alphatestenable.then_some((state.alphafunc, (state.alpharef & 0xff) as u8));
-        Ok((vs, ps, fog, alpha))
+        Ok(DrawSetup { vs, ps, fog, alpha })
     }
 
     fn inputs(&self, case: &Case, draw: &Draw, vs: Option<&Program>) -> Result<Vec<[[f32; 4]; 16]>, Verdict> {
@@ -394,7 +439,9 @@ impl Runner<'_> {
         Ok(vertices.registers(&map))
     }
 
-    fn render_cpu(&self, case: &Case, prepared: &Prepared) -> Result<Snapshots, Verdict> {
+    /// The CPU images, the pixels drawn from a tie, and whether a triangle was drawn with
+    /// perspective (w differing between its vertices).
+    fn render_cpu(&self, case: &Case, prepared: &Prepared) -> Result<(Snapshots, Vec<bool>, bool), Verdict> {
         let uses_shaders = !prepared.programs.is_empty();
         if uses_shaders && self.cpu_shaders.is_none() {
             return Err(Verdict::Skip("the CPU interpreter is not built in".into()));
@@ -404,11 +451,23 @@ impl Runner<'_> {
         let mut targets = CpuTargets {
             colors: case.targets().iter().map(|&(_, f, c)| Image::new(rt.width, rt.height, f, c)).collect(),
             depth: vec![rt.clear_depth; (rt.width * rt.height) as usize],
+            ties: vec![false; (rt.width * rt.height) as usize],
+            perspective: false,
         };
         let mut state = RenderState::default();
         state.apply(&case.render_states);
         let (mut vsc, mut psc) = (ShaderConstants::default(), ShaderConstants::default());
         let mut snaps = Snapshots::new();
+        // Decision points of interpolated inputs: zero, and the texel boundaries of every bound
+        // texture's dimensions.
+        let mut tie_scales = vec![1.0f32];
+        for t in &prepared.textures {
+            for d in [t.size.0, t.size.1, t.size.2] {
+                if !tie_scales.contains(&(d as f32)) {
+                    tie_scales.push(d as f32);
+                }
+            }
+        }
         for (i, draw) in case.draws.iter().enumerate() {
             if let Some(c) = &draw.clear {
                 targets.clear(c.color, c.depth);
@@ -417,7 +476,7 @@ impl Runner<'_> {
                 state.apply(rs);
             }
             load_constants(draw, &mut vsc, &mut psc);
-            let (vs, ps, fog, alpha) = self.draw_setup(prepared, draw, &state)?;
+            let DrawSetup { vs, ps, fog, alpha } = self.draw_setup(prepared, draw, &state)?;
             let ctx = StageContext { api: case.api, textures: &prepared.textures, stages: &case.texture_stages, target_size: size, state: &state, fog, alpha_test: alpha };
             let inputs = self.inputs(case, draw, vs)?;
             let ffv = fixed_vertex(draw, &state, size);
@@ -432,12 +491,13 @@ impl Runner<'_> {
             };
             let strip = draw.primitive == crate::case::Primitive::TriangleStrip;
             let merge = merge_state(&state, fog, alpha);
-            cpu::draw(&mut targets, &inputs, strip, draw.primitive_count, vstage.as_ref(), pstage.as_ref(), &merge).map_err(fail)?;
+            cpu::draw(&mut targets, &inputs, strip, draw.primitive_count, vstage.as_ref(), pstage.as_ref(), &merge, &tie_scales)
+                .map_err(fail)?;
             if needs_snapshot(case, i) {
                 snaps.insert(i, targets.colors.clone());
             }
         }
-        Ok(snaps)
+        Ok((snaps, targets.ties, targets.perspective))
     }
 
     fn render_gpu(&self, case: &Case, prepared: &Prepared) -> Result<Snapshots, Verdict> {
@@ -469,7 +529,7 @@ impl Runner<'_> {
                 state.apply(rs);
             }
             load_constants(draw, &mut vsc, &mut psc);
-            let (vs, ps, fog, alpha) = self.draw_setup(prepared, draw, &state)?;
+            let DrawSetup { vs, ps, fog, alpha } = self.draw_setup(prepared, draw, &state)?;
             let ctx = StageContext { api: case.api, textures: &prepared.textures, stages: &case.texture_stages, target_size: size, state: &state, fog, alpha_test: alpha };
             let inputs = self.inputs(case, draw, vs)?;
             let (tvs, tps) = match (vs, ps) {
@@ -494,7 +554,7 @@ impl Runner<'_> {
                 for (key, data) in &stage.buffers {
                     resources.insert(*key, Resource::Buffer(data.clone()));
                 }
-                for &(_, _, tex_stage, kind) in &stage.textures {
+                for &TextureSlot { stage: tex_stage, kind, .. } in &stage.textures {
                     if !uploaded.iter().any(|(s, k, _)| *s == tex_stage && *k == kind) {
                         let Some(t) = prepared.textures.iter().find(|t| t.stage == tex_stage) else { continue };
                         if textures::needs_float_filtering(t) && !gpu.features.contains(wgpu::Features::FLOAT32_FILTERABLE) {
@@ -507,7 +567,7 @@ impl Runner<'_> {
                 }
             }
             for stage in [&tvs, &tps].into_iter().flatten() {
-                for &(tb, sb, tex_stage, kind) in &stage.textures {
+                for &TextureSlot { texture: tb, sampler: sb, stage: tex_stage, kind } in &stage.textures {
                     if let Some((_, _, g)) = uploaded.iter().find(|(s, k, _)| *s == tex_stage && *k == kind) {
                         resources.insert(tb, Resource::Texture(&g.view));
                         resources.insert(sb, Resource::Sampler(&g.sampler));

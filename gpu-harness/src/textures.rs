@@ -251,6 +251,8 @@ mod tests {
     }
 
     #[test]
+    // The literals are grouped by field: L (6 bits), V (5), U (5).
+    #[allow(clippy::unusual_byte_groupings)]
     fn l6v5u5_widens_like_the_measured_drivers() {
         // U = +15 (0b01111) -> 127/127 = 1; V = -15 (0b10001) -> -120/127; L = 63 -> 1.
         let raw = 0b111111_10001_01111;

@@ -34,6 +34,9 @@ pub struct Generated {
     pub inputs: Vec<Input>,
     /// Declared samplers and their texture types (ps_1_x: the type the key must give).
     pub samplers: Vec<(u16, TextureType)>,
+    /// ps_1_x stages read by `texbem`/`texbeml`/`bem`: (stage, D3DTSS_BUMPENVMAT00..11 as
+    /// `[[m00, m01], [m10, m11]]`, D3DTSS_BUMPENVLSCALE, D3DTSS_BUMPENVLOFFSET).
+    pub bump_env: Vec<(u16, [[f32; 2]; 2], f32, f32)>,
 }
 
 /// One declared input.

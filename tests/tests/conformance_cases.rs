@@ -1,5 +1,5 @@
 //! Every case file of `../shared/conformance` parses under the strict case model (unknown fields
-//! are errors), and the model's resolved values agree with what the README documents.
+//! are errors) and carries its own file name.
 
 use d3d9_tests::shared_dir;
 use gpu_harness::case::{case_files, Case};

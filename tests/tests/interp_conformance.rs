@@ -40,7 +40,8 @@ fn argb_to_rgba(c: u32) -> [f32; 4] {
 }
 
 fn load(shared: &Path, name: &str) -> Result<Program, String> {
-    let text = std::fs::read_to_string(shared.join("corpus").join(format!("{name}.hex"))).map_err(|e| format!("{name}: {e}"))?;
+    let text = std::fs::read_to_string(shared.join("corpus").join(format!("{name}.hex")))
+        .map_err(|e| format!("{name}: {e}"))?;
     decode(&parse_hex(&text)?).map_err(|e| format!("{name}: {e}"))
 }
 
@@ -80,7 +81,8 @@ fn texture(t: &Table) -> Result<ReferenceTexture, String> {
     };
     let dim = |k: &str| t.get(k).map_or(1, int) as u32;
     let format = t["format"].as_str().unwrap();
-    let texels = t["texels"].as_array().unwrap().iter().map(|v| texel(format, int(v) as u32)).collect::<Result<_, _>>()?;
+    let texels =
+        t["texels"].as_array().unwrap().iter().map(|v| texel(format, int(v) as u32)).collect::<Result<_, _>>()?;
     let mut tex = ReferenceTexture::new(ty, dim("width"), dim("height"), dim("depth"), dim("mip_levels"), texels)
         .ok_or("texel count does not match the sizes")?;
     tex.filter = if t.get("filter").and_then(Value::as_str) == Some("linear") { Filter::Linear } else { Filter::Point };
@@ -269,11 +271,21 @@ fn run_draw(shared: &Path, case: &Case, draw: &Table, px: (f32, f32), states: &T
             None => {
                 // Fixed function, identity transforms (runner notes 2, 15, 23, 30).
                 let mut attrs: HashMap<_, _> = elems.iter().copied().filter(|(k, _)| k.0 != Usage::Position).collect();
-                let diffuse = if lighting { [0.0, 0.0, 0.0, 1.0] } else { attrs.get(&(Usage::Color, 0)).copied().unwrap_or([1.0; 4]) };
+                let diffuse = if lighting {
+                    [0.0, 0.0, 0.0, 1.0]
+                } else {
+                    attrs.get(&(Usage::Color, 0)).copied().unwrap_or([1.0; 4])
+                };
                 attrs.insert((Usage::Color, 0), diffuse);
                 attrs.entry((Usage::Color, 1)).or_insert([0.0; 4]);
                 let p = elems.iter().find(|(k, _)| *k == (Usage::Position, 0)).ok_or("no position")?.1;
-                let fog = fog_factor(&fog_mode("FOGVERTEXMODE"), p[2], fog_param("FOGSTART", 0.0), fog_param("FOGEND", 1.0), fog_param("FOGDENSITY", 1.0));
+                let fog = fog_factor(
+                    &fog_mode("FOGVERTEXMODE"),
+                    p[2],
+                    fog_param("FOGSTART", 0.0),
+                    fog_param("FOGEND", 1.0),
+                    fog_param("FOGDENSITY", 1.0),
+                );
                 Vertex { pos: [p[0], p[1], p[2], 1.0], attrs: Attrs::Fixed(attrs), fog: fog.clamp(0.0, 1.0) }
             }
             Some(prog) => {
@@ -295,7 +307,8 @@ fn run_draw(shared: &Path, case: &Case, draw: &Table, px: (f32, f32), states: &T
                         }
                     }
                 }
-                let out = run_vertex(prog, &input, &vs_consts, &options, &sampler).map_err(|e| format!("{vs_name}: {e}"))?;
+                let out =
+                    run_vertex(prog, &input, &vs_consts, &options, &sampler).map_err(|e| format!("{vs_name}: {e}"))?;
                 let fog = if prog.version.major < 3 {
                     out.fog.value[0]
                 } else {
@@ -314,7 +327,11 @@ fn run_draw(shared: &Path, case: &Case, draw: &Table, px: (f32, f32), states: &T
     let mut hit = None;
     for t in 0..count {
         let idx = if strip {
-            if t % 2 == 0 { [t, t + 1, t + 2] } else { [t + 1, t, t + 2] }
+            if t % 2 == 0 {
+                [t, t + 1, t + 2]
+            } else {
+                [t + 1, t, t + 2]
+            }
         } else {
             [3 * t, 3 * t + 1, 3 * t + 2]
         };
@@ -499,7 +516,8 @@ fn run_case(shared: &Path, case: &Case) -> Result<Vec<String>, String> {
                 (0..if alpha { 4 } else { 3 }).all(|c| (got[c] - w[c]).abs() <= tol)
             };
             let mut candidates = vec![int(&p["expected"]) as u32];
-            candidates.extend(p.get("accept_also").and_then(Value::as_array).into_iter().flatten().map(|v| int(v) as u32));
+            candidates
+                .extend(p.get("accept_also").and_then(Value::as_array).into_iter().flatten().map(|v| int(v) as u32));
             candidates.into_iter().any(matches)
         };
         if !ok {

@@ -185,7 +185,9 @@ fn mutated_programs_never_panic() {
                 let Ok(program) = decode(&t) else { continue };
                 ran += 1;
                 let result = match program.version.kind {
-                    ShaderKind::Vertex => run_vertex(&program, &VertexInput::default(), &constants, &options, &sampler).map(|_| ()),
+                    ShaderKind::Vertex => {
+                        run_vertex(&program, &VertexInput::default(), &constants, &options, &sampler).map(|_| ())
+                    }
                     ShaderKind::Pixel => {
                         let inputs: [PixelInput; 4] = Default::default();
                         run_pixel_quad(&program, &inputs, &constants, &options, &sampler).map(|_| ())

@@ -49,10 +49,11 @@ pub fn spirv(module: &naga::Module, info: &ModuleInfo) -> Result<Vec<u32>, EmitE
         .map_err(|e| EmitError::Backend { backend: "spirv", message: e.to_string() })
 }
 
-/// Metal Shading Language.
+/// Metal Shading Language 2.1.
 #[cfg(feature = "msl")]
 pub fn msl(module: &naga::Module, info: &ModuleInfo) -> Result<String, EmitError> {
-    let options = naga::back::msl::Options::default();
+    // `invariant` (oPos) needs MSL 2.1.
+    let options = naga::back::msl::Options { lang_version: (2, 1), ..naga::back::msl::Options::default() };
     let pipeline = naga::back::msl::PipelineOptions::default();
     naga::back::msl::write_string(module, info, &options, &pipeline)
         .map(|(s, _)| s)
@@ -63,7 +64,10 @@ pub fn msl(module: &naga::Module, info: &ModuleInfo) -> Result<String, EmitError
 #[cfg(feature = "glsl")]
 pub fn glsl(module: &naga::Module, info: &ModuleInfo) -> Result<String, EmitError> {
     let ep = module.entry_points.first().ok_or(EmitError::Backend { backend: "glsl", message: "no entry point".into() })?;
-    let options = naga::back::glsl::Options::default();
+    let options = naga::back::glsl::Options {
+        version: naga::back::glsl::Version::Desktop(450),
+        ..naga::back::glsl::Options::default()
+    };
     let pipeline = naga::back::glsl::PipelineOptions {
         shader_stage: ep.stage,
         entry_point: ep.name.clone(),
@@ -81,7 +85,8 @@ pub fn glsl(module: &naga::Module, info: &ModuleInfo) -> Result<String, EmitErro
 pub fn hlsl(module: &naga::Module, info: &ModuleInfo) -> Result<String, EmitError> {
     let options = naga::back::hlsl::Options::default();
     let mut out = String::new();
-    let mut w = naga::back::hlsl::Writer::new(&mut out, &options, &naga::back::hlsl::PipelineOptions::default());
+    let pipeline = naga::back::hlsl::PipelineOptions::default();
+    let mut w = naga::back::hlsl::Writer::new(&mut out, &options, &pipeline);
     w.write(module, info, None).map_err(|e| EmitError::Backend { backend: "hlsl", message: e.to_string() })?;
     Ok(out)
 }

@@ -1,8 +1,86 @@
 //! Direct3D 9 shader bytecode (Shader Model 1.0 to 3.0) to naga IR, WGSL and SPIR-V.
 //!
-//! Data flows one way: bytes → [`bytecode::decode`] → validate → analyse → lower(key) → naga
-//! validation → emit. The CPU reference interpreter ([`interp`]) executes the decoded program
-//! directly and shares nothing with the lowering but the decoder.
+//! # For compatibility layers
+//!
+//! The front door is [`Shader`]: parse a blob once ([`Shader::parse`], or [`Shader::from_asm`]
+//! for assembly text), read its [`Reflection`] (inputs and outputs by semantic, constants used,
+//! samplers, constant-table names, features), and translate it once per [`ShaderKey`] — the
+//! slice of device state that changes the generated code ([`ShaderKey::from_state`] builds it
+//! from raw `D3DRS_*` values). A [`Translation`] holds the validated `naga::Module`, the
+//! [`BindingLayout`](lower::BindingLayout) the caller binds (documented in [`lower`]: constants
+//! in group 0 for vertex shaders and group 1 for pixel shaders, samplers at 16 + 2n / 17 + 2n),
+//! and the [`InterfaceMap`](lower::InterfaceMap) of its inputs and outputs; it emits WGSL and
+//! SPIR-V, and MSL, GLSL and HLSL behind the cargo features `msl`, `glsl` and `hlsl`.
+//! [`link`] matches a vertex shader's outputs to a pixel shader's inputs by semantic.
+//!
+//! ```
+//! use d3d9_shader::{link, ParseOptions, Shader, ShaderKey};
+//!
+//! let options = ParseOptions::default();
+//! let vs = Shader::from_asm(
+//!     "vs_3_0
+//!      dcl_position v0
+//!      dcl_texcoord v1
+//!      dcl_position o0
+//!      dcl_texcoord o1
+//!      m4x4 o0, v0, c0
+//!      mov o1, v1",
+//!     &options,
+//! )?;
+//! let ps = Shader::from_asm(
+//!     "ps_3_0
+//!      dcl_texcoord v0.xy
+//!      dcl_color1 v1
+//!      dcl_2d s0
+//!      texld r0, v0, s0
+//!      mul oC0, r0, v1",
+//!     &options,
+//! )?;
+//!
+//! // Reflection: the vertex shader reads c0–c3 (the matrix) and nothing relatively.
+//! assert_eq!(vs.reflection().float_constants.ranges, [0..=3]);
+//! assert_eq!(ps.reflection().samplers[0].declared.as_deref(), Some("2d"));
+//!
+//! // Link the pair: TEXCOORD0 is passed; COLOR1 is not written by the vertex shader, so the
+//! // pixel shader reads D3D9's default for it.
+//! let linkage = link(&vs, &ps)?;
+//! let key = ShaderKey { linkage: Some(linkage), ..ShaderKey::default() };
+//! let vs_out = vs.translate(&key)?;
+//! let ps_out = ps.translate(&key)?;
+//!
+//! let location = |slots: &[d3d9_shader::lower::InterfaceSlot], usage| {
+//!     slots.iter().find(|s| s.usage == Some(usage)).and_then(|s| s.location)
+//! };
+//! assert_eq!(location(&vs_out.interface.outputs, "texcoord"), location(&ps_out.interface.inputs, "texcoord"));
+//! let color1 = ps_out.interface.inputs.iter().find(|s| s.usage == Some("color")).unwrap();
+//! assert_eq!((color1.location, color1.default), (None, Some([0.0, 0.0, 0.0, 1.0])));
+//!
+//! // What to bind: the vertex shader's float constants at group 0, binding 0; the pixel
+//! // shader's sampler s0 as a texture at group 1, binding 16 and a sampler at binding 17.
+//! assert_eq!(vs_out.layout.group, 0);
+//! assert_eq!(vs_out.layout.float_constants.map(|c| c.binding), Some(0));
+//! assert_eq!(ps_out.layout.group, 1);
+//! assert_eq!((ps_out.layout.textures[0].texture_binding, ps_out.layout.textures[0].sampler_binding), (16, 17));
+//!
+//! let wgsl = ps_out.to_wgsl()?;
+//! assert!(wgsl.contains("@fragment"));
+//! let spirv: Vec<u32> = vs_out.to_spirv()?;
+//! assert_eq!(spirv[0], 0x0723_0203); // the SPIR-V magic number
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! `examples/draw_pair.rs` goes on to draw a frame with wgpu from such a pair.
+//!
+//! Parsing and translation keep no global state: a [`Shader`] is `Send + Sync`, and any number
+//! of threads may parse and translate at once.
+//!
+//! # Inside
+//!
+//! Data flows one way: bytes → [`bytecode::decode()`] → [`validate`] → [`analysis`] →
+//! [`lower`](lower::lower)(key) → naga validation → [`emit`]. The CPU reference interpreter
+//! ([`interp`]) executes the decoded program directly and shares nothing with the lowering but
+//! the decoder. The stages are public for tools; [`translate()`] runs the last ones on a decoded
+//! program without validation:
 //!
 //! ```
 //! use d3d9_shader::{bytecode::decode, translate, ShaderKey};
@@ -41,6 +119,12 @@ pub mod interp;
 pub mod key;
 pub mod emit;
 pub mod translate;
+pub mod error;
+pub mod shader;
+pub mod state;
 
+pub use error::{Error, Location};
 pub use key::ShaderKey;
+pub use shader::{link, ConstantReflection, ParseOptions, Reflection, Shader};
+pub use state::{BoundTexture, DeviceState};
 pub use translate::{translate, translate_with, TranslateError, Translation};

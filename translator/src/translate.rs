@@ -44,6 +44,11 @@ impl Translation {
         emit::spirv(&self.module, &self.info)
     }
 
+    /// SPIR-V as little-endian bytes, as a `.spv` file holds it.
+    pub fn to_spirv_bytes(&self) -> Result<Vec<u8>, EmitError> {
+        Ok(self.to_spirv()?.iter().flat_map(|w| w.to_le_bytes()).collect())
+    }
+
     /// Metal Shading Language.
     #[cfg(feature = "msl")]
     pub fn to_msl(&self) -> Result<String, EmitError> {

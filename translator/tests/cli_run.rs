@@ -16,12 +16,7 @@ fn run(args: &[&str]) -> (i32, String) {
     let n = NEXT.fetch_add(1, Ordering::Relaxed);
     let path = std::env::temp_dir().join(format!("d3d9-shader-cli-run-{}-{n}.hex", std::process::id()));
     std::fs::write(&path, SHADER).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_d3d9-shader"))
-        .arg("run")
-        .arg(&path)
-        .args(args)
-        .output()
-        .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_d3d9-shader")).arg("run").arg(&path).args(args).output().unwrap();
     let _ = std::fs::remove_file(&path);
     (out.status.code().unwrap_or(-1), String::from_utf8(out.stdout).unwrap())
 }

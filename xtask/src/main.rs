@@ -2,6 +2,7 @@
 
 mod bench;
 mod conformance;
+mod fuzz;
 mod test;
 
 const USAGE: &str = "\
@@ -11,7 +12,8 @@ commands:
   test          check prerequisites (installing missing system packages where it can) and run all tests
   bench         time each pipeline stage over a corpus
   conformance   draw every case on the GPU and the CPU and compare
-  sweep         draw every corpus shader with generated inputs, GPU against CPU";
+  sweep         draw every corpus shader with generated inputs, GPU against CPU
+  fuzz          feed damaged shaders and text to every entry point: no panic, no hang";
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -24,6 +26,7 @@ fn main() {
         "bench" => bench::main(rest),
         "conformance" => conformance::main(rest),
         "sweep" => conformance::sweep_main(rest),
+        "fuzz" => fuzz::main(rest),
         "-h" | "--help" | "help" => {
             println!("{USAGE}");
             0

@@ -367,8 +367,16 @@ fn visit(sig: &mut Signature, inst: &Instruction, kind: ShaderKind, major: u8) {
             io_entry(&mut sig.inputs, reg);
         }
     }
-    for src in inst.src.iter().chain(inst.predicate.iter()) {
+    // m#x# read as many consecutive registers of their matrix operand as the matrix has rows.
+    let matrix_rows = match inst.opcode {
+        O::M4x4 | O::M3x4 => 4,
+        O::M4x3 | O::M3x3 => 3,
+        O::M3x2 => 2,
+        _ => 1,
+    };
+    for (n, src) in inst.src.iter().chain(inst.predicate.iter()).enumerate() {
         let reg = src.reg;
+        let rows = if n == 1 { matrix_rows } else { 1 };
         let used = read_mask(src, 0xF);
         match reg.ty {
             RegisterType::Temp => sig.temps = sig.temps.max(reg.num + 1),
@@ -382,7 +390,7 @@ fn visit(sig: &mut Signature, inst: &Instruction, kind: ShaderKind, major: u8) {
                     list.relative = true;
                     list.relative_bases.push(reg.num);
                 } else {
-                    list.used.push(reg.num);
+                    list.used.extend((0..rows).map(|r| reg.num.saturating_add(r)));
                 }
             }
             RegisterType::Sampler => {

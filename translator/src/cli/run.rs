@@ -203,7 +203,9 @@ pub fn main(args: &[String]) -> i32 {
         ShaderKind::Pixel => {
             let mut input = PixelInput::default();
             for (name, v, count) in &a.values {
-                let index = |p: &str, max: usize| name.strip_prefix(p).and_then(|n| n.parse::<usize>().ok()).filter(|&n| n < max);
+                let index = |p: &str, max: usize| {
+                    name.strip_prefix(p).and_then(|n| n.parse::<usize>().ok()).filter(|&n| n < max)
+                };
                 if name == "vPos" {
                     input.vpos = [v[0], if *count > 1 { v[1] } else { 0.0 }];
                 } else if name == "vFace" {

@@ -1,164 +1,18 @@
-//! `d3d9-shader translate` and `d3d9-shader info`.
-
-use std::io::{Read, Write};
+//! `d3d9-shader info` (translation itself is in `convert.rs`).
 
 use d3d9_shader::analysis::analyse;
-use d3d9_shader::bytecode::{decode, Program};
-use d3d9_shader::{translate, ShaderKey};
+use d3d9_shader::{ParseOptions, Shader};
 
 use super::{EXIT_REJECTED, EXIT_USAGE};
 
-const TRANSLATE_USAGE: &str = "\
-usage: d3d9-shader translate INPUT [--to wgsl|spv|spvasm|msl|glsl|hlsl] [-o OUT] [--key FIELD=VALUE]...
-
-  --to FORMAT       output format (default: from OUT's extension, else wgsl)
-  -o OUT            write to OUT (default: stdout; spv needs -o)
-  --key FIELD=VALUE state the translation depends on, e.g. --key fog=linear --key alpha_func=greater
-                    fields: float_rules alpha_func fog fog_source clip_planes point_size point_sprite
-                    flat_shading swvp shadow_samplers unbound_samplers sampler<N>
+const INFO_USAGE: &str = "usage: d3d9-shader info INPUT [--json]
+  prints the version, inputs and outputs with their semantics, the constants used (and whether
+  relatively addressed), samplers and their types, constant-table names and features used;
+  --json prints the reflection as JSON (the same as `d3d9-shader INPUT OUT.json`)
 
 examples:
-  d3d9-shader translate shader.hex --to wgsl
-  d3d9-shader translate shader.bin -o shader.spv --key float_rules=ieee";
-
-const INFO_USAGE: &str = "usage: d3d9-shader info INPUT [--json]";
-
-/// Reads INPUT: `.hex` words, or a raw little-endian blob (`-` = stdin).
-fn load(path: &str) -> Result<Program, String> {
-    let bytes = if path == "-" {
-        let mut b = Vec::new();
-        std::io::stdin().read_to_end(&mut b).map_err(|e| format!("stdin: {e}"))?;
-        b
-    } else {
-        std::fs::read(path).map_err(|e| format!("{path}: {e}"))?
-    };
-    let looks_text = !bytes.is_empty() && bytes.iter().all(|b| b.is_ascii());
-    if path.ends_with(".hex") || (looks_text && !path.ends_with(".bin")) {
-        let text = String::from_utf8_lossy(&bytes);
-        let mut words = Vec::new();
-        for (n, line) in text.lines().enumerate() {
-            let line = line.split('#').next().unwrap_or("").split("//").next().unwrap_or("");
-            for w in line.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty()) {
-                let w = w.trim_start_matches("0x").trim_start_matches("0X");
-                words.push(u32::from_str_radix(w, 16).map_err(|e| format!("{path}:{}: `{w}`: {e}", n + 1))?);
-            }
-        }
-        decode(&words).map_err(|e| format!("{path}: {e}"))
-    } else {
-        d3d9_shader::bytecode::decode_bytes(&bytes).map_err(|e| format!("{path}: {e}"))
-    }
-}
-
-pub fn main(args: &[String]) -> i32 {
-    let mut input = None;
-    let mut to = None;
-    let mut out = None;
-    let mut key = ShaderKey::default();
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--to" => to = it.next().cloned(),
-            "-o" | "--output" => out = it.next().cloned(),
-            "--key" => {
-                let Some(kv) = it.next() else {
-                    eprintln!("d3d9-shader: --key needs FIELD=VALUE\n\n{TRANSLATE_USAGE}");
-                    return EXIT_USAGE;
-                };
-                if let Err(e) = key.set(kv) {
-                    eprintln!("d3d9-shader: --key {e}");
-                    return EXIT_USAGE;
-                }
-            }
-            "-h" | "--help" => {
-                println!("{TRANSLATE_USAGE}");
-                return 0;
-            }
-            s if input.is_none() && (!s.starts_with('-') || s == "-") => input = Some(s.to_string()),
-            other => {
-                eprintln!("d3d9-shader: unexpected argument `{other}`\n\n{TRANSLATE_USAGE}");
-                return EXIT_USAGE;
-            }
-        }
-    }
-    let Some(input) = input else {
-        eprintln!("{TRANSLATE_USAGE}");
-        return EXIT_USAGE;
-    };
-    let format = to.unwrap_or_else(|| {
-        match out.as_deref().and_then(|o| o.rsplit_once('.')).map(|(_, e)| e) {
-            Some("spv") => "spv",
-            Some("spvasm") => "spvasm",
-            Some("metal" | "msl") => "msl",
-            Some("glsl" | "vert" | "frag") => "glsl",
-            Some("hlsl") => "hlsl",
-            _ => "wgsl",
-        }
-        .to_string()
-    });
-    let program = match load(&input) {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("d3d9-shader: {e}");
-            return EXIT_REJECTED;
-        }
-    };
-    let t = match translate(&program, &key) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("d3d9-shader: {input}: {e}");
-            return EXIT_REJECTED;
-        }
-    };
-    let bytes: Result<Vec<u8>, String> = match format.as_str() {
-        "wgsl" => t.to_wgsl().map(String::into_bytes).map_err(|e| e.to_string()),
-        "spv" => t.to_spirv().map(|w| w.iter().flat_map(|x| x.to_le_bytes()).collect()).map_err(|e| e.to_string()),
-        "spvasm" => t.to_spirv().map_err(|e| e.to_string()).and_then(|w| spvasm(&w)),
-        #[cfg(feature = "msl")]
-        "msl" => t.to_msl().map(String::into_bytes).map_err(|e| e.to_string()),
-        #[cfg(feature = "glsl")]
-        "glsl" => t.to_glsl().map(String::into_bytes).map_err(|e| e.to_string()),
-        #[cfg(feature = "hlsl")]
-        "hlsl" => t.to_hlsl().map(String::into_bytes).map_err(|e| e.to_string()),
-        "msl" | "glsl" | "hlsl" => Err(format!("this build has no {format} backend (cargo feature `{format}`)")),
-        other => {
-            eprintln!("d3d9-shader: unknown format `{other}`\n\n{TRANSLATE_USAGE}");
-            return EXIT_USAGE;
-        }
-    };
-    let bytes = match bytes {
-        Ok(b) => b,
-        Err(e) => {
-            eprintln!("d3d9-shader: {input}: {e}");
-            return EXIT_REJECTED;
-        }
-    };
-    let written = match &out {
-        Some(path) => std::fs::write(path, &bytes).map_err(|e| format!("{path}: {e}")),
-        None if format == "spv" => Err("binary SPIR-V needs -o OUT".to_string()),
-        None => std::io::stdout().write_all(&bytes).map_err(|e| e.to_string()),
-    };
-    match written {
-        Ok(()) => 0,
-        Err(e) => {
-            eprintln!("d3d9-shader: {e}");
-            EXIT_REJECTED
-        }
-    }
-}
-
-/// SPIR-V assembly through `spirv-dis` (spirv-tools).
-fn spvasm(words: &[u32]) -> Result<Vec<u8>, String> {
-    let tmp = std::env::temp_dir().join(format!("d3d9-shader-{}.spv", std::process::id()));
-    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
-    std::fs::write(&tmp, bytes).map_err(|e| e.to_string())?;
-    let out = std::process::Command::new("spirv-dis").arg(&tmp).output();
-    let _ = std::fs::remove_file(&tmp);
-    let out = out.map_err(|e| format!("spvasm needs spirv-dis (spirv-tools): {e}"))?;
-    if !out.status.success() {
-        return Err(String::from_utf8_lossy(&out.stderr).into_owned());
-    }
-    Ok(out.stdout)
-}
+  d3d9-shader info shader.pso
+  d3d9-shader info shader.hex --json";
 
 pub fn info_main(args: &[String]) -> i32 {
     let mut json = false;
@@ -181,7 +35,7 @@ pub fn info_main(args: &[String]) -> i32 {
         eprintln!("{INFO_USAGE}");
         return EXIT_USAGE;
     };
-    let program = match load(&input) {
+    let (program, _) = match super::input::load_program(&input) {
         Ok(p) => p,
         Err(e) => {
             eprintln!("d3d9-shader: {e}");
@@ -190,7 +44,15 @@ pub fn info_main(args: &[String]) -> i32 {
     };
     let sig = analyse(&program);
     if json {
-        match serde_json::to_string_pretty(&sig) {
+        // The front door's reflection, as `d3d9-shader INPUT OUT.json` writes it.
+        let reflection = match Shader::from_program(program, &ParseOptions::default()) {
+            Ok(shader) => serde_json::to_string_pretty(shader.reflection()),
+            Err(e) => {
+                eprintln!("d3d9-shader: {input}: {e}");
+                return EXIT_REJECTED;
+            }
+        };
+        match reflection {
             Ok(s) => println!("{s}"),
             Err(e) => {
                 eprintln!("d3d9-shader: {e}");

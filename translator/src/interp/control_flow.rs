@@ -121,7 +121,9 @@ impl Parser<'_> {
                     }
                 }
                 _ => match nodes.last() {
-                    Some(&Node::Op(prev)) if ins.coissue => *nodes.last_mut().expect("just matched") = Node::Pair(prev, at),
+                    Some(&Node::Op(prev)) if ins.coissue => {
+                        *nodes.last_mut().expect("just matched") = Node::Pair(prev, at)
+                    }
                     _ => nodes.push(Node::Op(at)),
                 },
             }
@@ -179,7 +181,8 @@ impl Machine<'_> {
         let ins = self.program[at];
         let is_loop = ins.opcode == Opcode::Loop;
         let int_src = ins.src.get(if is_loop { 1 } else { 0 }).ok_or_else(|| self.err(at, K::MissingOperand))?;
-        let i = self.consts.int(int_src.reg.num).ok_or_else(|| self.err(at, K::RegisterOutOfRange(int_src.reg.name())))?;
+        let i =
+            self.consts.int(int_src.reg.num).ok_or_else(|| self.err(at, K::RegisterOutOfRange(int_src.reg.name())))?;
         let count = i[0].clamp(0, 255);
         let saved_brk = self.brk_mask;
         self.brk_mask = 0;

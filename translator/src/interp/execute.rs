@@ -1,7 +1,9 @@
 //! The machine: the state of one invocation (or one quad of lanes) and the dispatch of each
 //! instruction to its semantics.
 
-use crate::bytecode::{Instruction, Opcode, Program, RegisterType, SrcParam, TexldVariant, TextureType, Usage, Version};
+use crate::bytecode::{
+    Instruction, Opcode, Program, RegisterType, SrcParam, TexldVariant, TextureType, Usage, Version,
+};
 
 use super::arithmetic::{evaluate, natural_mask, Arith};
 use super::control_flow::{lanes, Flow};
@@ -269,7 +271,8 @@ impl<'a> Machine<'a> {
                 let (dx, dy) = (quad::ddx(coords, lane), quad::ddy(coords, lane));
                 Lod::Derivatives { ddx: [dx[0], dx[1], dx[2]], ddy: [dy[0], dy[1], dy[2]], bias: bias(lane) }
             });
-            let request = SampleRequest { sampler: stage, vertex: self.version.is_vertex(), ty, coords: coords[lane], lod };
+            let request =
+                SampleRequest { sampler: stage, vertex: self.version.is_vertex(), ty, coords: coords[lane], lod };
             out[lane] = Some(self.sampler.sample(&request));
         }
         out
@@ -279,8 +282,11 @@ impl<'a> Machine<'a> {
     fn texld(&mut self, at: usize, ins: &Instruction, mask: u8) -> Result<Writes, InterpError> {
         let mut coords = self.src_all(at, ins, 0)?;
         let s = ins.src.get(1).ok_or_else(|| self.err(at, K::MissingOperand))?;
-        let (stage, ty, swizzle) =
-            (s.reg.num as u32, self.prepared.sampler_types.get(s.reg.num as usize).copied().unwrap_or_default(), s.swizzle);
+        let (stage, ty, swizzle) = (
+            s.reg.num as u32,
+            self.prepared.sampler_types.get(s.reg.num as usize).copied().unwrap_or_default(),
+            s.swizzle,
+        );
         let variant = if ins.opcode == Opcode::Tex { ins.texld_variant() } else { None };
         if variant == Some(TexldVariant::Project) {
             for c in coords.iter_mut() {

@@ -75,7 +75,8 @@ impl Machine<'_> {
             }
             Opcode::TexCoord => {
                 // texcoord tM: (sat(u), sat(v), sat(w), 1).
-                let c: Vec<_> = (0..n_lanes).map(|l| self.lanes[l].coords.get(m).copied().unwrap_or([0.0; 4])).collect();
+                let c: Vec<_> =
+                    (0..n_lanes).map(|l| self.lanes[l].coords.get(m).copied().unwrap_or([0.0; 4])).collect();
                 values(&mut out, &|l| [saturate(c[l][0]), saturate(c[l][1]), saturate(c[l][2]), 1.0], 0xF);
             }
             Opcode::Tex if ps14 => return self.ps14_texld(at, ins, mask),
@@ -131,7 +132,11 @@ impl Machine<'_> {
                     l.texm_count = i + 1;
                 }
             }
-            Opcode::TexM3x2Tex | Opcode::TexM3x2Depth | Opcode::TexM3x3Tex | Opcode::TexM3x3 | Opcode::TexM3x3Spec
+            Opcode::TexM3x2Tex
+            | Opcode::TexM3x2Depth
+            | Opcode::TexM3x3Tex
+            | Opcode::TexM3x3
+            | Opcode::TexM3x3Spec
             | Opcode::TexM3x3VSpec => {
                 let t = tn(self)?;
                 // The last row, then the full set of rows per lane.
@@ -173,7 +178,9 @@ impl Machine<'_> {
                             (0..n_lanes)
                                 .map(|lane| {
                                     let w = |k: usize| {
-                                        m.checked_sub(k).and_then(|i| self.lanes[lane].coords.get(i)).map_or(0.0, |c| c[3])
+                                        m.checked_sub(k)
+                                            .and_then(|i| self.lanes[lane].coords.get(i))
+                                            .map_or(0.0, |c| c[3])
                                     };
                                     [w(2), w(1), w(0), 0.0]
                                 })

@@ -2,7 +2,8 @@
 //! swizzles; writes with result shift, saturation, write mask and predicate.
 
 use crate::bytecode::{
-    registers::misc, DstParam, Instruction, Opcode, Payload, Program, RegisterType, RelAddr, SrcModifier, SrcParam, Version,
+    registers::misc, DstParam, Instruction, Opcode, Payload, Program, RegisterType, RelAddr, SrcModifier, SrcParam,
+    Version,
 };
 
 use super::arithmetic::{floor_address, round_address};
@@ -131,7 +132,8 @@ impl<'a> ConstFile<'a> {
             return [0.0; 4];
         }
         let i = index as usize;
-        let v = self.defs.floats.get(i).copied().flatten().or_else(|| self.api.float.get(i).copied()).unwrap_or([0.0; 4]);
+        let v =
+            self.defs.floats.get(i).copied().flatten().or_else(|| self.api.float.get(i).copied()).unwrap_or([0.0; 4]);
         if self.clamp {
             v.map(|x| x.clamp(-1.0, 1.0))
         } else {
@@ -150,7 +152,12 @@ impl<'a> ConstFile<'a> {
     }
 }
 
-fn get<const N: usize>(file: &[[f32; 4]; N], index: i64, relative: bool, name: impl Fn() -> String) -> Result<[f32; 4], K> {
+fn get<const N: usize>(
+    file: &[[f32; 4]; N],
+    index: i64,
+    relative: bool,
+    name: impl Fn() -> String,
+) -> Result<[f32; 4], K> {
     match usize::try_from(index).ok().and_then(|i| file.get(i)) {
         Some(v) => Ok(*v),
         // Relative addressing out of range reads 0.
@@ -182,7 +189,9 @@ impl Machine<'_> {
             RegisterType::Texture => get(&l.t, index, rel, name)?,
             RegisterType::Addr => l.a0.map(|x| x as f32),
             RegisterType::Loop => [self.loop_stack.last().copied().unwrap_or(0) as f32; 4],
-            RegisterType::ConstInt => self.consts.int(src.reg.num).ok_or_else(|| K::RegisterOutOfRange(name()))?.map(|x| x as f32),
+            RegisterType::ConstInt => {
+                self.consts.int(src.reg.num).ok_or_else(|| K::RegisterOutOfRange(name()))?.map(|x| x as f32)
+            }
             RegisterType::ConstBool => {
                 [if self.consts.bool(src.reg.num).ok_or_else(|| K::RegisterOutOfRange(name()))? { 1.0 } else { 0.0 }; 4]
             }
@@ -234,7 +243,13 @@ impl Machine<'_> {
 
     /// Writes `value` to the destination of `ins` for `lane`: ps_1_x shift, then saturate, then
     /// the write mask (and `extra_mask`), the predicate, and the register's own conversion.
-    pub(super) fn write_dst(&mut self, lane: usize, ins: &Instruction, value: [f32; 4], extra_mask: u8) -> Result<(), K> {
+    pub(super) fn write_dst(
+        &mut self,
+        lane: usize,
+        ins: &Instruction,
+        value: [f32; 4],
+        extra_mask: u8,
+    ) -> Result<(), K> {
         let dst: DstParam = ins.dst.ok_or(K::MissingOperand)?;
         let scale = 2f32.powi(dst.shift as i32);
         let sat = dst.modifiers.saturate();

@@ -145,7 +145,14 @@ fn level_size(size: u32, level: u32) -> u32 {
 impl ReferenceTexture {
     /// A texture of `ty` with `levels` mips and the given texels; `None` when the number of
     /// texels does not match the sizes (or a size is 0).
-    pub fn new(ty: SamplerType, width: u32, height: u32, depth: u32, levels: u32, texels: Vec<[f32; 4]>) -> Option<Self> {
+    pub fn new(
+        ty: SamplerType,
+        width: u32,
+        height: u32,
+        depth: u32,
+        levels: u32,
+        texels: Vec<[f32; 4]>,
+    ) -> Option<Self> {
         let depth = if ty == SamplerType::Volume { depth } else { 1 };
         if width == 0 || height == 0 || depth == 0 || levels == 0 || levels > 16 {
             return None;
@@ -380,7 +387,8 @@ mod tests {
     use super::*;
 
     fn tex2(w: u32, h: u32, vals: &[f32]) -> ReferenceTexture {
-        ReferenceTexture::new(SamplerType::Tex2D, w, h, 1, 1, vals.iter().map(|&v| [v, 0.0, 0.0, 1.0]).collect()).unwrap()
+        ReferenceTexture::new(SamplerType::Tex2D, w, h, 1, 1, vals.iter().map(|&v| [v, 0.0, 0.0, 1.0]).collect())
+            .unwrap()
     }
 
     const L0: Lod = Lod::Level(0.0);
@@ -449,7 +457,8 @@ mod tests {
         // One 1×1 texel per face with value = face number.
         let texels = (0..6).map(|f| [f as f32, 0.0, 0.0, 1.0]).collect();
         let t = ReferenceTexture::new(SamplerType::Cube, 1, 1, 1, 1, texels).unwrap();
-        let dirs = [[1.0, 0.1, 0.2], [-1.0, 0.1, 0.2], [0.1, 1.0, 0.2], [0.1, -1.0, 0.2], [0.1, 0.2, 1.0], [0.1, 0.2, -1.0]];
+        let dirs =
+            [[1.0, 0.1, 0.2], [-1.0, 0.1, 0.2], [0.1, 1.0, 0.2], [0.1, -1.0, 0.2], [0.1, 0.2, 1.0], [0.1, 0.2, -1.0]];
         for (face, d) in dirs.iter().enumerate() {
             assert_eq!(t.sample([d[0], d[1], d[2], 0.0], L0)[0], face as f32);
         }
@@ -461,7 +470,8 @@ mod tests {
     #[test]
     fn volume_and_shadow_and_unbound() {
         // 1×1×2 volume: slice 0 = 5, slice 1 = 7; w = 0.75 → slice 1.
-        let v = ReferenceTexture::new(SamplerType::Volume, 1, 1, 2, 1, vec![[5.0, 0.0, 0.0, 1.0], [7.0, 0.0, 0.0, 1.0]]);
+        let v =
+            ReferenceTexture::new(SamplerType::Volume, 1, 1, 2, 1, vec![[5.0, 0.0, 0.0, 1.0], [7.0, 0.0, 0.0, 1.0]]);
         assert_eq!(v.unwrap().sample([0.5, 0.5, 0.75, 0.0], L0)[0], 7.0);
         // Depth texel 0.5: reference 0.4 ≤ 0.5 → 1, reference 0.6 → 0.
         let mut s = tex2(1, 1, &[0.5]);

@@ -5,7 +5,7 @@
 //! (DESIGN §5). The builder opens an emit range at the first such expression and closes it before
 //! every statement and every nested block, so no caller ever writes an `Emit` by hand.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 
 use naga::{Block, Expression, Function, Handle, Literal, Span, Statement};
 
@@ -43,6 +43,31 @@ impl std::hash::Hasher for FastHasher {
 /// A `HashMap` with [`FastHasher`].
 pub(crate) type FastMap<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<FastHasher>>;
 
+/// Register values known in a straight-line block: (register, value, pointer while the value is
+/// not yet stored). A handful per block, so a vector beats a map.
+#[derive(Default)]
+pub(crate) struct RegValues(Vec<((crate::bytecode::RegisterType, u16), Handle<Expression>, Option<Handle<Expression>>)>);
+
+impl RegValues {
+    /// The known value of a register and whether it still needs a store.
+    pub fn get(&self, key: &(crate::bytecode::RegisterType, u16)) -> Option<(Handle<Expression>, Option<Handle<Expression>>)> {
+        self.0.iter().find(|e| e.0 == *key).map(|e| (e.1, e.2))
+    }
+
+    /// Sets a register's value (`pointer`: where to store it, when it is not in memory yet).
+    pub fn insert(&mut self, key: (crate::bytecode::RegisterType, u16), entry: (Handle<Expression>, Option<Handle<Expression>>)) {
+        match self.0.iter_mut().find(|e| e.0 == key) {
+            Some(e) => (e.1, e.2) = entry,
+            None => self.0.push((key, entry.0, entry.1)),
+        }
+    }
+
+    /// Forgets every value (a block boundary).
+    pub fn clear(&mut self) {
+        self.0.clear();
+    }
+}
+
 /// The function being built and its open blocks.
 pub(crate) struct FnBuilder {
     /// The function (its body is filled in [`FnBuilder::finish`]).
@@ -56,7 +81,7 @@ pub(crate) struct FnBuilder {
     /// block began), so reads need no `Load`; with the variable's pointer while the value is
     /// not yet stored. Dirty values are stored before every statement and block boundary, so
     /// memory is current wherever control can leave straight-line code.
-    pub values: BTreeMap<(crate::bytecode::RegisterType, u16), (Handle<Expression>, Option<Handle<Expression>>)>,
+    pub values: RegValues,
     /// Loads of read-only data (constant buffers), valid in the block that loaded them and
     /// the blocks nested in it: one layer per open block.
     readonly: Vec<FastMap<u32, Handle<Expression>>>,
@@ -86,7 +111,7 @@ impl FnBuilder {
             blocks: vec![Block::new()],
             emit_start: None,
             shared: FastMap::default(),
-            values: BTreeMap::new(),
+            values: RegValues::default(),
             readonly: vec![FastMap::default()],
             known: FastMap::default(),
         }
@@ -149,23 +174,23 @@ impl FnBuilder {
 
     /// Stores every register value not yet in memory (in register order: deterministic).
     pub fn store_dirty(&mut self) {
-        let dirty: Vec<_> = self.values.iter().filter_map(|(_, &(v, p))| p.map(|p| (p, v))).collect();
-        if dirty.is_empty() {
+        if !self.values.0.iter().any(|e| e.2.is_some()) {
             return;
         }
         self.flush();
-        for (pointer, value) in dirty {
-            self.block().push(Statement::Store { pointer, value }, Span::UNDEFINED);
-        }
-        for e in self.values.values_mut() {
-            e.1 = None;
+        self.values.0.sort_unstable_by_key(|e| e.0);
+        let block = self.blocks.last_mut().expect("the body block is never popped");
+        for e in self.values.0.iter_mut() {
+            if let Some(pointer) = e.2.take() {
+                block.push(Statement::Store { pointer, value: e.1 }, Span::UNDEFINED);
+            }
         }
     }
 
     /// Drops pending stores: the values are dead (the entry point is about to return them).
     pub fn forget_dirty(&mut self) {
-        for e in self.values.values_mut() {
-            e.1 = None;
+        for e in self.values.0.iter_mut() {
+            e.2 = None;
         }
     }
 

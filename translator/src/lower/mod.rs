@@ -50,7 +50,7 @@
 //! `@builtin(frag_depth)` clamped to [0, 1].
 
 mod arithmetic;
-pub mod builder;
+mod builder;
 mod constants;
 mod control_flow;
 mod epilogues;

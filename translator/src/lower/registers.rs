@@ -234,7 +234,7 @@ impl Lowerer<'_> {
         if let Some(&v) = self.fixed.get(&key) {
             return Ok(v);
         }
-        if let Some(&(v, _)) = self.fb.values.get(&key) {
+        if let Some((v, _)) = self.fb.values.get(&key) {
             return Ok(v);
         }
         let p = self.reg_ptr(reg)?;

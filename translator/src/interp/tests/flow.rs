@@ -21,25 +21,34 @@ fn ifc_and_predicated_if() {
     assert_eq!(pos(&p("lt")), [1.0; 4]);
     assert_eq!(pos(&p("ge")), [2.0; 4]);
     assert_eq!(pos(&p("eq")), [2.0; 4]);
-    let nan = format!("vs_2_x\n{ONES}rcp r1, c0.x\nadd r1, r1, -r1\nmov r0, c0\nif_ne r1.x, c0.x\nmov r0, c1\nendif\nmov oPos, r0");
+    let nan = format!(
+        "vs_2_x\n{ONES}rcp r1, c0.x\nadd r1, r1, -r1\nmov r0, c0\nif_ne r1.x, c0.x\nmov r0, c1\nendif\nmov oPos, r0"
+    );
     assert_eq!(pos(&nan), [1.0; 4]);
     // if p0.y after setp_gt (2 > 1 in y only).
-    let p = format!("vs_2_x\n{ONES}def c3, 0, 2, 0, 0\nsetp_gt p0, c3, c1\nmov r0, c0\nif p0.y\nmov r0, c2\nendif\nmov oPos, r0");
+    let p = format!(
+        "vs_2_x\n{ONES}def c3, 0, 2, 0, 0\nsetp_gt p0, c3, c1\nmov r0, c0\nif p0.y\nmov r0, c2\nendif\nmov oPos, r0"
+    );
     assert_eq!(pos(&p), [2.0; 4]);
-    let p = format!("vs_2_x\n{ONES}def c3, 0, 2, 0, 0\nsetp_gt p0, c3, c1\nmov r0, c0\nif !p0.x\nmov r0, c2\nendif\nmov oPos, r0");
+    let p = format!(
+        "vs_2_x\n{ONES}def c3, 0, 2, 0, 0\nsetp_gt p0, c3, c1\nmov r0, c0\nif !p0.x\nmov r0, c2\nendif\nmov oPos, r0"
+    );
     assert_eq!(pos(&p), [2.0; 4]);
 }
 
 #[test]
 fn loop_counter_start_and_step() {
     // i0 = (4, 10, -3): aL = 10, 7, 4, 1; sum = 22.
-    let p = format!("vs_2_0\n{ONES}defi i0, 4, 10, -3, 0\nmov r0, c0\nloop aL, i0\nadd r0, r0, aL\nendloop\nmov oPos, r0");
+    let p =
+        format!("vs_2_0\n{ONES}defi i0, 4, 10, -3, 0\nmov r0, c0\nloop aL, i0\nadd r0, r0, aL\nendloop\nmov oPos, r0");
     assert_eq!(pos(&p), [22.0; 4]);
     // Step 0: aL stays at 5 for 3 iterations → 15.
-    let p = format!("vs_2_0\n{ONES}defi i0, 3, 5, 0, 0\nmov r0, c0\nloop aL, i0\nadd r0, r0, aL\nendloop\nmov oPos, r0");
+    let p =
+        format!("vs_2_0\n{ONES}defi i0, 3, 5, 0, 0\nmov r0, c0\nloop aL, i0\nadd r0, r0, aL\nendloop\nmov oPos, r0");
     assert_eq!(pos(&p), [15.0; 4]);
     // Count 0 runs nothing; a negative count too.
-    let p = format!("vs_2_0\n{ONES}defi i0, 0, 5, 1, 0\nmov r0, c0\nloop aL, i0\nadd r0, r0, c1\nendloop\nmov oPos, r0");
+    let p =
+        format!("vs_2_0\n{ONES}defi i0, 0, 5, 1, 0\nmov r0, c0\nloop aL, i0\nadd r0, r0, c1\nendloop\nmov oPos, r0");
     assert_eq!(pos(&p), [0.0; 4]);
     let p = format!("vs_2_0\n{ONES}defi i0, -4, 5, 1, 0\nmov r0, c0\nrep i0\nadd r0, r0, c1\nendrep\nmov oPos, r0");
     assert_eq!(pos(&p), [0.0; 4]);
@@ -71,7 +80,8 @@ fn nested_loops_use_the_innermost_loop_counter_and_rep_keeps_it() {
 #[test]
 fn break_breakc_breakp() {
     // rep 10 with break after the first add → 1.
-    let p = format!("vs_2_x\n{ONES}defi i0, 10, 0, 0, 0\nmov r0, c0\nrep i0\nadd r0, r0, c1\nbreak\nendrep\nmov oPos, r0");
+    let p =
+        format!("vs_2_x\n{ONES}defi i0, 10, 0, 0, 0\nmov r0, c0\nrep i0\nadd r0, r0, c1\nbreak\nendrep\nmov oPos, r0");
     assert_eq!(pos(&p), [1.0; 4]);
     // breakc_ge r0.x, 3: adds 1 until r0.x ≥ 3 → 3.
     let p = format!(
@@ -125,18 +135,29 @@ fn ret_in_main_still_produces_outputs() {
 fn recursion_and_hostile_loops_end_with_errors() {
     // A subroutine that calls itself: call depth error, not a stack overflow.
     let p = asm("vs_2_0\ncall l0\nret\nlabel l0\ncall l0\nret");
-    let e = run_vertex(&p, &VertexInput::default(), &Constants::default(), &Options::default(), &UnboundSampler).unwrap_err();
+    let e = run_vertex(&p, &VertexInput::default(), &Constants::default(), &Options::default(), &UnboundSampler)
+        .unwrap_err();
     assert_eq!(e.kind, InterpErrorKind::CallDepth);
     // 255 × 255 × 255 iterations exceed a small step limit.
-    let p = asm("vs_2_0\ndefi i0, 255, 0, 1, 0\nrep i0\nrep i0\nrep i0\nadd r0, r0, r0\nendrep\nendrep\nendrep\nmov oPos, r0");
+    let p = asm(
+        "vs_2_0\ndefi i0, 255, 0, 1, 0\nrep i0\nrep i0\nrep i0\nadd r0, r0, r0\nendrep\nendrep\nendrep\nmov oPos, r0",
+    );
     let o = Options { step_limit: 10_000, ..Options::default() };
     let e = run_vertex(&p, &VertexInput::default(), &Constants::default(), &o, &UnboundSampler).unwrap_err();
     assert_eq!(e.kind, InterpErrorKind::StepLimit(10_000));
     assert!(e.instruction > 0);
     // Unbalanced structure is an error naming the instruction.
-    for (text, idx) in [("vs_2_0\nendif", 0), ("vs_2_0\nmov r0, c0\nif b0\nmov r0, c0", 1), ("vs_2_0\nrep i0\nendloop", 0)] {
-        let e = run_vertex(&asm(text), &VertexInput::default(), &Constants::default(), &Options::default(), &UnboundSampler)
-            .unwrap_err();
+    for (text, idx) in
+        [("vs_2_0\nendif", 0), ("vs_2_0\nmov r0, c0\nif b0\nmov r0, c0", 1), ("vs_2_0\nrep i0\nendloop", 0)]
+    {
+        let e = run_vertex(
+            &asm(text),
+            &VertexInput::default(),
+            &Constants::default(),
+            &Options::default(),
+            &UnboundSampler,
+        )
+        .unwrap_err();
         assert!(matches!(e.kind, InterpErrorKind::Unbalanced(_)), "{text}: {e}");
         assert_eq!(e.instruction, idx, "{text}");
     }
@@ -147,11 +168,9 @@ fn recursion_and_hostile_loops_end_with_errors() {
 #[test]
 fn divergent_flow_in_a_pixel_quad() {
     // Each lane takes its own branch of if_gt v0.x, 0.5 and its own loop exit.
-    let p = asm(
-        "ps_3_0\ndcl_texcoord0 v0\ndef c0, 0.5, 0, 1, 2\ndefi i0, 10, 0, 1, 0\n\
+    let p = asm("ps_3_0\ndcl_texcoord0 v0\ndef c0, 0.5, 0, 1, 2\ndefi i0, 10, 0, 1, 0\n\
          if_gt v0.x, c0.x\nmov r0, c0.z\nelse\nmov r0, c0.w\nendif\n\
-         mov r1, c0.y\nloop aL, i0\nbreak_ge r1.x, v0.y\nadd r1, r1, c0.z\nendloop\nmov r0.y, r1.x\nmov oC0, r0",
-    );
+         mov r1, c0.y\nloop aL, i0\nbreak_ge r1.x, v0.y\nadd r1, r1, c0.z\nendloop\nmov r0.y, r1.x\nmov oC0, r0");
     let inputs: [PixelInput; 4] = std::array::from_fn(|lane| {
         let mut i = PixelInput::default();
         i.v[0] = [lane as f32 * 0.25, lane as f32, 0.0, 0.0];
@@ -175,14 +194,16 @@ fn deepest_nesting_inside_deepest_recursion_fails_cleanly() {
     text.push_str("call l0\n");
     text.push_str(&"endif\n".repeat(30));
     text.push_str("ret");
-    let e = run_vertex(&asm(&text), &VertexInput::default(), &Constants::default(), &Options::default(), &UnboundSampler)
-        .unwrap_err();
+    let e =
+        run_vertex(&asm(&text), &VertexInput::default(), &Constants::default(), &Options::default(), &UnboundSampler)
+            .unwrap_err();
     assert_eq!(e.kind, InterpErrorKind::CallDepth);
     // Deeper than MAX_NESTING blocks: an error at parse time.
     let mut text = String::from("vs_2_0\n");
     text.push_str(&"if b0\n".repeat(MAX_NESTING + 2));
     text.push_str(&"endif\n".repeat(MAX_NESTING + 2));
-    let e = run_vertex(&asm(&text), &VertexInput::default(), &Constants::default(), &Options::default(), &UnboundSampler)
-        .unwrap_err();
+    let e =
+        run_vertex(&asm(&text), &VertexInput::default(), &Constants::default(), &Options::default(), &UnboundSampler)
+            .unwrap_err();
     assert_eq!(e.kind, InterpErrorKind::NestingTooDeep);
 }

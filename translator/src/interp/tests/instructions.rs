@@ -93,7 +93,8 @@ fn lit_with_power_clamp() {
 #[test]
 fn dst_lrp_frc() {
     // dst: (1, s0.y·s1.y, s0.z, s1.w) with c0 = (9, 2, 3, 9), c1 = (9, 5, 9, 7).
-    let head = "vs_2_0\ndef c0, 9, 2, 3, 9\ndef c1, 9, 5, 9, 7\ndef c2, 0.25, 0.5, 0, 1\ndef c3, 1.25, -1.25, 3, -0.5\n";
+    let head =
+        "vs_2_0\ndef c0, 9, 2, 3, 9\ndef c1, 9, 5, 9, 7\ndef c2, 0.25, 0.5, 0, 1\ndef c3, 1.25, -1.25, 3, -0.5\n";
     assert_eq!(pos(&format!("{head}dst oPos, c0, c1")), [1.0, 10.0, 3.0, 7.0]);
     // lrp c2, c0, c1: c2·(c0 − c1) + c1 = (9, 0.5·(−3) + 5, 9, 1·2 + 7) = (9, 3.5, 9, 9).
     assert_eq!(pos(&format!("{head}lrp oPos, c2, c0, c1")), [9.0, 3.5, 9.0, 9.0]);
@@ -104,7 +105,8 @@ fn dst_lrp_frc() {
 #[test]
 fn matrix_macros_read_source_before_writing() {
     // Rows c1..c4 = identity scaled: c1 = (1,0,0,0), c2 = (0,2,0,0), c3 = (0,0,3,0), c4 = (0,0,0,4).
-    let head = "vs_2_0\ndef c0, 1, 1, 1, 1\ndef c1, 1, 0, 0, 0\ndef c2, 0, 2, 0, 0\ndef c3, 0, 0, 3, 0\ndef c4, 0, 0, 0, 4\n\
+    let head =
+        "vs_2_0\ndef c0, 1, 1, 1, 1\ndef c1, 1, 0, 0, 0\ndef c2, 0, 2, 0, 0\ndef c3, 0, 0, 3, 0\ndef c4, 0, 0, 0, 4\n\
                 def c5, 5, 5, 5, 5\nmov r0, c0\nmov r1, c5\n";
     assert_eq!(pos(&format!("{head}m4x4 oPos, c0, c1")), [1.0, 2.0, 3.0, 4.0]);
     // m4x3 writes xyz only: w keeps r1.w = 5.
@@ -233,8 +235,22 @@ fn texld_variants_sample_with_projection_bias_level_and_gradients() {
     let run = |body: &str, t0: [f32; 4]| {
         let mut input = PixelInput::default();
         input.t[0] = t0;
-        let text = format!("ps_3_0\ndcl_texcoord0 v0\ndcl_2d s0\ndef c0, 0.5, 0, 0, 0\ndef c1, 0, 0.5, 0, 0\n{body}\nmov oC0, r0");
-        pixel(&text, &{ let mut i = input; i.v[0] = t0; i }, &Constants::default(), &Options::default(), &s).color[0].unwrap()[0]
+        let text = format!(
+            "ps_3_0\ndcl_texcoord0 v0\ndcl_2d s0\ndef c0, 0.5, 0, 0, 0\ndef c1, 0, 0.5, 0, 0\n{body}\nmov oC0, r0"
+        );
+        pixel(
+            &text,
+            &{
+                let mut i = input;
+                i.v[0] = t0;
+                i
+            },
+            &Constants::default(),
+            &Options::default(),
+            &s,
+        )
+        .color[0]
+            .unwrap()[0]
     };
     // Equal quad inputs: derivatives 0 → level 0.
     assert_eq!(run("texld r0, v0, s0", [0.5, 0.5, 0.0, 1.0]), 1.0);
@@ -272,7 +288,10 @@ fn texld_variants_sample_with_projection_bias_level_and_gradients() {
     assert_eq!(pixel(&p("texld"), &input, &Constants::default(), &o, &s2).color[0].unwrap(), [1.0, 0.0, 0.0, 1.0]);
     assert_eq!(pixel(&p("texldp"), &input, &Constants::default(), &o, &s2).color[0].unwrap(), [0.0, 0.0, 0.0, 1.0]);
     // Unbound sampler: (0, 0, 0, 1).
-    assert_eq!(pixel(&p("texld"), &input, &Constants::default(), &o, &UnboundSampler).color[0].unwrap(), [0.0, 0.0, 0.0, 1.0]);
+    assert_eq!(
+        pixel(&p("texld"), &input, &Constants::default(), &o, &UnboundSampler).color[0].unwrap(),
+        [0.0, 0.0, 0.0, 1.0]
+    );
 }
 
 #[test]
@@ -313,7 +332,9 @@ fn products_are_rounded_before_the_sum() {
     let head = "vs_2_0\ndef c0, 1.000244140625, 0, 0, 0\ndef c1, 1.00048828125, 0, 0, 0\n";
     assert_eq!(pos(&format!("{head}mad oPos, c0.x, c0.x, -c1.x")), [0.0; 4]);
     // The same in a dot product: dp3 (a, 1, 0)·(a, −(1 + 2⁻¹¹), 0) = 0.
-    let dp = format!("{head}def c2, 1.000244140625, 1, 0, 0\ndef c3, 1.000244140625, -1.00048828125, 0, 0\ndp3 oPos, c2, c3");
+    let dp = format!(
+        "{head}def c2, 1.000244140625, 1, 0, 0\ndef c3, 1.000244140625, -1.00048828125, 0, 0\ndp3 oPos, c2, c3"
+    );
     assert_eq!(pos(&dp), [0.0; 4]);
 }
 

@@ -50,7 +50,13 @@ fn pixel_outputs_mrt_depth_clamp_and_ps1x_r0() {
     assert_eq!(out.color[2], None, "an unwritten target keeps its contents (runner note 21)");
     assert_eq!(out.depth, Some(1.0), "oDepth 2 clamps to 1");
     // ps_1_x: r0 is the colour; no oDepth.
-    let out = pixel("ps_1_1\ndef c0, 0.25, 0.5, 0.75, 1\nmov r0, c0", &PixelInput::default(), &Constants::default(), &Options::default(), &UnboundSampler);
+    let out = pixel(
+        "ps_1_1\ndef c0, 0.25, 0.5, 0.75, 1\nmov r0, c0",
+        &PixelInput::default(),
+        &Constants::default(),
+        &Options::default(),
+        &UnboundSampler,
+    );
     assert_eq!(out.color[0], Some([0.25, 0.5, 0.75, 1.0]));
     assert_eq!(out.depth, None);
 }
@@ -60,7 +66,8 @@ fn pixel_inputs_vpos_vface_colours_texcoords() {
     // vPos = (X, Y) integers (runner note 13): frc(vPos) = 0; vFace sign.
     let mut input = PixelInput { vpos: [12.0, 7.0], vface: -1.0, ..PixelInput::default() };
     input.v[0] = [0.1, 0.2, 0.3, 0.4];
-    let p = "ps_3_0\ndcl vPos.xy\ndcl vFace\ndcl_color0 v0\nmov r0.xy, vPos\nmov r0.z, vFace\nmov r0.w, v0.w\nmov oC0, r0";
+    let p =
+        "ps_3_0\ndcl vPos.xy\ndcl vFace\ndcl_color0 v0\nmov r0.xy, vPos\nmov r0.z, vFace\nmov r0.w, v0.w\nmov oC0, r0";
     let out = pixel(p, &input, &Constants::default(), &Options::default(), &UnboundSampler);
     assert_eq!(out.color[0], Some([12.0, 7.0, -1.0, 0.4]));
     // ps_2_0 t# and v# inputs.
@@ -74,11 +81,13 @@ fn pixel_inputs_vpos_vface_colours_texcoords() {
 #[test]
 fn wrong_kind_and_bad_registers_are_errors() {
     let vs = asm("vs_2_0\nmov oPos, c0");
-    let e = run_pixel(&vs, &PixelInput::default(), &Constants::default(), &Options::default(), &UnboundSampler).unwrap_err();
+    let e = run_pixel(&vs, &PixelInput::default(), &Constants::default(), &Options::default(), &UnboundSampler)
+        .unwrap_err();
     assert!(matches!(e.kind, InterpErrorKind::WrongKind { .. }));
     // r40 is beyond every version's temporaries.
     let p = asm("vs_2_0\nmov r40, c0");
-    let e = run_vertex(&p, &VertexInput::default(), &Constants::default(), &Options::default(), &UnboundSampler).unwrap_err();
+    let e = run_vertex(&p, &VertexInput::default(), &Constants::default(), &Options::default(), &UnboundSampler)
+        .unwrap_err();
     assert_eq!(e.kind, InterpErrorKind::RegisterOutOfRange("r40".into()));
     assert_eq!(e.instruction, 0);
 }
@@ -87,7 +96,12 @@ fn wrong_kind_and_bad_registers_are_errors() {
 fn linking_vertex_outputs_to_pixel_inputs_by_semantic() {
     // vs_1_1 writes oD0.x = 0.5 and oT1: COLOR0 reads (0.5, 1, 1, 1) (the unwritten components
     // keep the default), COLOR1 (0, 0, 0, 1), TEXCOORD1 the written value, TEXCOORD0 zeros.
-    let vs = vs_full("vs_1_1\ndef c0, 0.5, 0.25, 0, 1\nmov oPos, c0\nmov oD0.x, c0.x\nmov oT1, c0", &[], &Constants::default(), &Options::default());
+    let vs = vs_full(
+        "vs_1_1\ndef c0, 0.5, 0.25, 0, 1\nmov oPos, c0\nmov oD0.x, c0.x\nmov oT1, c0",
+        &[],
+        &Constants::default(),
+        &Options::default(),
+    );
     let ps = asm("ps_2_0\ndcl v0\ndcl t1\nmov oC0, v0");
     let input = PixelInput::from_vertex(&ps, &vs);
     assert_eq!(input.v[0], [0.5, 1.0, 1.0, 1.0]);
@@ -110,13 +124,16 @@ fn linking_vertex_outputs_to_pixel_inputs_by_semantic() {
 
 #[test]
 fn a_hand_built_program_missing_operands_is_an_error() {
-    use crate::bytecode::{DstParam, Instruction, Opcode, Program, Register, RegisterType, SrcParam, Version, WriteMask};
+    use crate::bytecode::{
+        DstParam, Instruction, Opcode, Program, Register, RegisterType, SrcParam, Version, WriteMask,
+    };
     // `mad r0, c0` (two sources missing) built directly in the model.
     let mut p = Program::new(Version::from_token(0xFFFE_0200).unwrap());
     let mut mad = Instruction::new(Opcode::Mad);
     mad.dst = Some(DstParam::new(Register::new(RegisterType::Temp, 0), WriteMask::ALL));
     mad.src.push(SrcParam::new(Register::new(RegisterType::Const, 0)));
     p.instructions.push(mad);
-    let e = run_vertex(&p, &VertexInput::default(), &Constants::default(), &Options::default(), &UnboundSampler).unwrap_err();
+    let e = run_vertex(&p, &VertexInput::default(), &Constants::default(), &Options::default(), &UnboundSampler)
+        .unwrap_err();
     assert_eq!(e.kind, InterpErrorKind::MissingOperand);
 }

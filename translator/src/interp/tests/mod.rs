@@ -44,7 +44,13 @@ pub(super) fn pos_rules(text: &str, rules: FloatRules) -> [f32; 4] {
 }
 
 /// Runs a pixel shader on a quad of equal inputs; returns lane 0.
-pub(super) fn pixel(text: &str, input: &PixelInput, constants: &Constants, options: &Options, sampler: &dyn TextureSampler) -> PixelOutput {
+pub(super) fn pixel(
+    text: &str,
+    input: &PixelInput,
+    constants: &Constants,
+    options: &Options,
+    sampler: &dyn TextureSampler,
+) -> PixelOutput {
     run_pixel(&asm(text), input, constants, options, sampler).unwrap()
 }
 

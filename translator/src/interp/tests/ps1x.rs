@@ -122,12 +122,8 @@ fn texm3x2pad_tex_and_depth() {
 #[test]
 fn texm3x3_family() {
     // N = t0 = (0.25, 0.5, 0.75) (texcoord); rows from coords 1..3 = unit axes x, y, z → (0.25, 0.5, 0.75).
-    let t = [
-        (0, [0.25, 0.5, 0.75, 1.0]),
-        (1, [1.0, 0.0, 0.0, 0.0]),
-        (2, [0.0, 1.0, 0.0, 0.0]),
-        (3, [0.0, 0.0, 1.0, 0.0]),
-    ];
+    let t =
+        [(0, [0.25, 0.5, 0.75, 1.0]), (1, [1.0, 0.0, 0.0, 0.0]), (2, [0.0, 1.0, 0.0, 0.0]), (3, [0.0, 0.0, 1.0, 0.0])];
     let o = Options::default();
     let pads = "ps_1_2\ntexcoord t0\ntexm3x3pad t1, t0\ntexm3x3pad t2, t0\n";
     // texm3x3: (r0, r1, r2, 1) with no lookup.
@@ -150,12 +146,7 @@ fn texm3x3spec_and_vspec_reflect_the_eye_vector() {
     let mut o = Options::default();
     o.stages[3].texture_type = SamplerType::Volume;
     let t = |e: [f32; 3]| {
-        [
-            (0, [0.0, 0.0, 1.0, 1.0]),
-            (1, [1.0, 0.0, 0.0, e[0]]),
-            (2, [0.0, 1.0, 0.0, e[1]]),
-            (3, [0.0, 0.0, 1.0, e[2]]),
-        ]
+        [(0, [0.0, 0.0, 1.0, 1.0]), (1, [1.0, 0.0, 0.0, e[0]]), (2, [0.0, 1.0, 0.0, e[1]]), (3, [0.0, 0.0, 1.0, e[2]])]
     };
     let spec = "ps_1_1\ndef c0, -0.5, -0.75, 0.5, 0\ntexcoord t0\ntexm3x3pad t1, t0\ntexm3x3pad t2, t0\ntexm3x3spec t3, t0, c0\nmov r0, t3";
     assert_eq!(col(spec, &t([0.0; 3]), &o), [2.0, 3.0, 2.0, 1.0]);
@@ -175,7 +166,8 @@ fn ps14_texld_texcrd_bem_texdepth_and_phase() {
     // bem r1.xy, c0, c1 with stage 1 matrix [[1, 0.5], [0, 2]]: x = 0.1 + 1·0.2 + 0·0.3 = 0.3,
     // y = 0.1 + 0.5·0.2 + 2·0.3 = 0.8; then phase, texld r1 via r1 → (1, 3).
     o.stages[1].bump_matrix = [[1.0, 0.5], [0.0, 2.0]];
-    let p = "ps_1_4\ndef c0, 0.1, 0.1, 0, 0\ndef c1, 0.2, 0.3, 0, 0\nbem r1.xy, c0, c1\nphase\ntexld r2, r1\nmov r0, r2";
+    let p =
+        "ps_1_4\ndef c0, 0.1, 0.1, 0, 0\ndef c1, 0.2, 0.3, 0, 0\nbem r1.xy, c0, c1\nphase\ntexld r2, r1\nmov r0, r2";
     assert_eq!(col(p, &[], &o), [1.0, 3.0, 0.0, 1.0]);
     // texdepth r5: depth = r5.r / r5.g = 0.5 / 1 (c0.g = 2 clamps to 1, runner note 20) = 0.5.
     let p = "ps_1_4\ndef c0, 0.5, 2, 0, 0\nmov r5, c0\nphase\ntexdepth r5\nmov r0, c0";

@@ -37,8 +37,14 @@ fn every_source_modifier() {
     let mut input = PixelInput::default();
     input.t[0] = [2.0, 4.0, 2.0, 8.0];
     let run = |m: &str| {
-        pixel(&format!("ps_1_4\ntexcrd r0.xyz, t0{m}\nmov r0.w, c0.w"), &input, &Constants::default(), &Options::default(), &UnboundSampler)
-            .color[0]
+        pixel(
+            &format!("ps_1_4\ntexcrd r0.xyz, t0{m}\nmov r0.w, c0.w"),
+            &input,
+            &Constants::default(),
+            &Options::default(),
+            &UnboundSampler,
+        )
+        .color[0]
             .unwrap()
     };
     assert_eq!(&run("_dz")[..3], &[1.0, 2.0, 1.0]);
@@ -109,7 +115,10 @@ fn loop_counter_relative_addressing_of_constants_inputs_and_outputs() {
     let mut input = PixelInput::default();
     input.v[1] = [0.5; 4];
     let p = "ps_3_0\ndcl_texcoord0 v0\ndcl_texcoord1 v1\ndefi i0, 1, 1, 0, 0\nloop aL, i0\nmov r0, v[aL]\nendloop\nmov oC0, r0";
-    assert_eq!(pixel(p, &input, &Constants::default(), &Options::default(), &UnboundSampler).color[0].unwrap(), [0.5; 4]);
+    assert_eq!(
+        pixel(p, &input, &Constants::default(), &Options::default(), &UnboundSampler).color[0].unwrap(),
+        [0.5; 4]
+    );
 }
 
 #[test]
@@ -133,6 +142,7 @@ fn api_int_and_bool_constants_with_def_overrides() {
 fn coissued_pair_reads_values_from_before_the_pair() {
     // r0 = (0.25, 0.25, 0.25, 0.25); `mov r0.a, c1` + `add r0.rgb, r0, r0.a`: the add reads the old
     // r0.a = 0.25 → rgb 0.5, not 1.25.
-    let p = "ps_1_1\ndef c0, 0.25, 0.25, 0.25, 0.25\ndef c1, 1, 1, 1, 1\nmov r0, c0\nmov r0.a, c1\n+add r0.rgb, r0, r0.a";
+    let p =
+        "ps_1_1\ndef c0, 0.25, 0.25, 0.25, 0.25\ndef c1, 1, 1, 1, 1\nmov r0, c0\nmov r0.a, c1\n+add r0.rgb, r0, r0.a";
     assert_eq!(color(p), [0.5, 0.5, 0.5, 1.0]);
 }

@@ -632,3 +632,83 @@ fn link_passes_what_the_pixel_shader_reads_and_defaults_the_rest() {
     let run = Run { key, inputs: vec![(0, [1.0, 2.0, 3.0, 4.0])], ..Run::default() };
     assert_eq!(color(ps(0xFFFF_0200, psp.instructions.clone(), &run)), [1.0, 2.0, 3.0, 5.0]);
 }
+
+#[test]
+fn relative_output_writes_and_input_reads_check_their_bounds() {
+    // vs_3_0: loop aL, i0 = (3, 0, 1) writes o[aL] = c[aL] for aL = 0, 1, 2; o1 and o2 are
+    // TEXCOORD1/2, o0 TEXCOORD0 (locations 1, 2, 0); then o[aL + 10] with aL = 5 is o15, out
+    // of range (12 outputs): nothing is written — in particular not o11 (TEXCOORD3), where an
+    // index clamped without the bounds check would land.
+    let mut v = vec![
+        dcl_out(0, 5, 0),
+        dcl_out(1, 5, 1),
+        dcl_out(2, 5, 2),
+        dcl_out(11, 5, 3),
+        defi(0, [3, 0, 1, 0]),
+        defi(1, [1, 5, 0, 0]),
+        op(O::Loop, None, &[src(R::Loop, 0), src(R::ConstInt, 0)]),
+        {
+            let mut i = op(O::Mov, Some(dst(R::Output, 0, "xyzw")), &[c(0).rel(al(), "x")]);
+            i.dst.as_mut().unwrap().relative = Some(crate::bytecode::RelAddr { reg: al(), swizzle: swz("x"), implicit: false });
+            i
+        },
+        op(O::EndLoop, None, &[]),
+        op(O::Loop, None, &[src(R::Loop, 0), src(R::ConstInt, 1)]),
+        {
+            let mut i = op(O::Mov, Some(dst(R::Output, 10, "xyzw")), &[c(9)]);
+            i.dst.as_mut().unwrap().relative = Some(crate::bytecode::RelAddr { reg: al(), swizzle: swz("x"), implicit: false });
+            i
+        },
+        op(O::EndLoop, None, &[]),
+    ];
+    v.iter_mut().for_each(retarget_ot0);
+    let run = consts(&[(0, [10.0; 4]), (1, [11.0; 4]), (2, [12.0; 4]), (9, [99.0; 4])]);
+    let Outcome::Output(m) = super::run(&program(VS3, v), &run) else { panic!() };
+    assert_eq!((m["o0"].vec4(), m["o1"].vec4(), m["o2"].vec4()), ([10.0; 4], [11.0; 4], [12.0; 4]));
+    assert_eq!(m["o11"].vec4(), [0.0; 4]);
+    // ps_3_0: v[aL] over inputs v0, v1 (TEXCOORD0, TEXCOORD1 at locations 0, 1), aL from 0 to
+    // 2: v2 is not an input (reads 0): sum = v0 + v1.
+    let dcl_in = |n: u16, index: u8| {
+        let mut i = op(O::Dcl, Some(dst(R::Input, n, "xyzw")), &[]);
+        i.payload = Payload::Dcl(crate::bytecode::Decl { usage: 5, usage_index: index, texture_type: 0 });
+        i
+    };
+    let p = vec![
+        dcl_in(0, 0),
+        dcl_in(1, 1),
+        defi(0, [3, 0, 1, 0]),
+        op(O::Loop, None, &[src(R::Loop, 0), src(R::ConstInt, 0)]),
+        op(O::Add, rd(0, "xyzw"), &[r(0), src(R::Input, 0).rel(al(), "x")]),
+        op(O::EndLoop, None, &[]),
+        op(O::Mov, oc0("xyzw"), &[r(0)]),
+    ];
+    let run = Run { inputs: vec![(0, [1.0, 2.0, 3.0, 4.0]), (1, [10.0, 20.0, 30.0, 40.0])], ..Run::default() };
+    assert_eq!(color(ps(PS3, p, &run)), [11.0, 22.0, 33.0, 44.0]);
+}
+
+#[test]
+fn breakp_callnz_on_a_predicate_and_derivatives() {
+    // setp_lt p0.x, c0.x (1), c0.y (2) → true; rep 5 { r0 += 1; breakp p0.x } → 1.
+    // callnz l0, !p0.x does not call (r1 stays 0).
+    let mut setp = op(O::Setp, Some(dst(R::Predicate, 0, "x")), &[c(0).sw("x"), c(0).sw("y")]);
+    setp.control = Comparison::Lt as u8;
+    let p = vec![
+        def(0, [1.0, 2.0, 0.0, 0.0]),
+        defi(0, [5, 0, 0, 0]),
+        setp,
+        op(O::Rep, None, &[src(R::ConstInt, 0)]),
+        op(O::Add, rd(0, "xyzw"), &[r(0), c(0).sw("x")]),
+        op(O::BreakP, None, &[src(R::Predicate, 0).sw("x")]),
+        op(O::EndRep, None, &[]),
+        op(O::CallNz, None, &[src(R::Label, 0), src(R::Predicate, 0).sw("x").md(Mod::Not)]),
+        op(O::Add, oc0("xyzw"), &[r(0), r(1)]),
+        op(O::Ret, None, &[]),
+        op(O::Label, None, &[src(R::Label, 0)]),
+        op(O::Mov, rd(1, "xyzw"), &[c(0).sw("y")]),
+        op(O::Ret, None, &[]),
+    ];
+    assert_eq!(color(ps(PS2X, p, &Run::default())), [1.0; 4]);
+    // dsx of a value constant over the quad is 0 (the evaluator's derivative is 0).
+    let p = vec![def(0, [1.0; 4]), op(O::Dsx, oc0("xyzw"), &[c(0)])];
+    assert_eq!(color(ps(PS2X, p, &Run::default())), [0.0; 4]);
+}

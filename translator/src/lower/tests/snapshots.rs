@@ -120,3 +120,18 @@ fn wgsl_of_overflowing_def_arithmetic_reparses() {
     let text = wgsl(&p);
     naga::front::wgsl::parse_str(&text).unwrap_or_else(|e| panic!("{}\n{text}", e.emit_to_string(&text)));
 }
+
+/// The optional backends accept the modules (built with `--features msl,glsl,hlsl`).
+#[cfg(all(feature = "msl", feature = "glsl", feature = "hlsl"))]
+#[test]
+fn optional_backends_emit() {
+    let p = program(0xFFFE_0300, vec![
+        dcl(R::Input, 0, "xyzw", 0, 0, 0),
+        dcl(R::Output, 0, "xyzw", 0, 0, 0),
+        op(O::Mov, Some(dst(R::Output, 0, "xyzw")), &[src(R::Input, 0)]),
+    ]);
+    let t = crate::translate(&p, &ShaderKey::default()).unwrap();
+    assert!(t.to_msl().unwrap().contains("[[position, invariant]]"));
+    assert!(t.to_glsl().unwrap().starts_with("#version 450"));
+    assert!(t.to_hlsl().unwrap().contains("SV_Position"));
+}

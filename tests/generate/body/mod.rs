@@ -8,6 +8,9 @@ use d3d9_shader::bytecode::{Register, Sources};
 
 use super::{Generated, Input, Profile, Rng};
 
+mod ps1x;
+mod sm23;
+
 /// Registers the body reads as constants: c0..c(CONSTS-1) hold API values or `def`s.
 const CONSTS: u16 = 8;
 /// `c8`: integer values for address-register loads (x = 1, y = 2, z = 0, w = 3).
@@ -43,6 +46,14 @@ pub struct Builder {
     in_subroutine: bool,
     /// The last defined `i#`.
     next_int: u16,
+    /// ps_1_x stages whose instruction reads the bump-environment matrix.
+    bump_stages: Vec<u16>,
+    /// `texm3x2depth`/`texdepth` replaced the depth.
+    writes_depth: bool,
+    /// `p0` has been written in full.
+    predicate_defined: bool,
+    /// ps_3_0: `vPos` and `vFace` are declared.
+    misc: bool,
 }
 
 fn dst(reg: Register, mask: u8) -> DstParam {
@@ -84,6 +95,7 @@ impl Builder {
                 bool_consts: Vec::new(),
                 inputs: Vec::new(),
                 samplers: Vec::new(),
+                bump_env: Vec::new(),
             },
             temps,
             input_regs: Vec::new(),
@@ -93,6 +105,10 @@ impl Builder {
             al_range: None,
             in_subroutine: false,
             next_int: 0,
+            bump_stages: Vec::new(),
+            writes_depth: false,
+            predicate_defined: false,
+            misc: false,
         }
     }
 
@@ -116,6 +132,15 @@ impl Builder {
             }
         }
         self.out.program = program;
+        let mut stages = std::mem::take(&mut self.bump_stages);
+        stages.sort_unstable();
+        stages.dedup();
+        for stage in stages {
+            let m = [0; 4].map(|_| (self.rng.below(9) as f32 - 4.0) / 8.0);
+            let scale = self.rng.below(5) as f32 / 2.0;
+            let offset = (self.rng.below(5) as f32 - 2.0) / 4.0;
+            self.out.bump_env.push((stage, [[m[0], m[1]], [m[2], m[3]]], scale, offset));
+        }
         self.out
     }
 
@@ -164,9 +189,8 @@ impl Builder {
             for n in 0..2 {
                 let value = self.unit_vec4();
                 self.out.inputs.push(Input { reg: Register::new(T::Input, n), usage: Usage::Color, usage_index: n as u8, value });
-                if p.version.minor < 4 {
-                    self.input_regs.push(Register::new(T::Input, n));
-                }
+                // ps_1_4 reads v# in its last phase only: the body is there.
+                self.input_regs.push(Register::new(T::Input, n));
             }
             for n in 0..4 {
                 let value = self.unit_vec4();
@@ -195,6 +219,10 @@ impl Builder {
                 self.out.inputs.push(Input { reg, usage, usage_index: index, value });
                 self.input_regs.push(reg);
             }
+        }
+        if p.pixel() && p.version.major == 3 && self.rng.chance(50) {
+            self.declare_misc();
+            self.misc = true;
         }
         let types = [TextureType::Tex2D, TextureType::Cube, TextureType::Volume];
         for s in 0..p.samplers.min(3) {
@@ -303,22 +331,12 @@ impl Builder {
         }
     }
 
-    /// ps_1_x: texture instructions come before arithmetic; every `t#` read later is written here.
+    /// ps_1_x: texture instructions come before arithmetic (ps_1_4: in two phases).
     fn ps1_texture_block(&mut self) {
         if self.p.version.minor < 4 {
-            for n in 0..4u16 {
-                let t = Register::new(T::Texture, n);
-                let op = if self.rng.chance(60) { Opcode::Tex } else { Opcode::TexCoord };
-                self.push(inst(op, Some(dst(t, 0xF)), &[]));
-                self.input_regs.push(t);
-            }
+            self.ps11_texture_block();
         } else {
-            // ps_1_4: texld into r0..r3 from t0..t3 (texcrd leaves .w undefined, so it is not
-            // generated: reading that .w later would make GPU and CPU disagree for no reason).
-            for n in 0..4u16 {
-                let coords = src(Register::new(T::Texture, n));
-                self.push(inst(Opcode::Tex, Some(dst(temp(n), 0xF)), &[coords]));
-            }
+            self.ps14_phases();
         }
     }
 
@@ -436,6 +454,20 @@ impl Builder {
             self.texture();
         } else if roll < 34 && !p.pixel() && !self.in_subroutine {
             self.relative_read();
+        } else if roll < 44 && p.sm1() && p.pixel() {
+            self.coissue_pair();
+        } else if roll < 37 && p.pixel() && !p.sm1() {
+            self.texkill();
+        } else if roll < 40 && p.samplers > 0 && p.pixel() && p.version.at_least(2, 1) {
+            self.explicit_texture();
+        } else if roll < 44 && self.misc {
+            self.misc_read();
+        } else if roll < 48 && flow_ok && p.dynamic_flow {
+            self.predicate_if(depth);
+        } else if roll < 51 && p.dynamic_flow && self.loop_depth > 0 {
+            self.predicate_break();
+        } else if roll < 56 && p.version.major == 3 && self.al_range.is_some() {
+            self.loop_relative_io();
         } else {
             let i = self.arithmetic();
             self.push(i);
@@ -443,6 +475,17 @@ impl Builder {
     }
 
     fn arithmetic(&mut self) -> Instruction {
+        let mut i = self.any_arithmetic();
+        if !self.p.pixel() && matches!(i.opcode, Opcode::Frc | Opcode::SinCos) {
+            // Vertex shaders refuse _sat on frc and sincos (vertex shader instruction modifiers).
+            if let Some(d) = i.dst.as_mut() {
+                d.modifiers = ResultModifiers::default();
+            }
+        }
+        i
+    }
+
+    fn any_arithmetic(&mut self) -> Instruction {
         use Opcode::*;
         let p = self.p.clone();
         let ps1 = p.sm1() && p.pixel();
@@ -764,6 +807,7 @@ impl Builder {
         } else {
             let s = self.any_temp();
             self.push(inst(Opcode::Mov, Some(dst(Register::new(T::ColorOut, 0), 0xF)), &[s]));
+            self.extra_outputs();
         }
     }
 }

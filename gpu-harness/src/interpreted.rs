@@ -1,0 +1,199 @@
+//! The CPU shader stages: the project's interpreter ([`d3d9_shader::interp`]) behind the runner's
+//! [`ShaderCpu`] trait.
+//!
+//! Linking is by semantic, as D3D9 does it: before vs_3_0 the outputs are oD0/oD1 (COLOR0/1),
+//! oT# (TEXCOORD#) and oFog (FOG); vs_3_0 outputs carry their `dcl` semantic. Pixel inputs
+//! read the semantic they stand for (v0/v1 and t# before ps_3_0, the `dcl` in ps_3_0); a semantic
+//! the vertex stage did not write reads COLOR0 = (1, 1, 1, 1), COLOR1 = (0, 0, 0, 1), else 0
+//! (DESIGN §4; runner note 3).
+
+use d3d9_shader::bytecode::{Opcode, Program, RegisterType, Usage};
+use d3d9_shader::interp::{
+    self, AddressMode, Constants, Filter, MipFilter, Options, PixelInput, ReferenceSampler, ReferenceTexture, SamplerType,
+    StageState, TextureTransform,
+};
+
+use crate::case::{self, TextureKind, TransformFlags};
+use crate::cpu::{PixelIn, PixelOut, PixelStage, StageVertex, VertexStage};
+use crate::runner::{ShaderConstants, ShaderCpu, StageContext};
+use crate::textures::DecodedTexture;
+use crate::vertex::Semantic;
+
+/// The interpreter as the runner's CPU shader back end.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Interpreter;
+
+fn sampler_type(kind: TextureKind) -> SamplerType {
+    match kind {
+        TextureKind::Tex2D => SamplerType::Tex2D,
+        TextureKind::Cube => SamplerType::Cube,
+        TextureKind::Volume => SamplerType::Volume,
+    }
+}
+
+/// The interpreter's copy of a decoded texture (same texel order).
+pub fn reference_texture(t: &DecodedTexture) -> Option<ReferenceTexture> {
+    let (w, h, d) = t.size;
+    let texels = t.data.iter().flatten().copied().collect();
+    let mut r = ReferenceTexture::new(sampler_type(t.kind), w, h, d, t.mip_levels, texels)?;
+    r.filter = match t.filter {
+        case::Filter::Point => Filter::Point,
+        case::Filter::Linear => Filter::Linear,
+    };
+    r.mip_filter = match t.mip_filter {
+        case::MipFilter::None => MipFilter::None,
+        case::MipFilter::Point => MipFilter::Point,
+        case::MipFilter::Linear => MipFilter::Linear,
+    };
+    r.address = match t.address {
+        case::Address::Wrap => AddressMode::Wrap,
+        case::Address::Clamp => AddressMode::Clamp,
+        case::Address::Border => AddressMode::Border,
+        case::Address::Mirror => AddressMode::Mirror,
+    };
+    Some(r)
+}
+
+fn sampler(ctx: &StageContext<'_>) -> Result<ReferenceSampler, String> {
+    let mut s = ReferenceSampler::default();
+    for t in ctx.textures {
+        let r = reference_texture(t).ok_or_else(|| format!("texture on stage {} cannot be sampled on the CPU", t.stage))?;
+        s.bind(t.stage as usize, r);
+    }
+    Ok(s)
+}
+
+/// The interpreter's options for a draw: strict float rules, ps_1_x stage states from the case.
+pub fn options(ctx: &StageContext<'_>) -> Options {
+    let mut o = Options::default();
+    for (i, stage) in o.stages.iter_mut().enumerate() {
+        if let Some(t) = ctx.textures.iter().find(|t| t.stage as usize == i) {
+            stage.texture_type = sampler_type(t.kind);
+        }
+        if let Some(s) = ctx.stages.iter().find(|s| s.stage as usize == i) {
+            let flags = s.texturetransformflags.as_deref().map(TransformFlags::parse).transpose().unwrap_or_default().unwrap_or_default();
+            *stage = StageState {
+                texture_type: stage.texture_type,
+                transform: TextureTransform { count: flags.count, projected: flags.projected },
+                bump_matrix: [
+                    [s.bumpenvmat00.unwrap_or(0.0), s.bumpenvmat01.unwrap_or(0.0)],
+                    [s.bumpenvmat10.unwrap_or(0.0), s.bumpenvmat11.unwrap_or(0.0)],
+                ],
+                luminance_scale: s.bumpenvlscale.unwrap_or(0.0),
+                luminance_offset: s.bumpenvloffset.unwrap_or(0.0),
+            };
+        }
+    }
+    o
+}
+
+fn constants(c: &ShaderConstants) -> Constants {
+    Constants { float: c.float.clone(), int: c.int, bool: c.bool }
+}
+
+struct Vertex<'a> {
+    program: &'a Program,
+    constants: Constants,
+    options: Options,
+    sampler: ReferenceSampler,
+}
+
+impl VertexStage for Vertex<'_> {
+    fn run(&self, inputs: &[[f32; 4]; 16]) -> Result<StageVertex, String> {
+        let input = interp::VertexInput { v: *inputs };
+        let out = interp::run_vertex(self.program, &input, &self.constants, &self.options, &self.sampler).map_err(|e| e.to_string())?;
+        let mut outputs: Vec<(Semantic, [f32; 4])> = Vec::new();
+        if self.program.version.major < 3 {
+            // oD# always reach the pixel stage (unwritten components hold their defaults).
+            outputs.push(((Usage::Color, 0), out.colors[0].value));
+            outputs.push(((Usage::Color, 1), out.colors[1].value));
+            for (n, t) in out.texcoords.iter().enumerate() {
+                if t.is_written() {
+                    outputs.push(((Usage::TexCoord, n as u8), t.value));
+                }
+            }
+            if out.fog.is_written() {
+                outputs.push(((Usage::Fog, 0), out.fog.value));
+            }
+        } else {
+            for (reg, sem) in out.outputs.iter().zip(out.semantics) {
+                if let Some(sem) = sem.filter(|s| *s != (Usage::Position, 0)) {
+                    if reg.is_written() {
+                        outputs.push((sem, reg.value));
+                    }
+                }
+            }
+        }
+        Ok(StageVertex { position: out.position.value, outputs })
+    }
+}
+
+/// Default of a semantic the vertex stage did not provide.
+fn missing(sem: Semantic) -> [f32; 4] {
+    match sem {
+        (Usage::Color, 0) => [1.0; 4],
+        (Usage::Color, 1) => [0.0, 0.0, 0.0, 1.0],
+        _ => [0.0; 4],
+    }
+}
+
+struct Pixel<'a> {
+    program: &'a Program,
+    constants: Constants,
+    options: Options,
+    sampler: ReferenceSampler,
+    /// ps_3_0: the semantic of each input register v0–v9.
+    inputs: Vec<(usize, Semantic)>,
+}
+
+impl PixelStage for Pixel<'_> {
+    fn run_quad(&self, lanes: &[PixelIn; 4]) -> Result<[PixelOut; 4], String> {
+        let read = |l: &PixelIn, s: Semantic| l.get(s).unwrap_or_else(|| missing(s));
+        let inputs: [PixelInput; 4] = std::array::from_fn(|i| {
+            let l = &lanes[i];
+            let mut p = PixelInput { vpos: l.vpos, vface: l.vface, ..PixelInput::default() };
+            if self.program.version.major < 3 {
+                p.v[0] = read(l, (Usage::Color, 0));
+                p.v[1] = read(l, (Usage::Color, 1));
+                for n in 0..8 {
+                    p.t[n] = read(l, (Usage::TexCoord, n as u8));
+                }
+            } else {
+                for &(reg, sem) in &self.inputs {
+                    p.v[reg] = read(l, sem);
+                }
+            }
+            p
+        });
+        let outs = interp::run_pixel_quad(self.program, &inputs, &self.constants, &self.options, &self.sampler).map_err(|e| e.to_string())?;
+        Ok(outs.map(|o| PixelOut { color: o.color, depth: o.depth, discarded: o.discarded }))
+    }
+}
+
+/// ps_3_0 input registers and their declared semantics.
+fn pixel_inputs(program: &Program) -> Vec<(usize, Semantic)> {
+    program
+        .instructions
+        .iter()
+        .filter(|i| i.opcode == Opcode::Dcl)
+        .filter_map(|i| {
+            let dst = i.dst?;
+            let decl = i.decl()?;
+            (dst.reg.ty == RegisterType::Input && dst.reg.num < 10).then_some((dst.reg.num as usize, (decl.usage()?, decl.usage_index)))
+        })
+        .collect()
+}
+
+impl ShaderCpu for Interpreter {
+    fn vertex<'a>(&'a self, program: &'a Program, c: &'a ShaderConstants, ctx: StageContext<'a>) -> Result<Box<dyn VertexStage + 'a>, String> {
+        // Vertex texture fetch samples D3DVERTEXTEXTURESAMPLER0–3, which the case format binds
+        // through the same stages list.
+        let mut sampler = sampler(&ctx)?;
+        sampler.vertex_textures = sampler.textures.clone();
+        Ok(Box::new(Vertex { program, constants: constants(c), options: options(&ctx), sampler }))
+    }
+
+    fn pixel<'a>(&'a self, program: &'a Program, c: &'a ShaderConstants, ctx: StageContext<'a>) -> Result<Box<dyn PixelStage + 'a>, String> {
+        Ok(Box::new(Pixel { program, constants: constants(c), options: options(&ctx), sampler: sampler(&ctx)?, inputs: pixel_inputs(program) }))
+    }
+}

@@ -1,0 +1,376 @@
+//! The sweep: every shader of a corpus folder drawn with generated inputs, GPU against CPU, for
+//! shaders that have no written expectations.
+//!
+//! Each shader becomes a synthetic [`Case`] with no probes, so the runner's image comparison is
+//! the whole check:
+//! - a 16×16 `A32B32G32R32F` target (four of them for the pixel shader's `oC1–oC3`, and for the
+//!   vertex-shader partner below), cleared to a value no shader writes by accident;
+//! - constants from a deterministic generator seeded by the shader's file name: floats in
+//!   [−2, 2], loop integers (count 1–4, start 0–3, step 1–2), random booleans;
+//! - textures for every sampler the shader uses, of its declared type (2D when undeclared), 4×4
+//!   (×4 slices for volumes) with distinct texel values, point-sampled with wrap addressing;
+//! - a pass-through partner: pixel shaders get the fixed-function vertex stage with a full-target
+//!   quad whose colours and texture coordinates are equal at all four vertices (so interpolation
+//!   is exact on both sides); vertex shaders get a generated ps_3_0 that writes TEXCOORD0, COLOR0,
+//!   COLOR1 and TEXCOORD1 to the four targets, and a quad whose declared inputs are random.
+//!
+//! A vertex shader whose generated position puts a vertex behind the eye cannot be rasterized by
+//! the CPU rasterizer (no clipping against w = 0): such a shader is reported as skipped, with that
+//! reason.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use d3d9_shader::analysis::analyse;
+use d3d9_shader::bytecode::{decode, Program, RegisterType, TextureType, Usage};
+
+use crate::case::*;
+use crate::device::Gpu;
+use crate::runner::{Backend, CaseResult, Runner, ShaderCpu, ShaderGpu, Verdict};
+use crate::vertex::{input_map, D3D8_REGISTERS};
+
+/// A small deterministic generator (xorshift64*), seeded from a name.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// Seeds from `name` (FNV-1a).
+    pub fn new(name: &str) -> Rng {
+        let mut h = 0xcbf2_9ce4_8422_2325u64;
+        for b in name.bytes() {
+            h = (h ^ b as u64).wrapping_mul(0x100_0000_01b3);
+        }
+        Rng(h | 1)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    /// A float in [lo, hi), on a 1/1024 grid (exactly representable, no rounding surprises).
+    pub fn float(&mut self, lo: f32, hi: f32) -> f32 {
+        let steps = ((hi - lo) * 1024.0) as u64;
+        lo + (self.next_u64() % steps.max(1)) as f32 / 1024.0
+    }
+
+    /// An integer in [lo, hi].
+    pub fn int(&mut self, lo: i64, hi: i64) -> i64 {
+        lo + (self.next_u64() % (hi - lo + 1) as u64) as i64
+    }
+}
+
+/// Every shader under `dir` (recursively; `invalid/` folders excluded), sorted: `.hex` token files,
+/// and `.asm` sources that have no `.hex` beside them (corpus listings beside their tokens are
+/// documentation, the tokens are the shader).
+pub fn shader_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&d) else { continue };
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                if p.file_name().is_some_and(|n| n != "invalid") {
+                    stack.push(p);
+                }
+            } else if p.extension().is_some_and(|x| x == "hex")
+                || (p.extension().is_some_and(|x| x == "asm") && !p.with_extension("hex").exists())
+            {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+const PARTNER_PS: &str = "<generated ps_3_0 partner>";
+
+/// ps_3_0: `dcl_texcoord0 v0; dcl_color0 v1; dcl_color1 v2; dcl_texcoord1 v3; mov oC0..3, v0..3`.
+pub fn partner_pixel_shader() -> Program {
+    let mut t = vec![0xffff_0300];
+    let semantics = [(Usage::TexCoord, 0u32), (Usage::Color, 0), (Usage::Color, 1), (Usage::TexCoord, 1)];
+    for (n, (usage, index)) in semantics.iter().enumerate() {
+        // dcl: opcode 31 with 2 operand tokens; usage token; dst v# with a full mask.
+        t.extend([0x0200_001f, 0x8000_0000 | *usage as u32 | index << 16, 0x900f_0000 | n as u32]);
+    }
+    for n in 0..4u32 {
+        // mov oC#, v#: oC is register type 8 (bits 11-12 hold 8 >> 3).
+        t.extend([0x0200_0001, 0x800f_0800 | n, 0x90e4_0000 | n]);
+    }
+    t.push(0x0000_ffff);
+    decode(&t).expect("the partner shader's tokens are well formed")
+}
+
+fn texture_for(stage: u32, kind: TextureKind, rng: &mut Rng) -> Texture {
+    let (w, h, d) = if kind == TextureKind::Volume { (4, 4, 4) } else { (4, 4, 1) };
+    let faces = if kind == TextureKind::Cube { 6 } else { 1 };
+    // Distinct texels: a running index in red, random green/blue/alpha.
+    let texels = (0..w * h * d * faces)
+        .map(|i| {
+            let r = (i * 251 / (w * h * d * faces)) & 0xff;
+            let g = rng.int(0, 255) as u32;
+            let b = rng.int(0, 255) as u32;
+            let a = rng.int(0, 255) as u32;
+            a << 24 | r << 16 | g << 8 | b
+        })
+        .collect();
+    Texture {
+        stage,
+        kind,
+        width: w,
+        height: h,
+        depth: d,
+        format: TextureFormat::A8R8G8B8,
+        mip_levels: 1,
+        filter: Filter::Point,
+        mip_filter: MipFilter::None,
+        address: Address::Wrap,
+        texels,
+    }
+}
+
+fn constants(rng: &mut Rng, vertex: bool) -> Vec<ConstantBlock> {
+    let (f, i, b) = if vertex {
+        (ConstantKind::VsFloat, ConstantKind::VsInt, ConstantKind::VsBool)
+    } else {
+        (ConstantKind::PsFloat, ConstantKind::PsInt, ConstantKind::PsBool)
+    };
+    let count = if vertex { 256 } else { 224 };
+    let floats = (0..count * 4).map(|_| Number::Float(rng.float(-2.0, 2.0) as f64)).collect();
+    let ints = (0..16)
+        .flat_map(|_| [rng.int(1, 4), rng.int(0, 3), rng.int(1, 2), 0])
+        .map(Number::Int)
+        .collect();
+    let bools = (0..16).map(|_| Number::Bool(rng.next_u64() & 1 == 1)).collect();
+    vec![
+        ConstantBlock { kind: f, start_register: 0, values: floats, via: None },
+        ConstantBlock { kind: i, start_register: 0, values: ints, via: None },
+        ConstantBlock { kind: b, start_register: 0, values: bools, via: None },
+    ]
+}
+
+fn element(usage: DeclUsage, index: u32, offset: u32) -> Element {
+    Element { stream: 0, offset, ty: DeclType::FLOAT4, usage, usage_index: index }
+}
+
+fn decl_usage(u: Usage) -> DeclUsage {
+    const ALL: [DeclUsage; 14] = [
+        DeclUsage::POSITION,
+        DeclUsage::BLENDWEIGHT,
+        DeclUsage::BLENDINDICES,
+        DeclUsage::NORMAL,
+        DeclUsage::PSIZE,
+        DeclUsage::TEXCOORD,
+        DeclUsage::TANGENT,
+        DeclUsage::BINORMAL,
+        DeclUsage::TESSFACTOR,
+        DeclUsage::POSITIONT,
+        DeclUsage::COLOR,
+        DeclUsage::FOG,
+        DeclUsage::DEPTH,
+        DeclUsage::SAMPLE,
+    ];
+    ALL[u as usize]
+}
+
+/// The synthetic case of one shader.
+pub fn case_for(name: &str, program: &Program) -> Case {
+    let mut rng = Rng::new(name);
+    let vertex = program.version.is_vertex();
+    let sig = analyse(program);
+    let quad = [[-1.0, -1.0], [-1.0, 1.0], [1.0, -1.0], [1.0, 1.0]];
+    let (elements, vertices, vs, ps) = if vertex {
+        let mut map = input_map(program, Api::D3d9);
+        if map.is_empty() {
+            map = D3D8_REGISTERS.iter().copied().filter(|(r, _)| *r < 16).collect();
+        }
+        let mut sems: Vec<_> = map.iter().map(|(_, s)| *s).collect();
+        sems.sort();
+        sems.dedup();
+        let elements: Vec<Element> =
+            sems.iter().enumerate().map(|(i, (u, n))| element(decl_usage(*u), *n as u32, 16 * i as u32)).collect();
+        let vertices = quad
+            .iter()
+            .map(|xy| {
+                sems.iter()
+                    .flat_map(|s| {
+                        if *s == (Usage::Position, 0) {
+                            vec![xy[0], xy[1], 0.5, 1.0]
+                        } else {
+                            (0..4).map(|_| rng.float(-1.0, 1.0) as f64).collect()
+                        }
+                    })
+                    .map(Number::Float)
+                    .collect()
+            })
+            .collect();
+        (elements, vertices, name.to_string(), PARTNER_PS.to_string())
+    } else {
+        let mut elements = vec![element(DeclUsage::POSITION, 0, 0), element(DeclUsage::COLOR, 0, 16), element(DeclUsage::COLOR, 1, 32)];
+        elements.extend((0..8).map(|n| element(DeclUsage::TEXCOORD, n, 48 + 16 * n)));
+        // The same colours and coordinates at every vertex: interpolation is exact on both sides.
+        let attrs: Vec<f64> = (0..40).map(|i| if i < 8 { rng.float(0.0, 1.0) } else { rng.float(-1.0, 2.0) } as f64).collect();
+        let vertices = quad
+            .iter()
+            .map(|xy| [xy[0], xy[1], 0.5, 1.0].into_iter().chain(attrs.iter().copied()).map(Number::Float).collect())
+            .collect();
+        (elements, vertices, "none".to_string(), name.to_string())
+    };
+    let textures = sig
+        .samplers
+        .iter()
+        .map(|s| {
+            let kind = match s.texture_type {
+                Some(TextureType::Cube) => TextureKind::Cube,
+                Some(TextureType::Volume) => TextureKind::Volume,
+                _ => TextureKind::Tex2D,
+            };
+            texture_for(s.index as u32, kind, &mut rng)
+        })
+        .collect();
+    let float = TargetFormat::A32B32G32R32F;
+    let clear = 0x4020_1008;
+    Case {
+        name: name.to_string(),
+        source: Some("generated by the sweep".into()),
+        source_line: None,
+        wine_version: None,
+        api: Api::D3d9,
+        description: format!("sweep of {name}"),
+        notes: None,
+        category: None,
+        rule: None,
+        confidence: None,
+        derivation: None,
+        render_target: RenderTarget {
+            width: 16,
+            height: 16,
+            format: float,
+            depth_format: Some(DepthFormat::D24S8),
+            clear_color: clear,
+            clear_depth: 1.0,
+            render_targets: (1..4).map(|index| ExtraTarget { index, format: float, clear_color: clear }).collect(),
+        },
+        render_states: RenderStates { cullmode: Some(CullMode::None), lighting: Some(false), ..Default::default() },
+        textures,
+        texture_stages: vec![],
+        draws: vec![Draw {
+            vertex_shader: vs,
+            pixel_shader: ps,
+            primitive: Primitive::TriangleStrip,
+            primitive_count: 2,
+            fvf: None,
+            elements,
+            vertices,
+            constants: constants(&mut rng, vertex),
+            clear: None,
+            render_states: None,
+        }],
+        probes: vec![],
+    }
+}
+
+/// The channels of the partner's four targets that hold defined values: a vs_3_0 shader's
+/// unwritten output components are not reliable in D3D9 (runner note 3), so only the components
+/// it writes of TEXCOORD0, COLOR0, COLOR1 and TEXCOORD1 are compared. Earlier vertex shaders have
+/// defined defaults for every component.
+fn partner_masks(program: &Program) -> Vec<u8> {
+    if !(program.version.is_vertex() && program.version.major >= 3) {
+        return vec![];
+    }
+    let outputs = analyse(program).outputs;
+    [(Usage::TexCoord, 0u8), (Usage::Color, 0), (Usage::Color, 1), (Usage::TexCoord, 1)]
+        .iter()
+        .map(|&(u, i)| {
+            outputs
+                .iter()
+                .filter(|o| o.usage_code.and_then(Usage::from_raw) == Some(u) && o.usage_index == i)
+                .fold(0, |m, o| m | o.used_mask)
+        })
+        .collect()
+}
+
+/// Why the sweep's images of `program` would hold values D3D9 leaves undefined, if they would.
+fn undefined_result(program: &Program) -> Option<&'static str> {
+    let writes_oc0 = program.version.major < 2
+        || program.instructions.iter().any(|i| i.dst.is_some_and(|d| d.reg.ty == RegisterType::ColorOut && d.reg.num == 0));
+    if program.version.is_pixel() && !writes_oc0 {
+        return Some("the pixel shader does not write oC0 (the result is undefined in D3D9)");
+    }
+    None
+}
+
+/// Sweeps one shader file: GPU against CPU.
+pub fn run_shader(path: &Path, gpu: Option<&Gpu>, cpu: &dyn ShaderCpu, translator: &dyn ShaderGpu) -> CaseResult {
+    let name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let folder = path.parent().and_then(|p| p.file_name()).map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let label = format!("{folder}/{name}");
+    let mut result = CaseResult { name: label.clone(), path: path.into(), verdict: Verdict::Pass, notes: vec![], images: vec![] };
+    let program = match crate::shaders::tokens(path).map_err(|e| e.to_string()).and_then(|t| decode(&t).map_err(|e| e.to_string())) {
+        Ok(p) => p,
+        Err(e) => {
+            result.verdict = Verdict::Skip(format!("does not decode: {e}"));
+            return result;
+        }
+    };
+    if let Some(why) = undefined_result(&program) {
+        result.verdict = Verdict::Skip(why.into());
+        return result;
+    }
+    let channel_masks = partner_masks(&program);
+    let case = case_for(&label, &program);
+    let mut preloaded = BTreeMap::new();
+    preloaded.insert(label.clone(), program);
+    preloaded.insert(PARTNER_PS.to_string(), partner_pixel_shader());
+    let runner = Runner {
+        gpu,
+        cpu_shaders: Some(cpu),
+        gpu_shaders: Some(translator),
+        roots: vec![],
+        backend: Backend::Both,
+        preloaded,
+        channel_masks,
+    };
+    let mut r = runner.run_case(&case, path);
+    r.name = label;
+    if let Verdict::Fail(msgs) = &r.verdict {
+        // A translator that refuses the shader is listed with its cause; a vertex behind the eye is
+        // a limit of the CPU rasterizer, not a finding.
+        if msgs.iter().all(|m| m.contains("clipping against w = 0")) {
+            r.verdict = Verdict::Skip("a generated vertex lies behind the eye (w <= 0)".into());
+        } else if let Some(m) = msgs.iter().find(|m| m.contains("translating the")) {
+            r.verdict = Verdict::Skip(format!("the translator does not accept it: {m}"));
+        }
+    }
+    r
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rng_is_deterministic_and_in_range() {
+        let (mut a, mut b) = (Rng::new("x"), Rng::new("x"));
+        for _ in 0..100 {
+            let v = a.float(-2.0, 2.0);
+            assert_eq!(v, b.float(-2.0, 2.0));
+            assert!((-2.0..2.0).contains(&v));
+        }
+        assert_ne!(Rng::new("x").next_u64(), Rng::new("y").next_u64());
+    }
+
+    #[test]
+    fn partner_shader_decodes_with_four_outputs() {
+        let p = partner_pixel_shader();
+        assert_eq!(p.version.major, 3);
+        let sig = analyse(&p);
+        assert_eq!(sig.outputs.len(), 4);
+        assert_eq!(sig.inputs.len(), 4);
+    }
+}

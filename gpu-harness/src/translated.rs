@@ -1,0 +1,187 @@
+//! The GPU shader stages: the project's translator ([`d3d9_shader::translate`]) behind the runner's
+//! [`ShaderGpu`] trait, with the resources filled in the binding layout that
+//! [`d3d9_shader::lower`] documents (float/int/bool constants at bindings 0/1/2 of the stage's
+//! group, the render-state block at 3, sampler n's texture and sampler at 16 + 2n and 17 + 2n).
+//!
+//! The draw's render states reach the pixel shader through its key (fog mode, alpha function) and
+//! the render-state block (fog colour and range, alpha reference): the translation applies fog and
+//! the alpha test itself. A shader pair is linked by semantic ([`d3d9_shader::lower::link`]).
+
+use d3d9_shader::analysis::analyse;
+use d3d9_shader::bytecode::{Program, TextureType, Usage};
+use d3d9_shader::key::{AlphaFunc, FogMode as KeyFog};
+use d3d9_shader::lower::{self, link};
+use d3d9_shader::{translate, ShaderKey, Translation};
+
+use crate::case::{CmpFunc, FogMode, TextureKind, TransformFlags};
+use crate::cpu::FogSource;
+use crate::fixed_function::VaryingLayout;
+use crate::runner::{GpuStage, ShaderConstants, ShaderGpu, StageContext, TextureSlot};
+
+/// The translator as the runner's GPU shader back end.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Translator;
+
+fn alpha_func(f: CmpFunc) -> AlphaFunc {
+    match f {
+        CmpFunc::Never => AlphaFunc::Never,
+        CmpFunc::Less => AlphaFunc::Less,
+        CmpFunc::Equal => AlphaFunc::Equal,
+        CmpFunc::LessEqual => AlphaFunc::LessEqual,
+        CmpFunc::Greater => AlphaFunc::Greater,
+        CmpFunc::NotEqual => AlphaFunc::NotEqual,
+        CmpFunc::GreaterEqual => AlphaFunc::GreaterEqual,
+        CmpFunc::Always => AlphaFunc::Always,
+    }
+}
+
+fn kind_of(t: TextureType) -> TextureKind {
+    match t {
+        TextureType::Cube => TextureKind::Cube,
+        TextureType::Volume => TextureKind::Volume,
+        _ => TextureKind::Tex2D,
+    }
+}
+
+fn texture_type(k: TextureKind) -> TextureType {
+    match k {
+        TextureKind::Tex2D => TextureType::Tex2D,
+        TextureKind::Cube => TextureType::Cube,
+        TextureKind::Volume => TextureType::Volume,
+    }
+}
+
+/// The key of a stage under the draw's state.
+fn key(program: &Program, ctx: &StageContext<'_>) -> ShaderKey {
+    let mut k = ShaderKey::default();
+    let sig = analyse(program);
+    for s in &sig.samplers {
+        let n = s.index as usize;
+        match ctx.textures.iter().find(|t| t.stage as usize == n) {
+            // Shader Model 1 does not declare texture types: the bound texture decides.
+            Some(t) if program.version.is_sm1() => k.sampler_types[n] = Some(texture_type(t.kind)),
+            Some(_) => {}
+            None if n < 16 => k.unbound_samplers |= 1 << n,
+            None => {}
+        }
+    }
+    if program.version.is_pixel() && program.version.is_sm1() {
+        for st in ctx.stages.iter().filter(|st| st.stage < 8) {
+            let flags = st.texturetransformflags.as_deref().map(TransformFlags::parse).transpose().ok().flatten().unwrap_or_default();
+            if flags.projected {
+                k.projected |= 1 << st.stage;
+            }
+        }
+    }
+    if program.version.is_pixel() {
+        k.alpha_func = ctx.alpha_test.map_or(AlphaFunc::Always, |(f, _)| alpha_func(f));
+        k.fog = match ctx.fog {
+            FogSource::Off => KeyFog::None,
+            FogSource::Varying => KeyFog::Vertex,
+            FogSource::Table { mode: FogMode::Linear, .. } => KeyFog::Linear,
+            FogSource::Table { mode: FogMode::Exp, .. } => KeyFog::Exp,
+            FogSource::Table { mode: FogMode::Exp2, .. } => KeyFog::Exp2,
+            FogSource::Table { mode: FogMode::None, .. } => KeyFog::None,
+        };
+    }
+    k
+}
+
+fn f32_bytes(values: &[f32]) -> Vec<u8> {
+    values.iter().flat_map(|v| v.to_le_bytes()).collect()
+}
+
+/// The render-state block (layout in `d3d9_shader::lower`): fog, alpha reference, point size,
+/// clip planes (none), and the ps_1_x bump-environment matrix and luminance of each stage.
+fn render_state(ctx: &StageContext<'_>) -> Vec<u8> {
+    let s = ctx.state;
+    let [r, g, b, a] = crate::targets::color_to_rgba(s.fogcolor);
+    let (start, end, density) = match ctx.fog {
+        FogSource::Table { start, end, density, .. } => (start, end, density),
+        _ => (s.fogstart, s.fogend, s.fogdensity),
+    };
+    let alpha_ref = ctx.alpha_test.map_or(0.0, |(_, r)| r as f32 / 255.0);
+    let mut v = vec![r, g, b, a, start, end, density, alpha_ref, 1.0, 1.0, 64.0, 0.0];
+    v.resize(lower::RENDER_STATE_SIZE as usize / 4, 0.0);
+    for st in ctx.stages.iter().filter(|st| st.stage < 8) {
+        let n = st.stage as usize;
+        let mat = [st.bumpenvmat00, st.bumpenvmat01, st.bumpenvmat10, st.bumpenvmat11].map(|m| m.unwrap_or(0.0));
+        v[176 / 4 + 4 * n..][..4].copy_from_slice(&mat);
+        v[304 / 4 + 4 * n] = st.bumpenvlscale.unwrap_or(0.0);
+        v[304 / 4 + 4 * n + 1] = st.bumpenvloffset.unwrap_or(0.0);
+    }
+    f32_bytes(&v)
+}
+
+fn usage_by_name(name: &str) -> Option<Usage> {
+    Usage::ALL.into_iter().find(|u| u.name() == name)
+}
+
+fn stage(t: Translation, constants: &ShaderConstants, ctx: &StageContext<'_>, vertex: bool) -> Result<GpuStage, String> {
+    let group = t.layout.group;
+    let mut buffers = Vec::new();
+    if let Some(fc) = t.layout.float_constants {
+        let mut regs = constants.float.clone();
+        regs.resize(fc.count as usize, [0.0; 4]);
+        buffers.push(((group, fc.binding), f32_bytes(regs.as_flattened())));
+    }
+    if let Some(b) = t.layout.int_constants {
+        buffers.push(((group, b), constants.int.iter().flatten().flat_map(|v| v.to_le_bytes()).collect()));
+    }
+    if let Some(b) = t.layout.bool_constants {
+        buffers.push(((group, b), constants.bool.iter().flat_map(|&v| (v as u32).to_le_bytes()).collect()));
+    }
+    if let Some(b) = t.layout.render_state {
+        buffers.push(((group, b), render_state(ctx)));
+    }
+    let textures = t
+        .layout
+        .textures
+        .iter()
+        .map(|tb| TextureSlot {
+            texture: (group, tb.texture_binding),
+            sampler: (group, tb.sampler_binding),
+            stage: tb.sampler as u32,
+            kind: kind_of(tb.texture_type),
+        })
+        .collect();
+    let slots = if vertex { &t.interface.outputs } else { &t.interface.inputs };
+    let varyings: VaryingLayout = slots
+        .iter()
+        .filter_map(|s| Some(((usage_by_name(s.usage?)?, s.usage_index), s.location?)))
+        .collect();
+    let entry = t.module.entry_points.first().map(|e| e.name.clone()).ok_or("the translation has no entry point")?;
+    Ok(GpuStage { module: t.module, entry, varyings, buffers, textures })
+}
+
+impl ShaderGpu for Translator {
+    fn translate(
+        &self,
+        vs: Option<(&Program, &ShaderConstants)>,
+        ps: Option<(&Program, &ShaderConstants)>,
+        ctx: StageContext<'_>,
+    ) -> Result<(Option<GpuStage>, Option<GpuStage>), String> {
+        let mut vkey = vs.map(|(p, _)| key(p, &ctx));
+        let mut pkey = ps.map(|(p, _)| key(p, &ctx));
+        if let (Some((v, _)), Some((p, _)), Some(vk), Some(pk)) = (vs, ps, vkey.as_mut(), pkey.as_mut()) {
+            let linkage = link(v.version, &analyse(v), p.version, &analyse(p));
+            vk.linkage = Some(linkage.clone());
+            pk.linkage = Some(linkage);
+        }
+        let v = match (vs, vkey) {
+            (Some((p, c)), Some(k)) => {
+                let t = translate(p, &k).map_err(|e| format!("translating the vertex shader: {e}"))?;
+                Some(stage(t, c, &ctx, true)?)
+            }
+            _ => None,
+        };
+        let f = match (ps, pkey) {
+            (Some((p, c)), Some(k)) => {
+                let t = translate(p, &k).map_err(|e| format!("translating the pixel shader: {e}"))?;
+                Some(stage(t, c, &ctx, false)?)
+            }
+            _ => None,
+        };
+        Ok((v, f))
+    }
+}

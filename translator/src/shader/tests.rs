@@ -1,0 +1,175 @@
+//! The front door: reflection derived by hand from small programs, linking, validation modes,
+//! errors with locations, and translation from many threads.
+
+use super::*;
+use crate::bytecode::Usage;
+use crate::validate::Rule;
+use crate::Location;
+
+const VS: &str = "vs_2_0
+dcl_position v0
+dcl_texcoord v1
+m4x4 oPos, v0, c0
+mov oT0, v1
+mov oD0.x, c8.y";
+
+const PS: &str = "ps_3_0
+dcl_texcoord v0.xy
+dcl_color1 v1
+dcl_2d s0
+dcl_cube s2
+def c4, 1, 0.5, 0, -1
+texld r0, v0, s0
+texld r1, v0, s2
+mul r0, r0, c[aL + 7]
+add oC0, r0, v1";
+
+fn lenient(text: &str) -> Shader {
+    Shader::from_asm(text, &ParseOptions::default()).unwrap()
+}
+
+#[test]
+fn reflection_of_a_vertex_shader() {
+    let vs = lenient(VS);
+    let r = vs.reflection();
+    assert_eq!((r.version.as_str(), r.stage), ("vs_2_0", ShaderKind::Vertex));
+    // m4x4 reads c0..c3; mov reads c8: two ranges.
+    assert_eq!(r.float_constants.ranges, [0..=3, 8..=8]);
+    assert!(r.float_constants.reads(2) && !r.float_constants.reads(4));
+    assert!(!r.float_constants.relative);
+    let inputs: Vec<_> = r.inputs.iter().map(|i| (i.register.as_str(), i.usage.as_deref(), i.usage_index, i.mask)).collect();
+    assert_eq!(inputs, [("v0", Some("position"), 0, 0xF), ("v1", Some("texcoord"), 0, 0xF)]);
+    // oD0 written in x only.
+    let d0 = r.outputs.iter().find(|o| o.register == "oD0").unwrap();
+    assert_eq!(d0.used_mask, 0b0001);
+}
+
+#[test]
+fn reflection_of_a_pixel_shader() {
+    let r = lenient(PS).reflection().clone();
+    assert_eq!(r.stage, ShaderKind::Pixel);
+    let samplers: Vec<_> = r.samplers.iter().map(|s| (s.index, s.declared.as_deref())).collect();
+    assert_eq!(samplers, [(0, Some("2d")), (2, Some("cube"))]);
+    assert!(r.float_constants.relative);
+    assert_eq!(r.float_constants.relative_bases, [7]);
+    // def c4, 1, 0.5, 0, -1 as IEEE-754 bits.
+    assert_eq!(r.float_constants.defined[&4], [0x3F80_0000, 0x3F00_0000, 0, 0xBF80_0000]);
+    assert_eq!(r.temps, 2);
+}
+
+#[test]
+fn parse_blob_tokens_and_asm_agree() {
+    let from_asm = lenient(VS);
+    let tokens = from_asm.tokens();
+    let bytes: Vec<u8> = tokens.iter().flat_map(|t| t.to_le_bytes()).collect();
+    let from_blob = Shader::parse(&bytes, &ParseOptions::default()).unwrap();
+    let from_tokens = Shader::from_tokens(&tokens, &ParseOptions::default()).unwrap();
+    assert_eq!(from_blob.reflection(), from_asm.reflection());
+    assert_eq!(from_tokens.program(), from_asm.program());
+}
+
+#[test]
+fn link_passes_what_both_sides_use_and_defaults_the_rest() {
+    let vs = lenient("vs_3_0\ndcl_position v0\ndcl_position o0\ndcl_texcoord o1\ndcl_fog o2\nmov o0, v0\nmov o1, v0\nmov o2, v0");
+    let ps = lenient(PS);
+    let linkage = link(&vs, &ps).unwrap();
+    // The pixel shader reads TEXCOORD0 (written) and COLOR1 (not written); FOG is dropped.
+    assert_eq!(
+        linkage.slots,
+        [
+            (Usage::TexCoord as u8, 0, crate::lower::LinkSlot::Location(0)),
+            (Usage::Color as u8, 1, crate::lower::LinkSlot::Missing)
+        ]
+    );
+}
+
+#[test]
+fn link_pairs_sm2_vertex_with_sm3_pixel_shader() {
+    let linkage = link(&lenient(VS), &lenient(PS)).unwrap();
+    // vs_2_0's oT0 is TEXCOORD0; its oD0 is COLOR0, which ps_3_0 does not read; COLOR1 missing.
+    assert_eq!(linkage.slots.len(), 2);
+    assert!(linkage.slots.contains(&(Usage::TexCoord as u8, 0, crate::lower::LinkSlot::Location(0))));
+}
+
+#[test]
+fn link_refuses_swapped_stages() {
+    let (vs, ps) = (lenient(VS), lenient(PS));
+    match link(&ps, &vs) {
+        Err(Error::Stage { expected: ShaderKind::Vertex, found: ShaderKind::Pixel }) => {}
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn strict_refuses_what_lenient_warns_about() {
+    // Declaring s0 twice breaks a declaration rule, which lenient validation lets through.
+    let text = "ps_2_0\ndcl_2d s0\ndcl_2d s0\nmov oC0, c0";
+    let shader = Shader::from_asm(text, &ParseOptions::lenient()).unwrap();
+    assert!(shader.warnings().iter().any(|w| w.rule == Rule::Declaration));
+    match Shader::from_asm(text, &ParseOptions::strict()) {
+        Err(e @ Error::Invalid { .. }) => {
+            let Error::Invalid { errors } = &e else { unreachable!() };
+            assert_eq!(errors[0].rule, Rule::Declaration);
+            // Version token 0, the first dcl at tokens 1–3 (opcode and two operands), the second at 4.
+            assert_eq!(e.location(), Some(Location::Token(4)));
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn errors_carry_their_location() {
+    let asm = Shader::from_asm("ps_2_0\nmov oC0, q0", &ParseOptions::default()).unwrap_err();
+    assert!(matches!(asm.location(), Some(Location::Text { line: 2, column: 10 })), "{asm:?}");
+    // Version token, then an instruction token announcing 3 operands and the end of the stream.
+    let truncated = Shader::from_tokens(&[0xFFFF_0200, 0x0300_0002], &ParseOptions::default()).unwrap_err();
+    assert!(matches!(truncated, Error::Decode(_)), "{truncated:?}");
+    assert!(matches!(truncated.location(), Some(Location::Token(_))));
+    let unaligned = Shader::parse(&[0, 2, 0xFF, 0xFF, 1], &ParseOptions::default()).unwrap_err();
+    assert!(matches!(unaligned, Error::Decode(_) | Error::Input(_)), "{unaligned:?}");
+}
+
+#[test]
+fn shaders_are_send_and_sync() {
+    fn both<T: Send + Sync>() {}
+    both::<Shader>();
+    both::<crate::Translation>();
+}
+
+/// The same parses and translations from one thread and from eight at once, each thread translating every
+/// shader under several keys in its own order: identical output proves no shared state leaks.
+#[test]
+fn translation_from_many_threads_matches_one_thread() {
+    let shaders = [lenient(VS), lenient(PS), lenient("ps_2_0\ndcl t0\ndcl_2d s0\ntexld r0, t0, s0\nmov oC0, r0")];
+    let keys: Vec<ShaderKey> = ["float_rules=strict", "float_rules=ieee", "alpha_func=greater", "fog=linear"]
+        .iter()
+        .map(|kv| {
+            let mut k = ShaderKey::default();
+            k.set(kv).unwrap();
+            k
+        })
+        .collect();
+    let jobs: Vec<(usize, usize)> = (0..shaders.len()).flat_map(|s| (0..keys.len()).map(move |k| (s, k))).collect();
+    let one = |s: usize, k: usize| -> String { shaders[s].translate(&keys[k]).unwrap().to_wgsl().unwrap() };
+    let expected: Vec<String> = jobs.iter().map(|&(s, k)| one(s, k)).collect();
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..8)
+            .map(|t| {
+                let (jobs, expected, one, shaders) = (&jobs, &expected, &one, &shaders);
+                scope.spawn(move || {
+                    // Parsing from several threads gives the same shader as parsing from one.
+                    assert_eq!(lenient(PS).reflection(), shaders[1].reflection());
+                    for round in 0..4 {
+                        for i in 0..jobs.len() {
+                            let j = (i * 7 + t + round) % jobs.len();
+                            assert_eq!(one(jobs[j].0, jobs[j].1), expected[j], "thread {t}, job {j}");
+                        }
+                    }
+                })
+            })
+            .collect();
+        for h in handles {
+            h.join().unwrap();
+        }
+    });
+}

@@ -1,0 +1,213 @@
+//! The Direct3D 9 device state a [`ShaderKey`] abstracts, and the key's constructor from it.
+//!
+//! A runtime keeps its render states as the raw `D3DRS_*` values the application set; it hands
+//! them here together with the shader's version, and gets the key that selects the translation.
+//! Fields that cannot change the code of that stage are left at their defaults, so that a cache
+//! keyed by [`ShaderKey`] does not translate a vertex shader again when only the alpha test
+//! changed.
+
+use crate::bytecode::{ShaderKind, TextureType, Version};
+use crate::key::{AlphaFunc, FloatRules, FogMode, FogSource, ShaderKey};
+
+/// The resource bound to a sampler stage (`IDirect3DDevice9::SetTexture`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BoundTexture {
+    /// An `IDirect3DTexture9` with a colour format.
+    Tex2D,
+    /// An `IDirect3DCubeTexture9`.
+    Cube,
+    /// An `IDirect3DVolumeTexture9`.
+    Volume,
+    /// An `IDirect3DTexture9` with a depth format (D3DFMT_D16, D24X8, …): sampled with a depth
+    /// comparison, the hardware shadow-map behaviour.
+    Depth2D,
+}
+
+/// The device state that selects a translation, as raw Direct3D 9 values.
+///
+/// [`DeviceState::default()`] is the state of a freshly created device (no texture bound,
+/// alpha test and fog off, Gouraud shading, hardware vertex processing).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct DeviceState {
+    /// D3DRS_ALPHATESTENABLE.
+    pub alpha_test_enable: bool,
+    /// D3DRS_ALPHAFUNC, a D3DCMPFUNC: 1 never, 2 less, 3 equal, 4 less-equal, 5 greater,
+    /// 6 not-equal, 7 greater-equal, 8 always.
+    pub alpha_func: u32,
+    /// D3DRS_FOGENABLE.
+    pub fog_enable: bool,
+    /// D3DRS_FOGTABLEMODE, a D3DFOGMODE: 0 none, 1 exp, 2 exp2, 3 linear. With 0 and fog
+    /// enabled, the vertex shader's oFog is the fog factor (vertex fog).
+    pub fog_table_mode: u32,
+    /// Table fog uses the eye-space w rather than z (the device reports D3DPRASTERCAPS_WFOG and
+    /// the projection is a perspective one).
+    pub w_fog: bool,
+    /// D3DRS_SHADEMODE, a D3DSHADEMODE: 1 flat, 2 Gouraud.
+    pub shade_mode: u32,
+    /// D3DRS_CLIPPLANEENABLE: bit n enables user clip plane n.
+    pub clip_plane_enable: u32,
+    /// D3DRS_POINTSPRITEENABLE.
+    pub point_sprite_enable: bool,
+    /// The draw call renders D3DPT_POINTLIST (the vertex shader then outputs a point size).
+    pub point_list: bool,
+    /// The device (or, for mixed devices, D3DRS_SOFTWAREVERTEXPROCESSING) processes vertices
+    /// in software: 8192 float constants.
+    pub software_vertex_processing: bool,
+    /// Textures bound to the pixel samplers 0–15; `None`: nothing bound.
+    pub textures: [Option<BoundTexture>; 16],
+    /// Textures bound to the vertex samplers (D3DVERTEXTEXTURESAMPLER0–3, `s0`–`s3` of vs_3_0).
+    pub vertex_textures: [Option<BoundTexture>; 4],
+    /// How to reproduce D3D9's float arithmetic (not a device state: the runtime's choice).
+    pub float_rules: FloatRules,
+}
+
+impl Default for DeviceState {
+    fn default() -> DeviceState {
+        DeviceState {
+            alpha_test_enable: false,
+            alpha_func: 8,
+            fog_enable: false,
+            fog_table_mode: 0,
+            w_fog: false,
+            shade_mode: 2,
+            clip_plane_enable: 0,
+            point_sprite_enable: false,
+            point_list: false,
+            software_vertex_processing: false,
+            textures: [None; 16],
+            vertex_textures: [None; 4],
+            float_rules: FloatRules::Strict,
+        }
+    }
+}
+
+fn alpha_func(d3dcmp: u32) -> AlphaFunc {
+    match d3dcmp {
+        1 => AlphaFunc::Never,
+        2 => AlphaFunc::Less,
+        3 => AlphaFunc::Equal,
+        4 => AlphaFunc::LessEqual,
+        5 => AlphaFunc::Greater,
+        6 => AlphaFunc::NotEqual,
+        7 => AlphaFunc::GreaterEqual,
+        // D3DCMP_ALWAYS, and values the runtime would refuse.
+        _ => AlphaFunc::Always,
+    }
+}
+
+impl ShaderKey {
+    /// The key for a shader of `version` under `state`.
+    ///
+    /// Vertex shaders take the float rules, clip planes, point size, flat shading, software
+    /// vertex processing and the vertex textures; pixel shaders the float rules, alpha test, fog
+    /// (before ps_3_0, which does its own), point sprites, flat shading and the pixel textures.
+    /// Texture types override the declaration only in Shader Model 1, which has none. The
+    /// linkage is left empty: set it from [`crate::link`] for a pair.
+    pub fn from_state(version: Version, state: &DeviceState) -> ShaderKey {
+        let flat = state.shade_mode == 1;
+        let mut key = ShaderKey { float_rules: state.float_rules, flat_shading: flat, ..ShaderKey::default() };
+        let textures: &[Option<BoundTexture>] = match version.kind {
+            ShaderKind::Vertex => {
+                key.clip_planes = state.clip_plane_enable as u8;
+                key.point_size = state.point_list;
+                key.swvp = state.software_vertex_processing;
+                // Only vs_3_0 samples textures.
+                if version.major >= 3 {
+                    &state.vertex_textures
+                } else {
+                    &[]
+                }
+            }
+            ShaderKind::Pixel => {
+                if state.alpha_test_enable {
+                    key.alpha_func = alpha_func(state.alpha_func);
+                }
+                if state.fog_enable && version.major < 3 {
+                    key.fog = match state.fog_table_mode {
+                        1 => FogMode::Exp,
+                        2 => FogMode::Exp2,
+                        3 => FogMode::Linear,
+                        _ => FogMode::Vertex,
+                    };
+                    if key.fog != FogMode::Vertex && state.w_fog {
+                        key.fog_source = FogSource::W;
+                    }
+                }
+                key.point_sprite = state.point_sprite_enable;
+                &state.textures
+            }
+        };
+        for (n, bound) in textures.iter().enumerate() {
+            let bit = 1u16 << n;
+            match bound {
+                None => key.unbound_samplers |= bit,
+                Some(BoundTexture::Depth2D) => key.shadow_samplers |= bit,
+                Some(_) => {}
+            }
+            if version.is_sm1() {
+                key.sampler_types[n] = bound.map(|b| match b {
+                    BoundTexture::Tex2D | BoundTexture::Depth2D => TextureType::Tex2D,
+                    BoundTexture::Cube => TextureType::Cube,
+                    BoundTexture::Volume => TextureType::Volume,
+                });
+            }
+        }
+        key
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn v(kind: ShaderKind, major: u8) -> Version {
+        Version { kind, major, minor: 0 }
+    }
+
+    #[test]
+    fn pixel_state_reaches_only_pixel_keys() {
+        let mut s = DeviceState { alpha_test_enable: true, alpha_func: 7, fog_enable: true, fog_table_mode: 3, ..DeviceState::default() };
+        s.textures[0] = Some(BoundTexture::Tex2D);
+        s.textures[2] = Some(BoundTexture::Depth2D);
+        let ps = ShaderKey::from_state(v(ShaderKind::Pixel, 2), &s);
+        assert_eq!(ps.alpha_func, AlphaFunc::GreaterEqual);
+        assert_eq!(ps.fog, FogMode::Linear);
+        // Samplers 1 and 3..15 have nothing bound.
+        assert_eq!(ps.unbound_samplers, 0xFFFF & !0b101);
+        assert_eq!(ps.shadow_samplers, 0b100);
+        // The vertex shader's key ignores all of it: the cache keeps one translation.
+        let vs = ShaderKey::from_state(v(ShaderKind::Vertex, 2), &s);
+        assert_eq!(vs, ShaderKey::default());
+    }
+
+    #[test]
+    fn alpha_test_off_means_always_whatever_the_function() {
+        let s = DeviceState { alpha_func: 2, ..DeviceState::default() };
+        assert_eq!(ShaderKey::from_state(v(ShaderKind::Pixel, 3), &s).alpha_func, AlphaFunc::Always);
+    }
+
+    #[test]
+    fn fog_table_none_is_vertex_fog_and_ps_3_0_has_none() {
+        let s = DeviceState { fog_enable: true, fog_table_mode: 0, w_fog: true, ..DeviceState::default() };
+        let k = ShaderKey::from_state(v(ShaderKind::Pixel, 2), &s);
+        assert_eq!((k.fog, k.fog_source), (FogMode::Vertex, FogSource::Z));
+        assert_eq!(ShaderKey::from_state(v(ShaderKind::Pixel, 3), &s).fog, FogMode::None);
+        let s = DeviceState { fog_table_mode: 2, ..s };
+        let k = ShaderKey::from_state(v(ShaderKind::Pixel, 2), &s);
+        assert_eq!((k.fog, k.fog_source), (FogMode::Exp2, FogSource::W));
+    }
+
+    #[test]
+    fn vertex_state_and_sm1_texture_types() {
+        let mut s = DeviceState { clip_plane_enable: 0b11, point_list: true, shade_mode: 1, ..DeviceState::default() };
+        s.textures[1] = Some(BoundTexture::Cube);
+        let vs = ShaderKey::from_state(v(ShaderKind::Vertex, 2), &s);
+        assert_eq!((vs.clip_planes, vs.point_size, vs.flat_shading, vs.unbound_samplers), (3, true, true, 0));
+        let ps = ShaderKey::from_state(Version { kind: ShaderKind::Pixel, major: 1, minor: 4 }, &s);
+        assert_eq!(ps.sampler_types[1], Some(TextureType::Cube));
+        assert_eq!(ps.sampler_types[0], None);
+        // SM2 declares its types: the bound texture does not override them.
+        let ps2 = ShaderKey::from_state(v(ShaderKind::Pixel, 2), &s);
+        assert_eq!(ps2.sampler_types, [None; 16]);
+    }
+}

@@ -1,0 +1,253 @@
+//! `cargo xtask fuzz [--iterations N] [--seed S] [--target T]... [--jobs J] [--out DIR]`: byte-level
+//! fuzzing of every entry point (the cases are `d3d9_tests::fuzz`'s).
+//!
+//! Runs N cases per target (decode, validate, asm, disasm, translate, interp; `all` by default)
+//! in the `fuzz` profile (release optimisation with overflow checks: an overflow is a bug the
+//! fuzzer must see), spread over J threads. A panic, an operation over one second or an error
+//! that does not say where is a failure, saved as a reproducer under DIR (default
+//! `target/fuzz-failures`). A watchdog ends the run, saving the case, if one operation runs past
+//! 30 s (a hang). Ends with `fuzz: N passed, M failed` and exits non-zero on any failure.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use d3d9_shader::fuzz::Rng;
+use d3d9_tests::fuzz::{quiet_panics, run_case, save_reproducer, Seeds, Target};
+
+const USAGE: &str = "usage: cargo xtask fuzz [--iterations N] [--seed S] [--target decode|validate|asm|disasm|translate|interp|all]...
+                       [--jobs J] [--out DIR] [--case K]
+
+Mutates corpus shaders and assembly text and feeds them to every entry point: no panic, no
+operation over 1 s, every error names its token or line. N cases per target (default 100000).
+--case K runs case K of each target alone (what a failure report names).";
+
+/// A case longer than this is a hang: the run stops and saves it.
+const HANG: Duration = Duration::from_secs(30);
+
+struct Settings {
+    iterations: u64,
+    seed: u64,
+    targets: Vec<Target>,
+    jobs: usize,
+    out: PathBuf,
+    /// Run this case number only.
+    case: Option<u64>,
+}
+
+fn parse(args: &[String], root: &Path) -> Result<Settings, String> {
+    let mut s = Settings {
+        iterations: 100_000,
+        seed: 0xF022,
+        targets: Vec::new(),
+        jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        out: root.join("target/fuzz-failures"),
+        case: None,
+    };
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let mut value = || it.next().ok_or_else(|| format!("{a} needs a value"));
+        match a.as_str() {
+            "--iterations" | "-n" => s.iterations = value()?.parse().map_err(|e| format!("--iterations: {e}"))?,
+            "--seed" => s.seed = parse_int(value()?).ok_or("--seed: not a number")?,
+            "--jobs" | "-j" => s.jobs = value()?.parse::<usize>().map_err(|e| format!("--jobs: {e}"))?.max(1),
+            "--out" => s.out = PathBuf::from(value()?),
+            "--target" => {
+                let v = value()?;
+                if v == "all" {
+                    s.targets.extend(Target::ALL);
+                } else {
+                    s.targets.push(Target::from_name(v).ok_or_else(|| format!("unknown target `{v}`"))?);
+                }
+            }
+            "--case" => s.case = Some(value()?.parse().map_err(|e| format!("--case: {e}"))?),
+            "--in-profile" => {}
+            other => return Err(format!("unknown option `{other}`")),
+        }
+    }
+    if s.targets.is_empty() {
+        s.targets.extend(Target::ALL);
+    }
+    Ok(s)
+}
+
+fn parse_int(v: &str) -> Option<u64> {
+    match v.strip_prefix("0x") {
+        Some(hex) => u64::from_str_radix(hex, 16).ok(),
+        None => v.parse().ok(),
+    }
+}
+
+pub fn main(args: &[String]) -> i32 {
+    if args.iter().any(|a| a == "-h" || a == "--help") {
+        println!("{USAGE}");
+        return 0;
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask lives in the workspace").to_path_buf();
+    if cfg!(debug_assertions) && !args.iter().any(|a| a == "--in-profile") {
+        // Millions of cases need an optimised build; the `fuzz` profile keeps overflow checks.
+        let status = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+            .current_dir(&root)
+            .args(["run", "--quiet", "--profile", "fuzz", "--package", "xtask", "--", "fuzz", "--in-profile"])
+            .args(args)
+            .status();
+        return match status {
+            Ok(s) => s.code().unwrap_or(1),
+            Err(e) => {
+                eprintln!("xtask: cannot run cargo: {e}");
+                1
+            }
+        };
+    }
+    let settings = match parse(args, &root) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("xtask fuzz: {e}\n\n{USAGE}");
+            return 2;
+        }
+    };
+    run(&settings)
+}
+
+/// What the watchdog sees of the case in flight on each thread.
+#[derive(Default)]
+struct InFlight {
+    /// Milliseconds since the run's start when the case began; 0 when idle.
+    since_ms: AtomicU64,
+    /// The case number in flight.
+    case: AtomicU64,
+}
+
+fn run(s: &Settings) -> i32 {
+    quiet_panics();
+    let seeds = Arc::new(Seeds::load());
+    println!(
+        "fuzz: {} seed shaders ({}); {} case(s) per target, seed {:#x}, {} thread(s); reproducers go to {}",
+        seeds.shaders.len(),
+        seeds.origin,
+        s.iterations,
+        s.seed,
+        s.jobs,
+        s.out.display()
+    );
+    let start = Instant::now();
+    let mut passed_total = 0u64;
+    let mut failed_total = 0u64;
+    for &target in &s.targets {
+        let t0 = Instant::now();
+        let passed = Arc::new(AtomicU64::new(0));
+        let failed = Arc::new(AtomicU64::new(0));
+        let reached = Arc::new(AtomicU64::new(0));
+        let slowest = Arc::new(Mutex::new(Duration::ZERO));
+        let flights: Vec<Arc<InFlight>> = (0..s.jobs).map(|_| Arc::new(InFlight::default())).collect();
+        let done = Arc::new(AtomicU64::new(0));
+        let workers: Vec<_> = (0..s.jobs)
+            .map(|job| {
+                let (seeds, passed, failed, slowest, flight, done, reached) = (
+                    seeds.clone(),
+                    passed.clone(),
+                    failed.clone(),
+                    slowest.clone(),
+                    flights[job].clone(),
+                    done.clone(),
+                    reached.clone(),
+                );
+                let out = s.out.clone();
+                let (iterations, jobs, seed, only) = (s.iterations, s.jobs as u64, s.seed, s.case);
+                std::thread::spawn(move || {
+                    // Case k of the run is case k wherever it runs: its generator is seeded by
+                    // (seed, target, k), so a reported case number reproduces alone.
+                    let (mut case, end) = match only {
+                        Some(k) => (k + job as u64, k + 1),
+                        None => (job as u64, iterations),
+                    };
+                    while case < end {
+                        let mut rng = Rng::new(seed ^ (target as u64) << 56 ^ case.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+                        flight.case.store(case, Ordering::SeqCst);
+                        flight.since_ms.store(start.elapsed().as_millis() as u64 + 1, Ordering::SeqCst);
+                        let outcome = run_case(target, &seeds, &mut rng);
+                        flight.since_ms.store(0, Ordering::SeqCst);
+                        reached.fetch_add(outcome.reached as u64, Ordering::Relaxed);
+                        {
+                            let mut m = slowest.lock().unwrap();
+                            *m = (*m).max(outcome.elapsed);
+                        }
+                        if let Some(f) = &outcome.failure {
+                            failed.fetch_add(1, Ordering::Relaxed);
+                            let saved = save_reproducer(&out, target, case, &outcome)
+                                .map(|p| p.display().to_string())
+                                .unwrap_or_else(|e| format!("(not saved: {e})"));
+                            println!("fuzz: {} case {case}: {}\n      reproducer: {saved}", target.name(), first_line(&f.to_string()));
+                        } else {
+                            passed.fetch_add(1, Ordering::Relaxed);
+                        }
+                        done.fetch_add(1, Ordering::Relaxed);
+                        case += jobs;
+                    }
+                })
+            })
+            .collect();
+        // Progress and the watchdog.
+        let mut last_report = Instant::now();
+        while workers.iter().any(|w| !w.is_finished()) {
+            std::thread::sleep(Duration::from_millis(200));
+            let now = start.elapsed().as_millis() as u64;
+            for f in &flights {
+                let since = f.since_ms.load(Ordering::SeqCst);
+                if since != 0 && now.saturating_sub(since) > HANG.as_millis() as u64 {
+                    let case = f.case.load(Ordering::SeqCst);
+                    println!(
+                        "fuzz: {} case {case} hangs (it has run {} s); stopping. Reproduce with \
+                         `cargo xtask fuzz --target {} --seed {:#x} --case {case}`",
+                        target.name(),
+                        (now - since) / 1000,
+                        target.name(),
+                        s.seed
+                    );
+                    println!("fuzz: {passed_total} passed, {} failed", failed_total + failed.load(Ordering::Relaxed) + 1);
+                    std::process::exit(1);
+                }
+            }
+            if last_report.elapsed() > Duration::from_secs(10) {
+                last_report = Instant::now();
+                let n = done.load(Ordering::Relaxed);
+                println!(
+                    "fuzz: {} {n}/{} ({:.0} cases/s), {} failed",
+                    target.name(),
+                    s.iterations,
+                    n as f64 / t0.elapsed().as_secs_f64(),
+                    failed.load(Ordering::Relaxed)
+                );
+            }
+        }
+        for w in workers {
+            let _ = w.join();
+        }
+        let (p, f) = (passed.load(Ordering::Relaxed), failed.load(Ordering::Relaxed));
+        println!(
+            "fuzz: {:9} {p} passed, {f} failed in {:.1} s (slowest case {:.1} ms; {} got through: {})",
+            target.name(),
+            t0.elapsed().as_secs_f64(),
+            slowest.lock().unwrap().as_secs_f64() * 1e3,
+            reached.load(Ordering::Relaxed),
+            match target {
+                Target::Decode => "decoded or loaded",
+                Target::Validate | Target::Disasm => "decoded",
+                Target::Asm => "assembled",
+                Target::Translate => "translated",
+                Target::Interp => "ran to the end",
+            }
+        );
+        passed_total += p;
+        failed_total += f;
+    }
+    println!("fuzz: total time {:.1} s", start.elapsed().as_secs_f64());
+    println!("fuzz: {passed_total} passed, {failed_total} failed");
+    (failed_total > 0) as i32
+}
+
+fn first_line(s: &str) -> &str {
+    s.lines().next().unwrap_or("")
+}
