@@ -641,12 +641,21 @@ impl Case {
     }
 }
 
-/// Every `*.toml` file directly in `dir`, sorted.
+/// Every `*.toml` file under `dir` (subfolders included), sorted.
 pub fn case_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
-    let mut out: Vec<PathBuf> = std::fs::read_dir(dir)?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "toml") && p.is_file())
-        .collect();
+    let mut out = Vec::new();
+    // Subfolders group cases by area (shaders/cases/<area>/<name>.toml).
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d)? {
+            let p = entry?.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "toml") {
+                out.push(p);
+            }
+        }
+    }
     out.sort();
     Ok(out)
 }
