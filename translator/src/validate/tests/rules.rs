@@ -316,7 +316,7 @@ fn instructions_and_modifiers() {
     let mut s = src(T::Temp, 0);
     s.modifier = SrcModifier::Abs;
     b.mov(dst(T::Temp, 1), s);
-    assert_error(&b, Rule::SourceModifier, "source modifier Abs is not allowed here in ps_2_0");
+    assert_error(&b, Rule::SourceModifier, "mov source 1 (r0_abs): the absolute value (_abs) modifier is not allowed here in ps_2_0");
 
     let mut b = ps("ps_2_0");
     b.mov(dst(T::Temp, 1), SrcParam { swizzle: Swizzle::new(1, 0, 2, 3), ..src(T::Temp, 0) });
@@ -527,7 +527,7 @@ fn integer_and_boolean_constants() {
     assert_valid(&b);
     // `!` on anything but a boolean or predicate is no modifier at all.
     b.p.instructions[4].src[1].modifier = SrcModifier::Not;
-    assert_error(&b, Rule::SourceModifier, "source modifier Not is not allowed");
+    assert_error(&b, Rule::SourceModifier, "(!c0): the not (!) modifier is not allowed");
     // ps_2_0 has neither.
     let mut b = B::new("ps_2_0");
     b.defb(0);
