@@ -556,3 +556,18 @@ fn ps_2_0_dependent_read_limit() {
     b.p.version = version("ps_2_x");
     assert_valid(&b);
 }
+
+#[test]
+fn public_register_limits() {
+    use crate::bytecode::VersionId;
+    use crate::validate::version_rules::registers::limits;
+    let strict = ValidationOptions::strict();
+    // The register tables: ps_2_0 c0–c31 and r0–r11, ps_3_0 c0–c223 and v0–v9, vs_3_0 s0–s3.
+    assert_eq!(limits(VersionId::Ps20, &strict).consts, 32);
+    assert_eq!(limits(VersionId::Ps20, &strict).temps, 12);
+    assert_eq!(limits(VersionId::Ps30, &strict).consts, 224);
+    assert_eq!(limits(VersionId::Ps30, &strict).inputs, 10);
+    assert_eq!(limits(VersionId::Vs30, &strict).samplers, 4);
+    assert_eq!(limits(VersionId::Vs20, &ValidationOptions { swvp: true, ..strict }).consts, 8192);
+    assert_eq!(limits(VersionId::Vs3sw, &strict).bools, 2048);
+}
