@@ -21,3 +21,7 @@ pub mod device;
 pub mod cpu;
 pub mod fixed_function;
 pub mod gpu;
+pub mod shaders;
+pub mod compare;
+pub mod runner;
+pub mod report;

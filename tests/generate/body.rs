@@ -350,6 +350,9 @@ impl Builder {
             if self.rng.chance(25) { Swizzle::replicate(3) } else { Swizzle::IDENTITY }
         } else if self.rng.chance(50) {
             Swizzle::IDENTITY
+        } else if self.p.pixel() && self.p.version.major == 2 && self.p.version.minor == 0 {
+            // ps_2_0 swizzles: identity, replicates, .yzxw, .zxyw, .wzyx.
+            self.rng.pick(&[Swizzle::replicate(0), Swizzle::replicate(1), Swizzle::replicate(2), Swizzle::replicate(3), Swizzle(0xC9), Swizzle(0xD2), Swizzle(0x1B)])
         } else {
             Swizzle(self.rng.below(256) as u8)
         };
@@ -369,6 +372,10 @@ impl Builder {
             }
         }
         s.modifier = self.rng.pick(&options);
+        if p.sm1() && p.pixel() && p.version.minor == 4 && s.reg.ty == T::Const {
+            // ps_1_4 takes no source modifier on a constant register.
+            s.modifier = SrcModifier::None;
+        }
         s
     }
 

@@ -84,7 +84,7 @@ impl Profile {
                 dynamic_flow: true,
                 loop_depth: 1,
                 samplers: 8,
-                abs_modifier: true,
+                // `_abs` is a Shader Model 3 source modifier; ps_2_x has the `abs` instruction only.
                 ..p(12, 32, 2)
             },
             Ps30 | Ps3sw => Profile {

@@ -28,13 +28,38 @@ fn check(path: &Path, spirv_val: Option<&Path>, tmp: &Path) -> Result<bool, Stri
     let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
     let tokens = parse_hex(&text)?;
     let program = decode(&tokens).map_err(|e| format!("decode: {e}"))?;
-    if program.version.is_sm1() {
-        return Ok(false);
+    for (name, key) in keys() {
+        let t = translate(&program, &key).map_err(|e| format!("translate ({name}): {e}"))?;
+        let wgsl = t.to_wgsl().map_err(|e| format!("{name}: {e}"))?;
+        naga::front::wgsl::parse_str(&wgsl)
+            .map_err(|e| format!("WGSL re-parse ({name}): {}\n{wgsl}", e.emit_to_string(&wgsl)))?;
+        let words = t.to_spirv().map_err(|e| format!("{name}: {e}"))?;
+        spirv_check(&words, spirv_val, tmp).map_err(|e| format!("{name}: {e}"))?;
     }
-    let t = translate(&program, &ShaderKey::default()).map_err(|e| format!("translate: {e}"))?;
-    let wgsl = t.to_wgsl().map_err(|e| e.to_string())?;
-    naga::front::wgsl::parse_str(&wgsl).map_err(|e| format!("WGSL re-parse: {}\n{wgsl}", e.emit_to_string(&wgsl)))?;
-    let words = t.to_spirv().map_err(|e| e.to_string())?;
+    Ok(true)
+}
+
+/// The default key, and one turning on every render-state feature WGSL can express.
+fn keys() -> [(&'static str, ShaderKey); 2] {
+    use d3d9_shader::key::{AlphaFunc, FogMode};
+    [
+        ("default key", ShaderKey::default()),
+        (
+            "render-state key",
+            ShaderKey {
+                alpha_func: AlphaFunc::Less,
+                fog: FogMode::Linear,
+                clip_planes: 0x81,
+                shadow_samplers: 0x3,
+                unbound_samplers: 0x4,
+                flat_shading: true,
+                ..ShaderKey::default()
+            },
+        ),
+    ]
+}
+
+fn spirv_check(words: &[u32], spirv_val: Option<&Path>, tmp: &Path) -> Result<(), String> {
     if let Some(val) = spirv_val {
         let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
         std::fs::write(tmp, bytes).map_err(|e| e.to_string())?;
@@ -43,7 +68,7 @@ fn check(path: &Path, spirv_val: Option<&Path>, tmp: &Path) -> Result<bool, Stri
             return Err(format!("spirv-val: {}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr)));
         }
     }
-    Ok(true)
+    Ok(())
 }
 
 #[test]
@@ -70,7 +95,7 @@ fn every_sm2_sm3_corpus_shader_translates_validates_and_reparses() {
         }
     }
     let _ = std::fs::remove_file(&tmp);
-    eprintln!("{checked} SM2/SM3 shaders translated, {} failed", failures.len());
+    eprintln!("{checked} shaders translated, {} failed", failures.len());
     assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n\n"));
     assert!(checked > 300, "expected the corpus to hold hundreds of SM2/SM3 shaders, found {checked}");
 }

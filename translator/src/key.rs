@@ -108,6 +108,9 @@ pub struct ShaderKey {
     /// Texture type per sampler, overriding (or, in Shader Model 1, supplying) the declared
     /// type. `None` keeps the `dcl`; undeclared samplers default to 2D.
     pub sampler_types: [Option<TextureType>; 16],
+    /// ps_1_x: bit n: stage n's coordinates are projected (D3DTTFF_PROJECTED): divided by their
+    /// last component before sampling (and before the bump offset). Nothing to bind.
+    pub projected: u8,
     /// Software vertex processing: the float constants live in a read-only storage buffer of
     /// 8192 registers, as for the `_sw` versions.
     pub swvp: bool,
@@ -129,7 +132,7 @@ impl ShaderKey {
     /// (strict|fast|ieee), `alpha_func` (never|less|equal|lessequal|greater|notequal|
     /// greaterequal|always), `fog` (none|vertex|linear|exp|exp2), `fog_source` (z|w),
     /// `clip_planes` (mask), `point_size`, `point_sprite`, `flat_shading`, `swvp` (bool),
-    /// `shadow_samplers`, `unbound_samplers` (mask), `sampler<N>` (2d|cube|volume).
+    /// `shadow_samplers`, `unbound_samplers`, `projected` (mask), `sampler<N>` (2d|cube|volume).
     pub fn set(&mut self, assignment: &str) -> Result<(), String> {
         let (field, value) = assignment.split_once('=').ok_or_else(|| format!("`{assignment}`: expected FIELD=VALUE"))?;
         let (field, value) = (field.trim(), value.trim().to_ascii_lowercase());
@@ -190,6 +193,7 @@ impl ShaderKey {
             "point_sprite" => self.point_sprite = boolean(&value)?,
             "flat_shading" => self.flat_shading = boolean(&value)?,
             "swvp" => self.swvp = boolean(&value)?,
+            "projected" => self.projected = u8::try_from(int(&value)?).map_err(|_| bad())?,
             "shadow_samplers" => self.shadow_samplers = u16::try_from(int(&value)?).map_err(|_| bad())?,
             "unbound_samplers" => self.unbound_samplers = u16::try_from(int(&value)?).map_err(|_| bad())?,
             f if f.starts_with("sampler") => {

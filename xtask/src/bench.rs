@@ -14,7 +14,7 @@ use d3d9_shader::analysis::analyse;
 use d3d9_shader::bytecode::{decode, decode_bytes};
 use d3d9_shader::{emit, lower, ShaderKey};
 
-const USAGE: &str = "usage: cargo xtask bench [--corpus DIR] [--reps N]\n\n\
+const USAGE: &str = "usage: cargo xtask bench [--corpus DIR] [--reps N] [--key FIELD=VALUE]...\n\n\
 Times decode, validate, lower, naga validation, WGSL and SPIR-V emission for every shader of DIR\n\
 (default ../shared/bench-corpus when present, else shaders/) in a release build.";
 
@@ -78,6 +78,7 @@ fn time<T>(reps: usize, mut f: impl FnMut() -> T) -> f64 {
 pub fn main(args: &[String]) -> i32 {
     let mut corpus = None;
     let mut reps = 15usize;
+    let mut key = ShaderKey::default();
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
@@ -90,6 +91,12 @@ pub fn main(args: &[String]) -> i32 {
                 }
             },
             "--in-release" => {}
+            "--key" => {
+                if let Err(e) = it.next().ok_or_else(|| "--key needs FIELD=VALUE".to_string()).and_then(|kv| key.set(kv)) {
+                    eprintln!("xtask: {e}");
+                    return 2;
+                }
+            }
             "-h" | "--help" => {
                 println!("{USAGE}");
                 return 0;
@@ -123,7 +130,6 @@ pub fn main(args: &[String]) -> i32 {
             _ => root.join("shaders"),
         }
     });
-    let key = ShaderKey::default();
     let mut stages: [Vec<f64>; 6] = Default::default();
     let mut totals = Vec::new();
     let mut skipped = Vec::new();

@@ -89,6 +89,8 @@ pub struct Features {
     pub vface: bool,
     /// Texture sampling in a vertex shader.
     pub vertex_texture_fetch: bool,
+    /// ps_1_x bump-environment mapping (texbem, texbeml, bem).
+    pub bump_env: bool,
 }
 
 /// A constant-table entry, for reflection.
@@ -327,11 +329,18 @@ fn visit(sig: &mut Signature, inst: &Instruction, kind: ShaderKind, major: u8) {
         O::Rep => sig.features.reps = true,
         O::If | O::Ifc => sig.features.branches = true,
         O::TexKill => sig.features.texkill = true,
+        O::TexDepth | O::TexM3x2Depth => sig.features.depth_output = true,
+        O::TexBem | O::TexBemL | O::Bem => sig.features.bump_env = true,
         O::Dsx | O::Dsy | O::TexLdd => sig.features.derivatives = true,
         _ => {}
     }
     if inst.predicate.is_some() {
         sig.features.predication = true;
+    }
+    if let (true, Some(stage)) = (major < 2 && kind == ShaderKind::Pixel, sm1_stage(inst)) {
+        if !sig.samplers.iter().any(|s| s.index == stage) {
+            sig.samplers.push(Sampler { index: stage, declared: None, texture_type: None });
+        }
     }
     if kind == ShaderKind::Vertex && matches!(inst.opcode, O::Tex | O::TexLdl | O::TexLdd) {
         sig.features.vertex_texture_fetch = true;
@@ -403,6 +412,25 @@ fn visit(sig: &mut Signature, inst: &Instruction, kind: ShaderKind, major: u8) {
     }
 }
 
+
+/// The texture stage a ps_1_x instruction samples: the destination register's number.
+pub fn sm1_stage(inst: &Instruction) -> Option<u16> {
+    use Opcode as O;
+    match inst.opcode {
+        O::Tex
+        | O::TexBem
+        | O::TexBemL
+        | O::TexReg2Ar
+        | O::TexReg2Gb
+        | O::TexReg2Rgb
+        | O::TexM3x2Tex
+        | O::TexM3x3Tex
+        | O::TexM3x3Spec
+        | O::TexM3x3VSpec
+        | O::TexDp3Tex => inst.dst.map(|d| d.reg.num),
+        _ => None,
+    }
+}
 
 #[cfg(test)]
 mod tests;

@@ -28,7 +28,9 @@ commands:
   validate INPUT [--strict|--lenient] [--api d3d9|d3d8] [--swvp]
   translate INPUT [--to wgsl|spv|spvasm|msl|glsl|hlsl] [-o OUT] [--key FIELD=VALUE]...
   info INPUT [--json]
-  run INPUT [--input v0=1,2,3,4]... [--const c0=...] [--json]
+  run INPUT [--input v0=1,2,3,4|t0=..|vPos=x,y|vFace=-1]... [--const c0=...]... [--int i0=...]...
+            [--bool b0=true]... [--float-rules strict|fast|ieee] [--json]
+                               execute one invocation on the CPU reference interpreter
 
 INPUT: a raw blob, a .hex file, an fxc /Fh header, an .asm listing, or - for stdin.";
 

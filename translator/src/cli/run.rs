@@ -2,6 +2,8 @@
 //! every output register the shader wrote. A pixel shader runs as a 2×2 quad of equal inputs
 //! (so derivatives are 0) and lane 0 is printed.
 //!
+//! INPUT is any format the tool reads (raw blob, `.hex`, fxc header, assembly listing, `-`).
+//!
 //! ```text
 //! d3d9-shader run INPUT [--input v0=1,2,3,4]... [--input t0=...] [--input vPos=x,y] [--input vFace=-1]
 //!                       [--const c0=1,2,3,4]... [--int i0=4,0,1,0]... [--bool b0=true|false]...
@@ -15,13 +17,12 @@
 //! (`discarded` only for pixel shaders); non-finite numbers are written as the strings `"NaN"`,
 //! `"Infinity"` and `"-Infinity"`.
 
-use std::io::Read;
-
-use d3d9_shader::bytecode::{decode, Program, ShaderKind};
+use d3d9_shader::bytecode::ShaderKind;
 use d3d9_shader::interp::{
     run_pixel, run_vertex, Constants, FloatRules, Options, OutputRegister, PixelInput, UnboundSampler, VertexInput,
 };
 
+use super::input::load_program;
 use super::{EXIT_REJECTED, EXIT_USAGE};
 
 struct Args {
@@ -137,41 +138,6 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
     Ok(a)
 }
 
-/// Reads a shader: a `.hex` listing of 32-bit words (whitespace or commas, `0x` optional, `#` and
-/// `//` comments) or a raw little-endian blob.
-fn load(path: &str) -> Result<Program, String> {
-    let bytes = if path == "-" {
-        let mut b = Vec::new();
-        std::io::stdin().read_to_end(&mut b).map_err(|e| format!("stdin: {e}"))?;
-        b
-    } else {
-        std::fs::read(path).map_err(|e| format!("{path}: {e}"))?
-    };
-    let tokens = match std::str::from_utf8(&bytes).ok().and_then(parse_hex) {
-        Some(t) => t,
-        None => {
-            if bytes.len() % 4 != 0 {
-                return Err(format!("{path}: neither a hex listing nor a whole number of 32-bit tokens"));
-            }
-            bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()
-        }
-    };
-    decode(&tokens).map_err(|e| format!("{path}: {e}"))
-}
-
-fn parse_hex(text: &str) -> Option<Vec<u32>> {
-    let mut out = Vec::new();
-    for line in text.lines() {
-        let line = line.split('#').next().unwrap_or("");
-        let line = line.split("//").next().unwrap_or("");
-        for word in line.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty()) {
-            let w = word.trim_start_matches("0x").trim_start_matches("0X");
-            out.push(u32::from_str_radix(w, 16).ok()?);
-        }
-    }
-    (!out.is_empty()).then_some(out)
-}
-
 enum Value {
     Vector([f32; 4]),
     Scalar(f32),
@@ -193,8 +159,8 @@ pub fn main(args: &[String]) -> i32 {
         Ok(a) => a,
         Err(e) => return usage(&e),
     };
-    let program = match load(&a.input) {
-        Ok(p) => p,
+    let program = match load_program(&a.input) {
+        Ok((p, _)) => p,
         Err(e) => {
             eprintln!("d3d9-shader run: {e}");
             return EXIT_REJECTED;

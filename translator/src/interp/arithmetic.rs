@@ -4,7 +4,7 @@
 //! (DESIGN.md §4) holds in mul, mad, the dot products, the matrix macros, lrp, dst, crs, nrm,
 //! pow, lit and the ps_1_x bump and matrix maths alike.
 
-use crate::bytecode::{Comparison, Opcode};
+use crate::bytecode::Opcode;
 
 use super::FloatRules;
 
@@ -40,7 +40,7 @@ impl Arith {
         sum
     }
 
-    /// Fast mode keeps transcendental results finite so that a zero factor still gives zero.
+    /// Fast mode keeps rcp, rsq and log results finite so that a zero factor still gives zero.
     #[inline]
     fn tame(self, x: f32) -> f32 {
         match self.rules {
@@ -49,9 +49,10 @@ impl Arith {
         }
     }
 
-    /// `rcp`: 1/x with 1/±0 = +inf (and 1/1 exactly 1, which IEEE division already gives).
+    /// `rcp`: 1/x, so 1/+0 = +inf and 1/−0 = −inf (Windows, `d3d9_fp_special_rcp2`: the accepted
+    /// colours of `rcp -0` all classify the result as −inf or 0, never +inf); 1/1 is exactly 1.
     pub fn rcp(self, x: f32) -> f32 {
-        self.tame(if x == 0.0 { f32::INFINITY } else { 1.0 / x })
+        self.tame(1.0 / x)
     }
 
     /// `rsq`: 1/√|x|, +inf for 0.
@@ -62,27 +63,24 @@ impl Arith {
 
     /// `exp`: 2^x.
     pub fn exp2(self, x: f32) -> f32 {
-        self.tame(x.exp2())
+        x.exp2()
     }
 
-    /// `log`: log2|x|, with log(0) = -FLT_MAX (a finite value).
+    /// `log`: log2|x|, with log(0) = -FLT_MAX (a finite value; -inf under IEEE rules).
     pub fn log2(self, x: f32) -> f32 {
         let a = x.abs();
-        self.tame(if a == 0.0 { -f32::MAX } else { a.log2() })
+        self.tame(if a == 0.0 && self.rules != FloatRules::Ieee { -f32::MAX } else { a.log2() })
     }
 
-    /// `pow`: |a|^b, with b = 0 giving 1 whatever a is.
+    /// `pow`: |a|^b, with b = 0 giving 1 whatever a is (`powf` gives 1 for b = 0 even for a NaN).
     pub fn pow(self, a: f32, b: f32) -> f32 {
-        if b == 0.0 && self.rules != FloatRules::Ieee {
-            return 1.0;
-        }
-        self.tame(a.abs().powf(b))
+        a.abs().powf(b)
     }
 
     /// `expp` (vs_1_x four-component form): (2^⌊f⌋, f − ⌊f⌋, 2^f, 1).
     pub fn expp_sm1(self, f: f32) -> [f32; 4] {
         let fl = f.floor();
-        [self.tame(fl.exp2()), f - fl, self.exp2(f), 1.0]
+        [fl.exp2(), f - fl, self.exp2(f), 1.0]
     }
 
     /// `logp` (vs_1_x four-component form): (exponent of |f|, mantissa in [1, 2), log2|f|, 1);
@@ -95,7 +93,7 @@ impl Arith {
         let bits = a.to_bits();
         let exponent = ((bits >> 23) & 0xFF) as i32 - 127;
         let mantissa = f32::from_bits((bits & 0x007F_FFFF) | 0x3F80_0000);
-        [self.tame(exponent as f32), mantissa, self.log2(a), 1.0]
+        [exponent as f32, mantissa, self.log2(a), 1.0]
     }
 }
 
@@ -107,18 +105,6 @@ pub(super) fn round_address(x: f32) -> i32 {
 /// vs_1_x `mov a0`: toward −∞.
 pub(super) fn floor_address(x: f32) -> i32 {
     x.floor() as i32
-}
-
-/// `ifc`/`breakc`/`setp`: ordered comparisons, except `ne`, which is true when a NaN is involved.
-pub(super) fn compare(c: Comparison, a: f32, b: f32) -> bool {
-    match c {
-        Comparison::Gt => a > b,
-        Comparison::Eq => a == b,
-        Comparison::Ge => a >= b,
-        Comparison::Lt => a < b,
-        Comparison::Ne => a != b,
-        Comparison::Le => a <= b,
-    }
 }
 
 /// The components an instruction may write whatever the mask says (sincos: x and y; crs: xyz).
@@ -137,7 +123,7 @@ pub(super) fn natural_mask(op: Opcode) -> u8 {
 ///
 /// `vs1x` selects the vs_1_x four-component expp/logp; `scalar` picks a source's scalar
 /// component (the swizzle's `.w` slot, see the module documentation of `interp`).
-pub(super) fn evaluate(ar: Arith, op: Opcode, s: &[[f32; 4]], vs1x: bool) -> Option<[f32; 4]> {
+pub(super) fn evaluate(ar: Arith, op: Opcode, s: &[[f32; 4]; 4], vs1x: bool) -> Option<[f32; 4]> {
     let f = |i: usize| s[i][3];
     let map = |g: &dyn Fn(usize) -> f32| -> [f32; 4] { std::array::from_fn(g) };
     let rep = |x: f32| [x; 4];
@@ -231,7 +217,7 @@ mod tests {
     #[test]
     fn transcendental_edges() {
         assert_eq!(S.rcp(0.0), f32::INFINITY);
-        assert_eq!(S.rcp(-0.0), f32::INFINITY, "rcp(±0) = +inf");
+        assert_eq!(S.rcp(-0.0), f32::NEG_INFINITY, "the sign of zero is kept");
         assert_eq!(S.rcp(1.0), 1.0);
         // rsq(-4) = 1/√4 = 0.5 (|x|).
         assert_eq!(S.rsq(-4.0), 0.5);
@@ -243,6 +229,12 @@ mod tests {
         assert_eq!(S.pow(-2.0, 3.0), 8.0);
         assert_eq!(S.pow(f32::INFINITY, 0.0), 1.0);
         assert_eq!(S.pow(0.0, 0.0), 1.0);
+        assert_eq!(S.pow(f32::NAN, 0.0), 1.0);
+        assert_eq!(S.pow(0.0, -1.0), f32::INFINITY);
+        // IEEE rules: log(0) = −inf; fast rules: −FLT_MAX as in strict mode.
+        assert_eq!(I.log2(0.0), f32::NEG_INFINITY);
+        assert_eq!(F.log2(0.0), -f32::MAX);
+        assert_eq!(F.rsq(0.0), f32::MAX);
         assert_eq!(S.exp2(3.0), 8.0);
     }
 
@@ -273,6 +265,8 @@ mod tests {
 
     #[test]
     fn comparisons_are_ordered_except_ne() {
+        use crate::bytecode::Comparison;
+        let compare = |c: Comparison, a, b| c.eval(a, b);
         let n = f32::NAN;
         for c in Comparison::ALL {
             assert_eq!(compare(c, n, 1.0), c == Comparison::Ne, "{c:?} with NaN");

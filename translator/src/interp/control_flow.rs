@@ -9,7 +9,6 @@
 
 use crate::bytecode::{Instruction, Opcode, Program, RegisterType, SrcModifier};
 
-use super::arithmetic::compare;
 use super::execute::Machine;
 use super::{InterpError, InterpErrorKind as K, MAX_CALL_DEPTH, MAX_NESTING};
 
@@ -220,7 +219,7 @@ impl Machine<'_> {
                 for lane in lanes(mask) {
                     let x = self.read_src(lane, a).map_err(|k| self.err(at, k))?[3];
                     let y = self.read_src(lane, b).map_err(|k| self.err(at, k))?[3];
-                    if compare(cmp, x, y) {
+                    if cmp.eval(x, y) {
                         out |= 1 << lane;
                     }
                 }

@@ -1,13 +1,13 @@
 //! The machine: the state of one invocation (or one quad of lanes) and the dispatch of each
 //! instruction to its semantics.
 
-use crate::bytecode::{Instruction, Opcode, Program, RegisterType, SrcParam, TexldVariant, TextureType, Version};
+use crate::bytecode::{Instruction, Opcode, Program, RegisterType, SrcParam, TexldVariant, TextureType, Usage, Version};
 
-use super::arithmetic::{compare, evaluate, natural_mask, Arith};
+use super::arithmetic::{evaluate, natural_mask, Arith};
 use super::control_flow::{lanes, Flow};
 use super::io::is_ps1x;
 use super::quad;
-use super::registers::{ConstFile, Lane};
+use super::registers::{ConstFile, Defs, Lane};
 use super::textures::{Lod, SampleRequest, SamplerType, TextureSampler};
 use super::{Constants, InterpError, InterpErrorKind as K, Options};
 
@@ -15,17 +15,50 @@ use super::{Constants, InterpError, InterpErrorKind as K, Options};
 /// (value, components the instruction itself limits the write to).
 pub(super) type Writes = [Option<([f32; 4], u8)>; 4];
 
+/// What the interpreter derives from a program once, for every invocation.
+#[derive(Debug)]
+pub(super) struct Prepared {
+    pub flow: Flow,
+    pub defs: Defs,
+    /// Declared sampler types (SM2+).
+    pub sampler_types: [SamplerType; 16],
+    /// The `dcl` semantic of each vs_3_0 output register.
+    pub semantics: [Option<(Usage, u8)>; 12],
+}
+
+impl Prepared {
+    pub fn new(program: &Program) -> Result<Prepared, InterpError> {
+        let mut sampler_types = [SamplerType::Tex2D; 16];
+        let mut semantics = [None; 12];
+        for ins in program.iter() {
+            let (Opcode::Dcl, Some(dst), Some(decl)) = (ins.opcode, ins.dst, ins.decl()) else { continue };
+            let n = dst.reg.num as usize;
+            match dst.reg.ty {
+                RegisterType::Sampler if n < 16 => {
+                    sampler_types[n] = match decl.texture_type() {
+                        Some(TextureType::Cube) => SamplerType::Cube,
+                        Some(TextureType::Volume) => SamplerType::Volume,
+                        _ => SamplerType::Tex2D,
+                    }
+                }
+                RegisterType::Output if n < 12 => semantics[n] = decl.usage().map(|u| (u, decl.usage_index)),
+                _ => {}
+            }
+        }
+        Ok(Prepared { flow: Flow::parse(program)?, defs: Defs::new(program), sampler_types, semantics })
+    }
+}
+
 /// The interpreter's state.
 pub(super) struct Machine<'a> {
     pub program: &'a Program,
     pub version: Version,
     pub options: &'a Options,
     pub sampler: &'a dyn TextureSampler,
+    pub prepared: &'a Prepared,
     pub consts: ConstFile<'a>,
     pub arith: Arith,
     pub lanes: Vec<Lane>,
-    /// Declared sampler types (SM2+).
-    pub sampler_types: [SamplerType; 16],
     pub steps: u64,
     /// Lanes that returned from the current function.
     pub ret_mask: u8,
@@ -39,45 +72,34 @@ pub(super) struct Machine<'a> {
 impl<'a> Machine<'a> {
     pub fn new(
         program: &'a Program,
+        prepared: &'a Prepared,
         constants: &'a Constants,
         options: &'a Options,
         sampler: &'a dyn TextureSampler,
         lane_count: usize,
-    ) -> Result<Machine<'a>, InterpError> {
-        let mut sampler_types = [SamplerType::Tex2D; 16];
-        for ins in program.iter() {
-            if let (Opcode::Dcl, Some(dst), Some(decl)) = (ins.opcode, ins.dst, ins.decl()) {
-                if dst.reg.ty == RegisterType::Sampler && (dst.reg.num as usize) < 16 {
-                    sampler_types[dst.reg.num as usize] = match decl.texture_type() {
-                        Some(TextureType::Cube) => SamplerType::Cube,
-                        Some(TextureType::Volume) => SamplerType::Volume,
-                        _ => SamplerType::Tex2D,
-                    };
-                }
-            }
-        }
-        Ok(Machine {
+    ) -> Machine<'a> {
+        Machine {
             program,
             version: program.version,
             options,
             sampler,
-            consts: ConstFile::new(program, constants),
+            prepared,
+            consts: ConstFile::new(&prepared.defs, constants, program.version),
             arith: Arith { rules: options.float_rules },
             lanes: vec![Lane::new(); lane_count],
-            sampler_types,
             steps: 0,
             ret_mask: 0,
             brk_mask: 0,
             loop_stack: Vec::new(),
             call_depth: 0,
-        })
+        }
     }
 
     /// Runs main (its `ret`, if any, ends the program; the outputs are read afterwards).
     pub fn run(&mut self) -> Result<(), InterpError> {
-        let flow = Flow::parse(self.program)?;
+        let flow = &self.prepared.flow;
         let all = ((1u16 << self.lanes.len()) - 1) as u8;
-        self.run_block(&flow, &flow.main, all)
+        self.run_block(flow, &flow.main, all)
     }
 
     pub(super) fn err(&self, at: usize, kind: K) -> InterpError {
@@ -130,6 +152,11 @@ impl<'a> Machine<'a> {
 
     /// Computes the results of `ins` for the lanes of `mask` without writing registers.
     fn compute(&mut self, at: usize, ins: &Instruction, mask: u8) -> Result<Writes, InterpError> {
+        // A program built by hand may carry fewer operands than the opcode's form.
+        let shape = ins.opcode.decoding_form(self.version).shape;
+        if ins.src.len() < shape.srcs as usize || (shape.dst && ins.dst.is_none()) {
+            return Err(self.err(at, K::MissingOperand));
+        }
         let mut out: Writes = [None; 4];
         let natural = natural_mask(ins.opcode);
         match ins.opcode {
@@ -160,7 +187,7 @@ impl<'a> Machine<'a> {
                 let cmp = ins.comparison().ok_or_else(|| self.err(at, K::BadComparison(ins.control)))?;
                 for lane in lanes(mask) {
                     let (a, b) = (self.src(at, ins, 0, lane)?, self.src(at, ins, 1, lane)?);
-                    let r = std::array::from_fn(|c| if compare(cmp, a[c], b[c]) { 1.0 } else { 0.0 });
+                    let r = std::array::from_fn(|c| if cmp.eval(a[c], b[c]) { 1.0 } else { 0.0 });
                     out[lane] = Some((r, 0xF));
                 }
             }
@@ -201,7 +228,7 @@ impl<'a> Machine<'a> {
                     for (i, slot) in s.iter_mut().enumerate().take(ins.src.len()) {
                         *slot = self.src(at, ins, i, lane)?;
                     }
-                    let r = evaluate(self.arith, ins.opcode, &s[..ins.src.len().max(1)], vs1x)
+                    let r = evaluate(self.arith, ins.opcode, &s, vs1x)
                         .ok_or_else(|| self.err(at, K::Unsupported(ins.opcode)))?;
                     out[lane] = Some((r, natural));
                 }
@@ -253,7 +280,7 @@ impl<'a> Machine<'a> {
         let mut coords = self.src_all(at, ins, 0)?;
         let s = ins.src.get(1).ok_or_else(|| self.err(at, K::MissingOperand))?;
         let (stage, ty, swizzle) =
-            (s.reg.num as u32, self.sampler_types.get(s.reg.num as usize).copied().unwrap_or_default(), s.swizzle);
+            (s.reg.num as u32, self.prepared.sampler_types.get(s.reg.num as usize).copied().unwrap_or_default(), s.swizzle);
         let variant = if ins.opcode == Opcode::Tex { ins.texld_variant() } else { None };
         if variant == Some(TexldVariant::Project) {
             for c in coords.iter_mut() {

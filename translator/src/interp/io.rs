@@ -91,6 +91,70 @@ pub struct PixelOutput {
     pub discarded: bool,
 }
 
+impl VertexOutput {
+    /// The value a pixel shader reads for the semantic (`usage`, `index`): the written
+    /// components of the matching output and D3D9's defaults elsewhere, component by component
+    /// (COLOR0 (1, 1, 1, 1), COLOR1 (0, 0, 0, 1), FOG (1, 0, 0, 0), anything else 0). Before
+    /// vs_3_0 the outputs have fixed semantics: `oPos` POSITION0, `oD#` COLOR#, `oT#` TEXCOORD#,
+    /// `oFog` FOG0, `oPts` PSIZE0; vs_3_0 outputs have their `dcl`.
+    pub fn semantic(&self, usage: Usage, index: u8) -> [f32; 4] {
+        let default = match (usage, index) {
+            (Usage::Color, n) if n < 2 => color_default(n as usize),
+            (Usage::Fog, _) => [1.0, 0.0, 0.0, 0.0],
+            _ => [0.0; 4],
+        };
+        let fixed = match (usage, index) {
+            (Usage::Position, 0) => Some(&self.position),
+            (Usage::Color, n) => self.colors.get(n as usize),
+            (Usage::TexCoord, n) => self.texcoords.get(n as usize),
+            (Usage::Fog, 0) => Some(&self.fog),
+            (Usage::PSize, 0) => Some(&self.point_size),
+            _ => None,
+        };
+        let declared = self.semantics.iter().position(|s| *s == Some((usage, index))).map(|i| &self.outputs[i]);
+        // vs_3_0 programs write only `o#`; earlier ones only the fixed registers.
+        let reg = if self.semantics.iter().any(Option::is_some) { declared } else { fixed };
+        match reg {
+            Some(r) => std::array::from_fn(|c| if r.written & (1 << c) != 0 { r.value[c] } else { default[c] }),
+            None => default,
+        }
+    }
+}
+
+impl PixelInput {
+    /// Inputs for `ps` with every input register linked by semantic to `value(usage, index)`:
+    /// ps_3_0 inputs by their `dcl`; before ps_3_0 `v0`/`v1` are COLOR0/COLOR1 and `t#` is
+    /// TEXCOORD#. `vPos` and `vFace` keep their defaults.
+    pub fn link(ps: &Program, value: impl Fn(Usage, u8) -> [f32; 4]) -> PixelInput {
+        let mut input = PixelInput::default();
+        if ps.version.major >= 3 {
+            for ins in ps.iter() {
+                if let (Opcode::Dcl, Some(dst), Some(decl)) = (ins.opcode, ins.dst, ins.decl()) {
+                    if let (RegisterType::Input, Some(usage), Some(slot)) =
+                        (dst.reg.ty, decl.usage(), input.v.get_mut(dst.reg.num as usize))
+                    {
+                        *slot = value(usage, decl.usage_index);
+                    }
+                }
+            }
+        } else {
+            input.v[0] = value(Usage::Color, 0);
+            input.v[1] = value(Usage::Color, 1);
+            for (i, t) in input.t.iter_mut().enumerate() {
+                *t = value(Usage::TexCoord, i as u8);
+            }
+        }
+        input
+    }
+
+    /// Inputs for `ps` fed with one vertex's outputs as constant attributes (the GPU harness's
+    /// "vectors" check), linked by semantic as [`PixelInput::link`] and
+    /// [`VertexOutput::semantic`] describe.
+    pub fn from_vertex(ps: &Program, vs: &VertexOutput) -> PixelInput {
+        PixelInput::link(ps, |usage, index| vs.semantic(usage, index))
+    }
+}
+
 /// Default value of vertex colour output `n`.
 pub(crate) fn color_default(n: usize) -> [f32; 4] {
     if n == 0 {
@@ -109,17 +173,9 @@ pub(crate) fn saturate(x: f32) -> f32 {
     }
 }
 
-pub(crate) fn vertex_output(program: &Program, lane: &Lane) -> VertexOutput {
+pub(crate) fn vertex_output(program: &Program, semantics: [Option<(Usage, u8)>; 12], lane: &Lane) -> VertexOutput {
     let pre3 = program.version.major < 3;
     let sat = |r: OutputRegister| if pre3 { OutputRegister { value: r.value.map(saturate), ..r } } else { r };
-    let mut semantics = [None; 12];
-    for ins in program.iter() {
-        if let (Opcode::Dcl, Some(dst), Some(decl)) = (ins.opcode, ins.dst, ins.decl()) {
-            if dst.reg.ty == RegisterType::Output && (dst.reg.num as usize) < 12 {
-                semantics[dst.reg.num as usize] = decl.usage().map(|u| (u, decl.usage_index));
-            }
-        }
-    }
     let mut position = lane.rast[0];
     if !pre3 {
         if let Some(i) = semantics.iter().position(|s| *s == Some((Usage::Position, 0))) {

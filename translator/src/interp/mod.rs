@@ -6,24 +6,31 @@
 //!
 //! # Entry points
 //!
+//! [`Interpreter::new`] prepares a program once; its methods (or the free functions of the same
+//! names, which prepare on every call) run it:
+//!
 //! - [`run_vertex`]: one vertex-shader invocation, [`VertexInput`] in, [`VertexOutput`] out.
 //! - [`run_pixel_quad`]: one 2×2 pixel quad in lockstep (lanes 0 = top-left, 1 = top-right,
 //!   2 = bottom-left, 3 = bottom-right), so that `dsx`/`dsy` and implicit texture levels of detail
 //!   are defined; a `texkill` demotes its pixel (it keeps computing for its neighbours'
 //!   derivatives) and reports [`PixelOutput::discarded`].
 //!
-//! Both take the API state ([`Constants`]), the [`Options`] a translation key would carry, and a
+//! All take the API state ([`Constants`]), the [`Options`] a translation key would carry, and a
 //! [`TextureSampler`] (the caller's textures; [`ReferenceSampler`] is a complete implementation).
+//! [`PixelInput::link`] and [`PixelInput::from_vertex`] feed a pixel shader from vertex outputs by
+//! semantic, with D3D9's defaults for what the vertex shader did not write.
 //!
 //! # Rules (DESIGN.md §4)
 //!
-//! - Float rules ([`FloatRules`]): `Strict` (default) makes `0 · x = 0` for every `x` (inf and NaN
-//!   included) in every multiply: mul, mad, the dot products, the `m#x#` macros, lrp, dst, crs,
-//!   nrm, pow, lit and the ps_1_x bump and matrix maths. `Fast` multiplies plainly but clamps the
-//!   results of rcp, rsq, exp, log, pow, expp and logp to ±FLT_MAX, so a finite factor times zero
-//!   is zero again. `Ieee` is plain IEEE arithmetic. In every mode: `rcp(±0) = +inf` (strict,
-//!   IEEE), `rsq` takes `|x|`, `log`/`logp` take `|x|` with `log(0) = -FLT_MAX`, `pow(a, b) =
-//!   |a|^b` with `b = 0` giving 1, dot products are sums of separately rounded products.
+//! - Float rules ([`FloatRules`], the same three modes as the translation key): `Strict`
+//!   (default) makes `0 · x = 0` for every `x` (inf and NaN included) in every multiply: mul,
+//!   mad, the dot products, the `m#x#` macros, lrp, dst, crs, nrm, lit and the ps_1_x bump and
+//!   matrix maths. `Fast` multiplies plainly but clamps the results of rcp, rsq and log (logp,
+//!   nrm's reciprocal length) to ±FLT_MAX, so an infinity never reaches a multiply. `Ieee` is plain
+//!   IEEE arithmetic, log(0) = -inf included. In every mode: `rcp(+0) = +inf` and `rcp(-0) = -inf`
+//!   (measured on Windows), `rsq` takes `|x|`, `log`/`logp` take `|x|` with `log(0) = -FLT_MAX`
+//!   outside IEEE mode, `pow(a, b) = |a|^b` with `b = 0` giving 1, and dot products are sums of
+//!   separately rounded products.
 //! - Scalar sources (rcp, rsq, exp, log, expp, logp, pow, sincos, dp2add's third source, the
 //!   comparisons of `ifc`/`breakc`, `cnd` in ps_1_1–1_3) read the component that the swizzle's
 //!   `.w` slot selects: that is the replicated component of `.x`/`.y`/`.z`/`.w`, and `.w` for a
@@ -40,7 +47,8 @@
 //!   step limit ([`Options::step_limit`]) ends any program.
 //! - Outputs: before vs_3_0 `oD#` and `oFog` are saturated; `oDepth` is clamped to [0, 1]; in
 //!   ps_1_x `r0` is the colour.
-//! - ps_1_4 `phase` needs no action here: registers keep their values across it.
+//! - ps_1_4 `phase` needs no action here: registers keep their values across it. ps_1_x
+//!   temporaries are not clamped to a MaxPixelShaderValue range.
 //! - Partial precision is computed at fp32.
 //!
 //! The ps_1_x texture stage state that Shader Model 1 does not declare (texture type, projection,
@@ -64,8 +72,8 @@ use crate::bytecode::{Opcode, Program, ShaderKind};
 
 pub use io::{OutputRegister, PixelInput, PixelOutput, VertexInput, VertexOutput};
 pub use textures::{
-    AddressMode, Filter, Lod, MipFilter, ReferenceSampler, ReferenceTexture, SampleRequest, SamplerType,
-    TextureSampler, UnboundSampler,
+    from_argb8, AddressMode, Filter, Lod, MipFilter, ReferenceSampler, ReferenceTexture, SampleRequest, SamplerType,
+    TextureSampler, UnboundSampler, UNBOUND,
 };
 
 /// How multiplications, reciprocals and logarithms treat zero, infinity and NaN.
@@ -74,7 +82,7 @@ pub enum FloatRules {
     /// D3D9's rules: `0 · x = 0` in every multiply (the default; what games need).
     #[default]
     Strict,
-    /// Plain multiplies, with rcp/rsq/exp/log/pow/expp/logp results clamped to ±FLT_MAX.
+    /// Plain multiplies, with rcp/rsq/log results clamped to ±FLT_MAX.
     Fast,
     /// Plain IEEE 754 arithmetic.
     Ieee,
@@ -141,10 +149,11 @@ impl Default for Options {
 pub const DEFAULT_STEP_LIMIT: u64 = 4_000_000;
 
 /// The most nested `call`s before [`InterpErrorKind::CallDepth`] (D3D9 allows 4).
-pub const MAX_CALL_DEPTH: usize = 32;
+pub const MAX_CALL_DEPTH: usize = 16;
 
-/// The most nested `if`/`loop`/`rep` blocks before [`InterpErrorKind::NestingTooDeep`].
-pub const MAX_NESTING: usize = 64;
+/// The most nested `if`/`loop`/`rep` blocks before [`InterpErrorKind::NestingTooDeep`] (D3D9
+/// allows 24).
+pub const MAX_NESTING: usize = 32;
 
 /// API constant values (what `Set*ShaderConstant{F,I,B}` loaded).
 #[derive(Clone, PartialEq, Debug, Default)]
@@ -212,7 +221,75 @@ pub struct InterpError {
     pub kind: InterpErrorKind,
 }
 
-/// Runs one vertex-shader invocation.
+/// A program prepared for execution: its flow-control tree, its own constants and declarations
+/// are gathered once, so that running it many times (a GPU harness checking every pixel of a
+/// draw) costs only the execution.
+#[derive(Debug)]
+pub struct Interpreter<'p> {
+    program: &'p Program,
+    prepared: execute::Prepared,
+}
+
+impl<'p> Interpreter<'p> {
+    /// Prepares `program`. Fails on flow control that does not nest (validation is not
+    /// required, but the blocks must pair up).
+    pub fn new(program: &'p Program) -> Result<Interpreter<'p>, InterpError> {
+        Ok(Interpreter { program, prepared: execute::Prepared::new(program)? })
+    }
+
+    /// The program.
+    pub fn program(&self) -> &'p Program {
+        self.program
+    }
+
+    /// Runs one vertex-shader invocation.
+    pub fn run_vertex(
+        &self,
+        input: &VertexInput,
+        constants: &Constants,
+        options: &Options,
+        sampler: &dyn TextureSampler,
+    ) -> Result<VertexOutput, InterpError> {
+        check_kind(self.program, ShaderKind::Vertex)?;
+        let mut machine = execute::Machine::new(self.program, &self.prepared, constants, options, sampler, 1);
+        machine.lanes[0].load_vertex_input(input);
+        machine.run()?;
+        Ok(io::vertex_output(self.program, self.prepared.semantics, &machine.lanes[0]))
+    }
+
+    /// Runs one 2×2 quad of pixel-shader invocations in lockstep (lanes: top-left, top-right,
+    /// bottom-left, bottom-right).
+    pub fn run_pixel_quad(
+        &self,
+        inputs: &[PixelInput; 4],
+        constants: &Constants,
+        options: &Options,
+        sampler: &dyn TextureSampler,
+    ) -> Result<[PixelOutput; 4], InterpError> {
+        check_kind(self.program, ShaderKind::Pixel)?;
+        let mut machine = execute::Machine::new(self.program, &self.prepared, constants, options, sampler, 4);
+        for (lane, input) in machine.lanes.iter_mut().zip(inputs) {
+            lane.load_pixel_input(input);
+        }
+        machine.run()?;
+        Ok(std::array::from_fn(|i| io::pixel_output(self.program, &machine.lanes[i])))
+    }
+
+    /// Runs a pixel shader on one pixel: a quad of four equal inputs (zero derivatives), lane 0.
+    pub fn run_pixel(
+        &self,
+        input: &PixelInput,
+        constants: &Constants,
+        options: &Options,
+        sampler: &dyn TextureSampler,
+    ) -> Result<PixelOutput, InterpError> {
+        let inputs = [input.clone(), input.clone(), input.clone(), input.clone()];
+        let [out, ..] = self.run_pixel_quad(&inputs, constants, options, sampler)?;
+        Ok(out)
+    }
+}
+
+/// Runs one vertex-shader invocation ([`Interpreter::run_vertex`] without keeping the preparation).
 pub fn run_vertex(
     program: &Program,
     input: &VertexInput,
@@ -220,14 +297,10 @@ pub fn run_vertex(
     options: &Options,
     sampler: &dyn TextureSampler,
 ) -> Result<VertexOutput, InterpError> {
-    check_kind(program, ShaderKind::Vertex)?;
-    let mut machine = execute::Machine::new(program, constants, options, sampler, 1)?;
-    machine.lanes[0].load_vertex_input(input);
-    machine.run()?;
-    Ok(io::vertex_output(program, &machine.lanes[0]))
+    Interpreter::new(program)?.run_vertex(input, constants, options, sampler)
 }
 
-/// Runs one 2×2 quad of pixel-shader invocations in lockstep.
+/// Runs one 2×2 quad of pixel-shader invocations ([`Interpreter::run_pixel_quad`]).
 pub fn run_pixel_quad(
     program: &Program,
     inputs: &[PixelInput; 4],
@@ -235,16 +308,10 @@ pub fn run_pixel_quad(
     options: &Options,
     sampler: &dyn TextureSampler,
 ) -> Result<[PixelOutput; 4], InterpError> {
-    check_kind(program, ShaderKind::Pixel)?;
-    let mut machine = execute::Machine::new(program, constants, options, sampler, 4)?;
-    for (lane, input) in machine.lanes.iter_mut().zip(inputs) {
-        lane.load_pixel_input(program.version, input);
-    }
-    machine.run()?;
-    Ok(std::array::from_fn(|i| io::pixel_output(program, &machine.lanes[i])))
+    Interpreter::new(program)?.run_pixel_quad(inputs, constants, options, sampler)
 }
 
-/// Runs a pixel shader on one pixel: a quad of four equal inputs, returning lane 0.
+/// Runs a pixel shader on one pixel ([`Interpreter::run_pixel`]).
 pub fn run_pixel(
     program: &Program,
     input: &PixelInput,
@@ -252,9 +319,7 @@ pub fn run_pixel(
     options: &Options,
     sampler: &dyn TextureSampler,
 ) -> Result<PixelOutput, InterpError> {
-    let inputs = [input.clone(), input.clone(), input.clone(), input.clone()];
-    let [out, ..] = run_pixel_quad(program, &inputs, constants, options, sampler)?;
-    Ok(out)
+    Interpreter::new(program)?.run_pixel(input, constants, options, sampler)
 }
 
 fn check_kind(program: &Program, expected: ShaderKind) -> Result<(), InterpError> {

@@ -98,6 +98,8 @@ impl Machine<'_> {
                     .collect();
                 let mut s = self.sample_stage(m, &c, mask);
                 if ins.opcode == Opcode::TexBemL {
+                    // The documented luminance step scales all of RGBA, unclamped:
+                    // t(m)RGBA = t(m)RGBA · (t(n)B · LSCALE(m) + LOFFSET(m)).
                     for (lane, texel) in s.iter_mut().enumerate() {
                         if let Some(texel) = texel {
                             let lum = ar.mad(t[lane][2], st.luminance_scale, st.luminance_offset);

@@ -70,15 +70,44 @@ impl Lane {
         self.v = input.v;
     }
 
-    pub fn load_pixel_input(&mut self, version: Version, input: &PixelInput) {
+    pub fn load_pixel_input(&mut self, input: &PixelInput) {
         self.v[..10].copy_from_slice(&input.v);
         self.coords = input.t;
         // ps_1_0–1_3: t# are temporaries seeded with the coordinates; ps_1_4 and ps_2_x read
         // them as the coordinates.
         self.t = input.t;
-        let _ = version;
         self.vpos = input.vpos;
         self.vface = input.vface;
+    }
+}
+
+/// The program's own constants (`def`, `defi`, `defb`), gathered once.
+#[derive(Debug, Default)]
+pub(super) struct Defs {
+    floats: Vec<Option<[f32; 4]>>,
+    ints: [Option<[i32; 4]>; 16],
+    bools: [Option<bool>; 16],
+}
+
+impl Defs {
+    pub fn new(program: &Program) -> Defs {
+        let mut d = Defs::default();
+        for ins in program.iter() {
+            let Some(dst) = ins.dst else { continue };
+            let n = dst.reg.num as usize;
+            match ins.payload {
+                Payload::Def(bits) if dst.reg.ty == RegisterType::Const && n < FLOAT_CONSTANTS => {
+                    if d.floats.len() <= n {
+                        d.floats.resize(n + 1, None);
+                    }
+                    d.floats[n] = Some(bits.map(f32::from_bits));
+                }
+                Payload::DefI(v) if n < 16 => d.ints[n] = Some(v),
+                Payload::DefB(v) if n < 16 => d.bools[n] = Some(v != 0),
+                _ => {}
+            }
+        }
+        d
     }
 }
 
@@ -86,33 +115,14 @@ impl Lane {
 #[derive(Debug)]
 pub(super) struct ConstFile<'a> {
     api: &'a Constants,
-    defs: Vec<Option<[f32; 4]>>,
-    ints: [[i32; 4]; 16],
-    bools: [bool; 16],
+    defs: &'a Defs,
     /// ps_1_x clamps float constants to [-1, 1] on read.
     clamp: bool,
 }
 
 impl<'a> ConstFile<'a> {
-    pub fn new(program: &Program, api: &'a Constants) -> ConstFile<'a> {
-        let mut defs: Vec<Option<[f32; 4]>> = Vec::new();
-        let (mut ints, mut bools) = (api.int, api.bool);
-        for ins in program.iter() {
-            let Some(dst) = ins.dst else { continue };
-            let n = dst.reg.num as usize;
-            match ins.payload {
-                Payload::Def(bits) if dst.reg.ty == RegisterType::Const && n < FLOAT_CONSTANTS => {
-                    if defs.len() <= n {
-                        defs.resize(n + 1, None);
-                    }
-                    defs[n] = Some(bits.map(f32::from_bits));
-                }
-                Payload::DefI(v) if n < 16 => ints[n] = v,
-                Payload::DefB(v) if n < 16 => bools[n] = v != 0,
-                _ => {}
-            }
-        }
-        ConstFile { api, defs, ints, bools, clamp: is_ps1x(program.version) }
+    pub fn new(defs: &'a Defs, api: &'a Constants, version: Version) -> ConstFile<'a> {
+        ConstFile { api, defs, clamp: is_ps1x(version) }
     }
 
     /// `c#` (0 beyond the file).
@@ -121,7 +131,7 @@ impl<'a> ConstFile<'a> {
             return [0.0; 4];
         }
         let i = index as usize;
-        let v = self.defs.get(i).copied().flatten().or_else(|| self.api.float.get(i).copied()).unwrap_or([0.0; 4]);
+        let v = self.defs.floats.get(i).copied().flatten().or_else(|| self.api.float.get(i).copied()).unwrap_or([0.0; 4]);
         if self.clamp {
             v.map(|x| x.clamp(-1.0, 1.0))
         } else {
@@ -130,11 +140,13 @@ impl<'a> ConstFile<'a> {
     }
 
     pub fn int(&self, n: u16) -> Option<[i32; 4]> {
-        self.ints.get(n as usize).copied()
+        let n = n as usize;
+        self.defs.ints.get(n).copied().flatten().or_else(|| self.api.int.get(n).copied())
     }
 
     pub fn bool(&self, n: u16) -> Option<bool> {
-        self.bools.get(n as usize).copied()
+        let n = n as usize;
+        self.defs.bools.get(n).copied().flatten().or_else(|| self.api.bool.get(n).copied())
     }
 }
 
@@ -275,16 +287,16 @@ impl Machine<'_> {
             RegisterType::Addr => {
                 // vs_1_x `mov a0` floors; `mova` rounds to nearest.
                 let convert = if ins.opcode == Opcode::Mova { round_address } else { floor_address };
-                for c in 0..4 {
+                for (c, (a, x)) in l.a0.iter_mut().zip(value).enumerate() {
                     if mask & (1 << c) != 0 {
-                        l.a0[c] = convert(value[c]);
+                        *a = convert(x);
                     }
                 }
             }
             RegisterType::Predicate => {
-                for c in 0..4 {
+                for (c, (p, x)) in l.p0.iter_mut().zip(value).enumerate() {
                     if mask & (1 << c) != 0 {
-                        l.p0[c] = value[c] != 0.0;
+                        *p = x != 0.0;
                     }
                 }
             }

@@ -17,6 +17,22 @@ impl Lowerer<'_> {
         if self.key.float_rules != FloatRules::Strict {
             return self.bin(B::Multiply, a, b);
         }
+        // A known factor: all components zero gives zero; all finite and non-zero reduces the
+        // rule to (other == 0 ? 0 : known) · other.
+        for (known, other) in [(a, b), (b, a)] {
+            let Some(bits) = self.fb.known.get(&known).copied() else { continue };
+            let vals = bits.map(f32::from_bits);
+            if bits.iter().all(|b| *b == 0) {
+                // (+0 == 0) makes the other factor 0: +0 · 0 = +0.
+                return self.fconst(0.0, w);
+            }
+            if vals.iter().all(|v| v.is_finite() && *v != 0.0) {
+                let zero = self.fconst(0.0, w);
+                let oz = self.bin(B::Equal, other, zero);
+                let k = self.fb.expr(Expression::Select { condition: oz, accept: zero, reject: known });
+                return self.bin(B::Multiply, k, other);
+            }
+        }
         let zero = self.fconst(0.0, w);
         let az = self.bin(B::Equal, a, zero);
         let bz = self.bin(B::Equal, b, zero);
@@ -25,15 +41,33 @@ impl Lowerer<'_> {
         self.bin(B::Multiply, a2, b2)
     }
 
-    /// An explicit (unfused) sum of the first `n` products of `a · b`.
+    /// The sum of the first `n` products of `a · b`, each product under the multiply rule.
+    /// The sum is `dot(products, 1)`: multiplying by 1 is exact, so no product is fused into an
+    /// add whatever the backend does with `dot`.
     pub fn dot(&mut self, a: Expr, b: Expr, n: usize) -> Expr {
         let p = self.fmul(a, b, Width::Vec4);
-        let mut sum = self.component(p, 0);
-        for c in 1..n {
-            let x = self.component(p, c);
-            sum = self.bin(B::Add, sum, x);
+        match n {
+            4 => {
+                let one = self.splat(1.0);
+                self.math2(M::Dot, p, one)
+            }
+            3 => {
+                let one = self.splat(1.0);
+                use naga::SwizzleComponent as C;
+                let pattern = [C::X, C::Y, C::Z, C::W];
+                let p3 = self.fb.expr(Expression::Swizzle { size: VectorSize::Tri, vector: p, pattern });
+                let one3 = self.fb.expr(Expression::Swizzle { size: VectorSize::Tri, vector: one, pattern });
+                self.math2(M::Dot, p3, one3)
+            }
+            _ => {
+                let mut sum = self.component(p, 0);
+                for c in 1..n {
+                    let x = self.component(p, c);
+                    sum = self.bin(B::Add, sum, x);
+                }
+                sum
+            }
         }
-        sum
     }
 
     pub fn splat_expr(&mut self, s: Expr) -> Expr {

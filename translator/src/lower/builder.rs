@@ -5,9 +5,43 @@
 //! (DESIGN §5). The builder opens an emit range at the first such expression and closes it before
 //! every statement and every nested block, so no caller ever writes an `Emit` by hand.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 use naga::{Block, Expression, Function, Handle, Literal, Span, Statement};
+
+/// A multiply-rotate hasher (the lowering's maps hold small integer keys; SipHash's DoS
+/// resistance buys nothing here and costs a measurable share of the lowering).
+#[derive(Default, Clone, Copy)]
+pub(crate) struct FastHasher(u64);
+
+impl std::hash::Hasher for FastHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u8(&mut self, i: u8) {
+        self.write_u64(u64::from(i));
+    }
+    fn write_u16(&mut self, i: u16) {
+        self.write_u64(u64::from(i));
+    }
+    fn write_u32(&mut self, i: u32) {
+        self.write_u64(u64::from(i));
+    }
+    fn write_u64(&mut self, i: u64) {
+        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_usize(&mut self, i: usize) {
+        self.write_u64(i as u64);
+    }
+}
+
+/// A `HashMap` with [`FastHasher`].
+pub(crate) type FastMap<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<FastHasher>>;
 
 /// The function being built and its open blocks.
 pub(crate) struct FnBuilder {
@@ -17,7 +51,18 @@ pub(crate) struct FnBuilder {
     emit_start: Option<usize>,
     /// Expressions that need no emit and may be shared by the whole function: literals (by bit
     /// pattern), module constants, variable pointers.
-    shared: HashMap<SharedKey, Handle<Expression>>,
+    shared: FastMap<SharedKey, Handle<Expression>>,
+    /// Register values known in the current straight-line block (stored or loaded since the
+    /// block began), so reads need no `Load`; with the variable's pointer while the value is
+    /// not yet stored. Dirty values are stored before every statement and block boundary, so
+    /// memory is current wherever control can leave straight-line code.
+    pub values: BTreeMap<(crate::bytecode::RegisterType, u16), (Handle<Expression>, Option<Handle<Expression>>)>,
+    /// Loads of read-only data (constant buffers), valid in the block that loaded them and
+    /// the blocks nested in it: one layer per open block.
+    readonly: Vec<FastMap<u32, Handle<Expression>>>,
+    /// Expressions whose value is a known constant (module constants, literals), by bit
+    /// pattern per component (scalars repeat their value), for folding.
+    pub known: FastMap<Handle<Expression>, [u32; 4]>,
 }
 
 /// Keys of the per-function cache of expressions that need no `Emit`.
@@ -40,7 +85,10 @@ impl FnBuilder {
             f: Function { name: Some(name.to_string()), ..Function::default() },
             blocks: vec![Block::new()],
             emit_start: None,
-            shared: HashMap::new(),
+            shared: FastMap::default(),
+            values: BTreeMap::new(),
+            readonly: vec![FastMap::default()],
+            known: FastMap::default(),
         }
     }
 
@@ -68,24 +116,67 @@ impl FnBuilder {
 
     /// Appends a statement after the expressions it uses.
     pub fn stmt(&mut self, s: Statement) {
+        self.store_dirty();
         self.flush();
+        if matches!(s, Statement::Call { .. }) {
+            // A subroutine may write any register.
+            self.values.clear();
+        }
         self.block().push(s, Span::UNDEFINED);
     }
 
     /// Starts a nested block (the body of an `If` or `Loop`).
     pub fn open(&mut self) {
+        self.store_dirty();
         self.flush();
         self.blocks.push(Block::new());
+        self.values.clear();
+        self.readonly.push(FastMap::default());
     }
 
     /// Ends the innermost nested block and returns it.
     pub fn close(&mut self) -> Block {
+        self.store_dirty();
         self.flush();
+        self.values.clear();
         if self.blocks.len() > 1 {
+            self.readonly.pop();
             self.blocks.pop().expect("checked")
         } else {
             Block::new()
         }
+    }
+
+    /// Stores every register value not yet in memory (in register order: deterministic).
+    pub fn store_dirty(&mut self) {
+        let dirty: Vec<_> = self.values.iter().filter_map(|(_, &(v, p))| p.map(|p| (p, v))).collect();
+        if dirty.is_empty() {
+            return;
+        }
+        self.flush();
+        for (pointer, value) in dirty {
+            self.block().push(Statement::Store { pointer, value }, Span::UNDEFINED);
+        }
+        for e in self.values.values_mut() {
+            e.1 = None;
+        }
+    }
+
+    /// Drops pending stores: the values are dead (the entry point is about to return them).
+    pub fn forget_dirty(&mut self) {
+        for e in self.values.values_mut() {
+            e.1 = None;
+        }
+    }
+
+    /// A cached load of read-only data (`key` names it), valid here.
+    pub fn readonly(&self, key: u32) -> Option<Handle<Expression>> {
+        self.readonly.iter().rev().find_map(|layer| layer.get(&key).copied())
+    }
+
+    /// Remembers a load of read-only data for this block and the blocks nested in it.
+    pub fn remember_readonly(&mut self, key: u32, value: Handle<Expression>) {
+        self.readonly.last_mut().expect("one layer per block").insert(key, value);
     }
 
     /// Depth of nested blocks (0 in the function body).
@@ -116,6 +207,7 @@ impl FnBuilder {
 
     /// Closes every open block and returns the finished function.
     pub fn finish(mut self) -> Function {
+        self.store_dirty();
         self.flush();
         while self.blocks.len() > 1 {
             let inner = self.blocks.pop().expect("checked");

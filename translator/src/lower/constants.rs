@@ -2,7 +2,7 @@
 //! `i#` and `b#` from uniform buffers, `def`/`defi`/`defb` values baked in and winning over the
 //! buffers, also through relative addressing.
 
-use naga::{AddressSpace, BinaryOperator, Expression, GlobalVariable, Handle, ResourceBinding, ScalarKind, Span, StorageAccess};
+use naga::{AddressSpace, BinaryOperator, Expression, GlobalVariable, Handle, ResourceBinding, Span, StorageAccess};
 
 use super::builder::SharedKey;
 use super::registers::Expr;
@@ -17,6 +17,8 @@ pub(crate) struct ConstantGlobals {
     pub int: Option<Handle<GlobalVariable>>,
     pub bool: Option<Handle<GlobalVariable>>,
     pub render_state: Option<Handle<GlobalVariable>>,
+    /// `def` values as bit patterns (private, initialised).
+    pub defs: Option<Handle<GlobalVariable>>,
 }
 
 /// Members of the render-state block, by index.
@@ -30,6 +32,8 @@ pub(crate) mod rs {
     pub const POINT_SIZE_MIN: u32 = 6;
     pub const POINT_SIZE_MAX: u32 = 7;
     pub const CLIP_PLANES: u32 = 9;
+    pub const BUMP_ENV: u32 = 10;
+    pub const BUMP_LUMINANCE: u32 = 11;
 }
 
 impl Lowerer<'_> {
@@ -104,6 +108,8 @@ impl Lowerer<'_> {
             member("point_size_max", f, 40),
             member("pad", f, 44),
             member("clip_planes", planes, 48),
+            member("bump_env", planes, 176),
+            member("bump_luminance", planes, 304),
         ];
         Types::structure(&mut self.module, "RenderState", members, super::RENDER_STATE_SIZE)
     }
@@ -116,20 +122,91 @@ impl Lowerer<'_> {
         Ok(self.load(p))
     }
 
-    /// `c#` (with `c[a0.x + n]`/`c[aL + n]`) as `vec4<f32>`.
+    /// `c#` (with `c[a0.x + n]`/`c[aL + n]`) as `vec4<f32>`; ps_1_x clamps to [−1, 1].
     pub fn read_float_constant(&mut self, num: u16, rel: Option<RelAddr>) -> Result<Expr, LowerError> {
-        let defined = &self.sig.float_constants.defined;
+        let v = self.read_float_constant_raw(num, rel)?;
+        if !(self.version.is_sm1() && self.is_pixel()) {
+            return Ok(v);
+        }
+        let lo = self.splat(-1.0);
+        let hi = self.splat(1.0);
+        Ok(self.fb.expr(Expression::Math {
+            fun: naga::MathFunction::Clamp,
+            arg: v,
+            arg1: Some(lo),
+            arg2: Some(hi),
+            arg3: None,
+        }))
+    }
+
+    /// The value of `def c<num>`: a load from the private array of def bit patterns, bitcast.
+    /// A runtime value on purpose: as WGSL constants, arithmetic on them would be evaluated by
+    /// the WGSL front end, which rejects results that overflow (D3D9 computes inf). The value
+    /// stays known to the lowering for the multiply rule.
+    fn def_value(&mut self, num: u16) -> Result<Expr, LowerError> {
+        let key = 0x1_0000 | u32::from(num);
+        if let Some(v) = self.fb.readonly(key) {
+            return Ok(v);
+        }
+        let sig = self.sig;
+        let defined = &sig.float_constants.defined;
+        let index = defined.keys().position(|&k| k == num).ok_or_else(|| self.invalid(format!("c{num} is not defined")))?;
+        let bits = defined[&num];
+        let g = match self.consts.defs {
+            Some(g) => g,
+            None => {
+                let ge = &mut self.module.global_expressions;
+                let mut rows = Vec::new();
+                for v in defined.values() {
+                    let comps: Vec<Expr> =
+                        v.iter().map(|&b| ge.append(Expression::Literal(naga::Literal::U32(b)), Span::UNDEFINED)).collect();
+                    rows.push(ge.append(Expression::Compose { ty: self.t.vec4u, components: comps }, Span::UNDEFINED));
+                }
+                let ty = Types::array(&mut self.module, self.t.vec4u, defined.len() as u32, 16);
+                let init = self.module.global_expressions.append(Expression::Compose { ty, components: rows }, Span::UNDEFINED);
+                let g = self.module.global_variables.append(
+                    GlobalVariable {
+                        name: Some("defs".into()),
+                        space: AddressSpace::Private,
+                        binding: None,
+                        ty,
+                        init: Some(init),
+                        memory_decorations: Default::default(),
+                    },
+                    Span::UNDEFINED,
+                );
+                self.consts.defs = Some(g);
+                g
+            }
+        };
+        let base = self.fb.shared(SharedKey::Global(g));
+        let p = self.fb.expr(Expression::AccessIndex { base, index: index as u32 });
+        let u = self.load(p);
+        let v = self.fb.expr(Expression::As { expr: u, kind: naga::ScalarKind::Float, convert: None });
+        self.fb.known.insert(v, bits);
+        self.fb.remember_readonly(key, v);
+        Ok(v)
+    }
+
+    fn read_float_constant_raw(&mut self, num: u16, rel: Option<RelAddr>) -> Result<Expr, LowerError> {
+        let sig = self.sig;
+        let defined = &sig.float_constants.defined;
         let Some(rel) = rel else {
-            if let Some(&bits) = defined.get(&num) {
-                return Ok(self.splat_bits(bits));
+            if defined.contains_key(&num) {
+                return self.def_value(num);
             }
             let Some((g, count)) = self.consts.float else { return Ok(self.splat(0.0)) };
             if u32::from(num) >= count {
                 return Ok(self.splat(0.0));
             }
+            if let Some(v) = self.fb.readonly(u32::from(num)) {
+                return Ok(v);
+            }
             let base = self.fb.shared(SharedKey::Global(g));
             let p = self.fb.expr(Expression::AccessIndex { base, index: u32::from(num) });
-            return Ok(self.load(p));
+            let v = self.load(p);
+            self.fb.remember_readonly(u32::from(num), v);
+            return Ok(v);
         };
         let idx = self.rel_index(rel, num)?;
         let mut value = match self.consts.float {
@@ -145,10 +222,10 @@ impl Lowerer<'_> {
         };
         // def constants win over the buffer even when reached relatively.
         let defs: Vec<(u16, [u32; 4])> = self.sig.float_constants.defined.iter().map(|(&k, &v)| (k, v)).collect();
-        for (n, bits) in defs {
+        for (n, _) in defs {
             let lit = self.fb.shared(SharedKey::I32(i32::from(n)));
             let hit = self.bin(BinaryOperator::Equal, idx, lit);
-            let d = self.splat_bits(bits);
+            let d = self.def_value(n)?;
             value = self.fb.expr(Expression::Select { condition: hit, accept: d, reject: value });
         }
         Ok(value)
@@ -182,10 +259,5 @@ impl Lowerer<'_> {
         let v = self.load(p);
         let zero = self.fb.shared(SharedKey::U32(0));
         Ok(self.bin(BinaryOperator::NotEqual, v, zero))
-    }
-
-    /// Converts an `i32` expression to `f32`.
-    pub fn to_float(&mut self, e: Expr) -> Expr {
-        self.fb.expr(Expression::As { expr: e, kind: ScalarKind::Float, convert: Some(4) })
     }
 }

@@ -92,6 +92,29 @@ impl Lowerer<'_> {
                 Ok(())
             }
             O::Label => Err(self.invalid("label inside a function body")),
+            O::Tex
+            | O::TexCoord
+            | O::TexBem
+            | O::TexBemL
+            | O::TexReg2Ar
+            | O::TexReg2Gb
+            | O::TexReg2Rgb
+            | O::TexM3x2Pad
+            | O::TexM3x2Tex
+            | O::TexM3x2Depth
+            | O::TexM3x3Pad
+            | O::TexM3x3Tex
+            | O::TexM3x3
+            | O::TexM3x3Spec
+            | O::TexM3x3VSpec
+            | O::TexDp3
+            | O::TexDp3Tex
+            | O::TexDepth
+            | O::Bem
+                if self.version.is_sm1() && self.is_pixel() =>
+            {
+                self.sm1_texture_op(inst)
+            }
             O::Tex | O::TexLdl | O::TexLdd | O::TexKill => self.texture_op(inst),
             O::Setp => self.setp(inst),
             _ => self.alu(inst),
@@ -103,9 +126,8 @@ impl Lowerer<'_> {
         let v = match s.reg.ty {
             RegisterType::ConstBool => self.read_bool_constant(s.reg.num)?,
             RegisterType::Predicate => {
-                let p = self.reg_ptr(s.reg)?;
-                let c = self.fb.expr(Expression::AccessIndex { base: p, index: s.swizzle.get(0) as u32 });
-                self.load(c)
+                let p = self.reg_value(s.reg)?;
+                self.fb.expr(Expression::AccessIndex { base: p, index: s.swizzle.get(0) as u32 })
             }
             _ => return Err(self.invalid(format!("{} is not a condition", s.reg.name()))),
         };

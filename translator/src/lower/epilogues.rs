@@ -17,6 +17,7 @@ impl Lowerer<'_> {
         if self.is_pixel() {
             !matches!(k.alpha_func, AlphaFunc::Always | AlphaFunc::Never)
                 || (k.fog != FogMode::None && self.version.major < 3)
+                || self.sig.features.bump_env
         } else {
             k.clip_planes != 0 || k.point_size
         }

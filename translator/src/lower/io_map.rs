@@ -22,6 +22,11 @@
 //! `ShaderKey::flat_shading`), the others perspective interpolation at the pixel centre, on both
 //! sides, as the pipeline requires them to match.
 //!
+//! Not handled yet: two semantics packed into one register (`dcl_texcoord0 o1.xy` and
+//! `dcl_texcoord1 o1.zw`; the last declaration wins), and `_centroid` on a texture-coordinate
+//! declaration (COLOR inputs are always centroid, the others always centre-sampled, so that both
+//! stages agree without a link).
+//!
 //! [`link`] replaces the default map for a pair: it packs the semantics the pixel shader reads
 //! and the vertex shader writes into locations 0, 1, …, marks those the vertex shader does not
 //! write as [`LinkSlot::Missing`] (the pixel shader uses the default value), and drops vertex
@@ -216,9 +221,15 @@ impl Lowerer<'_> {
 
     /// Stores `value` into the variable of input/output register `reg` (array element or not).
     fn init_register(&mut self, reg: Register, value: Expr) -> Result<(), LowerError> {
-        let p = self.reg_ptr(reg)?;
-        self.fb.stmt(Statement::Store { pointer: p, value });
-        Ok(())
+        // Input registers are read-only: with everything in the entry function, the value
+        // itself (emitted before any block) serves every read and no variable is needed.
+        let read_only = matches!(reg.ty, RegisterType::Input | RegisterType::MiscType)
+            || (reg.ty == RegisterType::Texture && self.version.major >= 2);
+        if read_only && !self.globals_mode && !self.regs.arrays.contains_key(&reg.ty) {
+            self.fixed.insert((reg.ty, reg.num), value);
+            return Ok(());
+        }
+        self.set_reg_value(reg, value)
     }
 
     /// Declares relatively addressed register files as arrays.
@@ -250,6 +261,8 @@ impl Lowerer<'_> {
             ShaderKind::Vertex => self.vertex_outputs(sig)?,
             ShaderKind::Pixel => self.pixel_outputs(sig)?,
         };
+        // Registers are dead once the outputs are composed: no stores before the return.
+        self.fb.forget_dirty();
         self.fb.stmt(Statement::Return { value: Some(value) });
         let mut fb = super::builder::FnBuilder::new("unused");
         std::mem::swap(&mut self.fb, &mut fb);
@@ -385,7 +398,14 @@ impl Lowerer<'_> {
             }
             let point_coord = self.key.point_sprite && Usage::from_raw(usage) == Some(Usage::TexCoord);
             let (value, location, default) = if point_coord {
-                let pc = self.arg(format!("point_coord{index}"), self.t.vec2f, Binding::BuiltIn(BuiltIn::PointCoord));
+                let pc = match self.point_coord {
+                    Some(pc) => pc,
+                    None => {
+                        let pc = self.arg("point_coord".into(), self.t.vec2f, Binding::BuiltIn(BuiltIn::PointCoord));
+                        self.point_coord = Some(pc);
+                        pc
+                    }
+                };
                 let (x, y) = (self.component(pc, 0), self.component(pc, 1));
                 let zero = self.fb.shared(SharedKey::F32(0));
                 let one = self.fb.shared(SharedKey::F32(1f32.to_bits()));
@@ -404,6 +424,9 @@ impl Lowerer<'_> {
                 }
             };
             seen.push(((usage, index), value));
+            if r.file == RegisterType::Texture && self.version.major < 2 {
+                self.texcoords.insert(r.index, value);
+            }
             if usage == Usage::Fog as u8 && index == 0 && location.is_some() {
                 self.fog_input = Some(self.component(value, 0));
             }
@@ -459,8 +482,7 @@ impl Lowerer<'_> {
         for r in &sig.outputs {
             let reg = Register::new(r.file, r.index);
             let Some((usage, index)) = semantic(self.version, r) else { continue };
-            let p = self.reg_ptr(reg)?;
-            let mut v = self.load(p);
+            let mut v = self.reg_value(reg)?;
             match (Usage::from_raw(usage), index) {
                 (Some(Usage::Position), 0) => {
                     position = Some(v);
@@ -532,8 +554,7 @@ impl Lowerer<'_> {
         }
         let mut c0 = None;
         for &n in &colors {
-            let p = self.reg_ptr(Register::new(RegisterType::ColorOut, n))?;
-            let v = self.load(p);
+            let v = self.reg_value(Register::new(RegisterType::ColorOut, n))?;
             if n == 0 {
                 c0 = Some(v);
                 continue;
@@ -549,6 +570,10 @@ impl Lowerer<'_> {
                 builtin: None,
                 default: None,
             });
+        }
+        // ps_1_x has no oC#: r0 at the end is the colour.
+        if self.version.major < 2 {
+            c0 = Some(self.reg_value(Register::new(RegisterType::Temp, 0))?);
         }
         let c0 = self.pixel_epilogue(c0.expect("oC0 is always output"))?;
         let b = Binding::Location { location: 0, interpolation: None, sampling: None, blend_src: None, per_primitive: false };
@@ -567,8 +592,7 @@ impl Lowerer<'_> {
             default: None,
         });
         if sig.features.depth_output {
-            let p = self.reg_ptr(Register::new(RegisterType::DepthOut, 0))?;
-            let v = self.load(p);
+            let v = self.reg_value(Register::new(RegisterType::DepthOut, 0))?;
             let d = self.component(v, 0);
             let d = self.math1(naga::MathFunction::Saturate, d);
             Self::member(&mut members, &mut offset, "oDepth", self.t.f32, 4, Binding::BuiltIn(BuiltIn::FragDepth));

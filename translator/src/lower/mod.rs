@@ -37,7 +37,9 @@
 //!     point_size_max: f32,           //  40  D3DRS_POINTSIZE_MAX
 //!     _pad: f32,                     //  44
 //!     clip_planes: array<vec4<f32>, 8>, // 48  D3DTS clip planes in clip space
-//! }                                  // size 176
+//!     bump_env: array<vec4<f32>, 8>,  // 176  per stage: BUMPENVMAT00, 01, 10, 11
+//!     bump_luminance: array<vec4<f32>, 8>, // 304 per stage: BUMPENVLSCALE, BUMPENVLOFFSET, 0, 0
+//! }                                  // size 432
 //! ```
 //!
 //! # Inputs and outputs
@@ -56,15 +58,16 @@ mod error;
 pub mod io_map;
 mod modifiers;
 mod registers;
+mod sm1;
 mod textures;
 mod types;
 
-use std::collections::HashMap;
+use builder::FastMap;
 
 use naga::{Handle, Module};
 
 use crate::analysis::Signature;
-use crate::bytecode::{Program, ShaderKind, TextureType, Version};
+use crate::bytecode::{Program, RegisterType, ShaderKind, TextureType, Version};
 use crate::key::ShaderKey;
 
 pub use error::LowerError;
@@ -87,7 +90,7 @@ pub const BOOL_CONSTANTS_BINDING: u32 = 2;
 /// Binding of the render-state block.
 pub const RENDER_STATE_BINDING: u32 = 3;
 /// Size in bytes of the render-state block.
-pub const RENDER_STATE_SIZE: u32 = 176;
+pub const RENDER_STATE_SIZE: u32 = 432;
 
 /// Binding of sampler `n`'s texture.
 pub const fn texture_binding(n: u32) -> u32 {
@@ -169,9 +172,6 @@ pub struct Lowered {
 ///
 /// Errors name the instruction's token index; the function never panics on odd programs.
 pub fn lower(program: &Program, sig: &Signature, key: &ShaderKey) -> Result<Lowered, LowerError> {
-    if program.version.is_sm1() {
-        return Err(LowerError::Unsupported { offset: 0, what: format!("{} (Shader Model 1)", program.version) });
-    }
     let mut l = Lowerer::new(program, sig, key);
     l.run()?;
     Ok(Lowered { module: l.module, layout: l.layout, interface: l.interface })
@@ -191,11 +191,13 @@ pub(crate) struct Lowerer<'a> {
     /// Registers are module-private globals (subroutines or early return).
     pub globals_mode: bool,
     pub consts: constants::ConstantGlobals,
-    pub samplers: HashMap<u16, textures::SamplerGlobals>,
+    pub samplers: FastMap<u16, textures::SamplerGlobals>,
     /// Subroutine functions by label.
-    pub functions: HashMap<u16, Handle<naga::Function>>,
-    /// Module constants holding splatted `vec4<f32>` values, by bit pattern.
-    pub splats: HashMap<u32, Handle<naga::Constant>>,
+    pub functions: FastMap<u16, Handle<naga::Function>>,
+    /// Module constants holding `vec4<f32>` values, by bit pattern.
+    pub vec_constants: FastMap<[u32; 4], Handle<naga::Constant>>,
+    /// Module constants of write masks as `vec4<bool>`.
+    pub mask_constants: FastMap<u8, Handle<naga::Constant>>,
     pub layout: BindingLayout,
     pub interface: InterfaceMap,
     /// The instruction being lowered (its token index names errors).
@@ -204,6 +206,14 @@ pub(crate) struct Lowerer<'a> {
     pub flow: Vec<control_flow::Frame>,
     /// The deferred-kill flag, once texkill appears.
     pub killed: Option<registers::Var>,
+    /// Read-only registers whose value is an expression valid in the whole entry function.
+    pub fixed: FastMap<(crate::bytecode::RegisterType, u16), registers::Expr>,
+    /// ps_1_x: the texture coordinate sets as interpolated (before any t# write).
+    pub texcoords: FastMap<u16, registers::Expr>,
+    /// Co-issue: the values the second instruction of a pair reads (from before the pair).
+    pub snapshot: Option<FastMap<(crate::bytecode::RegisterType, u16), registers::Expr>>,
+    /// The point-coordinate argument (point sprites), once needed.
+    pub point_coord: Option<registers::Expr>,
     /// The fragment-position argument, once needed.
     pub frag_coord: Option<registers::Expr>,
     /// The interpolated fog factor, once needed.
@@ -230,15 +240,20 @@ impl<'a> Lowerer<'a> {
             regs: Registers::default(),
             globals_mode,
             consts: constants::ConstantGlobals::default(),
-            samplers: HashMap::new(),
-            functions: HashMap::new(),
-            splats: HashMap::new(),
+            samplers: FastMap::default(),
+            functions: FastMap::default(),
+            vec_constants: FastMap::default(),
+            mask_constants: FastMap::default(),
             layout: BindingLayout { group, ..BindingLayout::default() },
             interface: InterfaceMap::default(),
             offset: 0,
             flow: Vec::new(),
             killed: None,
             frag_coord: None,
+            point_coord: None,
+            texcoords: FastMap::default(),
+            snapshot: None,
+            fixed: FastMap::default(),
             fog_input: None,
         }
     }
@@ -267,10 +282,27 @@ impl<'a> Lowerer<'a> {
     /// Lowers instructions `start..end` into the current function.
     pub fn lower_range(&mut self, start: usize, end: usize, label: Option<u16>) -> Result<(), LowerError> {
         let depth = self.flow.len();
+        let mut pending = None;
         for i in start..end.min(self.program.len()) {
             let inst = self.program[i];
             self.offset = inst.offset;
+            // A co-issued pair (ps_1_x `+`) reads the values from before the pair: the second
+            // instruction's sources are read before the first one runs.
+            if let Some(next) = self.program.get(i + 1).filter(|n| n.coissue && i + 1 < end) {
+                let mut values = FastMap::default();
+                for s in next.src.iter().filter(|s| s.relative.is_none()) {
+                    if matches!(s.reg.ty, RegisterType::Temp | RegisterType::Texture | RegisterType::Input) {
+                        let v = self.reg_value(s.reg)?;
+                        values.insert((s.reg.ty, s.reg.num), v);
+                    }
+                }
+                pending = Some(values);
+            }
+            if inst.coissue {
+                self.snapshot = pending.take();
+            }
             self.instruction(&inst, label)?;
+            self.snapshot = None;
         }
         if self.flow.len() != depth {
             return Err(self.invalid("a control-flow block is not closed"));

@@ -19,50 +19,73 @@ pub(crate) enum Width {
 impl Lowerer<'_> {
     /// A module constant `vec4(v, v, v, v)` (needs no emit, usable in every block).
     pub fn splat(&mut self, v: f32) -> Expr {
-        let bits = v.to_bits();
-        let c = match self.splats.get(&bits) {
-            Some(&c) => c,
-            None => {
-                let ge = &mut self.module.global_expressions;
-                let lit = if v.is_finite() {
-                    ge.append(Expression::Literal(naga::Literal::F32(v)), Span::UNDEFINED)
-                } else {
-                    // naga literals cannot be NaN or infinite.
-                    return self.splat_bits([bits; 4]);
-                };
-                let init = ge.append(
-                    Expression::Compose { ty: self.t.vec4f, components: vec![lit; 4] },
-                    Span::UNDEFINED,
-                );
-                let c = self.module.constants.append(
-                    naga::Constant { name: None, ty: self.t.vec4f, init },
-                    Span::UNDEFINED,
-                );
-                self.splats.insert(bits, c);
-                c
-            }
-        };
-        self.fb.shared(SharedKey::Constant(c))
+        self.splat_bits([v.to_bits(); 4])
     }
 
     /// A `vec4<f32>` from raw bit patterns, finite or not (`def` values: NaN and inf survive as
-    /// a bitcast of `u32` literals).
+    /// a bitcast of `u32` literals). Finite values become module constants (no emit needed).
     pub fn splat_bits(&mut self, bits: [u32; 4]) -> Expr {
         if bits.iter().all(|b| f32::from_bits(*b).is_finite()) {
-            let comps: Vec<Expr> = bits.iter().map(|&b| self.fb.shared(SharedKey::F32(b))).collect();
-            return self.fb.expr(Expression::Compose { ty: self.t.vec4f, components: comps });
+            let c = match self.vec_constants.get(&bits) {
+                Some(&c) => c,
+                None => {
+                    let ge = &mut self.module.global_expressions;
+                    let comps: Vec<Expr> = bits
+                        .iter()
+                        .map(|&b| ge.append(Expression::Literal(naga::Literal::F32(f32::from_bits(b))), Span::UNDEFINED))
+                        .collect();
+                    let init = ge.append(Expression::Compose { ty: self.t.vec4f, components: comps }, Span::UNDEFINED);
+                    let c = self.module.constants.append(
+                        naga::Constant { name: None, ty: self.t.vec4f, init },
+                        Span::UNDEFINED,
+                    );
+                    self.vec_constants.insert(bits, c);
+                    c
+                }
+            };
+            let h = self.fb.shared(SharedKey::Constant(c));
+            self.fb.known.insert(h, bits);
+            return h;
         }
         let comps: Vec<Expr> = bits.iter().map(|&b| self.fb.shared(SharedKey::U32(b))).collect();
         let u = self.fb.expr(Expression::Compose { ty: self.t.vec4u, components: comps });
         self.fb.expr(Expression::As { expr: u, kind: naga::ScalarKind::Float, convert: None })
     }
 
+    /// The constant `vec4<bool>` of a write mask.
+    fn mask_constant(&mut self, mask: WriteMask) -> Expr {
+        let c = match self.mask_constants.get(&mask.0) {
+            Some(&c) => c,
+            None => {
+                let ge = &mut self.module.global_expressions;
+                let comps: Vec<Expr> =
+                    (0..4).map(|i| ge.append(Expression::Literal(naga::Literal::Bool(mask.has(i))), Span::UNDEFINED)).collect();
+                let init = ge.append(Expression::Compose { ty: self.t.vec4b, components: comps }, Span::UNDEFINED);
+                let c = self.module.constants.append(naga::Constant { name: None, ty: self.t.vec4b, init }, Span::UNDEFINED);
+                self.mask_constants.insert(mask.0, c);
+                c
+            }
+        };
+        self.fb.shared(SharedKey::Constant(c))
+    }
+
     /// A float constant of the given width.
     pub fn fconst(&mut self, v: f32, w: Width) -> Expr {
         match w {
-            Width::Scalar => self.fb.shared(SharedKey::F32(v.to_bits())),
+            Width::Scalar => self.scalar_literal(v.to_bits()),
             Width::Vec4 => self.splat(v),
         }
+    }
+
+    /// An `f32` literal from its bits (finite values only; others as a bitcast).
+    pub fn scalar_literal(&mut self, bits: u32) -> Expr {
+        if !f32::from_bits(bits).is_finite() {
+            let u = self.fb.shared(SharedKey::U32(bits));
+            return self.fb.expr(Expression::As { expr: u, kind: naga::ScalarKind::Float, convert: None });
+        }
+        let h = self.fb.shared(SharedKey::F32(bits));
+        self.fb.known.insert(h, [bits; 4]);
+        h
     }
 
     pub fn bin(&mut self, op: BinaryOperator, left: Expr, right: Expr) -> Expr {
@@ -82,7 +105,11 @@ impl Lowerer<'_> {
     }
 
     pub fn component(&mut self, v: Expr, c: usize) -> Expr {
-        self.fb.expr(Expression::AccessIndex { base: v, index: c as u32 })
+        let h = self.fb.expr(Expression::AccessIndex { base: v, index: c as u32 });
+        if let Some(bits) = self.fb.known.get(&v).copied() {
+            self.fb.known.insert(h, [bits[c]; 4]);
+        }
+        h
     }
 
     pub fn swizzle(&mut self, v: Expr, s: Swizzle) -> Expr {
@@ -91,12 +118,34 @@ impl Lowerer<'_> {
         }
         let c = s.components();
         let pattern = [COMPONENTS[c[0]], COMPONENTS[c[1]], COMPONENTS[c[2]], COMPONENTS[c[3]]];
-        self.fb.expr(Expression::Swizzle { size: VectorSize::Quad, vector: v, pattern })
+        let h = self.fb.expr(Expression::Swizzle { size: VectorSize::Quad, vector: v, pattern });
+        if let Some(bits) = self.fb.known.get(&v).copied() {
+            self.fb.known.insert(h, c.map(|i| bits[i]));
+        }
+        h
     }
 
     /// Applies a value modifier (every one but `dz`/`dw`/`not`).
     pub fn apply_modifier(&mut self, m: SrcModifier, v: Expr, w: Width) -> Result<Expr, LowerError> {
         use SrcModifier as M;
+        if let (Some(bits), M::Neg | M::Abs | M::AbsNeg) = (self.fb.known.get(&v).copied(), m) {
+            // Sign changes are exact: the value stays known.
+            let f = |b: u32| match m {
+                M::Neg => b ^ 0x8000_0000,
+                M::Abs => b & 0x7FFF_FFFF,
+                _ => b | 0x8000_0000,
+            };
+            let h = match m {
+                M::Neg => self.neg(v),
+                M::Abs => self.math1(MathFunction::Abs, v),
+                _ => {
+                    let a = self.math1(MathFunction::Abs, v);
+                    self.neg(a)
+                }
+            };
+            self.fb.known.insert(h, bits.map(f));
+            return Ok(h);
+        }
         Ok(match m {
             M::None | M::Dz | M::Dw => v,
             M::Neg => self.neg(v),
@@ -178,8 +227,7 @@ impl Lowerer<'_> {
 
     /// The predicate of a predicated instruction as `vec4<bool>` per destination component.
     fn predicate_mask(&mut self, p: &SrcParam) -> Result<Expr, LowerError> {
-        let ptr = self.reg_ptr(p.reg)?;
-        let v = self.load(ptr);
+        let v = self.reg_value(p.reg)?;
         let v = self.swizzle(v, p.swizzle);
         Ok(if p.modifier == SrcModifier::Not {
             self.fb.expr(Expression::Unary { op: UnaryOperator::LogicalNot, expr: v })
@@ -239,31 +287,29 @@ impl Lowerer<'_> {
             Some(p) => Some(self.predicate_mask(&p)?),
             None => None,
         };
-        // A single unpredicated component is one store through a component pointer.
-        if pred.is_none() && mask.count() == 1 && dst.relative.is_none() {
-            let c = mask.components().next().expect("one component");
-            let p = self.reg_ptr(dst.reg)?;
-            let cp = self.fb.expr(Expression::AccessIndex { base: p, index: c as u32 });
-            let v = self.component(value, c);
-            self.fb.stmt(naga::Statement::Store { pointer: cp, value: v });
-            return Ok(());
-        }
-        self.store_register(dst.reg, dst.relative, |l, ptr| {
+        let merge = |l: &mut Self, old: Expr| -> Expr {
             if mask == WriteMask::ALL && pred.is_none() {
-                return Ok(value);
+                return value;
             }
-            let old = l.load(ptr);
-            let merged = if mask == WriteMask::ALL {
-                value
-            } else {
-                let comps: Vec<Expr> =
-                    (0..4).map(|c| if mask.has(c) { l.component(value, c) } else { l.component(old, c) }).collect();
-                l.fb.expr(Expression::Compose { ty, components: comps })
+            // One select against the mask (and predicate): the unwritten components keep the
+            // old value.
+            let m = l.mask_constant(mask);
+            let condition = match pred {
+                Some(p) if mask == WriteMask::ALL => p,
+                Some(p) => l.bin(BinaryOperator::And, m, p),
+                None => m,
             };
-            Ok(match pred {
-                Some(p) => l.fb.expr(Expression::Select { condition: p, accept: merged, reject: old }),
-                None => merged,
-            })
-        })
+            l.fb.expr(Expression::Select { condition, accept: value, reject: old })
+        };
+        let _ = ty;
+        if dst.relative.is_some() || self.regs.arrays.contains_key(&dst.reg.ty) {
+            return self.store_register(dst.reg, dst.relative, |l, ptr| {
+                let old = if mask == WriteMask::ALL && pred.is_none() { value } else { l.load(ptr) };
+                Ok(merge(l, old))
+            });
+        }
+        let old = if mask == WriteMask::ALL && pred.is_none() { value } else { self.current_value(dst.reg)? };
+        let merged = merge(self, old);
+        self.set_reg_value(dst.reg, merged)
     }
 }

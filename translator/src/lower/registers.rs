@@ -2,7 +2,7 @@
 //! where the file is relatively addressed (`v[aL]`, `o[aL]`); reads and writes through a
 //! relative address check the bounds themselves (wgpu would clamp, D3D9 reads 0).
 
-use std::collections::HashMap;
+use super::builder::FastMap;
 
 use naga::{
     BinaryOperator, Expression, GlobalVariable, Handle, LocalVariable, MathFunction, ScalarKind, Span, Statement,
@@ -24,9 +24,9 @@ pub(crate) enum Var {
 /// Where each register lives.
 #[derive(Default)]
 pub(crate) struct Registers {
-    vars: HashMap<(RegisterType, u16), Var>,
+    vars: FastMap<(RegisterType, u16), Var>,
     /// Relatively addressed files: the array variable and its length.
-    pub arrays: HashMap<RegisterType, (Var, u32)>,
+    pub arrays: FastMap<RegisterType, (Var, u32)>,
 }
 
 pub(crate) type Expr = Handle<Expression>;
@@ -135,10 +135,8 @@ impl Lowerer<'_> {
     pub fn rel_index(&mut self, rel: RelAddr, base: u16) -> Result<Expr, LowerError> {
         let addr = match rel.reg.ty {
             RegisterType::Addr => {
-                let p = self.reg_ptr(rel.reg)?;
-                let comp = rel.component() as u32;
-                let cp = self.fb.expr(Expression::AccessIndex { base: p, index: comp });
-                let f = self.load(cp);
+                let a = self.reg_value(rel.reg)?;
+                let f = self.fb.expr(Expression::AccessIndex { base: a, index: rel.component() as u32 });
                 self.fb.expr(Expression::As { expr: f, kind: ScalarKind::Sint, convert: Some(4) })
             }
             RegisterType::Loop => {
@@ -195,8 +193,7 @@ impl Lowerer<'_> {
                 Ok(self.fb.expr(Expression::Splat { size: naga::VectorSize::Quad, value: f }))
             }
             R::Predicate => {
-                let p = self.reg_ptr(reg)?;
-                let b = self.load(p);
+                let b = self.reg_value(reg)?;
                 let one = self.splat(1.0);
                 let zero = self.splat(0.0);
                 Ok(self.fb.expr(Expression::Select { condition: b, accept: one, reject: zero }))
@@ -217,10 +214,46 @@ impl Lowerer<'_> {
                     }
                     return Err(self.unsupported(format!("relative addressing of {}", reg.name())));
                 }
-                let p = self.reg_ptr(reg)?;
-                Ok(self.load(p))
+                self.reg_value(reg)
             }
         }
+    }
+
+    /// The current value of a register (not relatively addressed): known in this block, or
+    /// loaded once.
+    pub fn reg_value(&mut self, reg: Register) -> Result<Expr, LowerError> {
+        if let Some(v) = self.snapshot.as_ref().and_then(|s| s.get(&(reg.ty, reg.num))) {
+            return Ok(*v);
+        }
+        self.current_value(reg)
+    }
+
+    /// The register's value now (ignoring a co-issue snapshot): what a masked write merges with.
+    pub fn current_value(&mut self, reg: Register) -> Result<Expr, LowerError> {
+        let key = (reg.ty, reg.num);
+        if let Some(&v) = self.fixed.get(&key) {
+            return Ok(v);
+        }
+        if let Some(&(v, _)) = self.fb.values.get(&key) {
+            return Ok(v);
+        }
+        let p = self.reg_ptr(reg)?;
+        let v = self.load(p);
+        if !self.regs.arrays.contains_key(&reg.ty) {
+            self.fb.values.insert(key, (v, None));
+        }
+        Ok(v)
+    }
+
+    /// Sets a register's value; the store is emitted at the next statement or block boundary.
+    pub fn set_reg_value(&mut self, reg: Register, value: Expr) -> Result<(), LowerError> {
+        let p = self.reg_ptr(reg)?;
+        if self.regs.arrays.contains_key(&reg.ty) {
+            self.fb.stmt(Statement::Store { pointer: p, value });
+        } else {
+            self.fb.values.insert((reg.ty, reg.num), (value, Some(p)));
+        }
+        Ok(())
     }
 
     /// Stores `value` (already merged with the old value) into a destination register,

@@ -22,7 +22,7 @@ pub(crate) enum SamplerGlobals {
 }
 
 /// How the level of detail is chosen.
-enum Level {
+pub(crate) enum Level {
     Auto,
     Bias,
     Lod,
@@ -93,7 +93,7 @@ impl Lowerer<'_> {
     }
 
     /// Samples sampler `n` at `coords` (a `vec4`: the coordinates, with bias or level in w).
-    fn sample(&mut self, n: Option<u16>, coords: Expr, level: Level, project: bool) -> Result<Expr, LowerError> {
+    pub(crate) fn sample(&mut self, n: Option<u16>, coords: Expr, level: Level, project: bool) -> Result<Expr, LowerError> {
         let globals = match n {
             Some(n) => *self.samplers.get(&n).ok_or_else(|| self.invalid(format!("s{n} is not declared")))?,
             None => SamplerGlobals::Unbound,

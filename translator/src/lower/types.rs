@@ -6,10 +6,8 @@ use naga::{Handle, Module, Scalar, Span, Type, TypeInner, VectorSize};
 pub(crate) struct Types {
     pub f32: Handle<Type>,
     pub i32: Handle<Type>,
-    pub u32: Handle<Type>,
     pub bool: Handle<Type>,
     pub vec2f: Handle<Type>,
-    pub vec3f: Handle<Type>,
     pub vec4f: Handle<Type>,
     pub vec4i: Handle<Type>,
     pub vec4u: Handle<Type>,
@@ -29,10 +27,8 @@ impl Types {
         Types {
             f32: insert(m, TypeInner::Scalar(Scalar::F32)),
             i32: insert(m, TypeInner::Scalar(Scalar::I32)),
-            u32: insert(m, TypeInner::Scalar(Scalar::U32)),
             bool: insert(m, TypeInner::Scalar(Scalar::BOOL)),
             vec2f: vec(m, VectorSize::Bi, Scalar::F32),
-            vec3f: vec(m, VectorSize::Tri, Scalar::F32),
             vec4f: vec(m, VectorSize::Quad, Scalar::F32),
             vec4i: vec(m, VectorSize::Quad, Scalar::I32),
             vec4u: vec(m, VectorSize::Quad, Scalar::U32),

@@ -165,3 +165,24 @@ fn divergent_flow_in_a_pixel_quad() {
         assert_eq!(c[1], k as f32, "lane {k}");
     }
 }
+
+#[test]
+fn deepest_nesting_inside_deepest_recursion_fails_cleanly() {
+    // A subroutine that nests 30 `if`s and calls itself: the call-depth limit ends it with an
+    // error before the host stack is at risk (the test thread has the default 2 MiB stack).
+    let mut text = String::from("vs_2_0\ndefb b0, true\ncall l0\nret\nlabel l0\n");
+    text.push_str(&"if b0\n".repeat(30));
+    text.push_str("call l0\n");
+    text.push_str(&"endif\n".repeat(30));
+    text.push_str("ret");
+    let e = run_vertex(&asm(&text), &VertexInput::default(), &Constants::default(), &Options::default(), &UnboundSampler)
+        .unwrap_err();
+    assert_eq!(e.kind, InterpErrorKind::CallDepth);
+    // Deeper than MAX_NESTING blocks: an error at parse time.
+    let mut text = String::from("vs_2_0\n");
+    text.push_str(&"if b0\n".repeat(MAX_NESTING + 2));
+    text.push_str(&"endif\n".repeat(MAX_NESTING + 2));
+    let e = run_vertex(&asm(&text), &VertexInput::default(), &Constants::default(), &Options::default(), &UnboundSampler)
+        .unwrap_err();
+    assert_eq!(e.kind, InterpErrorKind::NestingTooDeep);
+}

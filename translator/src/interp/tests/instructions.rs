@@ -297,9 +297,29 @@ fn implicit_lod_comes_from_the_quad() {
 #[test]
 fn vertex_texldl_reads_vertex_samplers() {
     // vs_3_0 texldl from vertex sampler 1: a 1×1 texture (0.5 grey) bound there.
-    let mut s = ReferenceSampler::default();
-    s.vertex_textures = vec![None, Some(ReferenceTexture::from_argb8_2d(1, 1, &[0x80808080]).unwrap())];
+    let s = ReferenceSampler {
+        vertex_textures: vec![None, Some(ReferenceTexture::from_argb8_2d(1, 1, &[0x80808080]).unwrap())],
+        ..ReferenceSampler::default()
+    };
     let p = asm("vs_3_0\ndcl_position o0\ndcl_2d s1\ndef c0, 0.5, 0.5, 0, 0\ntexldl o0, c0, s1");
     let out = run_vertex(&p, &VertexInput::default(), &Constants::default(), &Options::default(), &s).unwrap();
     assert_eq!(out.outputs[0].value, [128.0 / 255.0; 4]);
+}
+
+#[test]
+fn products_are_rounded_before_the_sum() {
+    // a = 1 + 2⁻¹²: a·a = 1 + 2⁻¹¹ + 2⁻²⁴, which rounds to 1 + 2⁻¹¹ in fp32 (2⁻²⁴ is half an ulp,
+    // ties to even). mad a, a, −(1 + 2⁻¹¹) is therefore 0; a fused multiply-add would give 2⁻²⁴.
+    let head = "vs_2_0\ndef c0, 1.000244140625, 0, 0, 0\ndef c1, 1.00048828125, 0, 0, 0\n";
+    assert_eq!(pos(&format!("{head}mad oPos, c0.x, c0.x, -c1.x")), [0.0; 4]);
+    // The same in a dot product: dp3 (a, 1, 0)·(a, −(1 + 2⁻¹¹), 0) = 0.
+    let dp = format!("{head}def c2, 1.000244140625, 1, 0, 0\ndef c3, 1.000244140625, -1.00048828125, 0, 0\ndp3 oPos, c2, c3");
+    assert_eq!(pos(&dp), [0.0; 4]);
+}
+
+#[test]
+fn nop_and_partial_precision_change_nothing() {
+    // _pp is computed at fp32: 1/3 exactly as fp32 division gives it.
+    let p = "vs_2_0\ndef c0, 3, 3, 3, 3\nnop\nrcp_pp oPos, c0.x";
+    assert_eq!(pos(p), [1.0f32 / 3.0; 4]);
 }

@@ -82,3 +82,41 @@ fn wrong_kind_and_bad_registers_are_errors() {
     assert_eq!(e.kind, InterpErrorKind::RegisterOutOfRange("r40".into()));
     assert_eq!(e.instruction, 0);
 }
+
+#[test]
+fn linking_vertex_outputs_to_pixel_inputs_by_semantic() {
+    // vs_1_1 writes oD0.x = 0.5 and oT1: COLOR0 reads (0.5, 1, 1, 1) (the unwritten components
+    // keep the default), COLOR1 (0, 0, 0, 1), TEXCOORD1 the written value, TEXCOORD0 zeros.
+    let vs = vs_full("vs_1_1\ndef c0, 0.5, 0.25, 0, 1\nmov oPos, c0\nmov oD0.x, c0.x\nmov oT1, c0", &[], &Constants::default(), &Options::default());
+    let ps = asm("ps_2_0\ndcl v0\ndcl t1\nmov oC0, v0");
+    let input = PixelInput::from_vertex(&ps, &vs);
+    assert_eq!(input.v[0], [0.5, 1.0, 1.0, 1.0]);
+    assert_eq!(input.v[1], [0.0, 0.0, 0.0, 1.0]);
+    assert_eq!(input.t[1], [0.5, 0.25, 0.0, 1.0]);
+    assert_eq!(input.t[0], [0.0; 4]);
+    // vs_3_0 → ps_3_0 by (usage, index), not by register number (runner note 16): o3 is
+    // TEXCOORD2 and the pixel shader reads it through v1; FOG is missing → (1, 0, 0, 0).
+    let vs = vs_full(
+        "vs_3_0\ndcl_position o0\ndcl_texcoord2 o3\ndef c0, 0.5, 0.25, 0, 1\nmov o0, c0\nmov o3.xy, c0",
+        &[],
+        &Constants::default(),
+        &Options::default(),
+    );
+    let ps = asm("ps_3_0\ndcl_texcoord2 v1\ndcl_fog v2\nmov oC0, v1");
+    let input = PixelInput::from_vertex(&ps, &vs);
+    assert_eq!(input.v[1], [0.5, 0.25, 0.0, 0.0]);
+    assert_eq!(input.v[2], [1.0, 0.0, 0.0, 0.0]);
+}
+
+#[test]
+fn a_hand_built_program_missing_operands_is_an_error() {
+    use crate::bytecode::{DstParam, Instruction, Opcode, Program, Register, RegisterType, SrcParam, Version, WriteMask};
+    // `mad r0, c0` (two sources missing) built directly in the model.
+    let mut p = Program::new(Version::from_token(0xFFFE_0200).unwrap());
+    let mut mad = Instruction::new(Opcode::Mad);
+    mad.dst = Some(DstParam::new(Register::new(RegisterType::Temp, 0), WriteMask::ALL));
+    mad.src.push(SrcParam::new(Register::new(RegisterType::Const, 0)));
+    p.instructions.push(mad);
+    let e = run_vertex(&p, &VertexInput::default(), &Constants::default(), &Options::default(), &UnboundSampler).unwrap_err();
+    assert_eq!(e.kind, InterpErrorKind::MissingOperand);
+}

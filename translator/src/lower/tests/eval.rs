@@ -200,6 +200,10 @@ fn math(fun: M, args: &[Value]) -> Value {
                 _ => panic!(),
             })
         }
+        M::Dot => {
+            let (Value::Agg(a), Value::Agg(b)) = (&args[0], &args[1]) else { panic!("dot of scalars") };
+            Value::F(a.iter().zip(b).fold(0.0, |acc, (x, y)| acc + x.f() * y.f()))
+        }
         M::Mix => {
             let d = binary(B::Subtract, &args[1], &args[0]);
             let p = binary(B::Multiply, &d, &args[2]);
@@ -212,13 +216,17 @@ fn math(fun: M, args: &[Value]) -> Value {
 impl<'m> Evaluator<'m> {
     /// An evaluator with every global zeroed; set buffers with [`Evaluator::set_global`].
     pub fn new(module: &'m Module) -> Self {
-        let mut globals = HashMap::new();
+        let mut ev = Evaluator { module, globals: HashMap::new(), steps: 0 };
         for (h, g) in module.global_variables.iter() {
             if g.space != naga::AddressSpace::Handle {
-                globals.insert(h, zero(module, g.ty));
+                let v = match g.init {
+                    Some(init) => ev.global_expr(init),
+                    None => zero(module, g.ty),
+                };
+                ev.globals.insert(h, v);
             }
         }
-        Evaluator { module, globals, steps: 0 }
+        ev
     }
 
     /// Sets the global named `name` (e.g. `c`, the float constants) element `index`.

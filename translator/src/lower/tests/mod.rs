@@ -4,6 +4,8 @@
 
 mod eval;
 mod rules;
+mod sm1;
+mod snapshots;
 
 use std::collections::HashMap;
 

@@ -534,3 +534,101 @@ fn odd_programs_are_errors_not_panics() {
         assert!(super::super::lower(&p, &sig, &ShaderKey::default()).is_err(), "{insts:?}");
     }
 }
+
+#[test]
+fn vs_1_1_mov_a0_floors_and_expp_logp_have_their_sm1_shape() {
+    // mov a0.x, 1.7 floors to 1; c[a0.x + 2] = c3 = 3. (−1.2 would floor to −2.)
+    let mut rel = c(2);
+    rel.relative = Some(crate::bytecode::RelAddr { reg: a0(), swizzle: crate::bytecode::Swizzle::replicate(0), implicit: true });
+    let p = program(0xFFFE_0101, vec![
+        def(10, [1.7, 2.5, 8.0, 0.0]),
+        op(O::Mov, Some(dst(R::Addr, 0, "x")), &[c(10).sw("x")]),
+        op(O::Mov, ot0("xyzw"), &[rel]),
+    ]);
+    assert_eq!(output(&p, &consts(&[(3, [3.0; 4]), (2, [2.0; 4])]), "oT0"), [3.0; 4]);
+    // expp 2.5 = (2^2, 0.5, 2^2.5, 1); logp 8 = (3, 8/2^3, 3, 1).
+    let p = program(0xFFFE_0101, vec![def(10, [1.7, 2.5, 8.0, 0.0]), op(O::ExpP, ot0("xyzw"), &[c(10).sw("y")])]);
+    let v = output(&p, &Run::default(), "oT0");
+    assert_eq!((v[0], v[1], v[3]), (4.0, 0.5, 1.0));
+    assert!((v[2] - 2f32.powf(2.5)).abs() < 1e-5);
+    let p = program(0xFFFE_0101, vec![def(10, [1.7, 2.5, 8.0, 0.0]), op(O::LogP, ot0("xyzw"), &[c(10).sw("z")])]);
+    assert_eq!(output(&p, &Run::default(), "oT0"), [3.0, 1.0, 3.0, 1.0]);
+}
+
+#[test]
+fn clip_planes_become_clip_distances_of_the_position() {
+    // Position (2, 0, 3, 1). Plane 0 = (1, 0, 0, 0) gives x = 2; plane 1 is off (1.0, never
+    // clipped); plane 2 = (0, 0, 1, −1) gives z − w = 3 − 1 = 2.
+    let p = program(VS2X, vec![def(0, [2.0, 0.0, 3.0, 1.0]), op(O::Mov, Some(dst(R::RastOut, 0, "xyzw")), &[c(0)])]);
+    let mut planes = vec![super::eval::vec4([0.0; 4]); 8];
+    planes[0] = super::eval::vec4([1.0, 0.0, 0.0, 0.0]);
+    planes[2] = super::eval::vec4([0.0, 0.0, 1.0, -1.0]);
+    let run = Run {
+        key: ShaderKey { clip_planes: 0b101, ..ShaderKey::default() },
+        render_state: vec![(9, Value::Agg(planes))],
+        ..Run::default()
+    };
+    let Outcome::Output(m) = super::run(&p, &run) else { panic!() };
+    assert_eq!(m["clip_distances"], Value::Agg(vec![Value::F(2.0), Value::F(1.0), Value::F(2.0)]));
+}
+
+#[test]
+fn shadow_samplers_compare_with_z_and_cube_overrides_use_xyz() {
+    let dcl_s = |n: u16, ty: u8| {
+        let mut i = op(O::Dcl, Some(dst(R::Sampler, n, "xyzw")), &[]);
+        i.payload = Payload::Dcl(crate::bytecode::Decl { usage: 0, usage_index: 0, texture_type: ty });
+        i
+    };
+    let p = vec![dcl_s(0, 2), def(0, [0.25, 0.5, 0.75, 2.0]), op(O::Tex, oc0("xyzw"), &[c(0), src(R::Sampler, 0)])];
+    // The evaluator's comparison sample returns the reference: z = 0.75, replicated.
+    let run = Run { key: ShaderKey { shadow_samplers: 1, ..ShaderKey::default() }, ..Run::default() };
+    assert_eq!(color(ps(PS2X, p.clone(), &run)), [0.75; 4]);
+    // A cube override samples with xyz (the evaluator echoes u, v, w).
+    let mut key = ShaderKey::default();
+    key.sampler_types[0] = Some(crate::bytecode::TextureType::Cube);
+    let run = Run { key, ..Run::default() };
+    assert_eq!(color(ps(PS2X, p, &run)), [0.25, 0.5, 0.75, -1.0]);
+}
+
+#[test]
+fn vertex_texture_fetch_uses_the_explicit_level() {
+    let mut s = op(O::Dcl, Some(dst(R::Sampler, 1, "xyzw")), &[]);
+    s.payload = Payload::Dcl(crate::bytecode::Decl { usage: 0, usage_index: 0, texture_type: 2 });
+    let mut v = vec![
+        dcl_out(0, 5, 0),
+        s,
+        def(0, [0.5, 0.25, 0.0, 3.0]),
+        op(O::TexLdl, ot0("xyzw"), &[c(0), src(R::Sampler, 1)]),
+    ];
+    v.iter_mut().for_each(retarget_ot0);
+    assert_eq!(output(&program(VS3, v), &Run::default(), "o0"), [0.5, 0.25, 0.0, 3.0]);
+}
+
+#[test]
+fn link_passes_what_the_pixel_shader_reads_and_defaults_the_rest() {
+    use crate::lower::io_map::{link, LinkSlot};
+    // VS writes oT0, oT3 and oD0; PS (ps_2_0) reads t3 and v1 (COLOR1, not written).
+    let vs = program(0xFFFE_0200, vec![
+        def(0, [1.0, 2.0, 3.0, 4.0]),
+        op(O::Mov, Some(dst(R::TexCrdOut, 0, "xyzw")), &[c(0)]),
+        op(O::Mov, Some(dst(R::TexCrdOut, 3, "xyzw")), &[c(0)]),
+        op(O::Mov, Some(dst(R::AttrOut, 0, "xyzw")), &[c(0)]),
+    ]);
+    let psp = program(0xFFFF_0200, vec![
+        op(O::Add, oc0("xyzw"), &[src(R::Texture, 3), src(R::Input, 1)]),
+    ]);
+    let linkage = link(vs.version, &analyse(&vs), psp.version, &analyse(&psp));
+    let tex3 = (crate::bytecode::Usage::TexCoord as u8, 3);
+    let col1 = (crate::bytecode::Usage::Color as u8, 1);
+    assert!(linkage.slots.contains(&(tex3.0, tex3.1, LinkSlot::Location(0))), "{linkage:?}");
+    assert!(linkage.slots.contains(&(col1.0, col1.1, LinkSlot::Missing)), "{linkage:?}");
+    assert_eq!(linkage.slots.len(), 2);
+    let key = ShaderKey { linkage: Some(linkage), ..ShaderKey::default() };
+    // The VS outputs only oT3, at location 0; the PS reads t3 there and COLOR1's default
+    // (0, 0, 0, 1) for v1: t3 + v1 = (1, 2, 3, 5).
+    let Outcome::Output(m) = super::run(&vs, &Run { key: key.clone(), ..Run::default() }) else { panic!() };
+    assert_eq!(m.len(), 2, "oT3 and the position: {:?}", m.keys());
+    assert_eq!(m["oT3"].vec4(), [1.0, 2.0, 3.0, 4.0]);
+    let run = Run { key, inputs: vec![(0, [1.0, 2.0, 3.0, 4.0])], ..Run::default() };
+    assert_eq!(color(ps(0xFFFF_0200, psp.instructions.clone(), &run)), [1.0, 2.0, 3.0, 5.0]);
+}

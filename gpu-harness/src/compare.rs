@@ -1,0 +1,186 @@
+//! Judging results: probes against the case's expectations, and the GPU image against the CPU
+//! image.
+//!
+//! # Tolerance policy (GPU image against CPU image)
+//!
+//! Both images come from the same inputs, the same decoded textures and the same D3D9 raster rules,
+//! so they differ only where the two sides may round differently:
+//!
+//! - **8-bit targets**: ±1 per channel (a value at an exact half of a step, e.g. 0.5 → 0x7f or 0x80,
+//!   runner note 12, may land on either side).
+//! - **Float targets**: `|gpu − cpu| ≤ 4 ulp(max(|gpu|, |cpu|))` or `≤ 2⁻²⁰ · (1 + |cpu|)`: interpolated
+//!   inputs are computed with different operation orders on the two sides (a few ulps of the
+//!   barycentrics), and the relative floor absorbs that for values near zero. Both NaN, or equal
+//!   infinities, are equal.
+//! - **Wider where a rule says so**: a draw that filters linearly (D3DTEXF_LINEAR, mip LINEAR) is
+//!   compared with ±4 steps on 8-bit targets and 2⁻¹⁰ on float targets, because GPUs compute filter
+//!   weights at reduced precision (8 fractional bits is the Vulkan minimum); a shader that takes
+//!   derivatives (dsx/dsy, texldd, implicit-LOD sampling of a mipmapped texture) gets the same
+//!   width, because GPUs may compute them per quad row or per pixel.
+//!
+//! Coverage must match exactly in every mode: the rasterizers follow the same rules.
+
+use crate::case::{Compare, Probe, TargetFormat};
+use crate::targets::{to_byte, Image};
+
+/// How closely two images must agree.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Tolerance {
+    /// The default rules above.
+    Exact,
+    /// Linear filtering or derivatives involved.
+    Wide,
+}
+
+fn ulp(x: f32) -> f32 {
+    let x = x.abs();
+    if !x.is_finite() {
+        return 0.0;
+    }
+    f32::from_bits(x.to_bits() + 1) - x
+}
+
+/// Whether two float channel values agree under `tol`.
+pub fn floats_agree(a: f32, b: f32, tol: Tolerance) -> bool {
+    if a == b || (a.is_nan() && b.is_nan()) {
+        return true;
+    }
+    if !a.is_finite() || !b.is_finite() {
+        return false;
+    }
+    let d = (a - b).abs();
+    match tol {
+        Tolerance::Exact => d <= 4.0 * ulp(a.abs().max(b.abs())) || d <= (1.0 + b.abs()) / (1u32 << 20) as f32,
+        Tolerance::Wide => d <= (1.0 + b.abs()) / 1024.0,
+    }
+}
+
+/// Compares two images of one target: the differing pixels' coordinates.
+pub fn image_mismatches(gpu: &Image, cpu: &Image, tol: Tolerance) -> Vec<(u32, u32)> {
+    let mut out = Vec::new();
+    for y in 0..gpu.height.min(cpu.height) {
+        for x in 0..gpu.width.min(cpu.width) {
+            let (a, b) = (gpu.get(x, y), cpu.get(x, y));
+            let ok = match gpu.format {
+                TargetFormat::A8R8G8B8 => {
+                    let steps = if tol == Tolerance::Exact { 1 } else { 4 };
+                    (0..4).all(|k| to_byte(a[k]).abs_diff(to_byte(b[k])) <= steps)
+                }
+                TargetFormat::A32B32G32R32F => (0..4).all(|k| floats_agree(a[k], b[k], tol)),
+            };
+            if !ok {
+                out.push((x, y));
+            }
+        }
+    }
+    out
+}
+
+/// The result of one probe on one image.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ProbeResult {
+    /// Within `tolerance` of `expected`.
+    Pass,
+    /// Matches an `accept_also` value or lies within `broken_tolerance`: a broken() result that the
+    /// test accepts on some Windows driver (the message says which).
+    Broken(String),
+    /// No accepted result.
+    Fail(String),
+}
+
+fn channel_diff(a: u32, b: u32, compare: Compare) -> u32 {
+    let channels = if compare == Compare::Argb { 4 } else { 3 };
+    (0..channels).map(|k| ((a >> (8 * k)) & 0xff).abs_diff((b >> (8 * k)) & 0xff)).max().unwrap_or(0)
+}
+
+/// Checks `probe` against `image` (the target it reads).
+pub fn check_probe(probe: &Probe, image: &Image) -> ProbeResult {
+    let (x, y) = (probe.x, probe.y);
+    if let Some(want) = probe.expected_float {
+        let got = image.get(x, y);
+        let tol = probe.tolerance_float.unwrap_or(0.0);
+        let ok = (0..4).all(|k| (got[k] - want[k]).abs() <= tol || got[k] == want[k] || (got[k].is_nan() && want[k].is_nan()));
+        return if ok {
+            ProbeResult::Pass
+        } else {
+            ProbeResult::Fail(format!("({x}, {y}): got {got:?}, expected {want:?} ± {tol}"))
+        };
+    }
+    let want = probe.expected.unwrap_or(0);
+    let got = image.argb(x, y);
+    let mask = if probe.compare == Compare::Argb { 0xffff_ffff } else { 0x00ff_ffff };
+    let shown = got & mask;
+    if channel_diff(got, want, probe.compare) <= probe.tolerance {
+        return ProbeResult::Pass;
+    }
+    if let Some(alt) = probe.accept_also.iter().find(|&&alt| channel_diff(got, alt, probe.compare) <= probe.tolerance) {
+        return ProbeResult::Broken(format!("({x}, {y}): got 0x{shown:08x}, an alternative (0x{alt:08x}) rather than 0x{want:08x}"));
+    }
+    if let Some(bt) = probe.broken_tolerance {
+        if channel_diff(got, want, probe.compare) <= bt {
+            return ProbeResult::Broken(format!("({x}, {y}): got 0x{shown:08x}, within the broken() tolerance {bt} of 0x{want:08x}"));
+        }
+    }
+    ProbeResult::Fail(format!(
+        "({x}, {y}){}: got 0x{shown:08x}, expected 0x{want:08x} ± {}{}",
+        if probe.target != 0 { format!(" target {}", probe.target) } else { String::new() },
+        probe.tolerance,
+        if probe.accept_also.is_empty() {
+            String::new()
+        } else {
+            format!(" (or {})", probe.accept_also.iter().map(|a| format!("0x{a:08x}")).collect::<Vec<_>>().join(", "))
+        }
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn probe(expected: u32, tolerance: u32) -> Probe {
+        Probe {
+            x: 0,
+            y: 0,
+            target: 0,
+            expected: Some(expected),
+            expected_float: None,
+            tolerance,
+            tolerance_float: None,
+            compare: Compare::Rgb,
+            accept_also: vec![],
+            broken_tolerance: None,
+            note: None,
+            message: None,
+            after_draw: None,
+        }
+    }
+
+    #[test]
+    fn rgb_probes_ignore_alpha_and_honour_tolerance() {
+        let img = Image::new(1, 1, TargetFormat::A8R8G8B8, 0x00807f01);
+        assert_eq!(check_probe(&probe(0xff807f01, 0), &img), ProbeResult::Pass);
+        assert_eq!(check_probe(&probe(0x00817f01, 1), &img), ProbeResult::Pass);
+        assert!(matches!(check_probe(&probe(0x00827f01, 1), &img), ProbeResult::Fail(_)));
+        let mut p = probe(0x00ffffff, 0);
+        p.accept_also = vec![0x00807f02];
+        assert!(matches!(check_probe(&p, &img), ProbeResult::Fail(_)), "0x02 vs 0x01 is outside tolerance 0");
+        p.tolerance = 1;
+        assert!(matches!(check_probe(&p, &img), ProbeResult::Broken(_)));
+        let mut p = probe(0x00ffffff, 0);
+        p.compare = Compare::Argb;
+        p.expected = Some(0x00807f01);
+        assert_eq!(check_probe(&p, &img), ProbeResult::Pass);
+        p.expected = Some(0xff807f01);
+        assert!(matches!(check_probe(&p, &img), ProbeResult::Fail(_)), "argb compares alpha");
+    }
+
+    #[test]
+    fn float_agreement_policy() {
+        assert!(floats_agree(1.0, 1.0 + f32::EPSILON, Tolerance::Exact));
+        assert!(!floats_agree(1.0, 1.001, Tolerance::Exact));
+        assert!(floats_agree(1.0, 1.0005, Tolerance::Wide));
+        assert!(floats_agree(f32::NAN, f32::NAN, Tolerance::Exact));
+        assert!(!floats_agree(f32::INFINITY, f32::MAX, Tolerance::Exact));
+        assert!(floats_agree(0.0, 1e-7, Tolerance::Exact), "relative floor near zero");
+    }
+}

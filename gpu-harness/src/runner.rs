@@ -1,0 +1,563 @@
+//! Running a case: every draw on the CPU (interpreter behind the CPU rasterizer) and on the GPU
+//! (translated shaders), probes checked on both, and the two images compared pixel by pixel
+//! ([`crate::compare`] states the tolerance policy).
+//!
+//! The shader back ends plug in through two traits, so that the runner knows neither the
+//! interpreter's nor the translator's types: [`ShaderCpu`] turns a program into CPU stages,
+//! [`ShaderGpu`] turns a program pair into naga modules with their resources. Stages a case leaves
+//! to the fixed-function pipeline use [`crate::fixed_function`] on both paths.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use d3d9_shader::bytecode::{Opcode, Program, Usage};
+
+use crate::case::{Api, Case, ConstantBlock, ConstantKind, DeclUsage, Draw, FogMode, MipFilter, Number, RenderState, TextureKind, TextureStage};
+use crate::compare::{check_probe, image_mismatches, ProbeResult, Tolerance};
+use crate::cpu::{self, CpuTargets, FogSource, MergeState, PixelStage, VertexStage};
+use crate::device::Gpu;
+use crate::fixed_function::{self as ff, FixedPixel, FixedPixelState, FixedVertex, VaryingLayout};
+use crate::gpu::{self, DrawCall, FixedState, Resource};
+use crate::targets::{GpuTargets, Image};
+use crate::textures::{self, DecodedTexture};
+use crate::vertex::{input_map, Semantic, Vertices, D3D8_REGISTERS};
+
+/// API constants of one shader stage (`Set*ShaderConstant{F,I,B}`); they persist across draws.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ShaderConstants {
+    /// Float registers from c0.
+    pub float: Vec<[f32; 4]>,
+    /// Integer registers i0–i15.
+    pub int: [[i32; 4]; 16],
+    /// Boolean registers b0–b15.
+    pub bool: [bool; 16],
+}
+
+impl Default for ShaderConstants {
+    fn default() -> Self {
+        ShaderConstants { float: Vec::new(), int: [[0; 4]; 16], bool: [false; 16] }
+    }
+}
+
+impl ShaderConstants {
+    /// Loads one `[[draw.constants]]` block (already checked by the case).
+    pub fn load(&mut self, block: &ConstantBlock) {
+        let start = block.start_register as usize;
+        match block.kind {
+            ConstantKind::VsFloat | ConstantKind::PsFloat => {
+                for (i, chunk) in block.values.chunks_exact(4).enumerate() {
+                    if self.float.len() <= start + i {
+                        self.float.resize(start + i + 1, [0.0; 4]);
+                    }
+                    self.float[start + i] = std::array::from_fn(|k| chunk[k].as_f32().unwrap_or(0.0));
+                }
+            }
+            ConstantKind::VsInt | ConstantKind::PsInt => {
+                for (i, chunk) in block.values.chunks_exact(4).enumerate() {
+                    self.int[start + i] = std::array::from_fn(|k| match chunk[k] {
+                        Number::Int(v) => v as i32,
+                        _ => 0,
+                    });
+                }
+            }
+            ConstantKind::VsBool | ConstantKind::PsBool => {
+                for (i, v) in block.values.iter().enumerate() {
+                    self.bool[start + i] = matches!(v, Number::Bool(true));
+                }
+            }
+        }
+    }
+}
+
+/// What a stage needs besides its program and constants.
+#[derive(Clone, Copy, Debug)]
+pub struct StageContext<'a> {
+    /// d3d8 or d3d9.
+    pub api: Api,
+    /// The bound textures, decoded.
+    pub textures: &'a [DecodedTexture],
+    /// ps_1_x texture stage states.
+    pub stages: &'a [TextureStage],
+    /// Render-target size.
+    pub target_size: (u32, u32),
+    /// The render state of the draw.
+    pub state: &'a RenderState,
+    /// The fog factor's source (note 25), decided by the runner.
+    pub fog: FogSource,
+    /// Alpha test (function, 8-bit reference), when on.
+    pub alpha_test: Option<(crate::case::CmpFunc, u8)>,
+}
+
+/// CPU execution of shaders (the interpreter).
+pub trait ShaderCpu {
+    /// A vertex stage running `program`.
+    fn vertex<'a>(&'a self, program: &'a Program, constants: &'a ShaderConstants, ctx: StageContext<'a>)
+        -> Result<Box<dyn VertexStage + 'a>, String>;
+    /// A pixel stage running `program`. Fog and alpha test are the runner's (output merger).
+    fn pixel<'a>(&'a self, program: &'a Program, constants: &'a ShaderConstants, ctx: StageContext<'a>)
+        -> Result<Box<dyn PixelStage + 'a>, String>;
+}
+
+/// One translated stage, ready to draw.
+#[derive(Debug)]
+pub struct GpuStage {
+    /// The module.
+    pub module: naga::Module,
+    /// Its entry point.
+    pub entry: String,
+    /// Vertex stage: where its outputs go; pixel stage: where its inputs come from.
+    pub varyings: VaryingLayout,
+    /// Buffer contents by (group, binding).
+    pub buffers: Vec<((u32, u32), Vec<u8>)>,
+    /// Textures: (texture binding, sampler binding, texture stage, the dimension sampled as).
+    pub textures: Vec<((u32, u32), (u32, u32), u32, TextureKind)>,
+}
+
+/// Translation of shaders for the GPU. The pixel stage applies fog and the alpha test itself
+/// (through its key), as `ctx` says.
+pub trait ShaderGpu {
+    /// Translates a draw's shaders (either may be the fixed-function `None`).
+    fn translate(
+        &self,
+        vs: Option<(&Program, &ShaderConstants)>,
+        ps: Option<(&Program, &ShaderConstants)>,
+        ctx: StageContext<'_>,
+    ) -> Result<(Option<GpuStage>, Option<GpuStage>), String>;
+}
+
+/// Which paths to run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    /// GPU only (probes on the GPU image).
+    Gpu,
+    /// CPU only.
+    Cpu,
+    /// Both, and the images compared.
+    Both,
+}
+
+/// The verdict on a case.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Verdict {
+    /// Every check passed.
+    Pass,
+    /// What failed.
+    Fail(Vec<String>),
+    /// Why the case was not run (not a pass).
+    Skip(String),
+}
+
+/// One target's images, kept for the report when something failed.
+#[derive(Clone, Debug)]
+pub struct TargetImages {
+    /// Target index.
+    pub index: usize,
+    /// The GPU image.
+    pub gpu: Option<Image>,
+    /// The CPU image.
+    pub cpu: Option<Image>,
+}
+
+/// The result of one case.
+#[derive(Clone, Debug)]
+pub struct CaseResult {
+    /// Case name.
+    pub name: String,
+    /// The file.
+    pub path: PathBuf,
+    /// Verdict.
+    pub verdict: Verdict,
+    /// Remarks: skipped back ends, broken() results accepted.
+    pub notes: Vec<String>,
+    /// Final images (kept for failures).
+    pub images: Vec<TargetImages>,
+}
+
+/// Runs cases.
+pub struct Runner<'a> {
+    /// The GPU, if there is one.
+    pub gpu: Option<&'a Gpu>,
+    /// The interpreter, if built in.
+    pub cpu_shaders: Option<&'a dyn ShaderCpu>,
+    /// The translator, if built in.
+    pub gpu_shaders: Option<&'a dyn ShaderGpu>,
+    /// Folders shader names resolve against.
+    pub roots: Vec<PathBuf>,
+    /// Paths to run.
+    pub backend: Backend,
+}
+
+/// Images after each draw a probe reads, and after the last.
+type Snapshots = BTreeMap<usize, Vec<Image>>;
+
+struct Prepared {
+    programs: BTreeMap<String, Program>,
+    textures: Vec<DecodedTexture>,
+}
+
+fn merge_state(state: &RenderState, fog: FogSource, alpha_test: Option<(crate::case::CmpFunc, u8)>) -> MergeState {
+    MergeState {
+        cull: state.cullmode,
+        z_enable: state.zenable,
+        z_func: state.zfunc,
+        z_write: state.zwriteenable,
+        fog,
+        fog_color: {
+            let [r, g, b, _] = crate::targets::color_to_rgba(state.fogcolor);
+            [r, g, b]
+        },
+        alpha_test,
+    }
+}
+
+/// The fog factor's source for a draw (runner note 25).
+pub fn fog_source(state: &RenderState, vs: Option<&Program>, ps: Option<&Program>) -> Result<FogSource, String> {
+    if !state.fogenable || ps.is_some_and(|p| p.version.major >= 3) {
+        return Ok(FogSource::Off);
+    }
+    if state.fogtablemode != FogMode::None {
+        return Ok(FogSource::Table {
+            mode: state.fogtablemode,
+            start: state.fogstart,
+            end: state.fogend,
+            density: state.fogdensity,
+        });
+    }
+    if vs.is_some() || state.fogvertexmode != FogMode::None {
+        return Ok(FogSource::Varying);
+    }
+    Err("fog from the specular alpha (FOGVERTEXMODE NONE without a vertex shader) is not implemented".into())
+}
+
+/// The fixed-function vertex stage a draw describes.
+pub fn fixed_vertex(draw: &Draw, state: &RenderState, target_size: (u32, u32)) -> FixedVertex {
+    let has = |u: DeclUsage, i: u32| draw.elements.iter().any(|e| e.usage == u && e.usage_index == i);
+    let texcoords = draw
+        .elements
+        .iter()
+        .filter(|e| e.usage == DeclUsage::TEXCOORD && e.usage_index < 8)
+        .fold(0u8, |m, e| m | 1 << e.usage_index);
+    let vertex_fog = (state.fogenable && state.fogtablemode == FogMode::None && state.fogvertexmode != FogMode::None)
+        .then_some((state.fogvertexmode, state.fogstart, state.fogend, state.fogdensity));
+    FixedVertex {
+        pretransformed: has(DeclUsage::POSITIONT, 0) || draw.fvf.as_deref().is_some_and(|f| f.contains("XYZRHW")),
+        target_size,
+        has_diffuse: has(DeclUsage::COLOR, 0),
+        has_specular: has(DeclUsage::COLOR, 1),
+        texcoords,
+        lighting: state.lighting,
+        vertex_fog,
+    }
+}
+
+/// Input registers of the fixed-function vertex stage: note 4's numbering, POSITIONT at v0.
+fn fixed_input_map() -> Vec<(u16, Semantic)> {
+    let mut m: Vec<(u16, Semantic)> = D3D8_REGISTERS.iter().copied().filter(|(r, _)| *r < 16).collect();
+    m.push((0, (Usage::PositionT, 0)));
+    m
+}
+
+/// Whether comparing the images of this case needs the wide tolerance (linear filtering, mip
+/// selection from derivatives, derivative instructions).
+fn tolerance(textures: &[DecodedTexture], programs: &BTreeMap<String, Program>) -> Tolerance {
+    let filtering = textures.iter().any(|t| {
+        t.filter == crate::case::Filter::Linear || t.mip_filter == MipFilter::Linear || (t.mip_levels > 1 && t.mip_filter != MipFilter::None)
+    });
+    let derivatives = programs
+        .values()
+        .any(|p| p.instructions.iter().any(|i| matches!(i.opcode, Opcode::Dsx | Opcode::Dsy | Opcode::TexLdd)));
+    if filtering || derivatives {
+        Tolerance::Wide
+    } else {
+        Tolerance::Exact
+    }
+}
+
+impl Runner<'_> {
+    /// Runs one case.
+    pub fn run_case(&self, case: &Case, path: &Path) -> CaseResult {
+        let mut result = CaseResult { name: case.name.clone(), path: path.into(), verdict: Verdict::Pass, notes: vec![], images: vec![] };
+        let prepared = match self.prepare(case) {
+            Ok(p) => p,
+            Err(Verdict::Skip(s)) => {
+                result.verdict = Verdict::Skip(s);
+                return result;
+            }
+            Err(v) => {
+                result.verdict = v;
+                return result;
+            }
+        };
+        let mut failures = Vec::new();
+        let mut runs: Vec<(&str, Snapshots)> = Vec::new();
+        let mut skipped = Vec::new();
+        if self.backend != Backend::Cpu {
+            match self.render_gpu(case, &prepared) {
+                Ok(s) => runs.push(("gpu", s)),
+                Err(Verdict::Skip(s)) => skipped.push(format!("GPU skipped: {s}")),
+                Err(Verdict::Fail(f)) => failures.extend(f.into_iter().map(|f| format!("GPU: {f}"))),
+                Err(Verdict::Pass) => {}
+            }
+        }
+        if self.backend != Backend::Gpu {
+            match self.render_cpu(case, &prepared) {
+                Ok(s) => runs.push(("cpu", s)),
+                Err(Verdict::Skip(s)) => skipped.push(format!("CPU skipped: {s}")),
+                Err(Verdict::Fail(f)) => failures.extend(f.into_iter().map(|f| format!("CPU: {f}"))),
+                Err(Verdict::Pass) => {}
+            }
+        }
+        result.notes.extend(skipped.iter().cloned());
+        let last = case.draws.len() - 1;
+        for (side, snaps) in &runs {
+            for (i, probe) in case.probes.iter().enumerate() {
+                let image = &snaps[&probe.after_draw.unwrap_or(last)][probe.target as usize];
+                match check_probe(probe, image) {
+                    ProbeResult::Pass => {}
+                    ProbeResult::Broken(m) => result.notes.push(format!("{side} probe {i}: broken() result accepted: {m}")),
+                    ProbeResult::Fail(m) => failures.push(format!("{} probe {i} {m}", side.to_uppercase())),
+                }
+            }
+        }
+        if let [("gpu", g), ("cpu", c)] = runs.as_slice() {
+            let tol = tolerance(&prepared.textures, &prepared.programs);
+            for (draw, images) in g {
+                for (t, img) in images.iter().enumerate() {
+                    let bad = image_mismatches(img, &c[draw][t], tol);
+                    if let Some(&(x, y)) = bad.first() {
+                        failures.push(format!(
+                            "GPU and CPU images of target {t} after draw {draw} differ at {} pixels (first ({x}, {y}): gpu {:?} cpu {:?}; {tol:?} tolerance)",
+                            bad.len(),
+                            img.get(x, y),
+                            c[draw][t].get(x, y)
+                        ));
+                    }
+                }
+            }
+        }
+        if !failures.is_empty() {
+            let n = case.render_target.render_targets.len() + 1;
+            let find = |side: &str, t: usize| runs.iter().find(|(s, _)| *s == side).map(|(_, s)| s[&last][t].clone());
+            result.images = (0..n).map(|t| TargetImages { index: t, gpu: find("gpu", t), cpu: find("cpu", t) }).collect();
+            result.verdict = Verdict::Fail(failures);
+        } else if runs.is_empty() {
+            result.verdict = Verdict::Skip(skipped.join("; "));
+        }
+        result
+    }
+
+    fn prepare(&self, case: &Case) -> Result<Prepared, Verdict> {
+        let mut state = RenderState::default();
+        state.apply(&case.render_states);
+        let mut programs = BTreeMap::new();
+        for draw in &case.draws {
+            if let Some(rs) = &draw.render_states {
+                state.apply(rs);
+            }
+            let unsupported = state.unsupported();
+            if !unsupported.is_empty() {
+                return Err(Verdict::Skip(format!("render state not drawn by the harness: {}", unsupported.join(", "))));
+            }
+            for name in [&draw.vertex_shader, &draw.pixel_shader] {
+                if name != "none" && !programs.contains_key(name) {
+                    let (_, program) = crate::shaders::load(name, &self.roots).map_err(|e| Verdict::Fail(vec![e.to_string()]))?;
+                    programs.insert(name.clone(), program);
+                }
+            }
+            if draw.ps_is_none() && case.textures.iter().any(|t| t.stage == 0) {
+                return Err(Verdict::Skip("fixed-function texturing (a texture on stage 0 without a pixel shader)".into()));
+            }
+        }
+        let textures = case.textures.iter().map(DecodedTexture::decode).collect();
+        Ok(Prepared { programs, textures })
+    }
+
+    fn draw_setup<'p>(
+        &self,
+        prepared: &'p Prepared,
+        draw: &Draw,
+        state: &RenderState,
+    ) -> Result<(Option<&'p Program>, Option<&'p Program>, FogSource, Option<(crate::case::CmpFunc, u8)>), Verdict> {
+        let vs = (!draw.vs_is_none()).then(|| &prepared.programs[&draw.vertex_shader]);
+        let ps = (!draw.ps_is_none()).then(|| &prepared.programs[&draw.pixel_shader]);
+        let fog = fog_source(state, vs, ps).map_err(Verdict::Skip)?;
+        let alpha = state.alphatestenable.then_some((state.alphafunc, (state.alpharef & 0xff) as u8));
+        Ok((vs, ps, fog, alpha))
+    }
+
+    fn inputs(&self, case: &Case, draw: &Draw, vs: Option<&Program>) -> Result<Vec<[[f32; 4]; 16]>, Verdict> {
+        let vertices = Vertices::from_draw(draw).map_err(|e| Verdict::Fail(vec![e]))?;
+        let map = match vs {
+            Some(p) => input_map(p, case.api),
+            None => fixed_input_map(),
+        };
+        Ok(vertices.registers(&map))
+    }
+
+    fn render_cpu(&self, case: &Case, prepared: &Prepared) -> Result<Snapshots, Verdict> {
+        let uses_shaders = !prepared.programs.is_empty();
+        if uses_shaders && self.cpu_shaders.is_none() {
+            return Err(Verdict::Skip("the CPU interpreter is not built in".into()));
+        }
+        let rt = &case.render_target;
+        let size = (rt.width, rt.height);
+        let mut targets = CpuTargets {
+            colors: case.targets().iter().map(|&(_, f, c)| Image::new(rt.width, rt.height, f, c)).collect(),
+            depth: vec![rt.clear_depth; (rt.width * rt.height) as usize],
+        };
+        let mut state = RenderState::default();
+        state.apply(&case.render_states);
+        let (mut vsc, mut psc) = (ShaderConstants::default(), ShaderConstants::default());
+        let mut snaps = Snapshots::new();
+        for (i, draw) in case.draws.iter().enumerate() {
+            if let Some(c) = &draw.clear {
+                targets.clear(c.color, c.depth);
+            }
+            if let Some(rs) = &draw.render_states {
+                state.apply(rs);
+            }
+            load_constants(draw, &mut vsc, &mut psc);
+            let (vs, ps, fog, alpha) = self.draw_setup(prepared, draw, &state)?;
+            let ctx = StageContext { api: case.api, textures: &prepared.textures, stages: &case.texture_stages, target_size: size, state: &state, fog, alpha_test: alpha };
+            let inputs = self.inputs(case, draw, vs)?;
+            let ffv = fixed_vertex(draw, &state, size);
+            let fail = |e: String| Verdict::Fail(vec![format!("draw {i}: {e}")]);
+            let vstage: Box<dyn VertexStage> = match vs {
+                Some(p) => self.cpu_shaders.expect("checked above").vertex(p, &vsc, ctx).map_err(fail)?,
+                None => Box::new(ffv),
+            };
+            let pstage: Box<dyn PixelStage> = match ps {
+                Some(p) => self.cpu_shaders.expect("checked above").pixel(p, &psc, ctx).map_err(fail)?,
+                None => Box::new(FixedPixel),
+            };
+            let strip = draw.primitive == crate::case::Primitive::TriangleStrip;
+            let merge = merge_state(&state, fog, alpha);
+            cpu::draw(&mut targets, &inputs, strip, draw.primitive_count, vstage.as_ref(), pstage.as_ref(), &merge).map_err(fail)?;
+            if needs_snapshot(case, i) {
+                snaps.insert(i, targets.colors.clone());
+            }
+        }
+        Ok(snaps)
+    }
+
+    fn render_gpu(&self, case: &Case, prepared: &Prepared) -> Result<Snapshots, Verdict> {
+        let Some(gpu) = self.gpu else { return Err(Verdict::Skip("no GPU adapter".into())) };
+        let uses_shaders = !prepared.programs.is_empty();
+        if uses_shaders && self.gpu_shaders.is_none() {
+            return Err(Verdict::Skip("the translator is not built in".into()));
+        }
+        let rt = &case.render_target;
+        let size = (rt.width, rt.height);
+        let formats: Vec<_> = case.targets().iter().map(|t| t.1).collect();
+        let targets = GpuTargets::new(&gpu.device, rt.width, rt.height, &formats);
+        // Each target starts with its own clear colour.
+        for (t, (_, _, clear)) in case.targets().iter().enumerate() {
+            clear_one(gpu, &targets, t, *clear);
+        }
+        targets.clear(&gpu.device, &gpu.queue, None, Some(rt.clear_depth));
+        let mut uploaded: Vec<(u32, TextureKind, textures::GpuTexture)> = Vec::new();
+        let mut state = RenderState::default();
+        state.apply(&case.render_states);
+        let (mut vsc, mut psc) = (ShaderConstants::default(), ShaderConstants::default());
+        let mut snaps = Snapshots::new();
+        for (i, draw) in case.draws.iter().enumerate() {
+            let fail = |e: String| Verdict::Fail(vec![format!("draw {i}: {e}")]);
+            if let Some(c) = &draw.clear {
+                targets.clear(&gpu.device, &gpu.queue, c.color, c.depth);
+            }
+            if let Some(rs) = &draw.render_states {
+                state.apply(rs);
+            }
+            load_constants(draw, &mut vsc, &mut psc);
+            let (vs, ps, fog, alpha) = self.draw_setup(prepared, draw, &state)?;
+            let ctx = StageContext { api: case.api, textures: &prepared.textures, stages: &case.texture_stages, target_size: size, state: &state, fog, alpha_test: alpha };
+            let inputs = self.inputs(case, draw, vs)?;
+            let (tvs, tps) = match (vs, ps) {
+                (None, None) => (None, None),
+                _ => self.gpu_shaders.expect("checked above").translate(vs.map(|p| (p, &vsc)), ps.map(|p| (p, &psc)), ctx).map_err(fail)?,
+            };
+            // Stand-ins for fixed-function stages, following the other stage's varying layout.
+            let layout = tps.as_ref().map(|s| s.varyings.clone()).or_else(|| tvs.as_ref().map(|s| s.varyings.clone())).unwrap_or_else(ff::default_layout);
+            let ffv = fixed_vertex(draw, &state, size);
+            let parse = |text: String| naga::front::wgsl::parse_str(&text).map_err(|e| fail(format!("stand-in WGSL: {e}")));
+            let vs_module = match &tvs {
+                Some(s) => s.module.clone(),
+                None => parse(ff::vertex_wgsl(&ffv, &layout))?,
+            };
+            let fps = FixedPixelState { fog, fog_color: merge_state(&state, fog, alpha).fog_color, alpha_test: alpha };
+            let ps_module = match &tps {
+                Some(s) => s.module.clone(),
+                None => parse(ff::pixel_wgsl(&fps, &layout))?,
+            };
+            let mut resources = BTreeMap::new();
+            for stage in [&tvs, &tps].into_iter().flatten() {
+                for (key, data) in &stage.buffers {
+                    resources.insert(*key, Resource::Buffer(data.clone()));
+                }
+                for &(_, _, tex_stage, kind) in &stage.textures {
+                    if !uploaded.iter().any(|(s, k, _)| *s == tex_stage && *k == kind) {
+                        let Some(t) = prepared.textures.iter().find(|t| t.stage == tex_stage) else { continue };
+                        if textures::needs_float_filtering(t) && !gpu.features.contains(wgpu::Features::FLOAT32_FILTERABLE) {
+                            return Err(Verdict::Skip("linear filtering of float textures is not supported by this adapter".into()));
+                        }
+                        let g = textures::upload(&gpu.device, &gpu.queue, t, kind)
+                            .ok_or_else(|| Verdict::Skip(format!("a {:?} texture sampled as {kind:?}", t.kind)))?;
+                        uploaded.push((tex_stage, kind, g));
+                    }
+                }
+            }
+            for stage in [&tvs, &tps].into_iter().flatten() {
+                for &(tb, sb, tex_stage, kind) in &stage.textures {
+                    if let Some((_, _, g)) = uploaded.iter().find(|(s, k, _)| *s == tex_stage && *k == kind) {
+                        resources.insert(tb, Resource::Texture(&g.view));
+                        resources.insert(sb, Resource::Sampler(&g.sampler));
+                    }
+                }
+            }
+            let call = DrawCall {
+                vs: (&vs_module, tvs.as_ref().map_or("main", |s| s.entry.as_str())),
+                ps: (&ps_module, tps.as_ref().map_or("main", |s| s.entry.as_str())),
+                vertices: &inputs,
+                strip: draw.primitive == crate::case::Primitive::TriangleStrip,
+                resources,
+                state: FixedState { cull: state.cullmode, z_enable: state.zenable, z_func: state.zfunc, z_write: state.zwriteenable },
+            };
+            gpu::draw(gpu, &targets, &call).map_err(|e| fail(e.to_string()))?;
+            if needs_snapshot(case, i) {
+                snaps.insert(i, (0..formats.len()).map(|t| targets.read(&gpu.device, &gpu.queue, t)).collect());
+            }
+        }
+        Ok(snaps)
+    }
+}
+
+/// Clears colour target `index` alone (targets start with their own clear colours).
+fn clear_one(gpu: &Gpu, targets: &GpuTargets, index: usize, argb: u32) {
+    let mut encoder = gpu.device.create_command_encoder(&Default::default());
+    let [r, g, b, a] = crate::targets::color_to_rgba(argb).map(f64::from);
+    let pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+        label: Some("initial clear"),
+        color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+            view: &targets.colors[index].1,
+            depth_slice: None,
+            resolve_target: None,
+            ops: wgpu::Operations { load: wgpu::LoadOp::Clear(wgpu::Color { r, g, b, a }), store: wgpu::StoreOp::Store },
+        })],
+        ..Default::default()
+    });
+    drop(pass);
+    gpu.queue.submit([encoder.finish()]);
+}
+
+fn needs_snapshot(case: &Case, draw: usize) -> bool {
+    draw + 1 == case.draws.len() || case.probes.iter().any(|p| p.after_draw == Some(draw))
+}
+
+fn load_constants(draw: &Draw, vs: &mut ShaderConstants, ps: &mut ShaderConstants) {
+    for block in &draw.constants {
+        match block.kind {
+            ConstantKind::VsFloat | ConstantKind::VsInt | ConstantKind::VsBool => vs.load(block),
+            _ => ps.load(block),
+        }
+    }
+}
