@@ -59,6 +59,7 @@ pub fn load_programs(path: &str) -> Result<Vec<(Program, String)>, String> {
 
 /// Loads and decodes INPUT (a path or `-`); for a header with several arrays, the first.
 /// On error, the message names the file and the token index and byte offset, or line and column.
+#[allow(dead_code)] // for single-shader commands; `validate` checks every array of a header
 pub fn load_program(path: &str) -> Result<(Program, String), String> {
     load_programs(path)?.into_iter().next().ok_or_else(|| format!("{}: no shader found", display_name(path)))
 }
