@@ -111,3 +111,13 @@ fn co_issued_pairs_read_values_from_before_the_pair_in_both_directions() {
     // rgb = old a (0.4); a = old r (0.1).
     assert_eq!(color(&format!("{pre}mov r0.rgb, r0.a\n+mov r0.a, r0.r"), &Run::default()), [0.4, 0.4, 0.4, 0.1]);
 }
+
+#[test]
+#[ignore = "runner note 18's co-issued colour cnd (always src1) is not implemented in lower/arithmetic.rs"]
+fn co_issued_colour_cnd_selects_src1() {
+    // Runner note 18: r0.a = 0.25 (not > 0.5) would pick c2, but a colour-channel cnd carrying
+    // the co-issue flag in ps_1_1–1_3 always selects src1 on Windows: rgb = c1 = 1; a = c1.a = 1.
+    let p = "ps_1_1\ndef c0, 0, 0, 0, 0.25\ndef c1, 1, 1, 1, 1\ndef c2, -1, -1, -1, -1\nmov r0, c0\n\
+             mov r1.a, c1\n+cnd r1.rgb, r0.a, c1, c2\nmov r0, r1";
+    assert_eq!(color(p, &Run::default()), [1.0; 4]);
+}
