@@ -257,15 +257,35 @@ pub fn write_case(dir: &std::path::Path, name: &str, case: &DiffCase) -> std::io
     Ok(path)
 }
 
-/// Whether every temporary component an instruction reads has been written by some earlier
-/// instruction (in program order; conservative for flow control): the shrinker keeps programs
-/// free of undefined reads, which would make any two implementations disagree.
+/// Whether every temporary component an instruction reads is surely written before: by the
+/// straight-line code before the first flow-control instruction (what subroutines may rely on),
+/// or, for the main body, also by unconditional code before the read. Writes inside blocks do
+/// not count. The shrinker keeps programs free of undefined reads, which would make any two
+/// implementations disagree.
 pub fn reads_only_written_temps(p: &Program) -> bool {
-    let mut written = [0u8; 32];
+    let mut prefix = [0u8; 32];
+    let mut main = [0u8; 32];
+    let mut in_prefix = true;
+    let mut in_subroutine = false;
+    let mut depth = 0i32;
+    let ps1 = p.version.is_sm1() && p.version.kind == ShaderKind::Pixel;
     for i in &p.instructions {
-        if matches!(i.opcode, Opcode::Dcl | Opcode::Def | Opcode::DefI | Opcode::DefB) {
-            continue;
+        use Opcode::*;
+        match i.opcode {
+            Dcl | Def | DefI | DefB => continue,
+            If | Ifc | Loop | Rep => {
+                in_prefix = false;
+                depth += 1;
+            }
+            EndIf | EndLoop | EndRep => depth -= 1,
+            Call | CallNz | Else | Break | BreakC | BreakP => in_prefix = false,
+            Label => {
+                in_prefix = false;
+                in_subroutine = true;
+            }
+            _ => {}
         }
+        let known = if in_subroutine { &prefix } else { &main };
         for s in i.src.iter() {
             if s.reg.ty == RegisterType::Temp {
                 let n = s.reg.num as usize;
@@ -273,37 +293,63 @@ pub fn reads_only_written_temps(p: &Program) -> bool {
                     return false;
                 }
                 let needed = (0..4).fold(0u8, |m, c| m | 1 << ((s.swizzle.0 >> (2 * c)) & 3));
-                // ps_1_x texture instructions read their own register's coordinates: not a temp.
-                if written[n] & needed != needed && !(p.version.is_sm1() && p.version.kind == ShaderKind::Pixel && written[n] != 0) {
+                // ps_1_x: a register written at all counts (texture-stage reads, phases).
+                if known[n] & needed != needed && !(ps1 && known[n] != 0) {
                     return false;
                 }
             }
         }
         if let Some(d) = &i.dst {
-            if d.reg.ty == RegisterType::Temp && (d.reg.num as usize) < 32 {
-                written[d.reg.num as usize] |= d.mask.0 & 0xF;
+            if d.reg.ty == RegisterType::Temp && (d.reg.num as usize) < 32 && i.predicate.is_none() {
+                let n = d.reg.num as usize;
+                if in_prefix {
+                    prefix[n] |= d.mask.0 & 0xF;
+                }
+                if !in_subroutine && depth == 0 {
+                    main[n] |= d.mask.0 & 0xF;
+                }
             }
         }
     }
     true
 }
 
-/// Shrinks `g` by delta debugging over its instructions: removes runs of instructions (halving
-/// the run length down to one) while the result still passes the strict validator, reads no
-/// unwritten temporary and `still_fails` says it still mismatches. Returns the smallest program
-/// found.
+/// Whether the shrinker may remove instruction `i`: declarations, definitions, writes of
+/// output registers and of a0/p0 stay (an unwritten output or an undeclared input is undefined, and would
+/// turn the reproducer into a different disagreement).
+fn removable(i: &d3d9_shader::bytecode::Instruction) -> bool {
+    use RegisterType::*;
+    let kept = matches!(i.opcode, Opcode::Dcl | Opcode::Def | Opcode::DefI | Opcode::DefB)
+        || i.dst.as_ref().is_some_and(|d| matches!(d.reg.ty, RastOut | AttrOut | TexCrdOut | Output | ColorOut | DepthOut))
+        // a0 and p0 loads: relative reads and predicates after them would read undefined values.
+        || i.dst.as_ref().is_some_and(|d| matches!(d.reg.ty, Addr | Predicate));
+    let ps1_colour = i.dst.as_ref().is_some_and(|d| d.reg.ty == Temp && d.reg.num == 0);
+    !kept && !ps1_colour
+}
+
+/// Shrinks `g` by delta debugging over its removable instructions: removes runs of them
+/// (halving the run length down to one) while the result still passes the strict validator,
+/// reads no unwritten temporary and `still_fails` says it still mismatches. Returns the smallest
+/// program found. (`r0` writes stay too: r0 is the ps_1_x colour.)
 pub fn shrink(g: &Generated, mut still_fails: impl FnMut(&Generated) -> bool, budget: usize) -> Generated {
     let strict = ValidationOptions { swvp: g.program.version.is_sw(), ..ValidationOptions::strict() };
     let mut best = g.clone();
     let mut tries = 0;
-    let mut run = (best.program.instructions.len() / 2).max(1);
+    let count = |g: &Generated| g.program.instructions.iter().filter(|i| removable(i)).count();
+    let mut run = (count(&best) / 2).max(1);
     loop {
         let mut progressed = false;
         let mut start = 0;
-        while start < best.program.instructions.len() && tries < budget {
+        while start < count(&best) && tries < budget {
             let mut candidate = best.clone();
-            let end = (start + run).min(candidate.program.instructions.len());
-            candidate.program.instructions.drain(start..end);
+            let mut k = 0;
+            candidate.program.instructions.retain(|i| {
+                if !removable(i) {
+                    return true;
+                }
+                k += 1;
+                !(start..start + run).contains(&(k - 1))
+            });
             let keepable = validate(&candidate.program, &strict).is_ok() && reads_only_written_temps(&candidate.program);
             if keepable {
                 tries += 1;
@@ -323,4 +369,49 @@ pub fn shrink(g: &Generated, mut still_fails: impl FnMut(&Generated) -> bool, bu
         }
     }
     best
+}
+
+/// The outcome of one differential run.
+#[derive(Clone, Debug)]
+pub enum DiffOutcome {
+    /// GPU and CPU agree.
+    Pass,
+    /// Not drawn, and why.
+    Skip(String),
+    /// They disagree (or one side failed): the runner's messages.
+    Mismatch(Vec<String>),
+}
+
+/// Draws `g` as case `name` (files written to `dir`) on the GPU and the CPU and compares.
+pub fn run(g: &Generated, name: &str, gpu: Option<&gpu_harness::device::Gpu>, dir: &std::path::Path) -> DiffOutcome {
+    use gpu_harness::runner::{Backend, Runner, Verdict};
+    if let Some(why) = unsupported(g) {
+        return DiffOutcome::Skip(why.into());
+    }
+    let case = match case_for(g, name) {
+        Ok(c) => c,
+        Err(e) => return DiffOutcome::Mismatch(vec![e]),
+    };
+    let path = match write_case(dir, name, &case) {
+        Ok(p) => p,
+        Err(e) => return DiffOutcome::Skip(format!("cannot write the case: {e}")),
+    };
+    let parsed = match gpu_harness::case::Case::parse(&case.toml, &path) {
+        Ok(c) => c,
+        Err(e) => return DiffOutcome::Mismatch(vec![format!("the case does not parse: {e}")]),
+    };
+    let runner = Runner {
+        gpu,
+        cpu_shaders: Some(&gpu_harness::interpreted::Interpreter),
+        gpu_shaders: Some(&gpu_harness::translated::Translator),
+        roots: vec![dir.to_path_buf()],
+        backend: if gpu.is_some() { Backend::Both } else { Backend::Cpu },
+        preloaded: case.shaders.iter().cloned().collect(),
+        channel_masks: Vec::new(),
+    };
+    match runner.run_case(&parsed, &path).verdict {
+        Verdict::Pass => DiffOutcome::Pass,
+        Verdict::Skip(s) => DiffOutcome::Skip(s),
+        Verdict::Fail(f) => DiffOutcome::Mismatch(f),
+    }
 }

@@ -178,6 +178,8 @@ pub enum Failure {
     Slow(Duration),
     /// An error that does not say where the input went wrong.
     Unplaced(String),
+    /// The translator built IR that naga or a back end refuses, for a program it accepted.
+    Invalid(String),
 }
 
 impl std::fmt::Display for Failure {
@@ -186,6 +188,7 @@ impl std::fmt::Display for Failure {
             Failure::Panic(m) => write!(f, "panic: {m}"),
             Failure::Slow(d) => write!(f, "slow: {:.2} s", d.as_secs_f64()),
             Failure::Unplaced(m) => write!(f, "error without a place: {m}"),
+            Failure::Invalid(m) => write!(f, "invalid output: {m}"),
         }
     }
 }
@@ -365,8 +368,27 @@ pub fn run_case(target: Target, seeds: &Seeds, rng: &mut Rng) -> Outcome {
             let setting = format!("{key:?}");
             let (failure, elapsed, reached) = guarded(|| {
                 let Ok(p) = decode(&tokens) else { return Ok(false) };
-                let Ok(t) = d3d9_shader::translate(&p, &key) else { return Ok(false) };
-                Ok(t.to_wgsl().is_ok())
+                match d3d9_shader::translate(&p, &key) {
+                    // The module passed naga's validator: every back end must take it.
+                    // (WGSL has no point size or point coordinate: those keys are for SPIR-V.)
+                    Ok(t) => {
+                        let emitted = if key.point_size || key.point_sprite {
+                            t.to_spirv().map(|_| ())
+                        } else {
+                            t.to_wgsl().map(|_| ())
+                        };
+                        match emitted {
+                            Ok(()) => Ok(true),
+                            Err(e) => Err(Failure::Invalid(format!("emission of a validated module: {e}"))),
+                        }
+                    }
+                    // The lowering may refuse a program; what it builds must be valid IR when
+                    // the program itself passed the (lenient) validation the translator assumes.
+                    Err(d3d9_shader::TranslateError::Emit(e)) if validate(&p, &ValidationOptions::lenient()).is_ok() => {
+                        Err(Failure::Invalid(format!("naga refuses the lowering of a valid program: {e}")))
+                    }
+                    Err(_) => Ok(false),
+                }
             });
             Outcome { input: Input::Tokens(tokens), setting, failure, elapsed, reached }
         }
@@ -448,6 +470,7 @@ pub fn random_key(rng: &mut Rng) -> ShaderKey {
         shadow_samplers: if rng.one_in(4) { rng.next_u32() as u16 } else { 0 },
         unbound_samplers: if rng.one_in(4) { rng.next_u32() as u16 } else { 0 },
         swvp: rng.one_in(5),
+        projected: if rng.one_in(4) { rng.next_u32() as u8 } else { 0 },
         ..ShaderKey::default()
     };
     if rng.one_in(2) {

@@ -96,9 +96,15 @@ pub fn main(args: &[String]) -> i32 {
                 failed += 1;
                 println!("fuzz-diff: {name} MISMATCH: {}", messages.first().map(String::as_str).unwrap_or(""));
                 let before = g.program.instructions.len();
+                // The same disagreement: on the same target (the message's "target N").
+                let target = |m: &[String]| m.first().and_then(|m| m.split("target ").nth(1)).and_then(|t| t.split(' ').next()).map(str::to_string);
+                let first_target = target(&messages);
                 let small = shrink(
                     &g,
-                    |candidate| matches!(run(candidate, &format!("{name}_shrink"), Some(&gpu), &work), DiffOutcome::Mismatch(_)),
+                    |candidate| match run(candidate, &format!("{name}_shrink"), Some(&gpu), &work) {
+                        DiffOutcome::Mismatch(m) => target(&m) == first_target,
+                        _ => false,
+                    },
                     400,
                 );
                 let final_messages = match run(&small, &name, Some(&gpu), &work) {

@@ -3,6 +3,7 @@
 mod bench;
 mod conformance;
 mod fuzz;
+mod fuzz_diff;
 mod test;
 
 const USAGE: &str = "\
@@ -13,7 +14,8 @@ commands:
   bench         time each pipeline stage over a corpus
   conformance   draw every case on the GPU and the CPU and compare
   sweep         draw every corpus shader with generated inputs, GPU against CPU
-  fuzz          feed damaged shaders and text to every entry point: no panic, no hang";
+  fuzz          feed damaged shaders and text to every entry point: no panic, no hang
+  fuzz-diff     draw random valid programs on the GPU and the CPU reference and compare";
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -27,6 +29,7 @@ fn main() {
         "conformance" => conformance::main(rest),
         "sweep" => conformance::sweep_main(rest),
         "fuzz" => fuzz::main(rest),
+        "fuzz-diff" => fuzz_diff::main(rest),
         "-h" | "--help" | "help" => {
             println!("{USAGE}");
             0

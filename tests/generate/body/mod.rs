@@ -18,6 +18,10 @@ const ADDR_CONST: u16 = 8;
 /// `c10`, `c11`: the SM2 `sincos` constants (D3DSINCOSCONST1/2).
 const SINCOS1: u16 = 10;
 const SINCOS2: u16 = 11;
+/// `c9`: angles in [-π, π] for `sincos`, whose result is undefined outside that range (the
+/// sincos pages: "src must be between -pi and +pi"); fuzz-diff found GPU and CPU disagreeing on
+/// cos(1e30).
+const SINCOS_ARG: u16 = 9;
 /// First of four consecutive constants read by the matrix macros.
 const MATRIX_BASE: u16 = 12;
 /// Relative reads use c[base + index] with base + index < RELATIVE_LIMIT, all defined.
@@ -144,7 +148,14 @@ impl Builder {
         self.out
     }
 
-    fn push(&mut self, i: Instruction) {
+    fn push(&mut self, mut i: Instruction) {
+        // The vertex shader instruction-modifier page: _sat goes on any instruction except
+        // frc, sincos and texldl.
+        if !self.p.pixel() && matches!(i.opcode, Opcode::Frc | Opcode::SinCos | Opcode::TexLdl) {
+            if let Some(d) = i.dst.as_mut() {
+                d.modifiers.0 &= !ResultModifiers::SATURATE;
+            }
+        }
         self.insts.push(i);
     }
 
@@ -207,7 +218,7 @@ impl Builder {
             for n in 0..4 {
                 let reg = Register::new(T::Texture, n);
                 self.dcl(reg, 0xF, Usage::Position, 0, TextureType::Unknown);
-                let value = self.vec4();
+                let value = self.projective_vec4();
                 self.out.inputs.push(Input { reg, usage: Usage::TexCoord, usage_index: n as u8, value });
                 self.input_regs.push(reg);
             }
@@ -215,7 +226,7 @@ impl Builder {
             for (n, &(usage, index)) in semantics.iter().skip(1).take(p.inputs as usize - 1).enumerate() {
                 let reg = Register::new(T::Input, n as u16);
                 self.dcl(reg, 0xF, usage, index, TextureType::Unknown);
-                let value = self.vec4();
+                let value = self.projective_vec4();
                 self.out.inputs.push(Input { reg, usage, usage_index: index, value });
                 self.input_regs.push(reg);
             }
@@ -239,6 +250,14 @@ impl Builder {
 
     fn vec4(&mut self) -> [f32; 4] {
         [self.rng.value(), self.rng.value(), self.rng.value(), self.rng.value()]
+    }
+
+    /// Pixel inputs that `texldp` may divide by: a w of 0 would make the coordinates infinite
+    /// and the texel undefined (fuzz-diff found GPU and CPU picking different cube faces).
+    fn projective_vec4(&mut self) -> [f32; 4] {
+        let mut v = self.vec4();
+        v[3] = self.rng.pick(&[0.5, 1.0, 2.0, -1.0, 4.0, 0.75]);
+        v
     }
 
     /// Colours and texture coordinates of ps_1_x stay in [0, 1], as the interpolators give them.
@@ -275,6 +294,9 @@ impl Builder {
             }
         }
         self.def(ADDR_CONST, [1.0, 2.0, 0.0, 3.0]);
+        if p.has(Opcode::SinCos) {
+            self.def(SINCOS_ARG, [-3.14159, -1.0, 0.5, 3.0]);
+        }
         if p.has(Opcode::SinCos) && p.version.major == 2 {
             self.def(SINCOS1, [-1.550_099_2e-6, -2.170_138_9e-5, 0.002_604_166_7, 0.000_260_416_68]);
             self.def(SINCOS2, [-0.020_833_334, -0.125, 1.0, 0.5]);
@@ -538,7 +560,10 @@ impl Builder {
                 inst(op, Some(d), &s)
             }
             SinCos => {
-                let s = self.scalar_operand();
+                let mut s = SrcParam { swizzle: Swizzle::replicate(self.rng.below(4) as u8), ..src(konst(SINCOS_ARG)) };
+                if self.rng.chance(30) {
+                    s.modifier = SrcModifier::Neg;
+                }
                 let mask = self.rng.pick(&[1, 2, 3]);
                 let mut d = self.result(mask, &[s]);
                 d.modifiers = ResultModifiers::default();
@@ -770,6 +795,10 @@ impl Builder {
         };
         let mut i = inst(Opcode::Tex, Some(d), &[coords, sampler]);
         i.control = self.rng.below(3) as u8;
+        if i.control == 1 && coords.reg.ty == T::Temp {
+            // texldp divides by w: only inputs have a w known to be safe (projective_vec4).
+            i.control = 0;
+        }
         self.push(i);
     }
 

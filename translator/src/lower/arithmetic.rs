@@ -225,6 +225,12 @@ impl Lowerer<'_> {
                 let a = self.math1(M::Abs, x);
                 let p = self.math1(M::Exp2, e);
                 let m = self.bin(B::Divide, a, p);
+                // logp(0) is −FLT_MAX in every log component (the logp page); the mantissa
+                // would be 0 / 2^(−FLT_MAX) = NaN (fuzz-diff found it; the interpreter agrees).
+                let zero = self.fconst(0.0, Width::Scalar);
+                let is_zero = self.bin(B::Equal, a, zero);
+                let lowest = self.fconst(-f32::MAX, Width::Scalar);
+                let m = self.select(is_zero, lowest, m);
                 let one = self.fconst(1.0, Width::Scalar);
                 self.compose4([e, m, l, one])
             }

@@ -287,8 +287,12 @@ impl<'a> Lowerer<'a> {
             let inst = self.program[i];
             self.offset = inst.offset;
             // A co-issued pair (ps_1_x `+`) reads the values from before the pair: the second
-            // instruction's sources are read before the first one runs.
-            if let Some(next) = self.program.get(i + 1).filter(|n| n.coissue && i + 1 < end) {
+            // instruction's sources are read before the first one runs. A flag on an instruction
+            // after flow control pairs with nothing (lenient mode lets the flag through outside
+            // ps_1_x; the fuzzer's `endloop` / `+mov oC0, r0` read values from inside the loop's
+            // scope).
+            let pairs = !inst.opcode.info().flow_control;
+            if let Some(next) = self.program.get(i + 1).filter(|n| pairs && n.coissue && i + 1 < end) {
                 let mut values = FastMap::default();
                 for s in next.src.iter().filter(|s| s.relative.is_none()) {
                     if matches!(s.reg.ty, RegisterType::Temp | RegisterType::Texture | RegisterType::Input) {

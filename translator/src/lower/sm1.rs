@@ -23,7 +23,7 @@ impl Lowerer<'_> {
             Some(&v) => v,
             None => self.splat(0.0),
         };
-        if self.key.projected & (1 << n) != 0 {
+        if n < 8 && self.key.projected & (1 << n) != 0 {
             let w = self.component(v, 3);
             let ws = self.splat_expr(w);
             self.bin(B::Divide, v, ws)
@@ -97,15 +97,16 @@ impl Lowerer<'_> {
                 let shifted = self.bump(m, c, t)?;
                 let mut v = self.sample_stage(m, shifted)?;
                 if inst.opcode == O::TexBemL {
-                    // rgb scaled by tN.b · LSCALE + LOFFSET.
+                    // All four channels scaled by tN.b · LSCALE + LOFFSET: the texbeml page's
+                    // "t(m)RGBA = t(m)RGBA * [(t(n)B * LSCALE(m)) + LOFFSET(m)]", as the
+                    // interpreter does (fuzz-diff found the alpha left unscaled here).
                     let lum = self.render_state(rs::BUMP_LUMINANCE)?;
                     let l = self.component(lum, m as usize);
                     let (ls, lo) = (self.component(l, 0), self.component(l, 1));
                     let b = self.component(t, 2);
                     let p = self.fmul(b, ls, Width::Scalar);
                     let f = self.bin(B::Add, p, lo);
-                    let one = self.fconst(1.0, Width::Scalar);
-                    let scale = self.compose4([f, f, f, one]);
+                    let scale = self.compose4([f, f, f, f]);
                     v = self.fmul(v, scale, Width::Vec4);
                 }
                 v

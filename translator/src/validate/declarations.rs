@@ -65,7 +65,9 @@ pub(crate) fn check(cx: &mut Cx<'_>) {
             (false, _) => matches!(ty, RegisterType::Input | RegisterType::MiscType | RegisterType::Sampler),
         };
         if !allowed {
-            cx.error(Rule::Declaration, Some(i), format_args!("{name} cannot be declared in {v}"));
+            // No meaning to give a declaration of a file that takes none (see the register-file
+            // rules in version_rules/instructions.rs): refused in both modes.
+            cx.hard_error(Rule::Declaration, Some(i), format_args!("{name} cannot be declared in {v}"));
             continue;
         }
         if dst.mask.0 == 0 {
@@ -99,7 +101,15 @@ pub(crate) fn check(cx: &mut Cx<'_>) {
                 }
                 Some(u) => {
                     if let Some(first) = semantics.insert((output, decl.usage, decl.usage_index), i) {
-                        cx.error(Rule::Declaration, Some(i), format_args!("{}{} is declared twice (first at instruction {first})", u.name(), decl.usage_index));
+                        let message = format_args!("{}{} is declared twice (first at instruction {first})", u.name(), decl.usage_index);
+                        if output {
+                            // Two output registers under one semantic: no way to tell which one
+                            // the pixel shader reads (the fuzzer's vs_3_0 `dcl_color1` on o1 and
+                            // o2 made the translator emit two outputs at one location).
+                            cx.hard_error(Rule::Declaration, Some(i), message);
+                        } else {
+                            cx.error(Rule::Declaration, Some(i), message);
+                        }
                     }
                 }
             }

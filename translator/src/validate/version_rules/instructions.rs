@@ -167,11 +167,16 @@ fn token_bits(cx: &mut Cx<'_>, i: usize, name: &str) {
             cx.error(Rule::InstructionToken, Some(i), format_args!("{name} cannot be predicated"));
         }
         if p.reg.ty != RegisterType::Predicate || p.relative.is_some() || !matches!(p.modifier, SrcModifier::None | SrcModifier::Not) {
-            cx.error(Rule::RegisterType, Some(i), "the predicate must be p0 or !p0");
+            cx.hard_error(Rule::RegisterType, Some(i), "the predicate must be p0 or !p0");
         }
     }
 }
 
+// A register file used where it has no meaning (written where it cannot be, read where it
+// cannot be, in an operand slot of another file, as a predicate) is refused in both modes:
+// lenient mode relaxes rules whose meaning is clear, and here there is none to give (the
+// translator would have to build ill-typed IR; the fuzzer found `texcoord p0`, `mov aL, r0`,
+// `(c0) mov` and `rsq r0, i3.x` reaching naga's validator).
 fn destination(cx: &mut Cx<'_>, i: usize, name: &str, id: VersionId, dst: DstParam) {
     let inst = cx.inst(i);
     let v = cx.version;
@@ -188,18 +193,18 @@ fn destination(cx: &mut Cx<'_>, i: usize, name: &str, id: VersionId, dst: DstPar
     let reg = dst.reg.name();
     if let Some(e) = expected {
         if ty != e {
-            cx.error(Rule::RegisterType, Some(i), format_args!("{name} cannot write {reg}"));
+            cx.hard_error(Rule::RegisterType, Some(i), format_args!("{name} cannot write {reg}"));
         }
     } else if inst.opcode == TexKill {
         // texkill names the register it tests in destination format: it reads it.
         let ok = matches!(ty, RegisterType::Temp) || (ty == RegisterType::Texture && v.major < 3) || (ty == RegisterType::Input && v.major == 3);
         if !ok {
-            cx.error(Rule::RegisterType, Some(i), format_args!("texkill cannot test {reg}"));
+            cx.hard_error(Rule::RegisterType, Some(i), format_args!("texkill cannot test {reg}"));
         }
     } else if !writable(cx, ty) {
-        cx.error(Rule::RegisterType, Some(i), format_args!("{reg} cannot be written in {v}"));
+        cx.hard_error(Rule::RegisterType, Some(i), format_args!("{reg} cannot be written in {v}"));
     } else if ty == RegisterType::Predicate {
-        cx.error(Rule::RegisterType, Some(i), format_args!("only setp writes {reg}"));
+        cx.hard_error(Rule::RegisterType, Some(i), format_args!("only setp writes {reg}"));
     } else if ty == RegisterType::Addr && (inst.opcode != Mov || v.major >= 2) {
         let how = if v.major >= 2 { "mova" } else { "mov" };
         cx.error(Rule::RegisterType, Some(i), format_args!("{reg} is written only by {how} in {v}"));
@@ -300,7 +305,7 @@ fn source(cx: &mut Cx<'_>, i: usize, name: &str, k: usize, src: &SrcParam) {
         }
         None => {
             if special(ty) || !readable(cx, ty) {
-                cx.error(Rule::RegisterType, Some(i), format_args!("{name} cannot read {reg} in {v}"));
+                cx.hard_error(Rule::RegisterType, Some(i), format_args!("{name} cannot read {reg} in {v}"));
             }
         }
     }
@@ -357,7 +362,8 @@ fn source_modifier(cx: &mut Cx<'_>, i: usize, name: &str, ordinal: usize, s: Slo
         Abs | AbsNeg => v.major == 3,
     };
     if !ok {
-        cx.error(Rule::SourceModifier, Some(i), format_args!("{name} source {ordinal} ({}): source modifier {m:?} is not allowed here in {v}", src.reg.name()));
+        let reg = src.reg.name();
+        cx.error(Rule::SourceModifier, Some(i), format_args!("{name} source {ordinal} ({}): the {} modifier is not allowed here in {v}", modifier_spelling(m, &reg), modifier_name(m)));
         return;
     }
     let matrix = matches!(inst.opcode, Opcode::M4x4 | Opcode::M4x3 | Opcode::M3x4 | Opcode::M3x3 | Opcode::M3x2);
@@ -379,6 +385,54 @@ fn source_modifier(cx: &mut Cx<'_>, i: usize, name: &str, ordinal: usize, s: Slo
             cx.error(Rule::SourceModifier, Some(i), format_args!("{name} source {ordinal}: ps_1_4 allows no modifier on a constant"));
         }
     }
+}
+
+/// How an author writes register `reg` with modifier `m` (`-r0`, `r0_bx2`, `1-r0`, `!b0`).
+fn modifier_spelling(m: SrcModifier, reg: &str) -> String {
+    use SrcModifier::*;
+    match m {
+        None => reg.to_string(),
+        Neg => format!("-{reg}"),
+        Bias => format!("{reg}_bias"),
+        BiasNeg => format!("-{reg}_bias"),
+        Sign => format!("{reg}_bx2"),
+        SignNeg => format!("-{reg}_bx2"),
+        Comp => format!("1-{reg}"),
+        X2 => format!("{reg}_x2"),
+        X2Neg => format!("-{reg}_x2"),
+        Dz => format!("{reg}_dz"),
+        Dw => format!("{reg}_dw"),
+        Abs => format!("{reg}_abs"),
+        AbsNeg => format!("-{reg}_abs"),
+        Not => format!("!{reg}"),
+    }
+}
+
+/// The modifier's name in the reference pages.
+fn modifier_name(m: SrcModifier) -> &'static str {
+    use SrcModifier::*;
+    match m {
+        None => "no",
+        Neg => "negate",
+        Bias => "bias",
+        BiasNeg => "negated bias",
+        Sign => "signed scale (_bx2)",
+        SignNeg => "negated signed scale (-_bx2)",
+        Comp => "invert (1-)",
+        X2 => "scale by 2 (_x2)",
+        X2Neg => "negated scale by 2",
+        Dz => "_dz",
+        Dw => "_dw",
+        Abs => "absolute value (_abs)",
+        AbsNeg => "negated absolute value (-_abs)",
+        Not => "not (!)",
+    }
+}
+
+/// A swizzle as written (`.yxzw`).
+fn swizzle_name(sw: Swizzle) -> String {
+    let letters = ['x', 'y', 'z', 'w'];
+    std::iter::once('.').chain(sw.components().iter().map(|&c| letters[c])).collect()
 }
 
 /// The swizzles ps_2_0 (and ps_2_x without `D3DPS20CAPS_ARBITRARYSWIZZLE`) can express:
@@ -417,7 +471,7 @@ fn swizzle(cx: &mut Cx<'_>, i: usize, name: &str, ordinal: usize, s: Slot, src: 
             // Drivers apply the swizzle; the runtime refuses it before ps_3_0.
             cx.relaxable(Rule::Swizzle, Some(i), format_args!("{name} source {ordinal} ({reg}) takes no swizzle before ps_3_0"));
         } else if !(ps20_swizzle(sw) || (cx.id == Some(VersionId::Ps2x) && cx.options.caps.ps_arbitrary_swizzle) || cx.id == Some(VersionId::Ps2sw)) {
-            cx.error(Rule::Swizzle, Some(i), format_args!("{name} source {ordinal} ({reg}): arbitrary swizzles need ps_2_x with D3DPS20CAPS_ARBITRARYSWIZZLE or ps_3_0"));
+            cx.error(Rule::Swizzle, Some(i), format_args!("{name} source {ordinal} ({reg}{}): arbitrary swizzles need ps_2_x with D3DPS20CAPS_ARBITRARYSWIZZLE or ps_3_0", swizzle_name(sw)));
         }
         return;
     }
@@ -433,7 +487,7 @@ fn swizzle(cx: &mut Cx<'_>, i: usize, name: &str, ordinal: usize, s: Slot, src: 
         sw.0 == 0xFF || (sw.0 == 0xAA && inst.dst.is_some_and(|d| d.mask.0 == 0x8))
     };
     if !ok {
-        cx.error(Rule::Swizzle, Some(i), format_args!("{name} source {ordinal} ({reg}): this swizzle does not exist in {v}"));
+        cx.error(Rule::Swizzle, Some(i), format_args!("{name} source {ordinal} ({reg}{}): this swizzle does not exist in {v}", swizzle_name(sw)));
     }
 }
 

@@ -6,7 +6,7 @@
 //! models), and so on.
 
 use crate::bytecode::{Instruction, Register, RegisterType, VersionId};
-use crate::validate::{Cx, Mode, Rule};
+use crate::validate::{Cx, Mode, Rule, ValidationOptions};
 
 /// How many registers of each file a version has (0: the file does not exist there).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -41,12 +41,13 @@ pub struct Limits {
     pub loop_counter: u16,
 }
 
-/// The register counts of version `id` under the options of `cx`.
-pub(crate) fn limits(cx: &Cx<'_>, id: VersionId) -> Limits {
+/// The register counts of version `id` under `options` (caps and software vertex
+/// processing), e.g. to size constant buffers: `limits(VersionId::Ps20, &opts).consts` is 32.
+pub fn limits(id: VersionId, options: &ValidationOptions) -> Limits {
     use VersionId::*;
-    let caps = &cx.options.caps;
+    let caps = &options.caps;
     // Software vertex processing gives every vertex shader 8192 float constants.
-    let vs_consts = if cx.options.swvp { 8192 } else { caps.max_vertex_shader_const };
+    let vs_consts = if options.swvp { 8192 } else { caps.max_vertex_shader_const };
     let rts = caps.num_simultaneous_rts as u16;
     let l = Limits::default();
     match id {
@@ -187,7 +188,7 @@ fn file_name(ty: RegisterType) -> &'static str {
 /// Every register number of every instruction is within its file's count.
 pub(crate) fn check(cx: &mut Cx<'_>) {
     let Some(id) = cx.id else { return };
-    let limits = limits(cx, id);
+    let limits = limits(id, cx.options);
     for (i, inst) in cx.program.iter().enumerate() {
         for reg in registers(inst) {
             check_register(cx, &limits, i, reg);
@@ -213,7 +214,16 @@ fn check_register(cx: &mut Cx<'_>, limits: &Limits, i: usize, reg: Register) {
     // error in both modes, unless the caller sizes them from the program.
     let constant = matches!(reg.ty, RegisterType::Const | RegisterType::ConstInt | RegisterType::ConstBool);
     let relaxed = reg.ty == RegisterType::Const && cx.options.mode == Mode::Lenient && cx.options.relaxed_constant_limit;
-    if constant && !relaxed {
+    // A ps_1_x t# past the count names a texture stage that does not exist (D3D9 has eight),
+    // whose coordinates and stage state the translator cannot supply (the fuzzer's
+    // `texbeml t10, t1` in ps_1_0 reached naga's validator): refused in both modes.
+    let missing_stage = reg.ty == RegisterType::Texture && cx.is_ps() && cx.version.major == 1;
+    // The same for the fixed files that name a built-in or a fixed output (vPos/vFace, oPos,
+    // oFog, oPts, oD#, oT#, oC#, oDepth): past the end there is nothing to bind (the fuzzer's
+    // `dcl vMisc513` duplicated the front-facing built-in, `oD256` collided with another output).
+    use RegisterType::{AttrOut, ColorOut, DepthOut, MiscType, RastOut, TexCrdOut};
+    let missing_builtin = matches!(reg.ty, MiscType | RastOut | AttrOut | TexCrdOut | ColorOut | DepthOut);
+    if (constant && !relaxed) || missing_stage || missing_builtin {
         cx.hard_error(Rule::RegisterIndex, Some(i), message);
     } else {
         cx.error(Rule::RegisterIndex, Some(i), message);
