@@ -51,6 +51,7 @@ pub fn reference_texture(t: &DecodedTexture) -> Option<ReferenceTexture> {
         case::Address::Border => AddressMode::Border,
         case::Address::Mirror => AddressMode::Mirror,
     };
+    r.shadow = t.shadow;
     Some(r)
 }
 

@@ -383,7 +383,8 @@ impl Runner<'_> {
             let find = |side: &str, t: usize| runs.iter().find(|(s, _)| *s == side).map(|(_, s)| s[&last][t].clone());
             result.images = (0..n).map(|t| TargetImages { index: t, gpu: find("gpu", t), cpu: find("cpu", t) }).collect();
             result.verdict = Verdict::Fail(failures);
-        } else if runs.is_empty() {
+        } else if !skipped.is_empty() {
+            // A case is proved only when every requested path ran.
             result.verdict = Verdict::Skip(skipped.join("; "));
         }
         result
@@ -560,8 +561,12 @@ impl Runner<'_> {
                         if textures::needs_float_filtering(t) && !gpu.features.contains(wgpu::Features::FLOAT32_FILTERABLE) {
                             return Err(Verdict::Skip("linear filtering of float textures is not supported by this adapter".into()));
                         }
-                        let g = textures::upload(&gpu.device, &gpu.queue, t, kind)
-                            .ok_or_else(|| Verdict::Skip(format!("a {:?} texture sampled as {kind:?}", t.kind)))?;
+                        let scope = gpu.device.push_error_scope(wgpu::ErrorFilter::Validation);
+                        let g = textures::upload(&gpu.device, &gpu.queue, t, kind);
+                        if let Some(e) = pollster::block_on(scope.pop()) {
+                            return Err(fail(format!("uploading the texture of stage {tex_stage}: {e}")));
+                        }
+                        let g = g.ok_or_else(|| Verdict::Skip(format!("a {:?} texture sampled as {kind:?}", t.kind)))?;
                         uploaded.push((tex_stage, kind, g));
                     }
                 }

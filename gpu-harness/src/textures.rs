@@ -27,6 +27,8 @@ pub struct DecodedTexture {
     pub mip_filter: MipFilter,
     /// U/V/W addressing.
     pub address: Address,
+    /// A depth texture sampled with comparison (`D24X8`): the depth is in every channel.
+    pub shadow: bool,
 }
 
 impl DecodedTexture {
@@ -50,6 +52,7 @@ impl DecodedTexture {
             filter: t.filter,
             mip_filter: t.mip_filter,
             address: t.address,
+            shadow: t.format == TextureFormat::D24X8,
         }
     }
 
@@ -109,6 +112,10 @@ pub fn decode_texel(format: TextureFormat, raw: u32) -> [f32; 4] {
         TextureFormat::Q8W8V8U8 => [snorm(raw, 0, 8), snorm(raw, 8, 8), snorm(raw, 16, 8), snorm(raw, 24, 8)],
         TextureFormat::X8L8V8U8 => [snorm(raw, 0, 8), snorm(raw, 8, 8), unorm(raw, 16, 8), 1.0],
         TextureFormat::L6V5U5 => [snorm5_widened(raw, 0), snorm5_widened(raw, 5), unorm(raw, 10, 6), 1.0],
+        TextureFormat::D24X8 => {
+            let d = unorm(raw, 0, 24);
+            [d, d, d, 1.0]
+        }
     }
 }
 
@@ -126,7 +133,7 @@ pub struct GpuTexture {
 /// Whether sampling `t` with its filters needs `FLOAT32_FILTERABLE` (every texture is uploaded as
 /// `Rgba32Float`).
 pub fn needs_float_filtering(t: &DecodedTexture) -> bool {
-    t.filter == Filter::Linear || t.mip_filter == MipFilter::Linear
+    !t.shadow && (t.filter == Filter::Linear || t.mip_filter == MipFilter::Linear)
 }
 
 /// Uploads `t` as an `Rgba32Float` texture, viewed as `view_kind`: the dimension the shader samples
@@ -141,20 +148,30 @@ pub fn upload(device: &wgpu::Device, queue: &wgpu::Queue, t: &DecodedTexture, vi
         (TextureKind::Volume, TextureKind::Volume) => (wgpu::TextureDimension::D3, d),
         _ => return None,
     };
+    // Depth textures hold one float per texel (the comparison reads it).
+    let format = if t.shadow { wgpu::TextureFormat::Depth32Float } else { wgpu::TextureFormat::Rgba32Float };
     let texture = device.create_texture(&wgpu::TextureDescriptor {
         label: Some("case texture"),
         size: wgpu::Extent3d { width: w, height: h, depth_or_array_layers: layers },
         mip_level_count: t.mip_levels,
         sample_count: 1,
         dimension,
-        format: wgpu::TextureFormat::Rgba32Float,
-        usage: wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
+        format,
+        usage: if t.shadow {
+            wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::RENDER_ATTACHMENT
+        } else {
+            wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST
+        },
         view_formats: &[],
     });
-    for face in 0..t.faces() {
+    if t.shadow {
+        fill_depth(device, queue, &texture, t);
+    }
+    for face in (0..t.faces()).filter(|_| !t.shadow) {
         for level in 0..t.mip_levels {
             let (lw, lh, ld) = t.level_size(level);
             let texels = &t.data[(face * t.mip_levels + level) as usize];
+            let bytes: &[u8] = bytemuck::cast_slice(texels);
             queue.write_texture(
                 wgpu::TexelCopyTextureInfo {
                     texture: &texture,
@@ -162,7 +179,7 @@ pub fn upload(device: &wgpu::Device, queue: &wgpu::Queue, t: &DecodedTexture, vi
                     origin: wgpu::Origin3d { x: 0, y: 0, z: face },
                     aspect: wgpu::TextureAspect::All,
                 },
-                bytemuck::cast_slice(texels),
+                bytes,
                 wgpu::TexelCopyBufferLayout { offset: 0, bytes_per_row: Some(lw * 16), rows_per_image: Some(lh) },
                 wgpu::Extent3d { width: lw, height: lh, depth_or_array_layers: if dimension == wgpu::TextureDimension::D3 { ld } else { 1 } },
             );
@@ -179,6 +196,92 @@ pub fn upload(device: &wgpu::Device, queue: &wgpu::Queue, t: &DecodedTexture, vi
     });
     let sampler = device.create_sampler(&sampler_descriptor(t));
     Some(GpuTexture { texture, view, sampler })
+}
+
+/// WebGPU forbids copying into a `Depth32Float` texture, so each face and level of a depth texture
+/// is drawn: a full-target triangle whose fragment shader writes `frag_depth` from an `R32Float`
+/// copy of the level (stored exactly: no conversion between the two 32-bit floats).
+fn fill_depth(device: &wgpu::Device, queue: &wgpu::Queue, texture: &wgpu::Texture, t: &DecodedTexture) {
+    const WGSL: &str = "
+@group(0) @binding(0) var src: texture_2d<f32>;
+@vertex fn vs(@builtin(vertex_index) i: u32) -> @builtin(position) vec4<f32> {
+    let p = vec2<f32>(f32((i << 1u) & 2u), f32(i & 2u));
+    return vec4<f32>(p * 2.0 - 1.0, 0.0, 1.0);
+}
+@fragment fn fs(@builtin(position) pos: vec4<f32>) -> @builtin(frag_depth) f32 {
+    return textureLoad(src, vec2<i32>(pos.xy), 0).r;
+}";
+    let module = device.create_shader_module(wgpu::ShaderModuleDescriptor { label: Some("depth fill"), source: wgpu::ShaderSource::Wgsl(WGSL.into()) });
+    let pipeline = device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+        label: Some("depth fill"),
+        layout: None,
+        vertex: wgpu::VertexState { module: &module, entry_point: Some("vs"), compilation_options: Default::default(), buffers: &[] },
+        primitive: Default::default(),
+        depth_stencil: Some(wgpu::DepthStencilState {
+            format: wgpu::TextureFormat::Depth32Float,
+            depth_write_enabled: Some(true),
+            depth_compare: Some(wgpu::CompareFunction::Always),
+            stencil: Default::default(),
+            bias: Default::default(),
+        }),
+        multisample: Default::default(),
+        fragment: Some(wgpu::FragmentState { module: &module, entry_point: Some("fs"), compilation_options: Default::default(), targets: &[] }),
+        multiview_mask: None,
+        cache: None,
+    });
+    for face in 0..t.faces() {
+        for level in 0..t.mip_levels {
+            let (lw, lh, _) = t.level_size(level);
+            let depths: Vec<f32> = t.data[(face * t.mip_levels + level) as usize].iter().map(|p| p[0]).collect();
+            let src = device.create_texture(&wgpu::TextureDescriptor {
+                label: Some("depth source"),
+                size: wgpu::Extent3d { width: lw, height: lh, depth_or_array_layers: 1 },
+                mip_level_count: 1,
+                sample_count: 1,
+                dimension: wgpu::TextureDimension::D2,
+                format: wgpu::TextureFormat::R32Float,
+                usage: wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
+                view_formats: &[],
+            });
+            queue.write_texture(
+                src.as_image_copy(),
+                bytemuck::cast_slice(&depths),
+                wgpu::TexelCopyBufferLayout { offset: 0, bytes_per_row: Some(lw * 4), rows_per_image: Some(lh) },
+                wgpu::Extent3d { width: lw, height: lh, depth_or_array_layers: 1 },
+            );
+            let src_view = src.create_view(&Default::default());
+            let bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+                label: None,
+                layout: &pipeline.get_bind_group_layout(0),
+                entries: &[wgpu::BindGroupEntry { binding: 0, resource: wgpu::BindingResource::TextureView(&src_view) }],
+            });
+            let target = texture.create_view(&wgpu::TextureViewDescriptor {
+                dimension: Some(wgpu::TextureViewDimension::D2),
+                base_mip_level: level,
+                mip_level_count: Some(1),
+                base_array_layer: face,
+                array_layer_count: Some(1),
+                ..Default::default()
+            });
+            let mut encoder = device.create_command_encoder(&Default::default());
+            {
+                let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+                    label: Some("depth fill"),
+                    color_attachments: &[],
+                    depth_stencil_attachment: Some(wgpu::RenderPassDepthStencilAttachment {
+                        view: &target,
+                        depth_ops: Some(wgpu::Operations { load: wgpu::LoadOp::Clear(0.0), store: wgpu::StoreOp::Store }),
+                        stencil_ops: None,
+                    }),
+                    ..Default::default()
+                });
+                pass.set_pipeline(&pipeline);
+                pass.set_bind_group(0, &bind_group, &[]);
+                pass.draw(0..3, 0..1);
+            }
+            queue.submit([encoder.finish()]);
+        }
+    }
 }
 
 /// The wgpu sampler for D3D9 sampler states (MAXMIPLEVEL 0, LOD bias 0, border colour 0).
@@ -209,7 +312,8 @@ pub fn sampler_descriptor(t: &DecodedTexture) -> wgpu::SamplerDescriptor<'static
         mipmap_filter,
         lod_min_clamp: 0.0,
         lod_max_clamp,
-        compare: None,
+        // D3D9 shadow maps pass (1) where reference <= stored depth.
+        compare: t.shadow.then_some(wgpu::CompareFunction::LessEqual),
         anisotropy_clamp: 1,
         border_color: (t.address == Address::Border).then_some(wgpu::SamplerBorderColor::TransparentBlack),
     }
@@ -277,6 +381,7 @@ mod tests {
             address: Address::Clamp,
             texels: vec![0xffff0000, 0xff00ff00, 0xff0000ff],
         };
+        assert_eq!(decode_texel(TextureFormat::D24X8, 0x80_0000), [8388608.0 / 16777215.0, 8388608.0 / 16777215.0, 8388608.0 / 16777215.0, 1.0]);
         let d = DecodedTexture::decode(&t);
         assert_eq!(d.texel(0, 0, 1, 0, 0), [0.0, 1.0, 0.0, 1.0]);
         assert_eq!(d.texel(0, 1, 0, 0, 0), [0.0, 0.0, 1.0, 1.0]);

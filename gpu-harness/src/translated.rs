@@ -59,8 +59,14 @@ fn key(program: &Program, ctx: &StageContext<'_>) -> ShaderKey {
         let n = s.index as usize;
         match ctx.textures.iter().find(|t| t.stage as usize == n) {
             // Shader Model 1 does not declare texture types: the bound texture decides.
-            Some(t) if program.version.is_sm1() => k.sampler_types[n] = Some(texture_type(t.kind)),
-            Some(_) => {}
+            Some(t) => {
+                if program.version.is_sm1() {
+                    k.sampler_types[n] = Some(texture_type(t.kind));
+                }
+                if t.shadow && n < 16 {
+                    k.shadow_samplers |= 1 << n;
+                }
+            }
             None if n < 16 => k.unbound_samplers |= 1 << n,
             None => {}
         }

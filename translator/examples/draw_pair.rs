@@ -8,7 +8,7 @@
 //!
 //! Needs a Vulkan adapter (Mesa's lavapipe will do).
 
-use d3d9_shader::lower::{BindingLayout, InterfaceMap, VERTEX_GROUP, PIXEL_GROUP};
+use d3d9_shader::lower::{BindingLayout, InterfaceMap, PIXEL_GROUP, VERTEX_GROUP};
 use d3d9_shader::{link, ParseOptions, Shader, ShaderKey, Translation};
 
 /// Transforms the position by the matrix in c0–c3, passes the vertex colour through, and makes
@@ -61,12 +61,18 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     // c0–c3: the rows of a matrix that scales by 0.9 and turns by 30° about z.
     let (s, c) = (30f32.to_radians().sin() * 0.9, 30f32.to_radians().cos() * 0.9);
     let mut vs_constants = vec![[0f32; 4]; 256];
-    vs_constants[..4].copy_from_slice(&[[c, -s, 0.0, 0.0], [s, c, 0.0, 0.0], [0.0, 0.0, 1.0, 0.0], [0.0, 0.0, 0.0, 1.0]]);
+    vs_constants[..4].copy_from_slice(&[
+        [c, -s, 0.0, 0.0],
+        [s, c, 0.0, 0.0],
+        [0.0, 0.0, 1.0, 0.0],
+        [0.0, 0.0, 0.0, 1.0],
+    ]);
     let checker: Vec<u8> = (0..8 * 8)
         .flat_map(|i| if (i % 8 + i / 8) % 2 == 0 { [255, 255, 255, 255] } else { [64, 64, 64, 255] })
         .collect();
     let texture = Texture2D::new(&device, &queue, 8, 8, &checker);
-    let (vs_layout, vs_group) = bind(&device, &queue, &vs_t.layout, wgpu::ShaderStages::VERTEX, &vs_constants, &[&texture]);
+    let (vs_layout, vs_group) =
+        bind(&device, &queue, &vs_t.layout, wgpu::ShaderStages::VERTEX, &vs_constants, &[&texture]);
     let (ps_layout, ps_group) = bind(&device, &queue, &ps_t.layout, wgpu::ShaderStages::FRAGMENT, &[], &[&texture]);
     assert_eq!((vs_t.layout.group, ps_t.layout.group), (VERTEX_GROUP, PIXEL_GROUP));
 
@@ -77,14 +83,25 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         [0.8, -0.7, 0.5, 1.0, 0.2, 0.2, 1.0, 1.0],
     ];
     let attributes = [
-        wgpu::VertexAttribute { format: wgpu::VertexFormat::Float32x4, offset: 0, shader_location: location(&vs_t.interface, "v0")? },
-        wgpu::VertexAttribute { format: wgpu::VertexFormat::Float32x4, offset: 16, shader_location: location(&vs_t.interface, "v1")? },
+        wgpu::VertexAttribute {
+            format: wgpu::VertexFormat::Float32x4,
+            offset: 0,
+            shader_location: location(&vs_t.interface, "v0")?,
+        },
+        wgpu::VertexAttribute {
+            format: wgpu::VertexFormat::Float32x4,
+            offset: 16,
+            shader_location: location(&vs_t.interface, "v1")?,
+        },
     ];
     let vertex_buffer = buffer(&device, &queue, wgpu::BufferUsages::VERTEX, &floats(vertices.as_flattened()));
 
     // 5. The pipeline, from the WGSL of both translations.
     let module = |t: &Translation, label| -> Result<wgpu::ShaderModule, Box<dyn std::error::Error>> {
-        Ok(device.create_shader_module(wgpu::ShaderModuleDescriptor { label: Some(label), source: wgpu::ShaderSource::Wgsl(t.to_wgsl()?.into()) }))
+        Ok(device.create_shader_module(wgpu::ShaderModuleDescriptor {
+            label: Some(label),
+            source: wgpu::ShaderSource::Wgsl(t.to_wgsl()?.into()),
+        }))
     };
     let (vs_module, ps_module) = (module(&vs_t, "vs")?, module(&ps_t, "ps")?);
     let layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
@@ -100,7 +117,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             module: &vs_module,
             entry_point: Some("vs_main"),
             compilation_options: Default::default(),
-            buffers: &[Some(wgpu::VertexBufferLayout { array_stride: 32, step_mode: wgpu::VertexStepMode::Vertex, attributes: &attributes })],
+            buffers: &[Some(wgpu::VertexBufferLayout {
+                array_stride: 32,
+                step_mode: wgpu::VertexStepMode::Vertex,
+                attributes: &attributes,
+            })],
         },
         primitive: wgpu::PrimitiveState::default(),
         depth_stencil: None,
@@ -141,7 +162,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 view: &view,
                 depth_slice: None,
                 resolve_target: None,
-                ops: wgpu::Operations { load: wgpu::LoadOp::Clear(wgpu::Color { r: 0.05, g: 0.05, b: 0.15, a: 1.0 }), store: wgpu::StoreOp::Store },
+                ops: wgpu::Operations {
+                    load: wgpu::LoadOp::Clear(wgpu::Color { r: 0.05, g: 0.05, b: 0.15, a: 1.0 }),
+                    store: wgpu::StoreOp::Store,
+                },
             })],
             ..Default::default()
         });
@@ -246,7 +270,11 @@ fn bind(
     textures: &[&Texture2D],
 ) -> (wgpu::BindGroupLayout, wgpu::BindGroup) {
     let uniform = |storage: bool| wgpu::BindingType::Buffer {
-        ty: if storage { wgpu::BufferBindingType::Storage { read_only: true } } else { wgpu::BufferBindingType::Uniform },
+        ty: if storage {
+            wgpu::BufferBindingType::Storage { read_only: true }
+        } else {
+            wgpu::BufferBindingType::Uniform
+        },
         has_dynamic_offset: false,
         min_binding_size: None,
     };
@@ -260,17 +288,26 @@ fn bind(
         buffers.push((f.binding, uniform(f.storage), b));
     }
     // i0–i15 as vec4<i32>, b0–b15 packed four to a vec4<u32>, the render-state block.
-    let zeros = [(layout.int_constants, 16 * 16), (layout.bool_constants, 4 * 16), (layout.render_state, u64::from(d3d9_shader::lower::RENDER_STATE_SIZE))];
+    let zeros = [
+        (layout.int_constants, 16 * 16),
+        (layout.bool_constants, 4 * 16),
+        (layout.render_state, u64::from(d3d9_shader::lower::RENDER_STATE_SIZE)),
+    ];
     for (binding, size) in zeros {
         if let Some(binding) = binding {
             let b = buffer(device, queue, wgpu::BufferUsages::UNIFORM, &vec![0; size as usize]);
             buffers.push((binding, uniform(false), b));
         }
     }
-    let mut entries: Vec<wgpu::BindGroupLayoutEntry> =
-        buffers.iter().map(|(binding, ty, _)| wgpu::BindGroupLayoutEntry { binding: *binding, visibility, ty: *ty, count: None }).collect();
+    let mut entries: Vec<wgpu::BindGroupLayoutEntry> = buffers
+        .iter()
+        .map(|(binding, ty, _)| wgpu::BindGroupLayoutEntry { binding: *binding, visibility, ty: *ty, count: None })
+        .collect();
     for t in &layout.textures {
-        assert!(!t.shadow && t.texture_type == d3d9_shader::bytecode::TextureType::Tex2D, "this example binds 2D colour textures only");
+        assert!(
+            !t.shadow && t.texture_type == d3d9_shader::bytecode::TextureType::Tex2D,
+            "this example binds 2D colour textures only"
+        );
         entries.push(wgpu::BindGroupLayoutEntry {
             binding: t.texture_binding,
             visibility,
@@ -289,12 +326,20 @@ fn bind(
         });
     }
     let bgl = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor { label: None, entries: &entries });
-    let mut resources: Vec<wgpu::BindGroupEntry> =
-        buffers.iter().map(|(binding, _, b)| wgpu::BindGroupEntry { binding: *binding, resource: b.as_entire_binding() }).collect();
+    let mut resources: Vec<wgpu::BindGroupEntry> = buffers
+        .iter()
+        .map(|(binding, _, b)| wgpu::BindGroupEntry { binding: *binding, resource: b.as_entire_binding() })
+        .collect();
     for t in &layout.textures {
         let texture = textures[t.sampler as usize];
-        resources.push(wgpu::BindGroupEntry { binding: t.texture_binding, resource: wgpu::BindingResource::TextureView(&texture.view) });
-        resources.push(wgpu::BindGroupEntry { binding: t.sampler_binding, resource: wgpu::BindingResource::Sampler(&texture.sampler) });
+        resources.push(wgpu::BindGroupEntry {
+            binding: t.texture_binding,
+            resource: wgpu::BindingResource::TextureView(&texture.view),
+        });
+        resources.push(wgpu::BindGroupEntry {
+            binding: t.sampler_binding,
+            resource: wgpu::BindingResource::Sampler(&texture.sampler),
+        });
     }
     let group = device.create_bind_group(&wgpu::BindGroupDescriptor { label: None, layout: &bgl, entries: &resources });
     (bgl, group)

@@ -91,7 +91,12 @@ mod tests {
 
     #[test]
     fn invalid_displays_the_first_error_and_counts_the_rest() {
-        let d = |token| Diagnostic { rule: Rule::Operands, message: "bad".into(), instruction: Some(1), token: Some(token) };
+        let d = |token| Diagnostic {
+            rule: Rule::Operands,
+            message: "bad".into(),
+            instruction: Some(1),
+            token: Some(token),
+        };
         let e = Error::Invalid { errors: vec![d(3), d(7), d(9)] };
         assert_eq!(e.to_string(), "[operands] instruction 1 (token 3, byte 12): bad (and 2 more errors)");
         assert_eq!(e.location(), Some(Location::Token(3)));

@@ -106,7 +106,7 @@
 //! [`lower`]; the state a translation depends on is [`ShaderKey`]; inputs and outputs by
 //! semantic and the linkage of a pair in [`lower::io_map`].
 
-#![warn(missing_docs)]
+#![deny(missing_docs)]
 
 pub mod asm;
 pub mod bytecode;

@@ -107,6 +107,11 @@ impl Shader {
         crate::bytecode::encode(&self.program)
     }
 
+    /// The key for this shader under the device state `state` ([`ShaderKey::from_state`]).
+    pub fn key(&self, state: &crate::state::DeviceState) -> ShaderKey {
+        ShaderKey::from_state(self.version(), state)
+    }
+
     /// Translates under `key`: a validated naga module, what to bind, and where the inputs and
     /// outputs went. Call it once per distinct key and cache by key.
     pub fn translate(&self, key: &ShaderKey) -> Result<Translation> {

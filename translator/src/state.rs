@@ -57,6 +57,10 @@ pub struct DeviceState {
     pub textures: [Option<BoundTexture>; 16],
     /// Textures bound to the vertex samplers (D3DVERTEXTEXTURESAMPLER0–3, `s0`–`s3` of vs_3_0).
     pub vertex_textures: [Option<BoundTexture>; 4],
+    /// D3DTSS_TEXTURETRANSFORMFLAGS of texture stages 0–7. Only D3DTTFF_PROJECTED (256)
+    /// changes a shader's code: ps_1_1–ps_1_3 divide that stage's coordinates by their last
+    /// component before sampling (ps_1_4 and later say so in the instruction instead).
+    pub texture_transform_flags: [u32; 8],
     /// How to reproduce D3D9's float arithmetic (not a device state: the runtime's choice).
     pub float_rules: FloatRules,
 }
@@ -76,10 +80,14 @@ impl Default for DeviceState {
             software_vertex_processing: false,
             textures: [None; 16],
             vertex_textures: [None; 4],
+            texture_transform_flags: [0; 8],
             float_rules: FloatRules::Strict,
         }
     }
 }
+
+/// D3DTTFF_PROJECTED.
+const D3DTTFF_PROJECTED: u32 = 256;
 
 fn alpha_func(d3dcmp: u32) -> AlphaFunc {
     match d3dcmp {
@@ -134,6 +142,13 @@ impl ShaderKey {
                     }
                 }
                 key.point_sprite = state.point_sprite_enable;
+                if version.major == 1 && version.minor < 4 {
+                    for (n, flags) in state.texture_transform_flags.iter().enumerate() {
+                        if flags & D3DTTFF_PROJECTED != 0 {
+                            key.projected |= 1 << n;
+                        }
+                    }
+                }
                 &state.textures
             }
         };
@@ -166,14 +181,20 @@ mod tests {
 
     #[test]
     fn pixel_state_reaches_only_pixel_keys() {
-        let mut s = DeviceState { alpha_test_enable: true, alpha_func: 7, fog_enable: true, fog_table_mode: 3, ..DeviceState::default() };
+        let mut s = DeviceState {
+            alpha_test_enable: true,
+            alpha_func: 7,
+            fog_enable: true,
+            fog_table_mode: 3,
+            ..DeviceState::default()
+        };
         s.textures[0] = Some(BoundTexture::Tex2D);
         s.textures[2] = Some(BoundTexture::Depth2D);
         let ps = ShaderKey::from_state(v(ShaderKind::Pixel, 2), &s);
         assert_eq!(ps.alpha_func, AlphaFunc::GreaterEqual);
         assert_eq!(ps.fog, FogMode::Linear);
         // Samplers 1 and 3..15 have nothing bound.
-        assert_eq!(ps.unbound_samplers, 0xFFFF & !0b101);
+        assert_eq!(ps.unbound_samplers, 0b1111_1111_1111_1010);
         assert_eq!(ps.shadow_samplers, 0b100);
         // The vertex shader's key ignores all of it: the cache keeps one translation.
         let vs = ShaderKey::from_state(v(ShaderKind::Vertex, 2), &s);
@@ -206,6 +227,12 @@ mod tests {
         let ps = ShaderKey::from_state(Version { kind: ShaderKind::Pixel, major: 1, minor: 4 }, &s);
         assert_eq!(ps.sampler_types[1], Some(TextureType::Cube));
         assert_eq!(ps.sampler_types[0], None);
+        // D3DTTFF_COUNT4 | D3DTTFF_PROJECTED on stage 2: ps_1_1 projects, ps_1_4 and ps_2_0 do not.
+        s.texture_transform_flags[2] = 4 | 256;
+        let p11 = ShaderKey::from_state(Version { kind: ShaderKind::Pixel, major: 1, minor: 1 }, &s);
+        assert_eq!(p11.projected, 0b100);
+        assert_eq!(ShaderKey::from_state(Version { kind: ShaderKind::Pixel, major: 1, minor: 4 }, &s).projected, 0);
+        assert_eq!(ShaderKey::from_state(v(ShaderKind::Pixel, 2), &s).projected, 0);
         // SM2 declares its types: the bound texture does not override them.
         let ps2 = ShaderKey::from_state(v(ShaderKind::Pixel, 2), &s);
         assert_eq!(ps2.sampler_types, [None; 16]);

@@ -110,7 +110,12 @@ fn each_output_format_by_extension() {
     status(&o, 0);
     assert_eq!(std::fs::read(t).unwrap(), blob());
 
-    for (ext, feature, on) in [("metal", "msl", cfg!(feature = "msl")), ("glsl", "glsl", cfg!(feature = "glsl")), ("frag", "glsl", cfg!(feature = "glsl")), ("hlsl", "hlsl", cfg!(feature = "hlsl"))] {
+    for (ext, feature, on) in [
+        ("metal", "msl", cfg!(feature = "msl")),
+        ("glsl", "glsl", cfg!(feature = "glsl")),
+        ("frag", "glsl", cfg!(feature = "glsl")),
+        ("hlsl", "hlsl", cfg!(feature = "hlsl")),
+    ] {
         let (o, t) = convert(ext);
         if on {
             status(&o, 0);
@@ -126,11 +131,8 @@ fn each_output_format_by_extension() {
 fn header_with_two_arrays_gives_two_outputs() {
     let dir = scratch("header");
     let words = |t: &[u32]| t.iter().map(|w| format!("0x{w:08x}")).collect::<Vec<_>>().join(", ");
-    let header = format!(
-        "const DWORD g_ps[] = {{ {} }};\nconst DWORD g_ps2[] = {{ {} }};\n",
-        words(&TOKENS),
-        words(&TOKENS)
-    );
+    let header =
+        format!("const DWORD g_ps[] = {{ {} }};\nconst DWORD g_ps2[] = {{ {} }};\n", words(&TOKENS), words(&TOKENS));
     let input = dir.join("both.h");
     std::fs::write(&input, header).unwrap();
     let o = run(&[s(&input), s(&dir.join("both.hex"))]);
@@ -155,6 +157,13 @@ fn stdin_and_stdout() {
     let o = child.wait_with_output().unwrap();
     status(&o, 0);
     assert_eq!(out(&o), LISTING);
+    // `-` as OUTPUT is stdout, the format from --to.
+    let dir = scratch("stdout");
+    let input = dir.join("p.pso");
+    std::fs::write(&input, blob()).unwrap();
+    let o = run(&[s(&input), "-", "--to", "hex"]);
+    status(&o, 0);
+    assert_eq!(out(&o), "ffff0200 02000001 800f0800 a0e40000 0000ffff\n");
 }
 
 /// Two good shaders (one in a subfolder) and one whose instruction token claims more operands
@@ -183,6 +192,20 @@ fn folder_with_a_failing_blob() {
     assert!(std::fs::read_to_string(target.join("a.wgsl")).unwrap().contains("@fragment"));
     assert!(std::fs::read_to_string(target.join("sub/v.wgsl")).unwrap().contains("@vertex"));
     assert!(!target.join("broken.wgsl").exists() && !target.join("notes.wgsl").exists());
+
+    // Files named one by one (as a shell glob gives them) land in OUTDIR by file name.
+    let listed = dir.join("listed");
+    let (a, v) = (input.join("a.pso"), input.join("sub/v.asm"));
+    let o = run(&["translate", s(&a), s(&v), "--to", "hex", "-o", s(&listed)]);
+    status(&o, 0);
+    assert!(out(&o).starts_with("translate: 2 passed, 0 failed"), "{}", out(&o));
+    assert_eq!(
+        std::fs::read_to_string(listed.join("a.hex")).unwrap(),
+        "ffff0200 02000001 800f0800 a0e40000 0000ffff\n"
+    );
+    assert!(listed.join("v.hex").exists());
+    // A folder among files is a usage error.
+    status(&run(&["translate", s(&a), s(&input), "-o", s(&listed)]), 2);
 }
 
 #[test]
@@ -288,7 +311,11 @@ fn rejected_inputs_exit_1_and_show_where() {
     let asm = write("bad.asm", b"ps_2_0\nmov oC0, q0\n");
     let o = run(&[s(&asm), s(&dir.join("x.wgsl"))]);
     status(&o, 1);
-    assert!(err(&o).contains("line 2, column 10") && err(&o).contains(" 2 | mov oC0, q0\n   |          ^"), "{}", err(&o));
+    assert!(
+        err(&o).contains("line 2, column 10") && err(&o).contains(" 2 | mov oC0, q0\n   |          ^"),
+        "{}",
+        err(&o)
+    );
     // A hex word that is not one.
     let hex = write("bad.hex", b"ffff0200 zz\n");
     let o = run(&[s(&hex), s(&dir.join("x.wgsl"))]);
@@ -344,7 +371,9 @@ fn colour_only_when_asked_or_on_a_terminal() {
 
 #[test]
 fn help_everywhere_with_examples() {
-    for args in [vec!["--help"], vec!["translate", "--help"], vec!["info", "--help"], vec!["in.pso", "out.wgsl", "--help"]] {
+    for args in
+        [vec!["--help"], vec!["translate", "--help"], vec!["info", "--help"], vec!["in.pso", "out.wgsl", "--help"]]
+    {
         let o = run(&args);
         status(&o, 0);
         assert!(out(&o).contains("examples:"), "{args:?}: {}", out(&o));
@@ -353,5 +382,17 @@ fn help_everywhere_with_examples() {
         let o = run(&[command, "--help"]);
         assert_eq!(o.status.code(), Some(0), "{command}: {}", err(&o));
         assert!(out(&o).contains("usage:") || err(&o).contains("usage:"), "{command}");
+    }
+}
+
+#[test]
+fn every_subcommand_shows_where_its_input_is_wrong() {
+    let dir = scratch("subcommands");
+    let asm = dir.join("bad.asm");
+    std::fs::write(&asm, "ps_2_0\nmov oC0, q0\n").unwrap();
+    for command in ["disasm", "asm", "validate", "info", "run"] {
+        let o = run(&[command, s(&asm)]);
+        status(&o, 1);
+        assert!(err(&o).contains(" 2 | mov oC0, q0\n   |          ^"), "{command}: {}", err(&o));
     }
 }

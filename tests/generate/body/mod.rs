@@ -148,7 +148,14 @@ impl Builder {
         self.out
     }
 
-    fn push(&mut self, i: Instruction) {
+    fn push(&mut self, mut i: Instruction) {
+        // The vertex shader instruction-modifier page: _sat goes on any instruction except
+        // frc, sincos and texldl.
+        if !self.p.pixel() && matches!(i.opcode, Opcode::Frc | Opcode::SinCos | Opcode::TexLdl) {
+            if let Some(d) = i.dst.as_mut() {
+                d.modifiers.0 &= !ResultModifiers::SATURATE;
+            }
+        }
         self.insts.push(i);
     }
 

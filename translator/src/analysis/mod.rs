@@ -393,10 +393,8 @@ fn visit(sig: &mut Signature, inst: &Instruction, kind: ShaderKind, major: u8) {
                     list.used.extend((0..rows).map(|r| reg.num.saturating_add(r)));
                 }
             }
-            RegisterType::Sampler => {
-                if !sig.samplers.iter().any(|s| s.index == reg.num) {
-                    sig.samplers.push(Sampler { index: reg.num, declared: None, texture_type: None });
-                }
+            RegisterType::Sampler if !sig.samplers.iter().any(|s| s.index == reg.num) => {
+                sig.samplers.push(Sampler { index: reg.num, declared: None, texture_type: None });
             }
             RegisterType::Predicate => sig.features.predication = true,
             RegisterType::MiscType => {

@@ -32,6 +32,7 @@ examples:
 pub const TRANSLATE_USAGE: &str = "\
 usage: d3d9-shader translate INPUT [--to FORMAT] [-o OUT] [options]
        d3d9-shader translate DIR --to FORMAT -o OUTDIR [--jobs N] [options]
+       d3d9-shader translate FILE FILE... --to FORMAT -o OUTDIR [--jobs N] [options]
 
   --to FORMAT            wgsl (default), spv, spvasm, msl, glsl, hlsl, json, asm, hex, bin;
                          without --to, OUT's extension decides
@@ -58,7 +59,8 @@ Exit status: 0 success, 1 an input was rejected (every failure is listed), 2 usa
 examples:
   d3d9-shader translate shader.hex
   d3d9-shader translate shader.pso -o shader.spv --key float_rules=ieee
-  d3d9-shader translate game/shaders --to wgsl -o out/ --key-file state.toml";
+  d3d9-shader translate game/shaders --to wgsl -o out/ --key-file state.toml
+  d3d9-shader translate *.pso --to spv -o out/";
 
 /// An output format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -130,9 +132,8 @@ pub struct Settings {
     pub style: Style,
 }
 
-/// One shader converted (or not): its display name and the bytes or the rendered error.
+/// One shader converted (or not): the bytes or the rendered error (which names the shader).
 pub struct Outcome {
-    pub name: String,
     /// The array's name, for inputs holding several shaders.
     pub array: Option<String>,
     pub result: Result<Vec<u8>, String>,
@@ -144,7 +145,7 @@ pub struct Outcome {
 /// failed outcome.
 pub fn convert_input(path: &str, settings: &Settings) -> Vec<Outcome> {
     let name = display_name(path);
-    let failed = |message: String| vec![Outcome { name: name.clone(), array: None, result: Err(message), warnings: Vec::new() }];
+    let failed = |message: String| vec![Outcome { array: None, result: Err(message), warnings: Vec::new() }];
     let bytes = match read_input(path) {
         Ok(b) => b,
         Err(e) => return failed(settings.style.error(&name, e.strip_prefix(&format!("{name}: ")).unwrap_or(&e))),
@@ -173,13 +174,19 @@ pub fn convert_input(path: &str, settings: &Settings) -> Vec<Outcome> {
                 }
                 Ok(program) => convert_program(program, &s.tokens, &shown, settings, &mut warnings),
             };
-            Outcome { name: shown, array: s.name, result, warnings }
+            Outcome { array: s.name, result, warnings }
         })
         .collect()
 }
 
 /// Converts one decoded program to the settings' format.
-fn convert_program(program: Program, tokens: &[u32], name: &str, settings: &Settings, warnings: &mut Vec<String>) -> Result<Vec<u8>, String> {
+fn convert_program(
+    program: Program,
+    tokens: &[u32],
+    name: &str,
+    settings: &Settings,
+    warnings: &mut Vec<String>,
+) -> Result<Vec<u8>, String> {
     match settings.format {
         Format::Asm => return Ok(d3d9_shader::asm::disassemble(&program, &Default::default()).into_bytes()),
         Format::Hex => return Ok(super::asm_cmd::hex_text(&encode(&program)).into_bytes()),
@@ -191,10 +198,19 @@ fn convert_program(program: Program, tokens: &[u32], name: &str, settings: &Sett
     let render = |e: d3d9_shader::Error| diag::render(settings.style, name, &e, &source);
     let shader = Shader::from_program(program, &settings.parse).map_err(render)?;
     if !settings.quiet {
-        warnings.extend(shader.warnings().iter().map(|w| diag::render_diagnostic(settings.style, name, w, &source, true)));
+        // A few warnings say what lenient validation let through; a hundred would bury the output.
+        const SHOWN: usize = 5;
+        let all = shader.warnings();
+        warnings
+            .extend(all.iter().take(SHOWN).map(|w| diag::render_diagnostic(settings.style, name, w, &source, true)));
+        if all.len() > SHOWN {
+            let more = format!("{} more warnings (`d3d9-shader validate` lists them all)", all.len() - SHOWN);
+            warnings.push(settings.style.warning(name, &more));
+        }
     }
     if settings.format == Format::Json {
-        let mut json = serde_json::to_string_pretty(shader.reflection()).map_err(|e| settings.style.error(name, &e.to_string()))?;
+        let mut json = serde_json::to_string_pretty(shader.reflection())
+            .map_err(|e| settings.style.error(name, &e.to_string()))?;
         json.push('\n');
         return Ok(json.into_bytes());
     }
@@ -212,7 +228,9 @@ fn convert_program(program: Program, tokens: &[u32], name: &str, settings: &Sett
         Format::Hlsl => t.to_hlsl().map_err(backend)?.into_bytes(),
         other => {
             let feature = other.extension().replace("metal", "msl");
-            return Err(settings.style.error(name, &format!("this build has no {feature} backend (cargo feature `{feature}`)")));
+            return Err(settings
+                .style
+                .error(name, &format!("this build has no {feature} backend (cargo feature `{feature}`)")));
         }
     };
     Ok(bytes)
@@ -251,7 +269,15 @@ pub struct Options {
 
 /// Parses the options; `Err` holds the message for a usage error.
 pub fn parse_options(args: &[String]) -> Result<Options, String> {
-    let mut o = Options { positional: Vec::new(), to: None, out: None, key: ShaderKey::default(), strict: false, quiet: false, jobs: None };
+    let mut o = Options {
+        positional: Vec::new(),
+        to: None,
+        out: None,
+        key: ShaderKey::default(),
+        strict: false,
+        quiet: false,
+        jobs: None,
+    };
     let mut it = args.iter();
     while let Some(a) = it.next() {
         let mut value = |flag: &str| it.next().cloned().ok_or_else(|| format!("{flag} needs a value"));
@@ -268,7 +294,11 @@ pub fn parse_options(args: &[String]) -> Result<Options, String> {
             "-q" | "--quiet" => o.quiet = true,
             "-j" | "--jobs" => {
                 let v = value(a)?;
-                let n: usize = v.parse().ok().filter(|&n| n > 0).ok_or_else(|| format!("--jobs: `{v}` is not a positive number"))?;
+                let n: usize = v
+                    .parse()
+                    .ok()
+                    .filter(|&n| n > 0)
+                    .ok_or_else(|| format!("--jobs: `{v}` is not a positive number"))?;
                 o.jobs = Some(n);
             }
             s if s.starts_with('-') && s != "-" => return Err(format!("unknown option `{s}`")),
@@ -281,13 +311,19 @@ pub fn parse_options(args: &[String]) -> Result<Options, String> {
 /// Applies a TOML file of key fields (`fog = "linear"`, `clip_planes = 3`, `point_sprite = true`).
 fn apply_key_file(key: &mut ShaderKey, path: &str) -> Result<(), String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("--key-file {path}: {e}"))?;
-    let table: toml::Table = text.parse().map_err(|e: toml::de::Error| format!("--key-file {path}: {}", e.message()))?;
+    let table: toml::Table =
+        text.parse().map_err(|e: toml::de::Error| format!("--key-file {path}: {}", e.message()))?;
     for (field, value) in &table {
         let value = match value {
             toml::Value::String(s) => s.clone(),
             toml::Value::Integer(i) => i.to_string(),
             toml::Value::Boolean(b) => b.to_string(),
-            other => return Err(format!("--key-file {path}: `{field}`: expected a string, integer or boolean, not {}", other.type_str())),
+            other => {
+                return Err(format!(
+                    "--key-file {path}: `{field}`: expected a string, integer or boolean, not {}",
+                    other.type_str()
+                ))
+            }
         };
         key.set(&format!("{field}={value}")).map_err(|e| format!("--key-file {path}: {e}"))?;
     }
@@ -321,14 +357,24 @@ pub fn pair_main(args: &[String]) -> i32 {
         return usage_error("expected INPUT OUTPUT", PAIR_USAGE);
     };
     if Path::new(input).is_dir() {
-        return usage_error(&format!("`{input}` is a folder: use `d3d9-shader translate {input} --to FORMAT -o OUTDIR`"), PAIR_USAGE);
+        return usage_error(
+            &format!("`{input}` is a folder: use `d3d9-shader translate {input} --to FORMAT -o OUTDIR`"),
+            PAIR_USAGE,
+        );
     }
     let format = match o.to.as_deref().map(Format::from_name).unwrap_or_else(|| Format::from_path(output)) {
         Some(f) => f,
-        None => return usage_error(&format!("cannot tell the output format from `{output}`: name an extension below, or use --to"), PAIR_USAGE),
+        None => {
+            return usage_error(
+                &format!("cannot tell the output format from `{output}`: name an extension below, or use --to"),
+                PAIR_USAGE,
+            )
+        }
     };
     let settings = settings(&o, format);
-    write_outcomes(convert_input(input, &settings), Some(output), &settings)
+    // `-` as OUTPUT is stdout (with --to naming the format).
+    let output = Some(output.as_str()).filter(|o| *o != "-");
+    write_outcomes(convert_input(input, &settings), output, &settings)
 }
 
 /// `d3d9-shader translate INPUT|DIR [options]`.
@@ -341,8 +387,8 @@ pub fn translate_main(args: &[String]) -> i32 {
         Ok(o) => o,
         Err(e) => return usage_error(&e, TRANSLATE_USAGE),
     };
-    let [input] = o.positional.as_slice() else {
-        return usage_error(if o.positional.is_empty() { "no INPUT" } else { "one INPUT only (or a folder)" }, TRANSLATE_USAGE);
+    let Some(input) = o.positional.first() else {
+        return usage_error("no INPUT", TRANSLATE_USAGE);
     };
     let named = o.to.as_deref().map(|t| Format::from_name(t).ok_or(t));
     let format = match named {
@@ -351,12 +397,21 @@ pub fn translate_main(args: &[String]) -> i32 {
         None => o.out.as_deref().and_then(Format::from_path).unwrap_or(Format::Wgsl),
     };
     let settings = settings(&o, format);
+    let jobs = o.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    if o.positional.len() > 1 {
+        if let Some(dir) = o.positional.iter().find(|p| Path::new(p).is_dir()) {
+            return usage_error(&format!("`{dir}` is a folder: give one folder, or files"), TRANSLATE_USAGE);
+        }
+        let Some(out) = &o.out else {
+            return usage_error("several inputs need -o OUTDIR", TRANSLATE_USAGE);
+        };
+        return super::folder::run(super::folder::Inputs::Files(&o.positional), Path::new(out), jobs, &settings);
+    }
     if Path::new(input).is_dir() {
         let Some(out) = &o.out else {
             return usage_error("a folder needs -o OUTDIR", TRANSLATE_USAGE);
         };
-        let jobs = o.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-        return super::folder::run(Path::new(input), Path::new(out), jobs, &settings);
+        return super::folder::run(super::folder::Inputs::Folder(Path::new(input)), Path::new(out), jobs, &settings);
     }
     if o.out.is_none() && format.is_binary() {
         return usage_error(&format!("{} output is binary: name a file with -o", format.extension()), TRANSLATE_USAGE);
@@ -399,7 +454,8 @@ fn write_outcomes(outcomes: Vec<Outcome>, out: Option<&str>, settings: &Settings
         let written = match out {
             Some(out) => {
                 let path = output_path(Path::new(out), o.array.as_deref(), several);
-                std::fs::write(&path, &bytes).map_err(|e| settings.style.error(&path.display().to_string(), &format!("cannot write: {e}")))
+                std::fs::write(&path, &bytes)
+                    .map_err(|e| settings.style.error(&path.display().to_string(), &format!("cannot write: {e}")))
             }
             None => match super::write_stdout(&bytes) {
                 EXIT_OK => Ok(()),

@@ -92,7 +92,13 @@ fn snippet(style: Style, out: &mut String, location: Location, source: &Source) 
             let pad = " ".repeat(number.len());
             let shown: String = text.chars().take(160).collect();
             let caret = format!("{}^", " ".repeat(column.saturating_sub(1).min(160)));
-            let _ = write!(out, "\n {} {shown}\n {} {}", style.gutter(&format!("{number} |")), style.gutter(&format!("{pad} |")), style.paint(RED, &caret));
+            let _ = write!(
+                out,
+                "\n {} {shown}\n {} {}",
+                style.gutter(&format!("{number} |")),
+                style.gutter(&format!("{pad} |")),
+                style.paint(RED, &caret)
+            );
         }
         Location::Token(token) => {
             // The instruction at that token, disassembled, says the most.
@@ -110,7 +116,12 @@ fn snippet(style: Style, out: &mut String, location: Location, source: &Source) 
             let start = token.saturating_sub(2);
             let end = (token + 3).min(tokens.len());
             if start >= end {
-                let _ = write!(out, "\n {} (past the end of the {} tokens)", style.gutter(&format!("token {token} |")), tokens.len());
+                let _ = write!(
+                    out,
+                    "\n {} (past the end of the {} tokens)",
+                    style.gutter(&format!("token {token} |")),
+                    tokens.len()
+                );
                 return;
             }
             let mut words = String::new();

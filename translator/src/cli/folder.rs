@@ -1,5 +1,6 @@
 //! Folder mode: `d3d9-shader translate DIR --to FORMAT -o OUTDIR` converts every shader file
-//! under DIR on all cores, mirroring the tree under OUTDIR.
+//! under DIR on all cores, mirroring the tree under OUTDIR (`translate A B C… -o OUTDIR` does
+//! the same for the files named).
 //!
 //! Inputs are the files whose extension names an input format (`.bin .pso .vso .cso .fxo .hex
 //! .h .asm …`). `a/b.pso` becomes `OUTDIR/a/b.wgsl`; when two inputs share a name but for the
@@ -26,7 +27,10 @@ fn inputs(dir: &Path, skip: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()
         if e.file_name().to_string_lossy().starts_with('.') || path == skip {
             continue;
         }
-        if path.is_dir() {
+        // The entry's own type costs no system call; only links need a look at their target.
+        let kind = e.file_type()?;
+        let is_dir = if kind.is_symlink() { path.is_dir() } else { kind.is_dir() };
+        if is_dir {
             inputs(&path, skip, out)?;
         } else if path.to_str().and_then(d3d9_shader::input::Format::from_path).is_some() {
             out.push(path);
@@ -35,12 +39,11 @@ fn inputs(dir: &Path, skip: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()
     Ok(())
 }
 
-/// Where each input's output goes (before array names): the relative path with the new
-/// extension, or with the old one kept when two inputs would collide.
-fn output_names(root: &Path, files: &[PathBuf], extension: &str) -> Vec<PathBuf> {
-    let relative: Vec<&Path> = files.iter().map(|f| f.strip_prefix(root).unwrap_or(f)).collect();
+/// Where each input's output goes (before array names): its path relative to the input folder
+/// with the new extension, or with the old one kept when two inputs would collide.
+fn output_names(relative: &[PathBuf], extension: &str) -> Vec<PathBuf> {
     let mut stems: HashMap<PathBuf, usize> = HashMap::new();
-    for r in &relative {
+    for r in relative {
         *stems.entry(r.with_extension("")).or_default() += 1;
     }
     relative
@@ -57,26 +60,47 @@ fn output_names(root: &Path, files: &[PathBuf], extension: &str) -> Vec<PathBuf>
         .collect()
 }
 
+/// What to convert.
+pub enum Inputs<'a> {
+    /// Every shader file under a folder; outputs mirror the tree.
+    Folder(&'a Path),
+    /// Files named on the command line (a shell glob); outputs take their file names.
+    Files(&'a [String]),
+}
+
+/// What became of one input file's shaders.
+#[derive(Default)]
+struct FileResult {
+    /// Shaders converted and written.
+    passed: usize,
+    /// Each failure, rendered.
+    failures: Vec<String>,
+}
+
 struct Progress {
     enabled: bool,
     total: usize,
     done: AtomicUsize,
-    drawn: Mutex<usize>,
+    /// (bar length, count) last drawn.
+    shown: Mutex<(usize, usize)>,
 }
 
 impl Progress {
     fn tick(&self) {
-        let done = self.done.fetch_add(1, Ordering::Relaxed) + 1;
+        self.done.fetch_add(1, Ordering::Relaxed);
         if !self.enabled {
             return;
         }
         const WIDTH: usize = 40;
+        // Under the lock, the count is read again: the bar only moves forward, whichever
+        // thread draws it.
+        let mut shown = self.shown.lock().unwrap_or_else(|e| e.into_inner());
+        let done = self.done.load(Ordering::Relaxed);
         let filled = done * WIDTH / self.total.max(1);
-        let mut drawn = self.drawn.lock().unwrap_or_else(|e| e.into_inner());
-        if filled == *drawn && done != self.total {
+        if done <= shown.1 || (filled == shown.0 && shown.1 > 0 && done != self.total) {
             return;
         }
-        *drawn = filled;
+        *shown = (filled, done);
         let bar: String = "#".repeat(filled) + &"-".repeat(WIDTH - filled);
         let mut err = std::io::stderr().lock();
         let _ = write!(err, "\r[{bar}] {done}/{}", self.total);
@@ -91,27 +115,49 @@ impl Progress {
 }
 
 /// Converts every input under `dir` into `out` with `jobs` threads; the exit status.
-pub fn run(dir: &Path, out: &Path, jobs: usize, settings: &Settings) -> i32 {
+pub fn run(what: Inputs, out: &Path, jobs: usize, settings: &Settings) -> i32 {
     let start = Instant::now();
-    let mut files = Vec::new();
-    if let Err(e) = inputs(dir, out, &mut files) {
-        eprintln!("{}", settings.style.error(&dir.display().to_string(), &format!("cannot list: {e}")));
-        return EXIT_REJECTED;
-    }
-    if files.is_empty() {
-        eprintln!("d3d9-shader: no shader files under `{}` (looked for .bin .pso .vso .cso .fxo .hex .h .asm …)", dir.display());
-        return EXIT_USAGE;
-    }
-    let names = output_names(dir, &files, settings.format.extension());
+    let (files, relative): (Vec<PathBuf>, Vec<PathBuf>) = match what {
+        Inputs::Folder(dir) => {
+            let mut files = Vec::new();
+            if let Err(e) = inputs(dir, out, &mut files) {
+                eprintln!("{}", settings.style.error(&dir.display().to_string(), &format!("cannot list: {e}")));
+                return EXIT_REJECTED;
+            }
+            if files.is_empty() {
+                eprintln!(
+                    "d3d9-shader: no shader files under `{}` (looked for .bin .pso .vso .cso .fxo .hex .h .asm …)",
+                    dir.display()
+                );
+                return EXIT_USAGE;
+            }
+            let relative = files.iter().map(|f| f.strip_prefix(dir).unwrap_or(f).to_path_buf()).collect();
+            (files, relative)
+        }
+        Inputs::Files(names) => {
+            let files: Vec<PathBuf> = names.iter().map(PathBuf::from).collect();
+            let relative = files.iter().map(|f| PathBuf::from(f.file_name().unwrap_or(f.as_os_str()))).collect();
+            (files, relative)
+        }
+    };
+    let names = output_names(&relative, settings.format.extension());
     let progress = Progress {
         enabled: !settings.quiet && std::io::stderr().is_terminal(),
         total: files.len(),
         done: AtomicUsize::new(0),
-        drawn: Mutex::new(usize::MAX),
+        shown: Mutex::new((0, 0)),
     };
+    // The output folders, made once here rather than by every worker for every file.
+    let mut folders: Vec<PathBuf> = names.iter().filter_map(|n| out.join(n).parent().map(Path::to_path_buf)).collect();
+    folders.dedup();
+    for folder in &folders {
+        if let Err(e) = std::fs::create_dir_all(folder) {
+            eprintln!("{}", settings.style.error(&folder.display().to_string(), &format!("cannot create: {e}")));
+            return EXIT_REJECTED;
+        }
+    }
     let next = AtomicUsize::new(0);
-    // Per file: (shader name, error) for each failure, and the count of shaders converted.
-    let results: Vec<Mutex<(usize, Vec<(String, String)>)>> = files.iter().map(|_| Mutex::new((0, Vec::new()))).collect();
+    let results: Vec<Mutex<FileResult>> = files.iter().map(|_| Mutex::new(FileResult::default())).collect();
     let work = || loop {
         let i = next.fetch_add(1, Ordering::Relaxed);
         let Some(file) = files.get(i) else { break };
@@ -121,14 +167,12 @@ pub fn run(dir: &Path, out: &Path, jobs: usize, settings: &Settings) -> i32 {
         for o in outcomes {
             let written = o.result.and_then(|bytes| {
                 let path = output_path(&out.join(&names[i]), o.array.as_deref(), several);
-                if let Some(parent) = path.parent() {
-                    std::fs::create_dir_all(parent).map_err(|e| format!("{}: cannot create: {e}", parent.display()))?;
-                }
-                std::fs::write(&path, bytes).map_err(|e| format!("{}: cannot write: {e}", path.display()))
+                std::fs::write(&path, bytes)
+                    .map_err(|e| settings.style.error(&path.display().to_string(), &format!("cannot write: {e}")))
             });
             match written {
-                Ok(()) => slot.0 += 1,
-                Err(e) => slot.1.push((o.name, e)),
+                Ok(()) => slot.passed += 1,
+                Err(e) => slot.failures.push(e),
             }
         }
         drop(slot);
@@ -143,13 +187,13 @@ pub fn run(dir: &Path, out: &Path, jobs: usize, settings: &Settings) -> i32 {
     progress.finish();
     let (mut passed, mut failures) = (0, Vec::new());
     for r in results {
-        let (ok, failed) = r.into_inner().unwrap_or_else(|e| e.into_inner());
-        passed += ok;
-        failures.extend(failed);
+        let r = r.into_inner().unwrap_or_else(|e| e.into_inner());
+        passed += r.passed;
+        failures.extend(r.failures);
     }
     if !failures.is_empty() {
         eprintln!("failures:");
-        for (_, e) in &failures {
+        for e in &failures {
             eprintln!("{e}");
         }
     }
@@ -175,9 +219,8 @@ mod tests {
 
     #[test]
     fn colliding_stems_keep_their_extension() {
-        let root = Path::new("/in");
-        let files: Vec<PathBuf> = ["/in/a.pso", "/in/a.hex", "/in/sub/b.vso", "/in/c.h"].iter().map(PathBuf::from).collect();
-        let names = output_names(root, &files, "wgsl");
+        let relative: Vec<PathBuf> = ["a.pso", "a.hex", "sub/b.vso", "c.h"].iter().map(PathBuf::from).collect();
+        let names = output_names(&relative, "wgsl");
         let names: Vec<_> = names.iter().map(|p| p.to_str().unwrap()).collect();
         assert_eq!(names, ["a.pso.wgsl", "a.hex.wgsl", "sub/b.wgsl", "c.wgsl"]);
     }

@@ -37,7 +37,11 @@ pub fn load_programs(path: &str) -> Result<Vec<(Program, String)>, String> {
     let name = display_name(path);
     let bytes = read_input(path)?;
     let hint = if path == "-" { "" } else { path };
-    let shaders = load(&bytes, hint).map_err(|e| format!("{name}: {e}"))?;
+    // Errors are rendered with the offending line or token (and coloured on a terminal).
+    let style = super::diag::Style::for_stderr();
+    let text = std::str::from_utf8(&bytes).ok();
+    let shaders = load(&bytes, hint)
+        .map_err(|e| super::diag::render(style, &name, &e.into(), &super::diag::Source { text, ..Default::default() }))?;
     shaders
         .into_iter()
         .map(|s| {
@@ -45,13 +49,17 @@ pub fn load_programs(path: &str) -> Result<Vec<(Program, String)>, String> {
                 Some(array) => format!("{name}:{array}"),
                 None => name.clone(),
             };
-            decode(&s.tokens).map(|p| (p, shown.clone())).map_err(|e| format!("{shown}: {e}"))
+            decode(&s.tokens).map(|p| (p, shown.clone())).map_err(|e| {
+                let source = super::diag::Source { tokens: Some(&s.tokens), ..Default::default() };
+                super::diag::render(style, &shown, &e.into(), &source)
+            })
         })
         .collect()
 }
 
 /// Loads and decodes INPUT (a path or `-`); for a header with several arrays, the first.
 /// On error, the message names the file and the token index and byte offset, or line and column.
+#[allow(dead_code)] // for single-shader commands; `validate` checks every array of a header
 pub fn load_program(path: &str) -> Result<(Program, String), String> {
     load_programs(path)?.into_iter().next().ok_or_else(|| format!("{}: no shader found", display_name(path)))
 }

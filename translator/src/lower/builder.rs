@@ -46,16 +46,19 @@ pub(crate) type FastMap<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<Fast
 /// Register values known in a straight-line block: (register, value, pointer while the value is
 /// not yet stored). A handful per block, so a vector beats a map.
 #[derive(Default)]
-pub(crate) struct RegValues(Vec<((crate::bytecode::RegisterType, u16), Handle<Expression>, Option<Handle<Expression>>)>);
+pub(crate) struct RegValues(Vec<(RegKey, Handle<Expression>, Option<Handle<Expression>>)>);
+
+/// A register: file and number.
+pub(crate) type RegKey = (crate::bytecode::RegisterType, u16);
 
 impl RegValues {
     /// The known value of a register and whether it still needs a store.
-    pub fn get(&self, key: &(crate::bytecode::RegisterType, u16)) -> Option<(Handle<Expression>, Option<Handle<Expression>>)> {
+    pub fn get(&self, key: &RegKey) -> Option<(Handle<Expression>, Option<Handle<Expression>>)> {
         self.0.iter().find(|e| e.0 == *key).map(|e| (e.1, e.2))
     }
 
     /// Sets a register's value (`pointer`: where to store it, when it is not in memory yet).
-    pub fn insert(&mut self, key: (crate::bytecode::RegisterType, u16), entry: (Handle<Expression>, Option<Handle<Expression>>)) {
+    pub fn insert(&mut self, key: RegKey, entry: (Handle<Expression>, Option<Handle<Expression>>)) {
         match self.0.iter_mut().find(|e| e.0 == key) {
             Some(e) => (e.1, e.2) = entry,
             None => self.0.push((key, entry.0, entry.1)),

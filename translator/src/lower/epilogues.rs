@@ -33,8 +33,16 @@ impl Lowerer<'_> {
             AlphaFunc::Always => None,
             AlphaFunc::Never => Some(self.fb.shared(super::builder::SharedKey::Bool(true))),
             func => {
+                // The test compares 8-bit values (runner note 27): round(sat(alpha) * 255) against
+                // ALPHAREF & 0xff (stored as ALPHAREF / 255), also on float targets.
+                let scale = self.fconst(255.0, Width::Scalar);
                 let a = self.component(c0, 3);
+                let a = self.math1(M::Saturate, a);
+                let a = self.bin(B::Multiply, a, scale);
+                let a = self.math1(M::Round, a);
                 let r = self.render_state(rs::ALPHA_REF)?;
+                let r = self.bin(B::Multiply, r, scale);
+                let r = self.math1(M::Round, r);
                 let op = match func {
                     AlphaFunc::Less => B::Less,
                     AlphaFunc::Equal => B::Equal,

@@ -37,7 +37,8 @@ fn reflection_of_a_vertex_shader() {
     assert_eq!(r.float_constants.ranges, [0..=3, 8..=8]);
     assert!(r.float_constants.reads(2) && !r.float_constants.reads(4));
     assert!(!r.float_constants.relative);
-    let inputs: Vec<_> = r.inputs.iter().map(|i| (i.register.as_str(), i.usage.as_deref(), i.usage_index, i.mask)).collect();
+    let inputs: Vec<_> =
+        r.inputs.iter().map(|i| (i.register.as_str(), i.usage.as_deref(), i.usage_index, i.mask)).collect();
     assert_eq!(inputs, [("v0", Some("position"), 0, 0xF), ("v1", Some("texcoord"), 0, 0xF)]);
     // oD0 written in x only.
     let d0 = r.outputs.iter().find(|o| o.register == "oD0").unwrap();
@@ -70,7 +71,9 @@ fn parse_blob_tokens_and_asm_agree() {
 
 #[test]
 fn link_passes_what_both_sides_use_and_defaults_the_rest() {
-    let vs = lenient("vs_3_0\ndcl_position v0\ndcl_position o0\ndcl_texcoord o1\ndcl_fog o2\nmov o0, v0\nmov o1, v0\nmov o2, v0");
+    let vs = lenient(
+        "vs_3_0\ndcl_position v0\ndcl_position o0\ndcl_texcoord o1\ndcl_fog o2\nmov o0, v0\nmov o1, v0\nmov o2, v0",
+    );
     let ps = lenient(PS);
     let linkage = link(&vs, &ps).unwrap();
     // The pixel shader reads TEXCOORD0 (written) and COLOR1 (not written); FOG is dropped.
@@ -172,4 +175,17 @@ fn translation_from_many_threads_matches_one_thread() {
             h.join().unwrap();
         }
     });
+}
+
+#[test]
+fn key_from_device_state_and_translation_under_it() {
+    let ps = lenient(PS);
+    let mut state = crate::DeviceState { alpha_test_enable: true, alpha_func: 5, ..Default::default() };
+    state.textures[0] = Some(crate::BoundTexture::Tex2D);
+    let key = ps.key(&state);
+    assert_eq!(key.alpha_func, crate::key::AlphaFunc::Greater);
+    // s2 (the cube sampler) has nothing bound: no binding is emitted for it.
+    let t = ps.translate(&key).unwrap();
+    let bound: Vec<u16> = t.layout.textures.iter().map(|b| b.sampler).collect();
+    assert_eq!(bound, [0]);
 }

@@ -134,6 +134,7 @@ fn split(cx: &mut Cx<'_>) -> (Vec<Body>, HashMap<u16, usize>) {
     let mut labels = HashMap::new();
     let mut depth = 0u32;
     let mut current: Option<(usize, bool)> = Some((0, true)); // (start, is_main)
+    let mut stray_reported = false;
     for (i, inst) in program.iter().enumerate() {
         match inst.opcode {
             Opcode::Label => {
@@ -151,6 +152,7 @@ fn split(cx: &mut Cx<'_>) -> (Vec<Body>, HashMap<u16, usize>) {
                 }
                 current = Some((i, false));
                 depth = 0;
+                stray_reported = false;
                 continue;
             }
             Opcode::If | Opcode::Ifc | Opcode::Loop | Opcode::Rep => depth += 1,
@@ -158,7 +160,11 @@ fn split(cx: &mut Cx<'_>) -> (Vec<Body>, HashMap<u16, usize>) {
             _ => {}
         }
         match current {
-            None => cx.error(Rule::CodeFormat, Some(i), "instructions after ret must belong to a subroutine (label l#)"),
+            None if !stray_reported => {
+                // Once per run of stray instructions: the rest of the run is the same mistake.
+                stray_reported = true;
+                cx.error(Rule::CodeFormat, Some(i), "instructions after ret must belong to a subroutine (label l#)");
+            }
             Some((start, _)) if inst.opcode == Opcode::Ret && depth == 0 => {
                 bodies.push(Body { start, end: i + 1 });
                 current = None;

@@ -182,6 +182,8 @@ fn math(fun: M, args: &[Value]) -> Value {
         M::Cos => f1(f32::cos),
         M::Sin => f1(f32::sin),
         M::Saturate => f1(|x| x.clamp(0.0, 1.0)),
+        // WGSL round: to nearest, ties to even.
+        M::Round => f1(f32::round_ties_even),
         M::Sign => f1(|x| if x > 0.0 { 1.0 } else if x < 0.0 { -1.0 } else { 0.0 }),
         M::Min | M::Max => map2(&args[0], &args[1], &|a, b| match (a, b) {
             (Value::F(a), Value::F(b)) => Value::F(if fun == M::Min { a.min(*b) } else { a.max(*b) }),

@@ -451,6 +451,22 @@ fn texkill_kills_on_any_negative_written_component_and_alpha_test_runs_after() {
 }
 
 #[test]
+fn alpha_test_compares_eight_bit_values() {
+    // Runner note 27: alpha 0.25 is the byte round(63.75) = 64, equal to ALPHAREF 64 (stored as
+    // 64/255 = 0.25098): GREATEREQUAL passes and LESS fails, although 0.25 < 0.25098 as floats.
+    let p = vec![def(0, [0.25, 0.5, 0.75, 0.25]), op(O::Mov, oc0("xyzw"), &[c(0)])];
+    let run = |f: AlphaFunc| Run {
+        key: ShaderKey { alpha_func: f, ..ShaderKey::default() },
+        render_state: vec![(4usize, Value::F(64.0 / 255.0))],
+        ..Run::default()
+    };
+    assert_eq!(color(ps(PS2X, p.clone(), &run(AlphaFunc::GreaterEqual))), [0.25, 0.5, 0.75, 0.25]);
+    assert_eq!(color(ps(PS2X, p.clone(), &run(AlphaFunc::Equal))), [0.25, 0.5, 0.75, 0.25]);
+    assert!(matches!(ps(PS2X, p.clone(), &run(AlphaFunc::Less)), Outcome::Killed));
+    assert!(matches!(ps(PS2X, p, &run(AlphaFunc::Greater)), Outcome::Killed));
+}
+
+#[test]
 fn vpos_is_the_top_left_corner_and_vface_is_plus_minus_one() {
     let dcl_misc = |n: u16, m: &str| {
         let mut i = op(O::Dcl, Some(dst(R::MiscType, n, m)), &[]);

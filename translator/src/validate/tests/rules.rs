@@ -316,7 +316,7 @@ fn instructions_and_modifiers() {
     let mut s = src(T::Temp, 0);
     s.modifier = SrcModifier::Abs;
     b.mov(dst(T::Temp, 1), s);
-    assert_error(&b, Rule::SourceModifier, "source modifier Abs is not allowed here in ps_2_0");
+    assert_error(&b, Rule::SourceModifier, "mov source 1 (r0_abs): the absolute value (_abs) modifier is not allowed here in ps_2_0");
 
     let mut b = ps("ps_2_0");
     b.mov(dst(T::Temp, 1), SrcParam { swizzle: Swizzle::new(1, 0, 2, 3), ..src(T::Temp, 0) });
@@ -527,7 +527,7 @@ fn integer_and_boolean_constants() {
     assert_valid(&b);
     // `!` on anything but a boolean or predicate is no modifier at all.
     b.p.instructions[4].src[1].modifier = SrcModifier::Not;
-    assert_error(&b, Rule::SourceModifier, "source modifier Not is not allowed");
+    assert_error(&b, Rule::SourceModifier, "(!c0): the not (!) modifier is not allowed");
     // ps_2_0 has neither.
     let mut b = B::new("ps_2_0");
     b.defb(0);
@@ -555,4 +555,19 @@ fn ps_2_0_dependent_read_limit() {
     let mut b = chain(6);
     b.p.version = version("ps_2_x");
     assert_valid(&b);
+}
+
+#[test]
+fn public_register_limits() {
+    use crate::bytecode::VersionId;
+    use crate::validate::version_rules::registers::limits;
+    let strict = ValidationOptions::strict();
+    // The register tables: ps_2_0 c0–c31 and r0–r11, ps_3_0 c0–c223 and v0–v9, vs_3_0 s0–s3.
+    assert_eq!(limits(VersionId::Ps20, &strict).consts, 32);
+    assert_eq!(limits(VersionId::Ps20, &strict).temps, 12);
+    assert_eq!(limits(VersionId::Ps30, &strict).consts, 224);
+    assert_eq!(limits(VersionId::Ps30, &strict).inputs, 10);
+    assert_eq!(limits(VersionId::Vs30, &strict).samplers, 4);
+    assert_eq!(limits(VersionId::Vs20, &ValidationOptions { swvp: true, ..strict }).consts, 8192);
+    assert_eq!(limits(VersionId::Vs3sw, &strict).bools, 2048);
 }

@@ -362,7 +362,8 @@ fn source_modifier(cx: &mut Cx<'_>, i: usize, name: &str, ordinal: usize, s: Slo
         Abs | AbsNeg => v.major == 3,
     };
     if !ok {
-        cx.error(Rule::SourceModifier, Some(i), format_args!("{name} source {ordinal} ({}): source modifier {m:?} is not allowed here in {v}", src.reg.name()));
+        let reg = src.reg.name();
+        cx.error(Rule::SourceModifier, Some(i), format_args!("{name} source {ordinal} ({}): the {} modifier is not allowed here in {v}", modifier_spelling(m, &reg), modifier_name(m)));
         return;
     }
     let matrix = matches!(inst.opcode, Opcode::M4x4 | Opcode::M4x3 | Opcode::M3x4 | Opcode::M3x3 | Opcode::M3x2);
@@ -384,6 +385,54 @@ fn source_modifier(cx: &mut Cx<'_>, i: usize, name: &str, ordinal: usize, s: Slo
             cx.error(Rule::SourceModifier, Some(i), format_args!("{name} source {ordinal}: ps_1_4 allows no modifier on a constant"));
         }
     }
+}
+
+/// How an author writes register `reg` with modifier `m` (`-r0`, `r0_bx2`, `1-r0`, `!b0`).
+fn modifier_spelling(m: SrcModifier, reg: &str) -> String {
+    use SrcModifier::*;
+    match m {
+        None => reg.to_string(),
+        Neg => format!("-{reg}"),
+        Bias => format!("{reg}_bias"),
+        BiasNeg => format!("-{reg}_bias"),
+        Sign => format!("{reg}_bx2"),
+        SignNeg => format!("-{reg}_bx2"),
+        Comp => format!("1-{reg}"),
+        X2 => format!("{reg}_x2"),
+        X2Neg => format!("-{reg}_x2"),
+        Dz => format!("{reg}_dz"),
+        Dw => format!("{reg}_dw"),
+        Abs => format!("{reg}_abs"),
+        AbsNeg => format!("-{reg}_abs"),
+        Not => format!("!{reg}"),
+    }
+}
+
+/// The modifier's name in the reference pages.
+fn modifier_name(m: SrcModifier) -> &'static str {
+    use SrcModifier::*;
+    match m {
+        None => "no",
+        Neg => "negate",
+        Bias => "bias",
+        BiasNeg => "negated bias",
+        Sign => "signed scale (_bx2)",
+        SignNeg => "negated signed scale (-_bx2)",
+        Comp => "invert (1-)",
+        X2 => "scale by 2 (_x2)",
+        X2Neg => "negated scale by 2",
+        Dz => "_dz",
+        Dw => "_dw",
+        Abs => "absolute value (_abs)",
+        AbsNeg => "negated absolute value (-_abs)",
+        Not => "not (!)",
+    }
+}
+
+/// A swizzle as written (`.yxzw`).
+fn swizzle_name(sw: Swizzle) -> String {
+    let letters = ['x', 'y', 'z', 'w'];
+    std::iter::once('.').chain(sw.components().iter().map(|&c| letters[c])).collect()
 }
 
 /// The swizzles ps_2_0 (and ps_2_x without `D3DPS20CAPS_ARBITRARYSWIZZLE`) can express:
@@ -422,7 +471,7 @@ fn swizzle(cx: &mut Cx<'_>, i: usize, name: &str, ordinal: usize, s: Slot, src: 
             // Drivers apply the swizzle; the runtime refuses it before ps_3_0.
             cx.relaxable(Rule::Swizzle, Some(i), format_args!("{name} source {ordinal} ({reg}) takes no swizzle before ps_3_0"));
         } else if !(ps20_swizzle(sw) || (cx.id == Some(VersionId::Ps2x) && cx.options.caps.ps_arbitrary_swizzle) || cx.id == Some(VersionId::Ps2sw)) {
-            cx.error(Rule::Swizzle, Some(i), format_args!("{name} source {ordinal} ({reg}): arbitrary swizzles need ps_2_x with D3DPS20CAPS_ARBITRARYSWIZZLE or ps_3_0"));
+            cx.error(Rule::Swizzle, Some(i), format_args!("{name} source {ordinal} ({reg}{}): arbitrary swizzles need ps_2_x with D3DPS20CAPS_ARBITRARYSWIZZLE or ps_3_0", swizzle_name(sw)));
         }
         return;
     }
@@ -438,7 +487,7 @@ fn swizzle(cx: &mut Cx<'_>, i: usize, name: &str, ordinal: usize, s: Slot, src: 
         sw.0 == 0xFF || (sw.0 == 0xAA && inst.dst.is_some_and(|d| d.mask.0 == 0x8))
     };
     if !ok {
-        cx.error(Rule::Swizzle, Some(i), format_args!("{name} source {ordinal} ({reg}): this swizzle does not exist in {v}"));
+        cx.error(Rule::Swizzle, Some(i), format_args!("{name} source {ordinal} ({reg}{}): this swizzle does not exist in {v}", swizzle_name(sw)));
     }
 }
 

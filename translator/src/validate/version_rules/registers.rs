@@ -6,7 +6,7 @@
 //! models), and so on.
 
 use crate::bytecode::{Instruction, Register, RegisterType, VersionId};
-use crate::validate::{Cx, Mode, Rule};
+use crate::validate::{Cx, Mode, Rule, ValidationOptions};
 
 /// How many registers of each file a version has (0: the file does not exist there).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -41,12 +41,13 @@ pub struct Limits {
     pub loop_counter: u16,
 }
 
-/// The register counts of version `id` under the options of `cx`.
-pub(crate) fn limits(cx: &Cx<'_>, id: VersionId) -> Limits {
+/// The register counts of version `id` under `options` (caps and software vertex
+/// processing), e.g. to size constant buffers: `limits(VersionId::Ps20, &opts).consts` is 32.
+pub fn limits(id: VersionId, options: &ValidationOptions) -> Limits {
     use VersionId::*;
-    let caps = &cx.options.caps;
+    let caps = &options.caps;
     // Software vertex processing gives every vertex shader 8192 float constants.
-    let vs_consts = if cx.options.swvp { 8192 } else { caps.max_vertex_shader_const };
+    let vs_consts = if options.swvp { 8192 } else { caps.max_vertex_shader_const };
     let rts = caps.num_simultaneous_rts as u16;
     let l = Limits::default();
     match id {
@@ -187,7 +188,7 @@ fn file_name(ty: RegisterType) -> &'static str {
 /// Every register number of every instruction is within its file's count.
 pub(crate) fn check(cx: &mut Cx<'_>) {
     let Some(id) = cx.id else { return };
-    let limits = limits(cx, id);
+    let limits = limits(id, cx.options);
     for (i, inst) in cx.program.iter().enumerate() {
         for reg in registers(inst) {
             check_register(cx, &limits, i, reg);

@@ -181,173 +181,10 @@ pub struct ExtraTarget {
     pub clear_color: u32,
 }
 
-/// D3DCMPFUNC names.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "UPPERCASE")]
-#[allow(missing_docs)]
-pub enum CmpFunc {
-    Never,
-    Less,
-    Equal,
-    LessEqual,
-    Greater,
-    NotEqual,
-    GreaterEqual,
-    Always,
-}
+mod check;
+mod render_state;
 
-impl CmpFunc {
-    /// Whether `a` passes against the reference `b`.
-    pub fn test<T: PartialOrd>(self, a: T, b: T) -> bool {
-        match self {
-            CmpFunc::Never => false,
-            CmpFunc::Less => a < b,
-            CmpFunc::Equal => a == b,
-            CmpFunc::LessEqual => a <= b,
-            CmpFunc::Greater => a > b,
-            CmpFunc::NotEqual => a != b,
-            CmpFunc::GreaterEqual => a >= b,
-            CmpFunc::Always => true,
-        }
-    }
-}
-
-/// D3DCULL names.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "UPPERCASE")]
-pub enum CullMode {
-    /// Draw both faces.
-    None,
-    /// Cull clockwise (front) faces.
-    Cw,
-    /// Cull counter-clockwise (back) faces: the D3D9 default.
-    Ccw,
-}
-
-/// D3DFOGMODE names.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "UPPERCASE")]
-#[allow(missing_docs)]
-pub enum FogMode {
-    None,
-    Exp,
-    Exp2,
-    Linear,
-}
-
-/// `[render_states]` and `[[draw]] render_states`: the `D3DRS_*` states the runner knows. Absent
-/// means "not set here" (D3D9 default, or the earlier value for per-draw states).
-#[derive(Clone, Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "UPPERCASE")]
-#[allow(missing_docs)]
-pub struct RenderStates {
-    pub zenable: Option<bool>,
-    pub zfunc: Option<CmpFunc>,
-    pub zwriteenable: Option<bool>,
-    pub cullmode: Option<CullMode>,
-    pub lighting: Option<bool>,
-    pub clipping: Option<bool>,
-    pub stencilenable: Option<bool>,
-    pub texturefactor: Option<u32>,
-    pub specularenable: Option<bool>,
-    pub alphablendenable: Option<bool>,
-    pub fogenable: Option<bool>,
-    pub fogcolor: Option<u32>,
-    pub fogtablemode: Option<FogMode>,
-    pub fogvertexmode: Option<FogMode>,
-    pub fogstart: Option<f32>,
-    pub fogend: Option<f32>,
-    pub fogdensity: Option<f32>,
-    pub rangefogenable: Option<bool>,
-    pub alphatestenable: Option<bool>,
-    pub alphafunc: Option<CmpFunc>,
-    pub alpharef: Option<u32>,
-}
-
-/// The render state in force for a draw, every field resolved (D3D9 defaults where unset).
-#[derive(Clone, Debug, PartialEq)]
-#[allow(missing_docs)]
-pub struct RenderState {
-    pub zenable: bool,
-    pub zfunc: CmpFunc,
-    pub zwriteenable: bool,
-    pub cullmode: CullMode,
-    pub lighting: bool,
-    pub clipping: bool,
-    pub stencilenable: bool,
-    pub texturefactor: u32,
-    pub specularenable: bool,
-    pub alphablendenable: bool,
-    pub fogenable: bool,
-    pub fogcolor: u32,
-    pub fogtablemode: FogMode,
-    pub fogvertexmode: FogMode,
-    pub fogstart: f32,
-    pub fogend: f32,
-    pub fogdensity: f32,
-    pub rangefogenable: bool,
-    pub alphatestenable: bool,
-    pub alphafunc: CmpFunc,
-    pub alpharef: u32,
-}
-
-impl Default for RenderState {
-    /// D3D9's defaults with the automatic depth buffer (README "render_states").
-    fn default() -> Self {
-        RenderState {
-            zenable: true,
-            zfunc: CmpFunc::LessEqual,
-            zwriteenable: true,
-            cullmode: CullMode::Ccw,
-            lighting: true,
-            clipping: true,
-            stencilenable: false,
-            texturefactor: 0xffff_ffff,
-            specularenable: false,
-            alphablendenable: false,
-            fogenable: false,
-            fogcolor: 0,
-            fogtablemode: FogMode::None,
-            fogvertexmode: FogMode::None,
-            fogstart: 0.0,
-            fogend: 1.0,
-            fogdensity: 1.0,
-            rangefogenable: false,
-            alphatestenable: false,
-            alphafunc: CmpFunc::Always,
-            alpharef: 0,
-        }
-    }
-}
-
-impl RenderState {
-    /// Applies `SetRenderState` calls: every state that `set` names replaces the current value.
-    pub fn apply(&mut self, set: &RenderStates) {
-        macro_rules! take {
-            ($($f:ident),*) => { $( if let Some(v) = set.$f { self.$f = v; } )* };
-        }
-        take!(
-            zenable, zfunc, zwriteenable, cullmode, lighting, clipping, stencilenable, texturefactor,
-            specularenable, alphablendenable, fogenable, fogcolor, fogtablemode, fogvertexmode, fogstart,
-            fogend, fogdensity, rangefogenable, alphatestenable, alphafunc, alpharef
-        );
-    }
-
-    /// States set to something the runner does not draw, as reasons to skip.
-    pub fn unsupported(&self) -> Vec<String> {
-        let mut out = Vec::new();
-        if self.stencilenable {
-            out.push("STENCILENABLE = TRUE".to_string());
-        }
-        if self.alphablendenable {
-            out.push("ALPHABLENDENABLE = TRUE".to_string());
-        }
-        if self.rangefogenable {
-            out.push("RANGEFOGENABLE = TRUE".to_string());
-        }
-        out
-    }
-}
+pub use render_state::{CmpFunc, CullMode, FogMode, RenderState, RenderStates};
 
 /// Texture dimension (`type`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
@@ -361,7 +198,10 @@ pub enum TextureKind {
     Volume,
 }
 
-/// Texture formats: `A8R8G8B8` and the signed formats of runner note 29.
+/// Texture formats: `A8R8G8B8`, the signed formats of runner note 29, and `D24X8`, a depth
+/// texture sampled with comparison (a shadow map: each texel is a 24-bit depth, `texel / (2^24 − 1)`;
+/// the sampler compares the coordinate's z (2D) or w (cube) with it and returns 1 where
+/// `reference <= depth`, else 0, in all four channels).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[allow(missing_docs)]
 pub enum TextureFormat {
@@ -371,6 +211,7 @@ pub enum TextureFormat {
     Q8W8V8U8,
     X8L8V8U8,
     L6V5U5,
+    D24X8,
 }
 
 /// MIN/MAG filter.
@@ -798,162 +639,23 @@ impl Case {
     pub fn stage(&self, stage: u32) -> Option<&TextureStage> {
         self.texture_stages.iter().find(|s| s.stage == stage)
     }
-
-    /// The checks serde cannot make. Returns a message naming the offending item.
-    pub fn check(&self) -> Result<(), String> {
-        let rt = &self.render_target;
-        if rt.width == 0 || rt.height == 0 || rt.width > 4096 || rt.height > 4096 {
-            return Err(format!("render target size {}x{} out of range", rt.width, rt.height));
-        }
-        let mut seen = [false; 4];
-        seen[0] = true;
-        for t in &rt.render_targets {
-            if !(1..=3).contains(&t.index) || seen[t.index as usize] {
-                return Err(format!("render_targets: index {} is not a new index in 1..=3", t.index));
-            }
-            seen[t.index as usize] = true;
-        }
-        if let Some(gap) = (1..4).find(|&i| seen[i] && !seen[i - 1]) {
-            return Err(format!("render_targets: target {gap} without target {}", gap - 1));
-        }
-        let mut stages = [false; 16];
-        for (i, t) in self.textures.iter().enumerate() {
-            let what = format!("texture {i} (stage {})", t.stage);
-            if t.stage >= 16 || std::mem::replace(&mut stages[t.stage as usize], true) {
-                return Err(format!("{what}: stage out of range or bound twice"));
-            }
-            if t.width == 0 || t.height == 0 || t.depth == 0 || t.width > 4096 || t.height > 4096 || t.depth > 256 {
-                return Err(format!("{what}: size {}x{}x{} out of range", t.width, t.height, t.depth));
-            }
-            if t.kind != TextureKind::Volume && t.depth != 1 {
-                return Err(format!("{what}: depth {} on a non-volume texture", t.depth));
-            }
-            if t.kind == TextureKind::Cube && t.width != t.height {
-                return Err(format!("{what}: cube faces must be square"));
-            }
-            let max_levels = 32 - t.width.max(t.height).max(t.depth).leading_zeros();
-            if t.mip_levels == 0 || t.mip_levels > max_levels {
-                return Err(format!("{what}: mip_levels {} (1..={max_levels})", t.mip_levels));
-            }
-            if t.texels.len() as u64 != t.expected_texels() {
-                return Err(format!("{what}: {} texels given, {} expected", t.texels.len(), t.expected_texels()));
-            }
-            let bits16 = matches!(t.format, TextureFormat::V8U8 | TextureFormat::L6V5U5);
-            if bits16 && t.texels.iter().any(|&x| x > 0xffff) {
-                return Err(format!("{what}: a 16-bit {:?} texel exceeds 0xffff", t.format));
-            }
-        }
-        for s in &self.texture_stages {
-            if s.stage >= 8 {
-                return Err(format!("texture_stage {}: stage out of range", s.stage));
-            }
-            if let Some(flags) = &s.texturetransformflags {
-                TransformFlags::parse(flags).map_err(|e| format!("texture_stage {}: {e}", s.stage))?;
-            }
-        }
-        if self.draws.is_empty() {
-            return Err("no [[draw]]".into());
-        }
-        for (d, draw) in self.draws.iter().enumerate() {
-            self.check_draw(draw).map_err(|e| format!("draw {d}: {e}"))?;
-        }
-        for (p, probe) in self.probes.iter().enumerate() {
-            self.check_probe(probe).map_err(|e| format!("probe {p} ({}, {}): {e}", probe.x, probe.y))?;
-        }
-        Ok(())
-    }
-
-    fn check_draw(&self, draw: &Draw) -> Result<(), String> {
-        for name in [&draw.vertex_shader, &draw.pixel_shader] {
-            if name.is_empty() || name.contains("..") || name.starts_with('/') {
-                return Err(format!("shader name `{name}` is not a corpus-relative name"));
-            }
-        }
-        if draw.elements.is_empty() {
-            return Err("no elements".into());
-        }
-        let row: usize = draw.elements.iter().map(|e| e.ty.values()).sum();
-        if draw.vertices.len() as u64 != draw.vertices_needed() {
-            return Err(format!(
-                "{} vertices for {} {:?} primitives ({} needed)",
-                draw.vertices.len(),
-                draw.primitive_count,
-                draw.primitive,
-                draw.vertices_needed()
-            ));
-        }
-        for (i, v) in draw.vertices.iter().enumerate() {
-            if v.len() != row {
-                return Err(format!("vertex {i} has {} values, the elements take {row}", v.len()));
-            }
-            if v.iter().any(|n| matches!(n, Number::Bool(_))) {
-                return Err(format!("vertex {i}: a boolean is not a vertex value"));
-            }
-        }
-        for c in &draw.constants {
-            let (per, limit, bools) = match c.kind {
-                ConstantKind::VsFloat => (4, 8192, false),
-                ConstantKind::PsFloat => (4, 224, false),
-                ConstantKind::VsInt | ConstantKind::PsInt => (4, 16, false),
-                ConstantKind::VsBool | ConstantKind::PsBool => (1, 16, true),
-            };
-            if c.values.len() % per != 0 {
-                return Err(format!("{:?} constants: {} values is not a multiple of {per}", c.kind, c.values.len()));
-            }
-            if c.start_register as usize + c.values.len() / per > limit {
-                return Err(format!("{:?} constants past register {limit}", c.kind));
-            }
-            let ok = c.values.iter().all(|v| {
-                matches!(
-                    (v, bools, c.kind),
-                    (Number::Bool(_), true, _)
-                        | (Number::Int(_), false, ConstantKind::VsInt | ConstantKind::PsInt)
-                        | (Number::Int(_) | Number::Float(_), false, ConstantKind::VsFloat | ConstantKind::PsFloat)
-                )
-            });
-            if !ok {
-                return Err(format!("{:?} constants: a value of the wrong type", c.kind));
-            }
-        }
-        Ok(())
-    }
-
-    fn check_probe(&self, probe: &Probe) -> Result<(), String> {
-        let rt = &self.render_target;
-        if probe.x >= rt.width || probe.y >= rt.height {
-            return Err("outside the render target".into());
-        }
-        let format = self.target_format(probe.target).ok_or_else(|| format!("no render target {}", probe.target))?;
-        if let Some(n) = probe.after_draw {
-            if n >= self.draws.len() {
-                return Err(format!("after_draw {n} but the case has {} draws", self.draws.len()));
-            }
-        }
-        match (probe.expected, probe.expected_float) {
-            (Some(_), None) if probe.compare != Compare::Rgba => {}
-            (None, Some(_)) if probe.compare == Compare::Rgba => {
-                if format != TargetFormat::A32B32G32R32F {
-                    return Err("expected_float on an 8-bit target".into());
-                }
-                if !probe.accept_also.is_empty() || probe.broken_tolerance.is_some() {
-                    return Err("accept_also/broken_tolerance are 8-bit fields".into());
-                }
-            }
-            _ => return Err("needs `expected` (rgb/argb) or `expected_float` with compare = \"rgba\"".into()),
-        }
-        if probe.tolerance > 255 || probe.broken_tolerance.is_some_and(|b| b > 255) {
-            return Err("tolerance above 255".into());
-        }
-        Ok(())
-    }
 }
 
-/// Every `*.toml` file directly in `dir`, sorted.
+/// Every `*.toml` file under `dir` (subfolders included), sorted.
 pub fn case_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
-    let mut out: Vec<PathBuf> = std::fs::read_dir(dir)?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "toml") && p.is_file())
-        .collect();
+    let mut out = Vec::new();
+    // Subfolders group cases by area (shaders/cases/<area>/<name>.toml).
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d)? {
+            let p = entry?.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "toml") {
+                out.push(p);
+            }
+        }
+    }
     out.sort();
     Ok(out)
 }

@@ -1,0 +1,162 @@
+//! The checks serde cannot make: sizes that must agree, probes inside the target, constants of
+//! the right kind and count.
+
+use super::*;
+
+impl Case {
+    /// The checks serde cannot make. Returns a message naming the offending item.
+    pub fn check(&self) -> Result<(), String> {
+        let rt = &self.render_target;
+        if rt.width == 0 || rt.height == 0 || rt.width > 4096 || rt.height > 4096 {
+            return Err(format!("render target size {}x{} out of range", rt.width, rt.height));
+        }
+        let mut seen = [false; 4];
+        seen[0] = true;
+        for t in &rt.render_targets {
+            if !(1..=3).contains(&t.index) || seen[t.index as usize] {
+                return Err(format!("render_targets: index {} is not a new index in 1..=3", t.index));
+            }
+            seen[t.index as usize] = true;
+        }
+        if let Some(gap) = (1..4).find(|&i| seen[i] && !seen[i - 1]) {
+            return Err(format!("render_targets: target {gap} without target {}", gap - 1));
+        }
+        let mut stages = [false; 16];
+        for (i, t) in self.textures.iter().enumerate() {
+            let what = format!("texture {i} (stage {})", t.stage);
+            if t.stage >= 16 || std::mem::replace(&mut stages[t.stage as usize], true) {
+                return Err(format!("{what}: stage out of range or bound twice"));
+            }
+            if t.width == 0 || t.height == 0 || t.depth == 0 || t.width > 4096 || t.height > 4096 || t.depth > 256 {
+                return Err(format!("{what}: size {}x{}x{} out of range", t.width, t.height, t.depth));
+            }
+            if t.kind != TextureKind::Volume && t.depth != 1 {
+                return Err(format!("{what}: depth {} on a non-volume texture", t.depth));
+            }
+            if t.kind == TextureKind::Cube && t.width != t.height {
+                return Err(format!("{what}: cube faces must be square"));
+            }
+            let max_levels = 32 - t.width.max(t.height).max(t.depth).leading_zeros();
+            if t.mip_levels == 0 || t.mip_levels > max_levels {
+                return Err(format!("{what}: mip_levels {} (1..={max_levels})", t.mip_levels));
+            }
+            if t.texels.len() as u64 != t.expected_texels() {
+                return Err(format!("{what}: {} texels given, {} expected", t.texels.len(), t.expected_texels()));
+            }
+            let bits16 = matches!(t.format, TextureFormat::V8U8 | TextureFormat::L6V5U5);
+            if bits16 && t.texels.iter().any(|&x| x > 0xffff) {
+                return Err(format!("{what}: a 16-bit {:?} texel exceeds 0xffff", t.format));
+            }
+            if t.format == TextureFormat::D24X8 {
+                if t.texels.iter().any(|&x| x > 0xff_ffff) {
+                    return Err(format!("{what}: a D24X8 depth exceeds 0xffffff"));
+                }
+                if t.kind == TextureKind::Volume {
+                    return Err(format!("{what}: a depth texture cannot be a volume"));
+                }
+            }
+        }
+        for s in &self.texture_stages {
+            if s.stage >= 8 {
+                return Err(format!("texture_stage {}: stage out of range", s.stage));
+            }
+            if let Some(flags) = &s.texturetransformflags {
+                TransformFlags::parse(flags).map_err(|e| format!("texture_stage {}: {e}", s.stage))?;
+            }
+        }
+        if self.draws.is_empty() {
+            return Err("no [[draw]]".into());
+        }
+        for (d, draw) in self.draws.iter().enumerate() {
+            self.check_draw(draw).map_err(|e| format!("draw {d}: {e}"))?;
+        }
+        for (p, probe) in self.probes.iter().enumerate() {
+            self.check_probe(probe).map_err(|e| format!("probe {p} ({}, {}): {e}", probe.x, probe.y))?;
+        }
+        Ok(())
+    }
+
+    fn check_draw(&self, draw: &Draw) -> Result<(), String> {
+        for name in [&draw.vertex_shader, &draw.pixel_shader] {
+            if name.is_empty() || name.contains("..") || name.starts_with('/') {
+                return Err(format!("shader name `{name}` is not a corpus-relative name"));
+            }
+        }
+        if draw.elements.is_empty() {
+            return Err("no elements".into());
+        }
+        let row: usize = draw.elements.iter().map(|e| e.ty.values()).sum();
+        if draw.vertices.len() as u64 != draw.vertices_needed() {
+            return Err(format!(
+                "{} vertices for {} {:?} primitives ({} needed)",
+                draw.vertices.len(),
+                draw.primitive_count,
+                draw.primitive,
+                draw.vertices_needed()
+            ));
+        }
+        for (i, v) in draw.vertices.iter().enumerate() {
+            if v.len() != row {
+                return Err(format!("vertex {i} has {} values, the elements take {row}", v.len()));
+            }
+            if v.iter().any(|n| matches!(n, Number::Bool(_))) {
+                return Err(format!("vertex {i}: a boolean is not a vertex value"));
+            }
+        }
+        for c in &draw.constants {
+            let (per, limit, bools) = match c.kind {
+                ConstantKind::VsFloat => (4, 8192, false),
+                ConstantKind::PsFloat => (4, 224, false),
+                ConstantKind::VsInt | ConstantKind::PsInt => (4, 16, false),
+                ConstantKind::VsBool | ConstantKind::PsBool => (1, 16, true),
+            };
+            if c.values.len() % per != 0 {
+                return Err(format!("{:?} constants: {} values is not a multiple of {per}", c.kind, c.values.len()));
+            }
+            if c.start_register as usize + c.values.len() / per > limit {
+                return Err(format!("{:?} constants past register {limit}", c.kind));
+            }
+            let ok = c.values.iter().all(|v| {
+                matches!(
+                    (v, bools, c.kind),
+                    (Number::Bool(_), true, _)
+                        | (Number::Int(_), false, ConstantKind::VsInt | ConstantKind::PsInt)
+                        | (Number::Int(_) | Number::Float(_), false, ConstantKind::VsFloat | ConstantKind::PsFloat)
+                )
+            });
+            if !ok {
+                return Err(format!("{:?} constants: a value of the wrong type", c.kind));
+            }
+        }
+        Ok(())
+    }
+
+    fn check_probe(&self, probe: &Probe) -> Result<(), String> {
+        let rt = &self.render_target;
+        if probe.x >= rt.width || probe.y >= rt.height {
+            return Err("outside the render target".into());
+        }
+        let format = self.target_format(probe.target).ok_or_else(|| format!("no render target {}", probe.target))?;
+        if let Some(n) = probe.after_draw {
+            if n >= self.draws.len() {
+                return Err(format!("after_draw {n} but the case has {} draws", self.draws.len()));
+            }
+        }
+        match (probe.expected, probe.expected_float) {
+            (Some(_), None) if probe.compare != Compare::Rgba => {}
+            (None, Some(_)) if probe.compare == Compare::Rgba => {
+                if format != TargetFormat::A32B32G32R32F {
+                    return Err("expected_float on an 8-bit target".into());
+                }
+                if !probe.accept_also.is_empty() || probe.broken_tolerance.is_some() {
+                    return Err("accept_also/broken_tolerance are 8-bit fields".into());
+                }
+            }
+            _ => return Err("needs `expected` (rgb/argb) or `expected_float` with compare = \"rgba\"".into()),
+        }
+        if probe.tolerance > 255 || probe.broken_tolerance.is_some_and(|b| b > 255) {
+            return Err("tolerance above 255".into());
+        }
+        Ok(())
+    }
+}
