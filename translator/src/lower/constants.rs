@@ -57,14 +57,17 @@ impl Lowerer<'_> {
         let fc = &sig.float_constants;
         let needs_float = fc.relative || fc.used.iter().any(|n| !fc.defined.contains_key(n));
         if needs_float {
-            let sw = self.version.is_sw() || (self.key.swvp && !self.is_pixel());
-            let count = if sw {
-                super::SW_FLOAT_CONSTANTS
-            } else if self.is_pixel() {
-                super::PIXEL_FLOAT_CONSTANTS
-            } else {
-                super::VERTEX_FLOAT_CONSTANTS
-            };
+            let uniform_count =
+                if self.is_pixel() { super::PIXEL_FLOAT_CONSTANTS } else { super::VERTEX_FLOAT_CONSTANTS };
+            // The 8192 registers of the `_sw` versions and software vertex processing exceed a
+            // 64 KiB uniform binding, so they live in a storage buffer — but only when a read may
+            // reach past the uniform array (relative addressing or a high index). Otherwise the
+            // uniform array holds every register read: faster, and a pixel shader's helper lanes
+            // then read the true constants (lavapipe returns 0 to helper-lane storage loads,
+            // which broke dsx/dsy of constants in ps_2_sw/ps_3_sw; fuzz-diff found it).
+            let may_exceed = fc.relative || fc.used.iter().any(|&n| u32::from(n) >= uniform_count);
+            let sw = (self.version.is_sw() || (self.key.swvp && !self.is_pixel())) && may_exceed;
+            let count = if sw { super::SW_FLOAT_CONSTANTS } else { uniform_count };
             let ty = Types::array(&mut self.module, self.t.vec4f, count, 16);
             let space = if sw { AddressSpace::Storage { access: StorageAccess::LOAD } } else { AddressSpace::Uniform };
             let g = self.buffer("c", ty, super::FLOAT_CONSTANTS_BINDING, space);

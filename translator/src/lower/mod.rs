@@ -15,7 +15,7 @@
 //!
 //! | binding | contents |
 //! |---:|---|
-//! | 0 | float constants `c#`: `var<uniform> array<vec4<f32>, N>` with N = 256 (vertex) or 224 (pixel); for the `_sw` versions and `ShaderKey::swvp` a read-only storage buffer `array<vec4<f32>, 8192>`. Register n at byte 16·n. |
+//! | 0 | float constants `c#`: `var<uniform> array<vec4<f32>, N>` with N = 256 (vertex) or 224 (pixel); for the `_sw` versions and `ShaderKey::swvp`, when a read may reach past that array (relative addressing or a higher index), a read-only storage buffer `array<vec4<f32>, 8192>`. Register n at byte 16·n. |
 //! | 1 | integer constants `i#`: `var<uniform> array<vec4<i32>, 16>`. |
 //! | 2 | boolean constants `b#`: `var<uniform> array<vec4<u32>, 4>`; b n is component n % 4 of element n / 4 (0 = false). |
 //! | 3 | render state: `var<uniform> RenderState` (below), when the key needs it. |

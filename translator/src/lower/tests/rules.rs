@@ -728,3 +728,27 @@ fn breakp_callnz_on_a_predicate_and_derivatives() {
     let p = vec![def(0, [1.0; 4]), op(O::Dsx, oc0("xyzw"), &[c(0)])];
     assert_eq!(color(ps(PS2X, p, &Run::default())), [0.0; 4]);
 }
+
+#[test]
+fn sw_versions_keep_constants_in_the_uniform_array_unless_a_read_may_reach_past_it() {
+    // ps_3_sw reading only c5 directly: the 224-register uniform array holds it, so helper lanes
+    // (derivatives) read the true constant; a storage buffer read 0 there on lavapipe.
+    let layout = |insts: Vec<Instruction>| {
+        let p = program(0xFFFF_03FF, insts);
+        let lowered = super::super::lower(&p, &analyse(&p), &ShaderKey::default()).expect("lowers");
+        lowered.layout.float_constants.map(|f| (f.count, f.storage))
+    };
+    assert_eq!(layout(vec![op(O::Mov, oc0("xyzw"), &[c(5)])]), Some((224, false)));
+    // A direct read of c300 lies past the uniform array: the 8192-register storage buffer.
+    assert_eq!(layout(vec![op(O::Mov, oc0("xyzw"), &[c(300)])]), Some((8192, true)));
+    // A relative read may reach any register (ps_3_0 relative `c[aL + n]` inside a loop).
+    let rel = vec![
+        op(O::Loop, None, &[src(R::Loop, 0), src(R::ConstInt, 0)]),
+        op(O::Mov, oc0("xyzw"), &[c(2).rel(al(), "x")]),
+        op(O::EndLoop, None, &[]),
+    ];
+    assert_eq!(layout(rel), Some((8192, true)));
+    // The value read through the uniform array is the constant itself.
+    let p = vec![op(O::Mov, oc0("xyzw"), &[c(5)])];
+    assert_eq!(color(ps(0xFFFF_03FF, p, &consts(&[(5, [2.25, -1.75, 3.5, 0.5])]))), [2.25, -1.75, 3.5, 0.5]);
+}
