@@ -23,6 +23,7 @@ use std::path::{Path, PathBuf};
 
 use d3d9_shader::analysis::analyse;
 use d3d9_shader::bytecode::{decode, Program, RegisterType, TextureType, Usage};
+use d3d9_shader::validate::{validate, ValidationOptions};
 
 use crate::case::*;
 use crate::device::Gpu;
@@ -320,6 +321,13 @@ pub fn run_shader(path: &Path, gpu: Option<&Gpu>, cpu: &dyn ShaderCpu, translato
     };
     if let Some(why) = undefined_result(&program) {
         result.verdict = Verdict::Skip(why.into());
+        return result;
+    }
+    // What lenient validation refuses has no meaning to draw (the facade refuses it before
+    // translating): e.g. vs_3_0 `v20`, an attribute slot past the 16 D3D9 has.
+    let checked = validate(&program, &ValidationOptions { relaxed_constant_limit: true, swvp: program.version.is_sw(), ..ValidationOptions::lenient() });
+    if let Some(e) = checked.errors.first() {
+        result.verdict = Verdict::Skip(format!("lenient validation refuses it: {e}"));
         return result;
     }
     let channel_masks = partner_masks(&program);
