@@ -27,21 +27,10 @@ pub enum ShaderError {
     },
 }
 
-/// Parses whitespace-separated hex words (`0x` optional; `#` and `//` comments).
+/// Parses whitespace-separated hex words (`0x` optional; `#` and `//` comments) with the
+/// translator's reader, the error as text.
 pub fn parse_hex(text: &str) -> Result<Vec<u32>, String> {
-    let mut out = Vec::new();
-    for (n, line) in text.lines().enumerate() {
-        let line = line.split('#').next().unwrap_or("");
-        let line = line.split("//").next().unwrap_or("");
-        for word in line.split(|c: char| c.is_whitespace() || c == ',') {
-            if word.is_empty() {
-                continue;
-            }
-            let w = word.trim_start_matches("0x").trim_start_matches("0X");
-            out.push(u32::from_str_radix(w, 16).map_err(|e| format!("line {}: `{word}`: {e}", n + 1))?);
-        }
-    }
-    Ok(out)
+    d3d9_shader::input::parse_hex(text).map_err(|e| e.to_string())
 }
 
 /// The file a name resolves to.

@@ -21,16 +21,6 @@ Times decode, validate, lower, naga validation, WGSL and SPIR-V emission for eve
 (default ../shared/bench-corpus when present, else shaders/) in a release build. Shaders the\n\
 lenient validator refuses are listed and not timed.";
 
-fn parse_hex(text: &str) -> Option<Vec<u32>> {
-    let mut out = Vec::new();
-    for line in text.lines() {
-        let line = line.split('#').next()?.split("//").next()?;
-        for w in line.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty()) {
-            out.push(u32::from_str_radix(w.trim_start_matches("0x"), 16).ok()?);
-        }
-    }
-    Some(out)
-}
 
 fn files(dir: &Path) -> Vec<PathBuf> {
     let mut out = Vec::new();
@@ -137,7 +127,7 @@ pub fn main(args: &[String]) -> i32 {
     let mut totals = Vec::new();
     let mut skipped = Vec::new();
     for path in files(&dir) {
-        let Some(tokens) = std::fs::read_to_string(&path).ok().and_then(|t| parse_hex(&t)) else {
+        let Some(tokens) = std::fs::read_to_string(&path).ok().and_then(|t| d3d9_shader::input::parse_hex(&t).ok()) else {
             skipped.push(format!("{}: unreadable", path.display()));
             continue;
         };

@@ -1,3 +1,4 @@
+// fuzz-diff partner: passes position, colours and texture coordinates through unchanged.
 vs_2_0
 dcl_position v0
 mov oPos, v0
