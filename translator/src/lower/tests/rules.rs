@@ -554,6 +554,8 @@ fn odd_programs_are_errors_not_panics() {
         vec![op(O::Mov, Some(dst(R::Const, 0, "xyzw")), &[c(1)])],
         vec![op(O::Mov, ot0("xyzw"), &[src(R::Sampler, 0)])],
         vec![op(O::Mov, ot0("xyzw"), &[])],
+        // v20: a vertex shader has 16 attribute slots (wine's vs_3_0_test_14).
+        vec![op(O::Mov, ot0("xyzw"), &[src(R::Input, 20)])],
         vec![op(O::Call, None, &[src(R::Label, 1)]), op(O::Ret, None, &[]), op(O::Label, None, &[src(R::Label, 1)]), op(O::Call, None, &[src(R::Label, 1)])],
     ];
     for insts in cases {

@@ -223,11 +223,7 @@ fn check_register(cx: &mut Cx<'_>, limits: &Limits, i: usize, reg: Register) {
     // `dcl vMisc513` duplicated the front-facing built-in, `oD256` collided with another output).
     use RegisterType::{AttrOut, ColorOut, DepthOut, MiscType, RastOut, TexCrdOut};
     let missing_builtin = matches!(reg.ty, MiscType | RastOut | AttrOut | TexCrdOut | ColorOut | DepthOut);
-    // A vertex shader's v# is a vertex attribute slot (D3D9 has 16): past the count the
-    // translator would bind an attribute location no device has (`dcl_texcoord v20` in
-    // vs_3_0 reached wgpu as @location(20)).
-    let missing_attribute = reg.ty == RegisterType::Input && cx.is_vs();
-    if (constant && !relaxed) || missing_stage || missing_builtin || missing_attribute {
+    if (constant && !relaxed) || missing_stage || missing_builtin {
         cx.hard_error(Rule::RegisterIndex, Some(i), message);
     } else {
         cx.error(Rule::RegisterIndex, Some(i), message);
