@@ -35,6 +35,7 @@ fn generated_programs_draw_the_same_on_gpu_and_cpu() {
 /// Reproducers fuzz-diff found, drawn again: each must now agree.
 /// - vs_1_1 `logp` of 0: the GPU path gave a NaN mantissa where the logp page (and the
 ///   interpreter) give −FLT_MAX.
+/// - `callnz`: registers the subroutine wrote kept their values from before the call.
 #[test]
 fn fuzz_diff_reproducers_agree() {
     use d3d9_shader::bytecode::{Register, RegisterType, Usage};
@@ -52,6 +53,11 @@ fn fuzz_diff_reproducers_agree() {
         bump_env: vec![],
     };
     let outcome = run(&g, "logp_zero", Some(&gpu), &dir);
-    let _ = std::fs::remove_dir_all(&dir);
     assert!(matches!(outcome, DiffOutcome::Pass), "logp of 0: {outcome:?}");
+    // callnz: main read r4 from before the call (the translator kept its cached value).
+    let text = "vs_2_0\ndcl_position v0\ndef c0, 0.25, 0.5, 0.75, 1\ndef c1, 0.5, 0.5, 0.5, 0.5\nmov r4, c0\ncallnz l0, b0\nmov oPos, v0\nmov oD0, c0\nmov oD1, c0\nmov oT0, c0\nmov oT1, r4\nret\nlabel l0\nmov r4, c1\nret\n";
+    let g = Generated { program: d3d9_shader::asm::assemble(text).unwrap(), float_consts: vec![], bool_consts: vec![(0, true)], ..g };
+    let outcome = run(&g, "callnz", Some(&gpu), &dir);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(matches!(outcome, DiffOutcome::Pass), "callnz: {outcome:?}");
 }

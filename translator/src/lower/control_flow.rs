@@ -83,6 +83,10 @@ impl Lowerer<'_> {
                     let mut accept = Block::new();
                     accept.push(call, naga::Span::UNDEFINED);
                     self.fb.stmt(Statement::If { condition, accept, reject: Block::new() });
+                    // The subroutine may have written any register: forget the cached values,
+                    // as `stmt` does for a bare call (fuzz-diff found main reading the value
+                    // from before a `callnz`).
+                    self.fb.values.clear();
                 }
                 Ok(())
             }

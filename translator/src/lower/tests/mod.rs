@@ -5,7 +5,10 @@
 mod eval;
 mod rules;
 mod sm1;
+mod sm1_modifiers;
+mod sm1_ops;
 mod snapshots;
+mod vs1;
 
 use std::collections::HashMap;
 
