@@ -157,7 +157,11 @@ pub fn link(vs_version: Version, vs: &Signature, ps_version: Version, ps: &Signa
     // oPos also feeds a pixel shader's POSITION0 input.
     written.push((Usage::Position as u8, 0));
     let mut read = varyings(ps_version, &ps.inputs);
-    // Fixed-function fog reads the FOG varying even when the pixel shader does not name it.
+    // Fixed-function fog reads the FOG varying even when the pixel shader does not name it
+    // (ps < 3.0: the pixel epilogue applies vertex fog).
+    if ps_version.major < 3 && !read.contains(&(Usage::Fog as u8, 0)) {
+        read.push((Usage::Fog as u8, 0));
+    }
     read.sort_unstable();
     let mut slots = Vec::new();
     let mut next = 0;
@@ -349,6 +353,9 @@ impl Lowerer<'_> {
                 });
                 self.component(a, 0)
             }
+            // A vertex shader that never writes oFog gives fog factor 0, a fully fogged pixel
+            // (runner note 25, measured on Windows).
+            Place::Default(_) => self.fconst(0.0, super::modifiers::Width::Scalar),
             _ => self.fconst(1.0, super::modifiers::Width::Scalar),
         };
         self.fog_input = Some(value);

@@ -638,7 +638,10 @@ fn link_passes_what_the_pixel_shader_reads_and_defaults_the_rest() {
     let col1 = (crate::bytecode::Usage::Color as u8, 1);
     assert!(linkage.slots.contains(&(tex3.0, tex3.1, LinkSlot::Location(0))), "{linkage:?}");
     assert!(linkage.slots.contains(&(col1.0, col1.1, LinkSlot::Missing)), "{linkage:?}");
-    assert_eq!(linkage.slots.len(), 2);
+    // A ps < 3.0 also reads FOG for the fixed-function vertex fog; this VS never writes oFog.
+    let fog = (crate::bytecode::Usage::Fog as u8, 0);
+    assert!(linkage.slots.contains(&(fog.0, fog.1, LinkSlot::Missing)), "{linkage:?}");
+    assert_eq!(linkage.slots.len(), 3);
     let key = ShaderKey { linkage: Some(linkage), ..ShaderKey::default() };
     // The VS outputs only oT3, at location 0; the PS reads t3 there and COLOR1's default
     // (0, 0, 0, 1) for v1: t3 + v1 = (1, 2, 3, 5).
