@@ -294,10 +294,15 @@ impl Lowerer<'_> {
 
     fn vertex_inputs(&mut self, sig: &Signature) -> Result<(), LowerError> {
         for r in sig.inputs.iter().filter(|r| r.file == RegisterType::Input) {
-            // v# is a vertex attribute slot and D3D9 has 16 (MaxStreams' element limit): a
-            // register past them (wine's assembler test `v20[aL]` in vs_3_0, which lenient
-            // validation lets through with a warning) names an attribute no device binds.
+            // v# is a vertex attribute slot and D3D9 has 16 (MaxStreams' element limit). A
+            // register past them names no attribute: as the base of a relative read (wine's
+            // assembler test `v20[aL]`, which lenient validation lets through with a warning)
+            // it is reached through the bounds-checked v0..v15 array, where an index past v15
+            // reads 0; a direct read is refused below.
             if r.index >= 16 {
+                if sig.relative_files.contains(&RegisterType::Input) {
+                    continue;
+                }
                 return Err(self.invalid(format!("{} is not a vertex attribute: a vertex shader has v0 to v15", r.register)));
             }
             let loc = u32::from(r.index);
