@@ -60,8 +60,13 @@ fn key(program: &Program, ctx: &StageContext<'_>) -> ShaderKey {
         match ctx.textures.iter().find(|t| t.stage as usize == n) {
             // Shader Model 1 does not declare texture types: the bound texture decides.
             Some(t) => {
-                if program.version.is_sm1() {
-                    k.sampler_types[n] = Some(texture_type(t.kind));
+                // Shader Model 2+: a declared type the bound texture does not have follows the
+                // texture (runner note 24: a volume texture bound to a `dcl_2d` sampler is sampled
+                // at the coordinate's z, a 2D texture bound to `dcl_volume` as the 2D texture).
+                let bound = texture_type(t.kind);
+                let declared = s.texture_type.map(|d| kind_of(d));
+                if program.version.is_sm1() || declared.is_some_and(|d| d != t.kind) {
+                    k.sampler_types[n] = Some(bound);
                 }
                 if t.shadow && n < 16 {
                     k.shadow_samplers |= 1 << n;

@@ -3,8 +3,9 @@
 //! reader (category, rule, confidence and a hand derivation), names shaders that exist, assemble and
 //! pass the lenient validator, and together the cases cover every shader version.
 //!
-//! The draws themselves are checked by `cargo xtask conformance` (GPU and CPU), whose default case
-//! folder is `shaders/cases/`.
+//! The draws themselves run in `tests/tests/gpu_cases.rs` (every probe on the CPU reference; on the
+//! GPU too when an adapter is present, compared with the CPU image) and in `cargo xtask conformance`,
+//! whose default case folder is `shaders/cases/`.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};

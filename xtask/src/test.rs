@@ -1,4 +1,5 @@
-//! `cargo xtask test`: make sure the machine can run every test, then run them.
+//! `cargo xtask test`: make sure the machine can run every test, then run them: the workspace's
+//! tests, then `cargo xtask conformance` and `cargo xtask sweep` (GPU against CPU draws).
 //!
 //! The GPU tests draw on Mesa's software Vulkan driver when no hardware GPU is present, and the
 //! translator's tests hand every SPIR-V module to `spirv-val`. Both come from Debian packages; as
@@ -93,7 +94,7 @@ fn ensure_prerequisites() -> bool {
 
 pub fn main(args: &[String]) -> i32 {
     if args.iter().any(|a| a == "-h" || a == "--help") {
-        println!("usage: cargo xtask test [-- CARGO TEST ARGS]\n\nChecks the system prerequisites (installing them as root on Debian), then runs every test of the workspace.");
+        println!("usage: cargo xtask test [-- CARGO TEST ARGS]\n\nChecks the system prerequisites (installing them as root on Debian), runs every test of the workspace, then `conformance` and `sweep` (all in release).");
         return 0;
     }
     if !ensure_prerequisites() {
@@ -101,9 +102,22 @@ pub fn main(args: &[String]) -> i32 {
     }
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask lives in the workspace");
     let extra: Vec<&String> = args.iter().skip_while(|a| *a == "--").collect();
-    let mut cmd = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let mut cmd = Command::new(&cargo);
     cmd.current_dir(root).args(["test", "--workspace", "--release"]).args(extra);
-    if run(&mut cmd) {
+    if !run(&mut cmd) {
+        return 1;
+    }
+    // Then the draws: every conformance case and every corpus shader, GPU against CPU, in release
+    // (the harness and the interpreter are workspace crates, slow unoptimised). Both inherit
+    // REQUIRE_GPU: with it set, a missing adapter fails them instead of skipping the GPU side.
+    let mut ok = true;
+    for command in ["conformance", "sweep"] {
+        let mut cmd = Command::new(&cargo);
+        cmd.current_dir(root).args(["run", "--quiet", "--release", "--package", "xtask", "--", command]);
+        ok &= run(&mut cmd);
+    }
+    if ok {
         0
     } else {
         1

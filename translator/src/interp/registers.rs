@@ -15,6 +15,8 @@ use super::{Constants, InterpErrorKind as K};
 pub(super) const TEMPS: usize = 32;
 /// The most float constants (`c0–c8191`, software vertex processing).
 pub(super) const FLOAT_CONSTANTS: usize = 8192;
+/// Integer and boolean constants of the `_sw` models (`i0–i2047`, `b0–b2047`; 16 elsewhere).
+const SW_INT_BOOL_CONSTANTS: usize = 2048;
 
 /// The registers of one invocation.
 #[derive(Clone, Debug)]
@@ -86,8 +88,8 @@ impl Lane {
 #[derive(Debug, Default)]
 pub(super) struct Defs {
     floats: Vec<Option<[f32; 4]>>,
-    ints: [Option<[i32; 4]>; 16],
-    bools: [Option<bool>; 16],
+    ints: Vec<Option<[i32; 4]>>,
+    bools: Vec<Option<bool>>,
 }
 
 impl Defs {
@@ -103,13 +105,20 @@ impl Defs {
                     }
                     d.floats[n] = Some(bits.map(f32::from_bits));
                 }
-                Payload::DefI(v) if n < 16 => d.ints[n] = Some(v),
-                Payload::DefB(v) if n < 16 => d.bools[n] = Some(v != 0),
+                Payload::DefI(v) if n < SW_INT_BOOL_CONSTANTS => set(&mut d.ints, n, v),
+                Payload::DefB(v) if n < SW_INT_BOOL_CONSTANTS => set(&mut d.bools, n, v != 0),
                 _ => {}
             }
         }
         d
     }
+}
+
+fn set<T: Clone>(file: &mut Vec<Option<T>>, n: usize, v: T) {
+    if file.len() <= n {
+        file.resize(n + 1, None);
+    }
+    file[n] = Some(v);
 }
 
 /// Constants as the shader sees them: API values with `def`/`defi`/`defb` on top.
@@ -119,11 +128,15 @@ pub(super) struct ConstFile<'a> {
     defs: &'a Defs,
     /// ps_1_x clamps float constants to [-1, 1] on read.
     clamp: bool,
+    /// How many `i#`/`b#` registers the version has: 16, or 2048 in the `_sw` models, whose
+    /// registers past the API's 16 read 0 / false unless `defi`/`defb` set them.
+    int_bool_count: usize,
 }
 
 impl<'a> ConstFile<'a> {
     pub fn new(defs: &'a Defs, api: &'a Constants, version: Version) -> ConstFile<'a> {
-        ConstFile { api, defs, clamp: is_ps1x(version) }
+        let int_bool_count = if version.is_sw() { SW_INT_BOOL_CONSTANTS } else { 16 };
+        ConstFile { api, defs, clamp: is_ps1x(version), int_bool_count }
     }
 
     /// `c#` (0 beyond the file).
@@ -143,12 +156,18 @@ impl<'a> ConstFile<'a> {
 
     pub fn int(&self, n: u16) -> Option<[i32; 4]> {
         let n = n as usize;
-        self.defs.ints.get(n).copied().flatten().or_else(|| self.api.int.get(n).copied())
+        if n >= self.int_bool_count {
+            return None;
+        }
+        self.defs.ints.get(n).copied().flatten().or_else(|| Some(self.api.int.get(n).copied().unwrap_or([0; 4])))
     }
 
     pub fn bool(&self, n: u16) -> Option<bool> {
         let n = n as usize;
-        self.defs.bools.get(n).copied().flatten().or_else(|| self.api.bool.get(n).copied())
+        if n >= self.int_bool_count {
+            return None;
+        }
+        self.defs.bools.get(n).copied().flatten().or_else(|| Some(self.api.bool.get(n).copied().unwrap_or(false)))
     }
 }
 

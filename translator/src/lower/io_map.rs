@@ -157,7 +157,12 @@ pub fn link(vs_version: Version, vs: &Signature, ps_version: Version, ps: &Signa
     // oPos also feeds a pixel shader's POSITION0 input.
     written.push((Usage::Position as u8, 0));
     let mut read = varyings(ps_version, &ps.inputs);
-    // Fixed-function fog reads the FOG varying even when the pixel shader does not name it.
+    // Fixed-function fog (after ps_1_x and ps_2_x; ps_3_0 does its own) reads the FOG varying
+    // even when the pixel shader does not name it.
+    let fog = (Usage::Fog as u8, 0);
+    if ps_version.major < 3 && !read.contains(&fog) {
+        read.push(fog);
+    }
     read.sort_unstable();
     let mut slots = Vec::new();
     let mut next = 0;
@@ -289,6 +294,17 @@ impl Lowerer<'_> {
 
     fn vertex_inputs(&mut self, sig: &Signature) -> Result<(), LowerError> {
         for r in sig.inputs.iter().filter(|r| r.file == RegisterType::Input) {
+            // v# is a vertex attribute slot and D3D9 has 16 (MaxStreams' element limit). A
+            // register past them names no attribute: as the base of a relative read (wine's
+            // assembler test `v20[aL]`, which lenient validation lets through with a warning)
+            // it is reached through the bounds-checked v0..v15 array, where an index past v15
+            // reads 0; a direct read is refused below.
+            if r.index >= 16 {
+                if sig.relative_files.contains(&RegisterType::Input) {
+                    continue;
+                }
+                return Err(self.invalid(format!("{} is not a vertex attribute: a vertex shader has v0 to v15", r.register)));
+            }
             let loc = u32::from(r.index);
             let binding = Binding::Location {
                 location: loc,
@@ -330,6 +346,12 @@ impl Lowerer<'_> {
     }
 
     /// The interpolated FOG varying's x, for vertex fog (created when the shader does not read it).
+    ///
+    /// A vertex shader that never writes oFog gives the fog blend f = 0, a fully fogged pixel
+    /// (measured on Windows, conformance runner note 25). This is the blend's own rule: a ps_3_0
+    /// that declares a FOG input the vertex shader does not write still reads the missing
+    /// varying's default (1, 1, 1, 1) like any other input (`default_value`), and ps_3_0 has no
+    /// fog blend, so the two never meet.
     pub fn fog_input(&mut self) -> Expr {
         if let Some(e) = self.fog_input {
             return e;
@@ -349,7 +371,7 @@ impl Lowerer<'_> {
                 });
                 self.component(a, 0)
             }
-            _ => self.fconst(1.0, super::modifiers::Width::Scalar),
+            _ => self.fconst(0.0, super::modifiers::Width::Scalar),
         };
         self.fog_input = Some(value);
         value

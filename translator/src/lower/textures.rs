@@ -161,6 +161,15 @@ impl Lowerer<'_> {
         }
     }
 
+    /// The sampled texel with the sampler source's swizzle applied: ps_2_x and later may
+    /// swizzle the sampler (`texld r0, v0, s0.yzwx`), which selects the texel's components.
+    fn sampler_swizzled(&mut self, inst: &Instruction, texel: Expr) -> Expr {
+        match inst.src.get(1) {
+            Some(s) if s.reg.ty == RegisterType::Sampler => self.swizzle(texel, s.swizzle),
+            _ => texel,
+        }
+    }
+
     /// Lowers texld (all variants), texldl, texldd and texkill.
     pub fn texture_op(&mut self, inst: &Instruction) -> Result<(), LowerError> {
         match inst.opcode {
@@ -176,12 +185,14 @@ impl Lowerer<'_> {
                     TexldVariant::Project => self.sample(n, coords, Level::Auto, true)?,
                     TexldVariant::Bias => self.sample(n, coords, Level::Bias, false)?,
                 };
+                let v = self.sampler_swizzled(inst, v);
                 self.write(inst, v)
             }
             Opcode::TexLdl => {
                 let n = self.sampler_src(inst, 1)?;
                 let coords = self.src_n(inst, 0)?;
                 let v = self.sample(n, coords, Level::Lod, false)?;
+                let v = self.sampler_swizzled(inst, v);
                 self.write(inst, v)
             }
             Opcode::TexLdd => {
@@ -190,6 +201,7 @@ impl Lowerer<'_> {
                 let dx = self.src_n(inst, 2)?;
                 let dy = self.src_n(inst, 3)?;
                 let v = self.sample(n, coords, Level::Grad(dx, dy), false)?;
+                let v = self.sampler_swizzled(inst, v);
                 self.write(inst, v)
             }
             Opcode::TexKill => self.texkill(inst),

@@ -531,6 +531,18 @@ fn texld_variants_choose_coordinates_and_level() {
 }
 
 #[test]
+fn a_swizzled_sampler_selects_the_texel_components() {
+    // ps_2_x `texld r0, c0, s0.yzwx`: the texel (2, 4, 0, −1) of the evaluator is swizzled by
+    // the sampler's swizzle, giving (t.y, t.z, t.w, t.x) = (4, 0, −1, 2) — what the
+    // wine ps_code_swizzle shader relies on.
+    let mut dcl = op(O::Dcl, Some(dst(R::Sampler, 0, "xyzw")), &[]);
+    dcl.payload = Payload::Dcl(crate::bytecode::Decl { usage: 0, usage_index: 0, texture_type: 2 });
+    let texld = op(O::Tex, oc0("xyzw"), &[c(0), src(R::Sampler, 0).sw("yzwx")]);
+    let p = vec![dcl, def(0, [2.0, 4.0, 6.0, 2.0]), texld];
+    assert_eq!(color(ps(PS2X, p, &Run::default())), [4.0, 0.0, -1.0, 2.0]);
+}
+
+#[test]
 fn odd_programs_are_errors_not_panics() {
     let cases = vec![
         vec![op(O::EndIf, None, &[])],
@@ -542,6 +554,8 @@ fn odd_programs_are_errors_not_panics() {
         vec![op(O::Mov, Some(dst(R::Const, 0, "xyzw")), &[c(1)])],
         vec![op(O::Mov, ot0("xyzw"), &[src(R::Sampler, 0)])],
         vec![op(O::Mov, ot0("xyzw"), &[])],
+        // v20: a vertex shader has 16 attribute slots (wine's vs_3_0_test_14).
+        vec![op(O::Mov, ot0("xyzw"), &[src(R::Input, 20)])],
         vec![op(O::Call, None, &[src(R::Label, 1)]), op(O::Ret, None, &[]), op(O::Label, None, &[src(R::Label, 1)]), op(O::Call, None, &[src(R::Label, 1)])],
     ];
     for insts in cases {
@@ -638,7 +652,10 @@ fn link_passes_what_the_pixel_shader_reads_and_defaults_the_rest() {
     let col1 = (crate::bytecode::Usage::Color as u8, 1);
     assert!(linkage.slots.contains(&(tex3.0, tex3.1, LinkSlot::Location(0))), "{linkage:?}");
     assert!(linkage.slots.contains(&(col1.0, col1.1, LinkSlot::Missing)), "{linkage:?}");
-    assert_eq!(linkage.slots.len(), 2);
+    // A ps_2_0 is followed by the fog blend, which reads FOG: the VS writes no oFog.
+    let fog = (crate::bytecode::Usage::Fog as u8, 0);
+    assert!(linkage.slots.contains(&(fog.0, fog.1, LinkSlot::Missing)), "{linkage:?}");
+    assert_eq!(linkage.slots.len(), 3);
     let key = ShaderKey { linkage: Some(linkage), ..ShaderKey::default() };
     // The VS outputs only oT3, at location 0; the PS reads t3 there and COLOR1's default
     // (0, 0, 0, 1) for v1: t3 + v1 = (1, 2, 3, 5).
@@ -647,6 +664,33 @@ fn link_passes_what_the_pixel_shader_reads_and_defaults_the_rest() {
     assert_eq!(m["oT3"].vec4(), [1.0, 2.0, 3.0, 4.0]);
     let run = Run { key, inputs: vec![(0, [1.0, 2.0, 3.0, 4.0])], ..Run::default() };
     assert_eq!(color(ps(0xFFFF_0200, psp.instructions.clone(), &run)), [1.0, 2.0, 3.0, 5.0]);
+}
+
+#[test]
+fn vertex_fog_reads_the_linked_ofog_and_a_missing_one_fogs_fully() {
+    use crate::lower::io_map::{link, LinkSlot};
+    let fog = crate::bytecode::Usage::Fog as u8;
+    // Runner note 25: with FOGTABLEMODE NONE the blend factor is the vertex shader's oFog.x.
+    // A vs_1_1 writing oFog links it to the ps_1_1 (which does not name it) …
+    let vs = program(0xFFFE_0101, vec![
+        def(0, [0.25, 0.0, 0.0, 0.0]),
+        op(O::Mov, Some(dst(R::RastOut, 1, "x")), &[c(0)]),
+    ]);
+    let ps_prog = program(0xFFFF_0101, vec![def(0, [1.0, 1.0, 1.0, 0.5]), op(O::Mov, Some(dst(R::Temp, 0, "xyzw")), &[c(0)])]);
+    let linkage = link(vs.version, &analyse(&vs), ps_prog.version, &analyse(&ps_prog));
+    assert_eq!(linkage.slots, vec![(fog, 0, LinkSlot::Location(0))]);
+    // … and the pixel shader blends by it: f = 0.25, rgb = 0.25·(1,1,1) + 0.75·(0,0,1).
+    let fog_color = (0, super::eval::vec4([0.0, 0.0, 1.0, 1.0]));
+    let key = ShaderKey { fog: FogMode::Vertex, linkage: Some(linkage), ..ShaderKey::default() };
+    let run = Run { key, inputs: vec![(0, [0.25, 0.0, 0.0, 0.0])], render_state: vec![fog_color.clone()], ..Run::default() };
+    assert_eq!(color(ps(0xFFFF_0101, ps_prog.instructions.clone(), &run)), [0.25, 0.25, 1.0, 0.5]);
+    // A vertex shader that never writes oFog gives f = 0 (measured on Windows): the fog colour.
+    let vs = program(0xFFFE_0101, vec![def(0, [1.0; 4]), op(O::Mov, Some(dst(R::AttrOut, 0, "xyzw")), &[c(0)])]);
+    let linkage = link(vs.version, &analyse(&vs), ps_prog.version, &analyse(&ps_prog));
+    assert_eq!(linkage.slots, vec![(fog, 0, LinkSlot::Missing)]);
+    let key = ShaderKey { fog: FogMode::Vertex, linkage: Some(linkage), ..ShaderKey::default() };
+    let run = Run { key, render_state: vec![fog_color], ..Run::default() };
+    assert_eq!(color(ps(0xFFFF_0101, ps_prog.instructions, &run)), [0.0, 0.0, 1.0, 0.5]);
 }
 
 #[test]
