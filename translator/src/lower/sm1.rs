@@ -192,7 +192,8 @@ impl Lowerer<'_> {
                             }
                             self.vec4_of(w)
                         };
-                        // R = 2·n·(n·E)/(n·n) − E.
+                        // R = 2·n·(n·E)/(n·n) − E. A zero normal gives NaN: D3D9 leaves the
+                        // texel of a NaN or zero direction undefined (the driver picks a face).
                         let ne = self.dot3(n, eye);
                         let nn = self.dot3(n, n);
                         let two = self.fconst(2.0, Width::Scalar);
