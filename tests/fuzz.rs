@@ -97,7 +97,7 @@ impl Seeds {
         if streams.is_empty() {
             let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("repository root").join("shaders/asm");
             let before = streams.len();
-            for path in files_with_extension(&root, "asm") {
+            for path in crate::files_with_extension(&root, "asm") {
                 if let Ok(p) = std::fs::read_to_string(&path).map_err(|e| e.to_string()).and_then(|s| assemble(&s).map_err(|e| e.to_string())) {
                     streams.push(encode(&p));
                 }
@@ -126,23 +126,6 @@ impl Seeds {
     }
 }
 
-fn files_with_extension(dir: &Path, ext: &str) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&d) else { continue };
-        for e in entries.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x == ext) {
-                out.push(p);
-            }
-        }
-    }
-    out.sort();
-    out
-}
 
 /// The input of one case, in a form that can be saved as a reproducer.
 #[derive(Clone, Debug)]

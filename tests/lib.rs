@@ -18,8 +18,8 @@ pub fn parse_hex(text: &str) -> Result<Vec<u32>, String> {
     d3d9_shader::input::parse_hex(text).map_err(|e| e.to_string())
 }
 
-/// Every `.hex` file under `dir` (recursively), sorted.
-pub fn hex_files(dir: &Path) -> Vec<PathBuf> {
+/// Every file ending in `.EXT` under `dir` (recursively), sorted.
+pub fn files_with_extension(dir: &Path, ext: &str) -> Vec<PathBuf> {
     let mut out = Vec::new();
     let mut stack = vec![dir.to_path_buf()];
     while let Some(d) = stack.pop() {
@@ -28,13 +28,18 @@ pub fn hex_files(dir: &Path) -> Vec<PathBuf> {
             let p = e.path();
             if p.is_dir() {
                 stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "hex") {
+            } else if p.extension().is_some_and(|x| x == ext) {
                 out.push(p);
             }
         }
     }
     out.sort();
     out
+}
+
+/// Every `.hex` file under `dir` (recursively), sorted.
+pub fn hex_files(dir: &Path) -> Vec<PathBuf> {
+    files_with_extension(dir, "hex")
 }
 
 /// Whether a corpus path is one of the invalid examples.

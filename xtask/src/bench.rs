@@ -22,25 +22,6 @@ Times decode, validate, lower, naga validation, WGSL and SPIR-V emission for eve
 lenient validator refuses are listed and not timed.";
 
 
-fn files(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&d) else { continue };
-        for e in entries.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                if p.file_name().is_some_and(|n| n != "invalid") {
-                    stack.push(p);
-                }
-            } else if p.extension().is_some_and(|x| x == "hex") {
-                out.push(p);
-            }
-        }
-    }
-    out.sort();
-    out
-}
 
 fn median(v: &mut [f64]) -> f64 {
     if v.is_empty() {
@@ -126,7 +107,8 @@ pub fn main(args: &[String]) -> i32 {
     let mut stages: [Vec<f64>; 6] = Default::default();
     let mut totals = Vec::new();
     let mut skipped = Vec::new();
-    for path in files(&dir) {
+    // The bench times valid shaders: the corpora's invalid/ examples are left out.
+    for path in d3d9_tests::hex_files(&dir).into_iter().filter(|p| !d3d9_tests::is_invalid(p)) {
         let Some(tokens) = std::fs::read_to_string(&path).ok().and_then(|t| d3d9_shader::input::parse_hex(&t).ok()) else {
             skipped.push(format!("{}: unreadable", path.display()));
             continue;
