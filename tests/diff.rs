@@ -16,6 +16,8 @@ use d3d9_shader::asm::{assemble, disassemble, DisasmOptions};
 use d3d9_shader::bytecode::{Opcode, Program, RegisterType, ShaderKind, TextureType, Usage};
 use d3d9_shader::validate::{validate, ValidationOptions};
 
+use gpu_harness::case::sampler_stage;
+
 use crate::generate::Generated;
 
 /// Side of the square render target.
@@ -28,15 +30,6 @@ pub struct DiffCase {
     pub toml: String,
     /// (name, program): the generated program and its partner.
     pub shaders: Vec<(String, Program)>,
-}
-
-/// Why a program is not drawn.
-pub fn unsupported(g: &Generated) -> Option<&'static str> {
-    let p = &g.program;
-    if p.version.kind == ShaderKind::Vertex && p.instructions.iter().any(|i| i.opcode == Opcode::TexLdl) {
-        return Some("vertex texture fetch: the case format binds pixel samplers only");
-    }
-    None
 }
 
 fn usage_name(u: Usage) -> &'static str {
@@ -177,18 +170,20 @@ pub fn case_for(g: &Generated, name: &str) -> Result<DiffCase, String> {
         let _ = writeln!(t, "render_targets = [{}]", list.join(", "));
     }
     let _ = writeln!(t, "\n[render_states]\nZENABLE = false\nCULLMODE = \"NONE\"\n");
+    // A vertex program's s n is D3DVERTEXTEXTURESAMPLERn: texture stage 257 + n.
+    for &(sampler, ty) in &g.samplers {
+        let stage = sampler_stage(vertex, u32::from(sampler));
+        let (kind, depth, faces) = match ty {
+            TextureType::Cube => ("cube", 1, 6),
+            TextureType::Volume => ("volume", 4, 1),
+            _ => ("2d", 1, 1),
+        };
+        let _ = writeln!(t, "[[texture]]\nstage = {stage}\ntype = \"{kind}\"\nwidth = 4\nheight = 4\ndepth = {depth}");
+        let _ = writeln!(t, "format = \"A8R8G8B8\"\nfilter = \"point\"\nmip_filter = \"none\"\naddress = \"wrap\"");
+        let list: Vec<String> = texels(16 * depth * faces, sampler).iter().map(|x| format!("0x{x:08x}")).collect();
+        let _ = writeln!(t, "texels = [{}]\n", list.join(", "));
+    }
     if !vertex {
-        for &(stage, ty) in &g.samplers {
-            let (kind, depth, faces) = match ty {
-                TextureType::Cube => ("cube", 1, 6),
-                TextureType::Volume => ("volume", 4, 1),
-                _ => ("2d", 1, 1),
-            };
-            let _ = writeln!(t, "[[texture]]\nstage = {stage}\ntype = \"{kind}\"\nwidth = 4\nheight = 4\ndepth = {depth}");
-            let _ = writeln!(t, "format = \"A8R8G8B8\"\nfilter = \"point\"\nmip_filter = \"none\"\naddress = \"wrap\"");
-            let list: Vec<String> = texels(16 * depth * faces, stage).iter().map(|x| format!("0x{x:08x}")).collect();
-            let _ = writeln!(t, "texels = [{}]\n", list.join(", "));
-        }
         for &(stage, m, scale, offset) in &g.bump_env {
             let _ = writeln!(
                 t,
@@ -385,9 +380,6 @@ pub enum DiffOutcome {
 /// Draws `g` as case `name` (files written to `dir`) on the GPU and the CPU and compares.
 pub fn run(g: &Generated, name: &str, gpu: Option<&gpu_harness::device::Gpu>, dir: &std::path::Path) -> DiffOutcome {
     use gpu_harness::runner::{Backend, Runner, Verdict};
-    if let Some(why) = unsupported(g) {
-        return DiffOutcome::Skip(why.into());
-    }
     let case = match case_for(g, name) {
         Ok(c) => c,
         Err(e) => return DiffOutcome::Mismatch(vec![e]),

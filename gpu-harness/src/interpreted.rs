@@ -55,11 +55,16 @@ pub fn reference_texture(t: &DecodedTexture) -> Option<ReferenceTexture> {
     Some(r)
 }
 
+/// The textures of a draw: stages 0–15 on the pixel samplers, 257–260
+/// (`D3DVERTEXTEXTURESAMPLER0`–`3`) on the vertex samplers.
 fn sampler(ctx: &StageContext<'_>) -> Result<ReferenceSampler, String> {
     let mut s = ReferenceSampler::default();
     for t in ctx.textures {
         let r = reference_texture(t).ok_or_else(|| format!("texture on stage {} cannot be sampled on the CPU", t.stage))?;
-        s.bind(t.stage as usize, r);
+        match case::vertex_sampler(t.stage) {
+            Some(n) => s.bind_vertex(n as usize, r),
+            None => s.bind(t.stage as usize, r),
+        }
     }
     Ok(s)
 }
@@ -187,11 +192,7 @@ fn pixel_inputs(program: &Program) -> Vec<(usize, Semantic)> {
 
 impl ShaderCpu for Interpreter {
     fn vertex<'a>(&'a self, program: &'a Program, c: &'a ShaderConstants, ctx: StageContext<'a>) -> Result<Box<dyn VertexStage + 'a>, String> {
-        // Vertex texture fetch samples D3DVERTEXTEXTURESAMPLER0–3, which the case format binds
-        // through the same stages list.
-        let mut sampler = sampler(&ctx)?;
-        sampler.vertex_textures = sampler.textures.clone();
-        Ok(Box::new(Vertex { program, constants: constants(c), options: options(&ctx), sampler }))
+        Ok(Box::new(Vertex { program, constants: constants(c), options: options(&ctx), sampler: sampler(&ctx)? }))
     }
 
     fn pixel<'a>(&'a self, program: &'a Program, c: &'a ShaderConstants, ctx: StageContext<'a>) -> Result<Box<dyn PixelStage + 'a>, String> {

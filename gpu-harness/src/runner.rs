@@ -459,10 +459,10 @@ impl Runner<'_> {
         state.apply(&case.render_states);
         let (mut vsc, mut psc) = (ShaderConstants::default(), ShaderConstants::default());
         let mut snaps = Snapshots::new();
-        // Decision points of interpolated inputs: zero, and the texel boundaries of every bound
-        // texture's dimensions.
+        // Decision points of interpolated inputs: zero, and the texel boundaries of every
+        // texture the pixel stage may sample (vertex textures are read before interpolation).
         let mut tie_scales = vec![1.0f32];
-        for t in &prepared.textures {
+        for t in prepared.textures.iter().filter(|t| crate::case::vertex_sampler(t.stage).is_none()) {
             for d in [t.size.0, t.size.1, t.size.2] {
                 if !tie_scales.contains(&(d as f32)) {
                     tie_scales.push(d as f32);

@@ -2,6 +2,8 @@
 //! [`ShaderGpu`] trait, with the resources filled in the binding layout that
 //! [`d3d9_shader::lower`] documents (float/int/bool constants at bindings 0/1/2 of the stage's
 //! group, the render-state block at 3, sampler n's texture and sampler at 16 + 2n and 17 + 2n).
+//! A vertex shader's sampler `s n` reads the case texture on stage 257 + n
+//! (`D3DVERTEXTEXTURESAMPLERn`), a pixel shader's the one on stage n.
 //!
 //! The draw's render states reach the pixel shader through its key (fog mode, alpha function) and
 //! the render-state block (fog colour and range, alpha reference): the translation applies fog and
@@ -13,7 +15,7 @@ use d3d9_shader::key::{AlphaFunc, FogMode as KeyFog};
 use d3d9_shader::lower::{self, link};
 use d3d9_shader::{translate, ShaderKey, Translation};
 
-use crate::case::{CmpFunc, FogMode, TextureKind, TransformFlags};
+use crate::case::{sampler_stage, CmpFunc, FogMode, TextureKind, TransformFlags};
 use crate::cpu::FogSource;
 use crate::fixed_function::VaryingLayout;
 use crate::runner::{GpuStage, ShaderConstants, ShaderGpu, StageContext, TextureSlot};
@@ -55,9 +57,11 @@ fn texture_type(k: TextureKind) -> TextureType {
 fn key(program: &Program, ctx: &StageContext<'_>) -> ShaderKey {
     let mut k = ShaderKey::default();
     let sig = analyse(program);
+    let vertex = !program.version.is_pixel();
     for s in &sig.samplers {
         let n = s.index as usize;
-        match ctx.textures.iter().find(|t| t.stage as usize == n) {
+        let stage = sampler_stage(vertex, u32::from(s.index));
+        match ctx.textures.iter().find(|t| t.stage == stage) {
             // Shader Model 1 does not declare texture types: the bound texture decides.
             Some(t) => {
                 // Shader Model 2+: a declared type the bound texture does not have follows the
@@ -152,7 +156,7 @@ fn stage(t: Translation, constants: &ShaderConstants, ctx: &StageContext<'_>, ve
         .map(|tb| TextureSlot {
             texture: (group, tb.texture_binding),
             sampler: (group, tb.sampler_binding),
-            stage: tb.sampler as u32,
+            stage: sampler_stage(vertex, u32::from(tb.sampler)),
             kind: kind_of(tb.texture_type),
         })
         .collect();

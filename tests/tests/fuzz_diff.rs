@@ -13,7 +13,7 @@ fn generated_programs_draw_the_same_on_gpu_and_cpu() {
     let Some(gpu) = gpu_harness::device::gpu_for_test("generated_programs_draw_the_same_on_gpu_and_cpu") else { return };
     let dir = std::env::temp_dir().join(format!("d3d9-fuzz-diff-{}", std::process::id()));
     let per_version: u64 = std::env::var("D3D9_FUZZ_DIFF_PER_VERSION").ok().and_then(|v| v.parse().ok()).unwrap_or(2);
-    // Two programs per version: 34, of which the vs_3_0 ones that fetch vertex textures skip.
+    // Two programs per version: 34 (vs_3_0 programs fetch vertex textures from stages 257+).
     let mut failures = Vec::new();
     let mut passed = 0;
     for v in versions() {

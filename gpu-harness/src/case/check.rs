@@ -21,11 +21,17 @@ impl Case {
         if let Some(gap) = (1..4).find(|&i| seen[i] && !seen[i - 1]) {
             return Err(format!("render_targets: target {gap} without target {}", gap - 1));
         }
-        let mut stages = [false; 16];
         for (i, t) in self.textures.iter().enumerate() {
             let what = format!("texture {i} (stage {})", t.stage);
-            if t.stage >= 16 || std::mem::replace(&mut stages[t.stage as usize], true) {
-                return Err(format!("{what}: stage out of range or bound twice"));
+            if t.stage >= PIXEL_SAMPLERS && t.vertex_sampler().is_none() {
+                return Err(format!(
+                    "{what}: stage must be a pixel sampler 0..=15 or a vertex sampler {}..={} (D3DVERTEXTEXTURESAMPLER0..3)",
+                    VERTEX_SAMPLER0,
+                    VERTEX_SAMPLER0 + VERTEX_SAMPLERS - 1
+                ));
+            }
+            if self.textures[..i].iter().any(|u| u.stage == t.stage) {
+                return Err(format!("{what}: stage bound twice"));
             }
             if t.width == 0 || t.height == 0 || t.depth == 0 || t.width > 4096 || t.height > 4096 || t.depth > 256 {
                 return Err(format!("{what}: size {}x{}x{} out of range", t.width, t.height, t.depth));

@@ -252,11 +252,38 @@ fn one() -> u32 {
     1
 }
 
+/// `D3DVERTEXTEXTURESAMPLER0`: the `stage` of vertex sampler `s0`. The format numbers samplers
+/// as D3D9's `SetTexture`/`SetSamplerState` do: 0–15 are the pixel samplers (and ps_1_x stages),
+/// 257–260 the vs_3_0 samplers `s0`–`s3`.
+pub const VERTEX_SAMPLER0: u32 = 257;
+
+/// How many vertex samplers there are (`D3DVERTEXTEXTURESAMPLER0`–`3`).
+pub const VERTEX_SAMPLERS: u32 = 4;
+
+/// How many pixel samplers there are (`s0`–`s15`).
+pub const PIXEL_SAMPLERS: u32 = 16;
+
+/// The texture `stage` a shader's sampler `s n` reads: `n` in a pixel shader, 257 + `n` in a
+/// vertex shader.
+pub const fn sampler_stage(vertex: bool, n: u32) -> u32 {
+    if vertex {
+        VERTEX_SAMPLER0 + n
+    } else {
+        n
+    }
+}
+
+/// The vertex sampler (0–3) of texture `stage`, if it names one.
+pub fn vertex_sampler(stage: u32) -> Option<u32> {
+    stage.checked_sub(VERTEX_SAMPLER0).filter(|&n| n < VERTEX_SAMPLERS)
+}
+
 /// `[[texture]]`: one bound texture and its sampler states.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Texture {
-    /// Sampler index / ps_1_x stage.
+    /// Sampler / ps_1_x stage in D3D9's numbering: 0–15 pixel samplers, 257–260 vertex samplers
+    /// ([`VERTEX_SAMPLER0`]).
     pub stage: u32,
     /// Dimension.
     #[serde(rename = "type")]
@@ -287,6 +314,11 @@ pub struct Texture {
 }
 
 impl Texture {
+    /// The vertex sampler (0–3) this texture is bound to, if it is bound to one.
+    pub fn vertex_sampler(&self) -> Option<u32> {
+        vertex_sampler(self.stage)
+    }
+
     /// Faces: 6 for a cube, else 1.
     pub fn faces(&self) -> u32 {
         if self.kind == TextureKind::Cube {
@@ -728,6 +760,27 @@ expected = 0x00ffffff
             let text = MINIMAL.replacen(from, to, 1);
             assert!(matches!(parse(&text), Err(CaseError::Invalid { .. })), "accepted: {to}");
         }
+    }
+
+    #[test]
+    fn texture_stages_are_pixel_samplers_or_d3d9_vertex_samplers() {
+        let with = |stages: &[u32]| {
+            let textures: String = stages
+                .iter()
+                .map(|s| format!("[[texture]]\nstage = {s}\ntype = \"2d\"\nwidth = 1\nheight = 1\nformat = \"A8R8G8B8\"\ntexels = [0]\n"))
+                .collect();
+            parse(&MINIMAL.replacen("[[draw]]", &format!("{textures}[[draw]]"), 1))
+        };
+        // 0..=15 pixel samplers; D3DVERTEXTEXTURESAMPLER0..3 = 257..=260 (vs_3_0 s0..s3).
+        let c = with(&[0, 15, 257, 260]).unwrap();
+        assert_eq!(c.textures.iter().map(Texture::vertex_sampler).collect::<Vec<_>>(), [None, None, Some(0), Some(3)]);
+        assert_eq!((sampler_stage(false, 2), sampler_stage(true, 2)), (2, 259));
+        for bad in [&[16][..], &[256], &[261], &[257, 257], &[3, 3]] {
+            let e = with(bad).unwrap_err();
+            assert!(matches!(e, CaseError::Invalid { .. }), "accepted stages {bad:?}");
+        }
+        let e = with(&[256]).unwrap_err().to_string();
+        assert!(e.contains("257..=260"), "{e}");
     }
 
     #[test]

@@ -368,6 +368,14 @@ impl ReferenceSampler {
         }
         self.textures[n] = Some(texture);
     }
+
+    /// Binds `texture` to vertex sampler `n` (`D3DVERTEXTEXTURESAMPLER0 + n`).
+    pub fn bind_vertex(&mut self, n: usize, texture: ReferenceTexture) {
+        if self.vertex_textures.len() <= n {
+            self.vertex_textures.resize(n + 1, None);
+        }
+        self.vertex_textures[n] = Some(texture);
+    }
 }
 
 impl TextureSampler for ReferenceSampler {
