@@ -328,24 +328,28 @@ fn wrap(mode: AddressMode, i: i64, n: u32) -> Option<usize> {
 
 /// D3D cube-map face selection: (face, u, v, |major axis|), faces in D3D order +X, −X, +Y, −Y,
 /// +Z, −Z.
+///
+/// Where two or three components have the largest magnitude (a cube edge or corner), Z wins over
+/// Y and Y over X. D3D9 does not say; the D3D10 specification asks for this order, and the
+/// hardware and drivers that run D3D9 today follow it (AMD's `cubeid`, Mesa's llvmpipe).
 fn cube_face([x, y, z]: [f32; 3]) -> (u32, f32, f32, f32) {
     let (ax, ay, az) = (x.abs(), y.abs(), z.abs());
-    let (face, sc, tc, ma) = if ax >= ay && ax >= az {
-        if x >= 0.0 {
-            (0, -z, -y, ax)
+    let (face, sc, tc, ma) = if az >= ax && az >= ay {
+        if z >= 0.0 {
+            (4, x, -y, az)
         } else {
-            (1, z, -y, ax)
+            (5, -x, -y, az)
         }
-    } else if ay >= az {
+    } else if ay >= ax {
         if y >= 0.0 {
             (2, x, z, ay)
         } else {
             (3, x, -z, ay)
         }
-    } else if z >= 0.0 {
-        (4, x, -y, az)
+    } else if x >= 0.0 {
+        (0, -z, -y, ax)
     } else {
-        (5, -x, -y, az)
+        (1, z, -y, ax)
     };
     let ma = if ma == 0.0 { f32::MIN_POSITIVE } else { ma };
     (face, 0.5 * (sc / ma + 1.0), 0.5 * (tc / ma + 1.0), ma)
@@ -473,6 +477,21 @@ mod tests {
         // +X face: u = (−z/|x| + 1)/2, v = (−y/|x| + 1)/2.
         let (_, u, v, _) = cube_face([2.0, 1.0, -1.0]);
         assert_eq!((u, v), (0.75, 0.25));
+    }
+
+    #[test]
+    fn cube_ties_go_to_z_then_y() {
+        // Edges and corners (equal largest magnitudes): Z over Y over X, the D3D10 order that
+        // hardware follows. fuzz-diff found vs_3_0 texldl at (x, x, x) (a replicated scalar such as
+        // pow's) reading +X on the CPU and +Z on the GPU.
+        let face = |d: [f32; 3]| cube_face(d).0;
+        assert_eq!(face([6.78, 6.78, 6.78]), 4, "corner: +Z");
+        assert_eq!(face([-1.0, -1.0, -1.0]), 5, "corner: -Z");
+        assert_eq!(face([-12.5, 0.5, -12.5]), 5, "x = z edge: -Z");
+        assert_eq!(face([0.0, 1.0, 1.0]), 4, "y = z edge: +Z");
+        assert_eq!(face([2.0, -2.0, 1.0]), 3, "x = y edge: -Y");
+        // -Z at (-1, -1, -1): sc = -x = 1, tc = -y = 1, ma = 1: u = v = 1.
+        assert_eq!(cube_face([-1.0, -1.0, -1.0]), (5, 1.0, 1.0, 1.0));
     }
 
     #[test]
