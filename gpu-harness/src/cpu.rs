@@ -18,6 +18,10 @@ pub struct StageVertex {
     pub position: [f32; 4],
     /// Outputs by semantic (COLOR0, TEXCOORD3, FOG, …).
     pub outputs: Vec<(Semantic, [f32; 4])>,
+    /// The vertex read a texel D3D9 leaves to the implementation (a vertex texture fetch at a
+    /// NaN or infinite coordinate): the pixels of its triangles are ties, not held against the
+    /// GPU ([`CpuTargets::ties`]).
+    pub tie: bool,
 }
 
 /// A vertex stage: shader or fixed-function stand-in.
@@ -124,8 +128,9 @@ pub struct CpuTargets {
     pub colors: Vec<Image>,
     /// Depth buffer, row-major.
     pub depth: Vec<f32>,
-    /// Pixels drawn from a tie ([`crate::raster::Lane::tie`]): the image comparison does not
-    /// hold them against the GPU.
+    /// Pixels drawn from a tie ([`crate::raster::Lane::tie`], or a vertex whose texture fetch
+    /// D3D9 leaves undefined, [`StageVertex::tie`]): the image comparison does not hold them
+    /// against the GPU.
     pub ties: Vec<bool>,
     /// Whether a drawn triangle had different w at its vertices (perspective interpolation).
     pub perspective: bool,
@@ -181,6 +186,7 @@ pub fn draw(
     for t in triangles(strip, primitive_count) {
         let tri = [&clip[t[0]], &clip[t[1]], &clip[t[2]]];
         let w = tri.map(|v| v.position[3]);
+        let vertex_tie = t.iter().any(|&i| outs[i].tie);
         targets.perspective |= w[0] != w[1] || w[0] != w[2];
         let result = rasterize_with_ties(tri, width, height, state.cull, tie_scales, |quad| {
             if error.is_some() {
@@ -201,7 +207,7 @@ pub fn draw(
                     for (i, out) in outs.iter().enumerate() {
                         let lane = &quad.lanes[i];
                         if lane.covered {
-                            if lane.tie {
+                            if lane.tie || vertex_tie {
                                 targets.ties[(lane.y as u32 * width + lane.x as u32) as usize] = true;
                             }
                             merge(targets, lane.x as u32, lane.y as u32, lane.depth, &lanes[i], out, state);
@@ -263,6 +269,70 @@ fn merge(targets: &mut CpuTargets, x: u32, y: u32, z: f32, input: &PixelIn, out:
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    struct Quad {
+        tie_vertex: usize,
+    }
+
+    impl VertexStage for Quad {
+        fn run(&self, v: &[[f32; 4]; 16]) -> Result<StageVertex, String> {
+            Ok(StageVertex { position: v[0], outputs: vec![], tie: v[1][0] as usize == self.tie_vertex })
+        }
+    }
+
+    struct White;
+
+    impl PixelStage for White {
+        fn run_quad(&self, _: &[PixelIn; 4]) -> Result<[PixelOut; 4], String> {
+            Ok(std::array::from_fn(|_| PixelOut { color: [Some([1.0; 4]), None, None, None], depth: None, discarded: false }))
+        }
+    }
+
+    #[test]
+    fn a_vertex_tie_marks_the_pixels_of_its_triangles() {
+        // Strip (-1,-1), (-1,1), (1,-1), (1,1) on a 4x4 target: triangle 0-1-2 holds the pixels
+        // below the diagonal from v1 (window (0, 0)) to v2 (window (4, 4)), triangle 2-1-3 those
+        // above it. Every pixel of a triangle with a flagged vertex is a tie.
+        let corners = [[-1.0, -1.0], [-1.0, 1.0], [1.0, -1.0], [1.0, 1.0]];
+        let inputs: Vec<[[f32; 4]; 16]> = corners
+            .iter()
+            .enumerate()
+            .map(|(i, [x, y])| {
+                let mut v = [[0.0; 4]; 16];
+                v[0] = [*x, *y, 0.5, 1.0];
+                v[1] = [i as f32; 4];
+                v
+            })
+            .collect();
+        let state = MergeState {
+            cull: CullMode::None,
+            z_enable: false,
+            z_func: CmpFunc::Always,
+            z_write: false,
+            fog: FogSource::Off,
+            fog_color: [0.0; 3],
+            alpha_test: None,
+        };
+        let targets = |tie_vertex| {
+            let mut t = CpuTargets {
+                colors: vec![Image::new(4, 4, crate::case::TargetFormat::A32B32G32R32F, 0)],
+                depth: vec![1.0; 16],
+                ties: vec![false; 16],
+                perspective: false,
+            };
+            draw(&mut t, &inputs, true, 2, &Quad { tie_vertex }, &White, &state, &[1.0]).unwrap();
+            t
+        };
+        // Vertex 1 (-1, 1) and 2 (1, -1) are in both triangles: every pixel is a tie.
+        assert!(targets(1).ties.iter().all(|&t| t));
+        // No vertex flagged: no pixel is (the quad's attributes are constant, no raster tie).
+        assert!(targets(9).ties.iter().all(|&t| !t));
+        // Vertex 0 (-1, -1) is in triangle 0-1-2 only: some pixels are ties, not all.
+        let ties = targets(0).ties;
+        assert!(ties.iter().any(|&t| t) && !ties.iter().all(|&t| t));
+        // Pixel (0, 3) (bottom-left, next to vertex 0) is in triangle 0-1-2; pixel (3, 0) in 2-1-3.
+        assert!(ties[3 * 4] && !ties[3]);
+    }
 
     #[test]
     fn fog_factors_follow_the_formulas_and_clamp() {

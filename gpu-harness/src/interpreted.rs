@@ -8,9 +8,11 @@
 //! (DESIGN §4; runner note 3).
 
 use d3d9_shader::bytecode::{Opcode, Program, RegisterType, Usage};
+use std::cell::Cell;
+
 use d3d9_shader::interp::{
-    self, AddressMode, Constants, Filter, MipFilter, Options, PixelInput, ReferenceSampler, ReferenceTexture, SamplerType,
-    StageState, TextureTransform,
+    self, AddressMode, Constants, Filter, MipFilter, Options, PixelInput, ReferenceSampler, ReferenceTexture, SampleRequest,
+    SamplerType, StageState, TextureSampler, TextureTransform,
 };
 
 use crate::case::{self, TextureKind, TransformFlags};
@@ -104,10 +106,26 @@ struct Vertex<'a> {
     sampler: ReferenceSampler,
 }
 
+/// The vertex stage's textures, noting whether a fetch read a texel D3D9 leaves undefined.
+struct Watched<'a> {
+    sampler: &'a ReferenceSampler,
+    undefined: Cell<bool>,
+}
+
+impl TextureSampler for Watched<'_> {
+    fn sample(&self, r: &SampleRequest) -> [f32; 4] {
+        if self.sampler.reads_undefined(r) {
+            self.undefined.set(true);
+        }
+        self.sampler.sample(r)
+    }
+}
+
 impl VertexStage for Vertex<'_> {
     fn run(&self, inputs: &[[f32; 4]; 16]) -> Result<StageVertex, String> {
         let input = interp::VertexInput { v: *inputs };
-        let out = interp::run_vertex(self.program, &input, &self.constants, &self.options, &self.sampler).map_err(|e| e.to_string())?;
+        let watched = Watched { sampler: &self.sampler, undefined: Cell::new(false) };
+        let out = interp::run_vertex(self.program, &input, &self.constants, &self.options, &watched).map_err(|e| e.to_string())?;
         let mut outputs: Vec<(Semantic, [f32; 4])> = Vec::new();
         if self.program.version.major < 3 {
             // oD# always reach the pixel stage (unwritten components hold their defaults).
@@ -130,7 +148,7 @@ impl VertexStage for Vertex<'_> {
                 }
             }
         }
-        Ok(StageVertex { position: out.position.value, outputs })
+        Ok(StageVertex { position: out.position.value, outputs, tie: watched.undefined.get() })
     }
 }
 
@@ -197,5 +215,66 @@ impl ShaderCpu for Interpreter {
 
     fn pixel<'a>(&'a self, program: &'a Program, c: &'a ShaderConstants, ctx: StageContext<'a>) -> Result<Box<dyn PixelStage + 'a>, String> {
         Ok(Box::new(Pixel { program, constants: constants(c), options: options(&ctx), sampler: sampler(&ctx)?, inputs: pixel_inputs(program) }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::case::{Address, Api, Filter as CaseFilter, MipFilter as CaseMip, RenderState, Texture, TextureFormat};
+    use crate::cpu::FogSource;
+
+    fn texture(stage: u32, kind: TextureKind, texels: Vec<u32>) -> DecodedTexture {
+        DecodedTexture::decode(&Texture {
+            stage,
+            kind,
+            width: 1,
+            height: 1,
+            depth: 1,
+            format: TextureFormat::A8R8G8B8,
+            mip_levels: 1,
+            filter: CaseFilter::Point,
+            mip_filter: CaseMip::None,
+            address: Address::Clamp,
+            texels,
+        })
+    }
+
+    #[test]
+    fn vertex_samplers_read_stages_257_up_and_flag_undefined_fetches() {
+        let program = d3d9_shader::asm::assemble(
+            "vs_3_0\ndcl_position v0\ndcl_texcoord0 v1\ndcl_position o0\ndcl_texcoord0 o1\ndcl_cube s1\nmov o0, v0\ntexldl r0, v1, s1\nmov o1, r0\n",
+        )
+        .unwrap();
+        // Vertex s1 is stage 258: a cube whose 1x1 faces +X..-Z hold red = face / 255. Pixel
+        // stage 1 holds a white 2D texture the vertex shader must not see.
+        let cube = texture(258, TextureKind::Cube, (0..6).map(|f| 0xff00_0000 | f << 16).collect());
+        let textures = [texture(1, TextureKind::Tex2D, vec![0xffff_ffff]), cube];
+        let state = RenderState::default();
+        let ctx = StageContext {
+            api: Api::D3d9,
+            textures: &textures,
+            stages: &[],
+            target_size: (4, 4),
+            state: &state,
+            fog: FogSource::Off,
+            alpha_test: None,
+        };
+        let constants = ShaderConstants::default();
+        let stage = Interpreter.vertex(&program, &constants, ctx).unwrap();
+        let run = |coords: [f32; 4]| {
+            let mut v = [[0.0; 4]; 16];
+            v[1] = coords;
+            stage.run(&v).unwrap()
+        };
+        let texcoord0 = |out: &StageVertex| out.outputs.iter().find(|(s, _)| *s == (Usage::TexCoord, 0)).unwrap().1;
+        // -Y face (3): direction (0.2, -1, 0.3).
+        let out = run([0.2, -1.0, 0.3, 0.0]);
+        assert_eq!((texcoord0(&out), out.tie), ([3.0 / 255.0, 0.0, 0.0, 1.0], false));
+        // A corner: +Z (4) by the tie order, defined.
+        let out = run([6.78, 6.78, 6.78, 0.0]);
+        assert_eq!((texcoord0(&out), out.tie), ([4.0 / 255.0, 0.0, 0.0, 1.0], false));
+        // A NaN direction reads an undefined texel: the vertex is a tie.
+        assert!(run([0.0, f32::NAN, 0.0, 0.0]).tie);
     }
 }

@@ -363,7 +363,7 @@ impl Runner<'_> {
                         all.into_iter().partition(|&(x, y)| ties.get((y * img.width + x) as usize).copied().unwrap_or(false));
                     if !tied.is_empty() {
                         result.notes.push(format!(
-                            "target {t} after draw {draw}: {} pixels differ where an interpolated input sits at a decision point (zero or a texel boundary: a tie either rasterizer may break)",
+                            "target {t} after draw {draw}: {} pixels differ at a decision point: an interpolated input at zero or a texel boundary (a tie either rasterizer may break), or a vertex texture fetch D3D9 leaves undefined",
                             tied.len()
                         ));
                     }

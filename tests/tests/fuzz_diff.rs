@@ -61,3 +61,44 @@ fn fuzz_diff_reproducers_agree() {
     let _ = std::fs::remove_dir_all(&dir);
     assert!(matches!(outcome, DiffOutcome::Pass), "callnz: {outcome:?}");
 }
+
+/// Vertex texture fetch reproducers (vs_3_0 `texldl` on D3DVERTEXTEXTURESAMPLERn, case stages
+/// 257 + n), drawn again: each must agree.
+/// - A cube corner `(x, x, x)` (a replicated scalar): the interpreter chose +X, the GPU +Z (the
+///   D3D10 tie order Z, then Y, then X, which the interpreter now follows).
+/// - A NaN cube direction (`crs` of huge values in the original; `inf - inf` here): D3D9 leaves
+///   the texel undefined, so the CPU marks the vertex's pixels as ties and the images may differ
+///   there.
+#[test]
+fn vertex_texture_fetch_reproducers_agree() {
+    use d3d9_shader::bytecode::{Register, RegisterType, TextureType, Usage};
+    use d3d9_tests::generate::{Generated, Input};
+    let Some(gpu) = gpu_harness::device::gpu_for_test("vertex_texture_fetch_reproducers_agree") else { return };
+    let dir = std::env::temp_dir().join(format!("d3d9-fuzz-diff-vtf-{}", std::process::id()));
+    let head = "vs_3_0\ndcl_position v0\ndcl_position o0\ndcl_color o1\ndcl_texcoord o2\ndcl_2d s0\ndcl_cube s1\ndcl_volume s2\n";
+    let programs = [
+        ("cube_corner", "def c0, 6.7816, 6.7816, 6.7816, 0\nmov o0, v0\ntexldl r0, c0, s1\nmov o1, r0\nmov o2, c0\n"),
+        (
+            "cube_nan",
+            "def c0, 0, 0, 0, 0\nmov o0, v0\nrcp r1, c0.x\nadd r2, r1, -r1\nmov r2.w, c0.w\ntexldl r0, r2, s1\nmov o1, r0\nmov o2, c0\n",
+        ),
+    ];
+    let mut failures = Vec::new();
+    for (name, body) in programs {
+        let g = Generated {
+            program: d3d9_shader::asm::assemble(&format!("{head}{body}")).unwrap(),
+            float_consts: vec![],
+            int_consts: vec![],
+            bool_consts: vec![],
+            inputs: vec![Input { reg: Register::new(RegisterType::Input, 0), usage: Usage::Position, usage_index: 0, value: [0.0, 0.0, 0.5, 1.0] }],
+            samplers: vec![(0, TextureType::Tex2D), (1, TextureType::Cube), (2, TextureType::Volume)],
+            bump_env: vec![],
+        };
+        match run(&g, name, Some(&gpu), &dir) {
+            DiffOutcome::Pass => {}
+            other => failures.push(format!("{name}: {other:?}")),
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

@@ -258,6 +258,25 @@ impl ReferenceTexture {
         }
     }
 
+    /// Whether D3D9 leaves the result of sampling at `coords` with `lod` to the implementation:
+    /// a coordinate the texture reads is NaN or infinite (no texel, no cube face, no wrap is
+    /// defined there), or the level is NaN where a level is chosen. [`Self::sample`] still
+    /// returns a value (texel 0, or a face by the tie order), but another implementation may
+    /// return any texel.
+    pub fn reads_undefined(&self, coords: [f32; 4], lod: Lod) -> bool {
+        let axes = if self.ty == SamplerType::Tex2D { 2 } else { 3 };
+        if coords[..axes].iter().any(|c| !c.is_finite()) {
+            return true;
+        }
+        let level_chosen = self.levels > 1 && self.mip_filter != MipFilter::None;
+        match lod {
+            Lod::Level(l) => level_chosen && l.is_nan(),
+            Lod::Derivatives { ddx, ddy, bias } => {
+                level_chosen && (bias.is_nan() || ddx.iter().chain(&ddy).any(|d| !d.is_finite()))
+            }
+        }
+    }
+
     /// Samples at `coords` with a level of detail.
     pub fn sample(&self, coords: [f32; 4], lod: Lod) -> [f32; 4] {
         let (face, uvw, scale, reference) = match self.ty {
@@ -382,6 +401,15 @@ impl ReferenceSampler {
     }
 }
 
+impl ReferenceSampler {
+    /// Whether `r` reads a texel D3D9 leaves to the implementation
+    /// ([`ReferenceTexture::reads_undefined`]); an unbound sampler's (0, 0, 0, 1) is defined.
+    pub fn reads_undefined(&self, r: &SampleRequest) -> bool {
+        let set = if r.vertex { &self.vertex_textures } else { &self.textures };
+        matches!(set.get(r.sampler as usize), Some(Some(t)) if t.reads_undefined(r.coords, r.lod))
+    }
+}
+
 impl TextureSampler for ReferenceSampler {
     fn sample(&self, r: &SampleRequest) -> [f32; 4] {
         let set = if r.vertex { &self.vertex_textures } else { &self.textures };
@@ -477,6 +505,29 @@ mod tests {
         // +X face: u = (−z/|x| + 1)/2, v = (−y/|x| + 1)/2.
         let (_, u, v, _) = cube_face([2.0, 1.0, -1.0]);
         assert_eq!((u, v), (0.75, 0.25));
+    }
+
+    #[test]
+    fn non_finite_coordinates_read_undefined_texels() {
+        let mut t = tex2(2, 2, &[1.0, 2.0, 3.0, 4.0]);
+        assert!(!t.reads_undefined([0.25, 1e30, f32::NAN, f32::NAN], L0), "2D reads x and y only");
+        assert!(t.reads_undefined([f32::NAN, 0.5, 0.0, 0.0], L0));
+        assert!(t.reads_undefined([0.5, f32::INFINITY, 0.0, 0.0], L0));
+        // A NaN level matters only where a level is chosen.
+        assert!(!t.reads_undefined([0.5, 0.5, 0.0, 0.0], Lod::Level(f32::NAN)));
+        let mut m = ReferenceTexture::new(SamplerType::Tex2D, 2, 2, 1, 2, vec![[0.0; 4]; 5]).unwrap();
+        m.mip_filter = MipFilter::Point;
+        assert!(m.reads_undefined([0.5, 0.5, 0.0, 0.0], Lod::Level(f32::NAN)));
+        assert!(!m.reads_undefined([0.5, 0.5, 0.0, 0.0], Lod::Level(1e30)));
+        // A cube reads x, y and z: crs of huge values gave the direction (0, NaN, 0).
+        t.ty = SamplerType::Cube;
+        t.texels = vec![[0.0; 4]; 24];
+        assert!(t.reads_undefined([0.0, f32::NAN, 0.0, 2.7], L0));
+        assert!(!t.reads_undefined([0.0, 1.0, 0.0, f32::NAN], L0));
+        let s = ReferenceSampler { textures: vec![], vertex_textures: vec![None, Some(t)] };
+        let r = |sampler, coords| SampleRequest { sampler, vertex: true, ty: SamplerType::Cube, coords, lod: L0 };
+        assert!(s.reads_undefined(&r(1, [f32::NAN; 4])));
+        assert!(!s.reads_undefined(&r(0, [f32::NAN; 4])), "unbound: (0, 0, 0, 1) is defined");
     }
 
     #[test]
