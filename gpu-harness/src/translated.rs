@@ -68,7 +68,7 @@ fn key(program: &Program, ctx: &StageContext<'_>) -> ShaderKey {
                 // texture (runner note 24: a volume texture bound to a `dcl_2d` sampler is sampled
                 // at the coordinate's z, a 2D texture bound to `dcl_volume` as the 2D texture).
                 let bound = texture_type(t.kind);
-                let declared = s.texture_type.map(|d| kind_of(d));
+                let declared = s.texture_type.map(kind_of);
                 if program.version.is_sm1() || declared.is_some_and(|d| d != t.kind) {
                     k.sampler_types[n] = Some(bound);
                 }
@@ -198,5 +198,55 @@ impl ShaderGpu for Translator {
             _ => None,
         };
         Ok((v, f))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::case::{Api, RenderState};
+
+    #[test]
+    fn a_vertex_shaders_sampler_n_reads_stage_257_plus_n() {
+        let vs = d3d9_shader::asm::assemble(
+            "vs_3_0\ndcl_position v0\ndcl_position o0\ndcl_texcoord0 o1\ndcl_cube s1\ndcl_2d s3\nmov o0, v0\ntexldl r0, v0, s1\ntexldl r1, r0, s3\nmov o1, r1\n",
+        )
+        .unwrap();
+        let ps = d3d9_shader::asm::assemble("ps_3_0\ndcl_texcoord0 v0\ndcl_2d s1\ntexld r0, v0, s1\nmov oC0, r0\n").unwrap();
+        let texture = |stage, kind, faces| {
+            crate::textures::DecodedTexture::decode(&crate::case::Texture {
+                stage,
+                kind,
+                width: 1,
+                height: 1,
+                depth: 1,
+                format: crate::case::TextureFormat::A8R8G8B8,
+                mip_levels: 1,
+                filter: Default::default(),
+                mip_filter: Default::default(),
+                address: Default::default(),
+                texels: vec![0; faces],
+            })
+        };
+        let textures = [texture(1, TextureKind::Tex2D, 1), texture(258, TextureKind::Cube, 6), texture(260, TextureKind::Tex2D, 1)];
+        let state = RenderState::default();
+        let ctx = StageContext {
+            api: Api::D3d9,
+            textures: &textures,
+            stages: &[],
+            target_size: (4, 4),
+            state: &state,
+            fog: FogSource::Off,
+            alpha_test: None,
+        };
+        let c = ShaderConstants::default();
+        let (v, p) = Translator.translate(Some((&vs, &c)), Some((&ps, &c)), ctx).unwrap();
+        let stages = |s: Option<GpuStage>| s.unwrap().textures.iter().map(|t| (t.stage, t.kind)).collect::<Vec<_>>();
+        // D3DVERTEXTEXTURESAMPLER1 and 3; the pixel shader's s1 stays stage 1. (Had the vertex
+        // shader looked for stages 1 and 3, it would have found s3 unbound and the cube typed 2D.)
+        let mut vertex = stages(v);
+        vertex.sort_by_key(|t| t.0);
+        assert_eq!(vertex, [(258, TextureKind::Cube), (260, TextureKind::Tex2D)]);
+        assert_eq!(stages(p), [(1, TextureKind::Tex2D)]);
     }
 }
