@@ -124,8 +124,12 @@ pub fn run(p: &Program, r: &Run) -> Outcome {
     let lowered = super::lower(p, &sig, &r.key).unwrap_or_else(|e| panic!("lowering failed: {e}"));
     crate::emit::validate(&lowered.module).unwrap_or_else(|e| panic!("naga rejects the module: {e}"));
     let mut ev = Evaluator::new(&lowered.module);
+    let page = super::FLOAT_CONSTANTS_PAGE as usize;
     for &(i, v) in &r.consts {
-        ev.set_element("c", i, eval::vec4(v));
+        match lowered.layout.float_constants.and_then(|f| f.high_binding) {
+            Some(_) if i >= page => ev.set_element("c_high", i - page, eval::vec4(v)),
+            _ => ev.set_element("c", i, eval::vec4(v)),
+        }
     }
     for &(i, v) in &r.ints {
         ev.set_element("i", i, Value::Agg(v.iter().map(|&x| Value::I(x)).collect()));
