@@ -93,13 +93,15 @@ impl Lowerer<'_> {
         }
         let ic = &sig.int_constants;
         if ic.used.iter().any(|n| !ic.defined.contains_key(n)) {
-            let ty = Types::array(&mut self.module, self.t.vec4i, 16, 16);
+            let count = self.int_bool_count();
+            let ty = Types::array(&mut self.module, self.t.vec4i, count, 16);
             self.consts.int = Some(self.buffer("i", ty, super::INT_CONSTANTS_BINDING, AddressSpace::Uniform));
             self.layout.int_constants = Some(super::INT_CONSTANTS_BINDING);
         }
         let bc = &sig.bool_constants;
         if bc.used.iter().any(|n| !bc.defined.contains_key(n)) {
-            let ty = Types::array(&mut self.module, self.t.vec4u, 4, 16);
+            let count = self.int_bool_count().div_ceil(4);
+            let ty = Types::array(&mut self.module, self.t.vec4u, count, 16);
             self.consts.bool = Some(self.buffer("b", ty, super::BOOL_CONSTANTS_BINDING, AddressSpace::Uniform));
             self.layout.bool_constants = Some(super::BOOL_CONSTANTS_BINDING);
         }
@@ -110,6 +112,15 @@ impl Lowerer<'_> {
             self.layout.render_state = Some(super::RENDER_STATE_BINDING);
         }
         self.declare_samplers()
+    }
+
+    /// `i#` and `b#` registers: 2048 each in the `_sw` versions, else 16.
+    fn int_bool_count(&self) -> u32 {
+        if self.version.is_sw() {
+            super::SW_INT_BOOL_CONSTANTS
+        } else {
+            super::INT_BOOL_CONSTANTS
+        }
     }
 
     fn render_state_type(&mut self) -> Handle<naga::Type> {
@@ -275,7 +286,7 @@ impl Lowerer<'_> {
             let comps: Vec<Expr> = v.iter().map(|&x| self.fb.shared(SharedKey::I32(x as i32))).collect();
             return Ok(self.fb.expr(Expression::Compose { ty: self.t.vec4i, components: comps }));
         }
-        let (Some(g), true) = (self.consts.int, num < 16) else {
+        let (Some(g), true) = (self.consts.int, u32::from(num) < self.int_bool_count()) else {
             return Err(self.invalid(format!("i{num} does not exist")));
         };
         let base = self.fb.shared(SharedKey::Global(g));
@@ -288,7 +299,7 @@ impl Lowerer<'_> {
         if let Some(v) = self.sig.bool_constants.defined.get(&num) {
             return Ok(self.fb.shared(SharedKey::Bool(v[0] != 0)));
         }
-        let (Some(g), true) = (self.consts.bool, num < 16) else {
+        let (Some(g), true) = (self.consts.bool, u32::from(num) < self.int_bool_count()) else {
             return Err(self.invalid(format!("b{num} does not exist")));
         };
         let base = self.fb.shared(SharedKey::Global(g));

@@ -16,8 +16,8 @@
 //! | binding | contents |
 //! |---:|---|
 //! | 0 | float constants `c#`: `var<uniform> array<vec4<f32>, N>` with N = 256 (vertex) or 224 (pixel); for the `_sw` versions and `ShaderKey::swvp`, when a read may reach past that array (relative addressing or a higher index), N = 4096: registers 0–4095. Register n at byte 16·n. |
-//! | 1 | integer constants `i#`: `var<uniform> array<vec4<i32>, 16>`. |
-//! | 2 | boolean constants `b#`: `var<uniform> array<vec4<u32>, 4>`; b n is component n % 4 of element n / 4 (0 = false). |
+//! | 1 | integer constants `i#`: `var<uniform> array<vec4<i32>, N>`, N = 16 (2048 in the `_sw` versions). |
+//! | 2 | boolean constants `b#`: `var<uniform> array<vec4<u32>, N / 4>`, N = 16 (2048 in the `_sw` versions); b n is component n % 4 of element n / 4 (0 = false). |
 //! | 3 | render state: `var<uniform> RenderState` (below), when the key needs it. |
 //! | 4 | float constants `c4096`–`c8191` of the `_sw` versions and `ShaderKey::swvp` (with binding 0 at N = 4096): `var<uniform> array<vec4<f32>, 4096>`, register 4096 + n at byte 16·n. |
 //! | 16 + 2n | texture of sampler `s n` (`texture_2d<f32>`, `texture_cube<f32>`, `texture_3d<f32>`, or `texture_depth_2d`/`texture_depth_cube` for shadow samplers). |
@@ -109,6 +109,10 @@ pub const VERTEX_FLOAT_CONSTANTS: u32 = 256;
 pub const PIXEL_FLOAT_CONSTANTS: u32 = 224;
 /// Float constant registers of the `_sw` versions and software vertex processing.
 pub const SW_FLOAT_CONSTANTS: u32 = 8192;
+/// Integer (`i#`) and boolean (`b#`) constant registers of each kind.
+pub const INT_BOOL_CONSTANTS: u32 = 16;
+/// Integer and boolean constant registers of each kind in the `_sw` versions.
+pub const SW_INT_BOOL_CONSTANTS: u32 = 2048;
 /// Float constant registers in one uniform binding: 64 KiB, the binding size every WebGPU and
 /// Vulkan implementation must allow.
 pub const FLOAT_CONSTANTS_PAGE: u32 = 4096;

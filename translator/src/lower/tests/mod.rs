@@ -134,14 +134,13 @@ pub fn run(p: &Program, r: &Run) -> Outcome {
     for &(i, v) in &r.ints {
         ev.set_element("i", i, Value::Agg(v.iter().map(|&x| Value::I(x)).collect()));
     }
-    let mut bools = [[0u32; 4]; 4];
+    // b n is component n % 4 of element n / 4; only the elements holding a set register.
+    let mut bools = std::collections::BTreeMap::<usize, [u32; 4]>::new();
     for &(n, b) in &r.bools {
-        bools[n / 4][n % 4] = b as u32;
+        bools.entry(n / 4).or_default()[n % 4] = b as u32;
     }
-    if !r.bools.is_empty() {
-        for (i, e) in bools.iter().enumerate() {
-            ev.set_element("b", i, Value::Agg(e.iter().map(|&x| Value::U(x)).collect()));
-        }
+    for (i, e) in bools {
+        ev.set_element("b", i, Value::Agg(e.iter().map(|&x| Value::U(x)).collect()));
     }
     for (i, v) in &r.render_state {
         ev.set_element("render_state", *i, v.clone());

@@ -798,6 +798,34 @@ fn sw_versions_keep_constants_in_the_uniform_array_unless_a_read_may_reach_past_
 }
 
 #[test]
+fn sw_versions_have_2048_integer_and_boolean_constants() {
+    // vs_3_sw: rep i100 (3 iterations) adds c0 three times; `if b50` then adds c1 once, b51 not.
+    let o0 = || Some(dst(R::Output, 0, "xyzw"));
+    let p = vec![
+        dcl_out(0, 5, 0),
+        op(O::Mov, rd(0, "xyzw"), &[c(2)]),
+        op(O::Rep, None, &[src(R::ConstInt, 100)]),
+        op(O::Add, rd(0, "xyzw"), &[r(0), c(0)]),
+        op(O::EndRep, None, &[]),
+        op(O::If, None, &[src(R::ConstBool, 50)]),
+        op(O::Add, rd(0, "xyzw"), &[r(0), c(1)]),
+        op(O::EndIf, None, &[]),
+        op(O::If, None, &[src(R::ConstBool, 51)]),
+        op(O::Add, rd(0, "xyzw"), &[r(0), c(1)]),
+        op(O::EndIf, None, &[]),
+        op(O::Mov, o0(), &[r(0)]),
+    ];
+    let run = Run {
+        consts: vec![(0, [1.0; 4]), (1, [10.0; 4]), (2, [0.0; 4])],
+        ints: vec![(100, [3, 0, 0, 0])],
+        bools: vec![(50, true), (51, false)],
+        ..Run::default()
+    };
+    // 0 + 3·1 + 10 = 13.
+    assert_eq!(output(&program(0xFFFE_03FF, p), &run, "o0"), [13.0; 4]);
+}
+
+#[test]
 fn sw_constants_past_4095_come_from_the_second_array() {
     // vs_3_sw: c5000 is register 5000 − 4096 = 904 of the second array; c4095 the last of the first.
     let run = consts(&[(4095, [1.0, 2.0, 3.0, 4.0]), (4096, [5.0; 4]), (5000, [-6.5, 7.0, 0.25, 8.0]), (8191, [9.0; 4])]);
