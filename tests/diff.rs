@@ -139,12 +139,14 @@ fn targets(g: &Generated) -> u32 {
     }
 }
 
-/// Distinct texels: a running index in red, the rest from a small hash.
+/// Distinct texels: a running index in red, the rest from a small hash. Red is never 0, so no
+/// texel is black: texm3x3tex/texm3x3spec use a texel as a normal, and D3D9 defines no result
+/// for a zero normal (its cube direction is 0 or NaN), so a black texel makes a draw undefined.
 fn texels(count: u32, stage: u16) -> Vec<u32> {
     (0..count)
         .map(|i| {
             let h = (i.wrapping_mul(0x9E37_79B9) ^ (stage as u32).wrapping_mul(0x85EB_CA6B)).rotate_left(13);
-            let r = (i * 251 / count.max(1)) & 0xff;
+            let r = 1 + i * 254 / count.max(1);
             (h & 0xFF00_00FF) | r << 16 | (h >> 8 & 0xff) << 8
         })
         .collect()

@@ -138,7 +138,11 @@ fn stage(t: Translation, constants: &ShaderConstants, ctx: &StageContext<'_>, ve
     if let Some(fc) = t.layout.float_constants {
         let mut regs = constants.float.clone();
         regs.resize(fc.count as usize, [0.0; 4]);
-        buffers.push(((group, fc.binding), f32_bytes(regs.as_flattened())));
+        let (low, high) = regs.split_at(fc.count.min(lower::FLOAT_CONSTANTS_PAGE) as usize);
+        buffers.push(((group, fc.binding), f32_bytes(low.as_flattened())));
+        if let Some(b) = fc.high_binding {
+            buffers.push(((group, b), f32_bytes(high.as_flattened())));
+        }
     }
     if let Some(b) = t.layout.int_constants {
         buffers.push(((group, b), constants.int.iter().flatten().flat_map(|v| v.to_le_bytes()).collect()));

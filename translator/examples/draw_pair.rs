@@ -269,12 +269,8 @@ fn bind(
     constants: &[[f32; 4]],
     textures: &[&Texture2D],
 ) -> (wgpu::BindGroupLayout, wgpu::BindGroup) {
-    let uniform = |storage: bool| wgpu::BindingType::Buffer {
-        ty: if storage {
-            wgpu::BufferBindingType::Storage { read_only: true }
-        } else {
-            wgpu::BufferBindingType::Uniform
-        },
+    let uniform = wgpu::BindingType::Buffer {
+        ty: wgpu::BufferBindingType::Uniform,
         has_dynamic_offset: false,
         min_binding_size: None,
     };
@@ -283,9 +279,13 @@ fn bind(
     if let Some(f) = layout.float_constants {
         let mut bytes = floats(constants.as_flattened());
         bytes.resize(f.count as usize * 16, 0);
-        let usage = if f.storage { wgpu::BufferUsages::STORAGE } else { wgpu::BufferUsages::UNIFORM };
-        let b = buffer(device, queue, usage, &bytes);
-        buffers.push((f.binding, uniform(f.storage), b));
+        // The `_sw` versions' 8192 registers come in two arrays of FLOAT_CONSTANTS_PAGE.
+        let page = f.count.min(d3d9_shader::lower::FLOAT_CONSTANTS_PAGE) as usize * 16;
+        let (low, high) = bytes.split_at(page);
+        buffers.push((f.binding, uniform, buffer(device, queue, wgpu::BufferUsages::UNIFORM, low)));
+        if let Some(binding) = f.high_binding {
+            buffers.push((binding, uniform, buffer(device, queue, wgpu::BufferUsages::UNIFORM, high)));
+        }
     }
     // i0–i15 as vec4<i32>, b0–b15 packed four to a vec4<u32>, the render-state block.
     let zeros = [
@@ -296,7 +296,7 @@ fn bind(
     for (binding, size) in zeros {
         if let Some(binding) = binding {
             let b = buffer(device, queue, wgpu::BufferUsages::UNIFORM, &vec![0; size as usize]);
-            buffers.push((binding, uniform(false), b));
+            buffers.push((binding, uniform, b));
         }
     }
     let mut entries: Vec<wgpu::BindGroupLayoutEntry> = buffers

@@ -111,8 +111,8 @@ pub struct ShaderKey {
     /// ps_1_x: bit n: stage n's coordinates are projected (D3DTTFF_PROJECTED): divided by their
     /// last component before sampling (and before the bump offset). Nothing to bind.
     pub projected: u8,
-    /// Software vertex processing: the float constants live in a read-only storage buffer of
-    /// 8192 registers, as for the `_sw` versions.
+    /// Software vertex processing: 8192 float constant registers, as for the `_sw` versions
+    /// (two uniform arrays; see [`crate::lower::FloatConstantsBinding`]).
     pub swvp: bool,
     /// Input/output locations decided by [`crate::lower::link`] for a VS/PS pair; `None` uses
     /// the default fixed-function map.

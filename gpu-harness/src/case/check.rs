@@ -111,8 +111,8 @@ impl Case {
         }
         for c in &draw.constants {
             let (per, limit, bools) = match c.kind {
-                ConstantKind::VsFloat => (4, 8192, false),
-                ConstantKind::PsFloat => (4, 224, false),
+                // The `_sw` versions (and software vertex processing) have 8192 float constants.
+                ConstantKind::VsFloat | ConstantKind::PsFloat => (4, 8192, false),
                 ConstantKind::VsInt | ConstantKind::PsInt => (4, 16, false),
                 ConstantKind::VsBool | ConstantKind::PsBool => (1, 16, true),
             };

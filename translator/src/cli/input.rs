@@ -16,7 +16,12 @@ pub fn read_input(path: &str) -> Result<Vec<u8>, String> {
     let result = if path == "-" {
         std::io::stdin().lock().take(limit).read_to_end(&mut bytes)
     } else {
-        std::fs::File::open(path).and_then(|f| f.take(limit).read_to_end(&mut bytes))
+        std::fs::File::open(path).and_then(|f| {
+            // One read for the whole file (the metadata's length), still capped at the limit.
+            let len = f.metadata().map_or(0, |m| m.len()).min(limit);
+            bytes.reserve_exact(len as usize + 1);
+            f.take(limit).read_to_end(&mut bytes)
+        })
     };
     result.map_err(|e| format!("{}: cannot read: {e}", display_name(path)))?;
     Ok(bytes)

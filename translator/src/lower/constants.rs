@@ -1,8 +1,8 @@
-//! Constant registers: `c#` from a uniform (or, for software vertex processing, storage) buffer,
+//! Constant registers: `c#` from one uniform buffer (two for software vertex processing),
 //! `i#` and `b#` from uniform buffers, `def`/`defi`/`defb` values baked in and winning over the
 //! buffers, also through relative addressing.
 
-use naga::{AddressSpace, BinaryOperator, Expression, GlobalVariable, Handle, ResourceBinding, Span, StorageAccess};
+use naga::{AddressSpace, BinaryOperator, Expression, GlobalVariable, Handle, ResourceBinding, Span};
 
 use super::builder::SharedKey;
 use super::registers::Expr;
@@ -13,12 +13,21 @@ use crate::bytecode::RelAddr;
 /// The buffer globals (created only when the program reads them).
 #[derive(Default)]
 pub(crate) struct ConstantGlobals {
-    pub float: Option<(Handle<GlobalVariable>, u32)>,
+    pub float: Option<FloatConstantGlobals>,
     pub int: Option<Handle<GlobalVariable>>,
     pub bool: Option<Handle<GlobalVariable>>,
     pub render_state: Option<Handle<GlobalVariable>>,
     /// `def` values as bit patterns (private, initialised).
     pub defs: Option<Handle<GlobalVariable>>,
+}
+
+/// The float constant arrays: registers `0..FLOAT_CONSTANTS_PAGE` in `low`, the rest of `count`
+/// in `high`.
+#[derive(Clone, Copy)]
+pub(crate) struct FloatConstantGlobals {
+    pub low: Handle<GlobalVariable>,
+    pub high: Option<Handle<GlobalVariable>>,
+    pub count: u32,
 }
 
 /// Members of the render-state block, by index.
@@ -60,30 +69,39 @@ impl Lowerer<'_> {
             let uniform_count =
                 if self.is_pixel() { super::PIXEL_FLOAT_CONSTANTS } else { super::VERTEX_FLOAT_CONSTANTS };
             // The 8192 registers of the `_sw` versions and software vertex processing exceed a
-            // 64 KiB uniform binding, so they live in a storage buffer — but only when a read may
-            // reach past the uniform array (relative addressing or a high index). Otherwise the
-            // uniform array holds every register read: faster, and a pixel shader's helper lanes
-            // then read the true constants (lavapipe returns 0 to helper-lane storage loads,
+            // 64 KiB uniform binding, so they take two uniform arrays of 4096 — but only when a
+            // read may reach past the usual array (relative addressing or a high index). Uniform
+            // rather than storage buffers: every target has them in every stage, and a pixel
+            // shader's helper lanes read them (lavapipe returns 0 to helper-lane storage loads,
             // which broke dsx/dsy of constants in ps_2_sw/ps_3_sw; fuzz-diff found it).
             let may_exceed = fc.relative || fc.used.iter().any(|&n| u32::from(n) >= uniform_count);
             let sw = (self.version.is_sw() || (self.key.swvp && !self.is_pixel())) && may_exceed;
             let count = if sw { super::SW_FLOAT_CONSTANTS } else { uniform_count };
-            let ty = Types::array(&mut self.module, self.t.vec4f, count, 16);
-            let space = if sw { AddressSpace::Storage { access: StorageAccess::LOAD } } else { AddressSpace::Uniform };
-            let g = self.buffer("c", ty, super::FLOAT_CONSTANTS_BINDING, space);
-            self.consts.float = Some((g, count));
-            self.layout.float_constants =
-                Some(FloatConstantsBinding { binding: super::FLOAT_CONSTANTS_BINDING, count, storage: sw });
+            let page = count.min(super::FLOAT_CONSTANTS_PAGE);
+            let ty = Types::array(&mut self.module, self.t.vec4f, page, 16);
+            let low = self.buffer("c", ty, super::FLOAT_CONSTANTS_BINDING, AddressSpace::Uniform);
+            let high = (count > page).then(|| {
+                let ty = Types::array(&mut self.module, self.t.vec4f, count - page, 16);
+                self.buffer("c_high", ty, super::FLOAT_CONSTANTS_HIGH_BINDING, AddressSpace::Uniform)
+            });
+            self.consts.float = Some(FloatConstantGlobals { low, high, count });
+            self.layout.float_constants = Some(FloatConstantsBinding {
+                binding: super::FLOAT_CONSTANTS_BINDING,
+                count,
+                high_binding: high.map(|_| super::FLOAT_CONSTANTS_HIGH_BINDING),
+            });
         }
         let ic = &sig.int_constants;
         if ic.used.iter().any(|n| !ic.defined.contains_key(n)) {
-            let ty = Types::array(&mut self.module, self.t.vec4i, 16, 16);
+            let count = self.int_bool_count();
+            let ty = Types::array(&mut self.module, self.t.vec4i, count, 16);
             self.consts.int = Some(self.buffer("i", ty, super::INT_CONSTANTS_BINDING, AddressSpace::Uniform));
             self.layout.int_constants = Some(super::INT_CONSTANTS_BINDING);
         }
         let bc = &sig.bool_constants;
         if bc.used.iter().any(|n| !bc.defined.contains_key(n)) {
-            let ty = Types::array(&mut self.module, self.t.vec4u, 4, 16);
+            let count = self.int_bool_count().div_ceil(4);
+            let ty = Types::array(&mut self.module, self.t.vec4u, count, 16);
             self.consts.bool = Some(self.buffer("b", ty, super::BOOL_CONSTANTS_BINDING, AddressSpace::Uniform));
             self.layout.bool_constants = Some(super::BOOL_CONSTANTS_BINDING);
         }
@@ -94,6 +112,15 @@ impl Lowerer<'_> {
             self.layout.render_state = Some(super::RENDER_STATE_BINDING);
         }
         self.declare_samplers()
+    }
+
+    /// `i#` and `b#` registers: 2048 each in the `_sw` versions, else 16.
+    fn int_bool_count(&self) -> u32 {
+        if self.version.is_sw() {
+            super::SW_INT_BOOL_CONSTANTS
+        } else {
+            super::INT_BOOL_CONSTANTS
+        }
     }
 
     fn render_state_type(&mut self) -> Handle<naga::Type> {
@@ -198,29 +225,27 @@ impl Lowerer<'_> {
             if defined.contains_key(&num) {
                 return self.def_value(num);
             }
-            let Some((g, count)) = self.consts.float else { return Ok(self.splat(0.0)) };
-            if u32::from(num) >= count {
+            let Some(f) = self.consts.float else { return Ok(self.splat(0.0)) };
+            let n = u32::from(num);
+            if n >= f.count {
                 return Ok(self.splat(0.0));
             }
-            if let Some(v) = self.fb.readonly(u32::from(num)) {
+            if let Some(v) = self.fb.readonly(n) {
                 return Ok(v);
             }
+            let (g, index) = match f.high {
+                Some(high) if n >= super::FLOAT_CONSTANTS_PAGE => (high, n - super::FLOAT_CONSTANTS_PAGE),
+                _ => (f.low, n),
+            };
             let base = self.fb.shared(SharedKey::Global(g));
-            let p = self.fb.expr(Expression::AccessIndex { base, index: u32::from(num) });
+            let p = self.fb.expr(Expression::AccessIndex { base, index });
             let v = self.load(p);
-            self.fb.remember_readonly(u32::from(num), v);
+            self.fb.remember_readonly(n, v);
             return Ok(v);
         };
         let idx = self.rel_index(rel, num)?;
         let mut value = match self.consts.float {
-            Some((g, count)) => {
-                let (ok, clamped) = self.checked_index(idx, count);
-                let base = self.fb.shared(SharedKey::Global(g));
-                let p = self.fb.expr(Expression::Access { base, index: clamped });
-                let v = self.load(p);
-                let zero = self.splat(0.0);
-                self.fb.expr(Expression::Select { condition: ok, accept: v, reject: zero })
-            }
+            Some(f) => self.read_float_constant_relative(f, idx),
             None => self.splat(0.0),
         };
         // def constants win over the buffer even when reached relatively.
@@ -234,13 +259,34 @@ impl Lowerer<'_> {
         Ok(value)
     }
 
+    /// `c[idx]` from the buffers, 0 outside `0..count`.
+    fn read_float_constant_relative(&mut self, f: FloatConstantGlobals, idx: Expr) -> Expr {
+        let (mut ok, low_index) = self.checked_index(idx, f.count.min(super::FLOAT_CONSTANTS_PAGE));
+        let base = self.fb.shared(SharedKey::Global(f.low));
+        let p = self.fb.expr(Expression::Access { base, index: low_index });
+        let mut v = self.load(p);
+        if let Some(high) = f.high {
+            // Both arrays are read (uniform loads are cheap) and the index picks one.
+            let page = self.fb.shared(SharedKey::I32(super::FLOAT_CONSTANTS_PAGE as i32));
+            let rebased = self.bin(BinaryOperator::Subtract, idx, page);
+            let (in_high, high_index) = self.checked_index(rebased, f.count - super::FLOAT_CONSTANTS_PAGE);
+            let base = self.fb.shared(SharedKey::Global(high));
+            let p = self.fb.expr(Expression::Access { base, index: high_index });
+            let hv = self.load(p);
+            v = self.fb.expr(Expression::Select { condition: in_high, accept: hv, reject: v });
+            ok = self.bin(BinaryOperator::LogicalOr, ok, in_high);
+        }
+        let zero = self.splat(0.0);
+        self.fb.expr(Expression::Select { condition: ok, accept: v, reject: zero })
+    }
+
     /// `i#` as `vec4<i32>`.
     pub fn read_int_constant(&mut self, num: u16) -> Result<Expr, LowerError> {
         if let Some(v) = self.sig.int_constants.defined.get(&num) {
             let comps: Vec<Expr> = v.iter().map(|&x| self.fb.shared(SharedKey::I32(x as i32))).collect();
             return Ok(self.fb.expr(Expression::Compose { ty: self.t.vec4i, components: comps }));
         }
-        let (Some(g), true) = (self.consts.int, num < 16) else {
+        let (Some(g), true) = (self.consts.int, u32::from(num) < self.int_bool_count()) else {
             return Err(self.invalid(format!("i{num} does not exist")));
         };
         let base = self.fb.shared(SharedKey::Global(g));
@@ -253,7 +299,7 @@ impl Lowerer<'_> {
         if let Some(v) = self.sig.bool_constants.defined.get(&num) {
             return Ok(self.fb.shared(SharedKey::Bool(v[0] != 0)));
         }
-        let (Some(g), true) = (self.consts.bool, num < 16) else {
+        let (Some(g), true) = (self.consts.bool, u32::from(num) < self.int_bool_count()) else {
             return Err(self.invalid(format!("b{num} does not exist")));
         };
         let base = self.fb.shared(SharedKey::Global(g));

@@ -15,10 +15,11 @@
 //!
 //! | binding | contents |
 //! |---:|---|
-//! | 0 | float constants `c#`: `var<uniform> array<vec4<f32>, N>` with N = 256 (vertex) or 224 (pixel); for the `_sw` versions and `ShaderKey::swvp`, when a read may reach past that array (relative addressing or a higher index), a read-only storage buffer `array<vec4<f32>, 8192>`. Register n at byte 16·n. |
-//! | 1 | integer constants `i#`: `var<uniform> array<vec4<i32>, 16>`. |
-//! | 2 | boolean constants `b#`: `var<uniform> array<vec4<u32>, 4>`; b n is component n % 4 of element n / 4 (0 = false). |
+//! | 0 | float constants `c#`: `var<uniform> array<vec4<f32>, N>` with N = 256 (vertex) or 224 (pixel); for the `_sw` versions and `ShaderKey::swvp`, when a read may reach past that array (relative addressing or a higher index), N = 4096: registers 0–4095. Register n at byte 16·n. |
+//! | 1 | integer constants `i#`: `var<uniform> array<vec4<i32>, N>`, N = 16 (2048 in the `_sw` versions). |
+//! | 2 | boolean constants `b#`: `var<uniform> array<vec4<u32>, N / 4>`, N = 16 (2048 in the `_sw` versions); b n is component n % 4 of element n / 4 (0 = false). |
 //! | 3 | render state: `var<uniform> RenderState` (below), when the key needs it. |
+//! | 4 | float constants `c4096`–`c8191` of the `_sw` versions and `ShaderKey::swvp` (with binding 0 at N = 4096): `var<uniform> array<vec4<f32>, 4096>`, register 4096 + n at byte 16·n. |
 //! | 16 + 2n | texture of sampler `s n` (`texture_2d<f32>`, `texture_cube<f32>`, `texture_3d<f32>`, or `texture_depth_2d`/`texture_depth_cube` for shadow samplers). |
 //! | 17 + 2n | sampler of `s n` (`sampler`, or `sampler_comparison` for shadow samplers). |
 //!
@@ -106,18 +107,29 @@ pub const fn sampler_binding(n: u32) -> u32 {
 pub const VERTEX_FLOAT_CONSTANTS: u32 = 256;
 /// Float constant registers of a pixel shader's uniform buffer.
 pub const PIXEL_FLOAT_CONSTANTS: u32 = 224;
-/// Float constant registers of the software-vertex-processing storage buffer.
+/// Float constant registers of the `_sw` versions and software vertex processing.
 pub const SW_FLOAT_CONSTANTS: u32 = 8192;
+/// Integer (`i#`) and boolean (`b#`) constant registers of each kind.
+pub const INT_BOOL_CONSTANTS: u32 = 16;
+/// Integer and boolean constant registers of each kind in the `_sw` versions.
+pub const SW_INT_BOOL_CONSTANTS: u32 = 2048;
+/// Float constant registers in one uniform binding: 64 KiB, the binding size every WebGPU and
+/// Vulkan implementation must allow.
+pub const FLOAT_CONSTANTS_PAGE: u32 = 4096;
+/// Binding of the float constants from [`FLOAT_CONSTANTS_PAGE`] on (the `_sw` versions).
+pub const FLOAT_CONSTANTS_HIGH_BINDING: u32 = 4;
 
 /// The float-constant binding of a translation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct FloatConstantsBinding {
     /// Binding number (always [`FLOAT_CONSTANTS_BINDING`]).
     pub binding: u32,
-    /// Registers in the array.
+    /// Registers in all: the array at `binding` holds the first `count.min(FLOAT_CONSTANTS_PAGE)`.
     pub count: u32,
-    /// A read-only storage buffer (software vertex processing) rather than a uniform buffer.
-    pub storage: bool,
+    /// The binding of the registers from [`FLOAT_CONSTANTS_PAGE`] to `count` (a second uniform
+    /// array), when `count` exceeds one page: the 8192 registers of the `_sw` versions and
+    /// software vertex processing.
+    pub high_binding: Option<u32>,
 }
 
 /// One sampler's texture and sampler bindings.

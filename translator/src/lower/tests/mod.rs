@@ -124,20 +124,23 @@ pub fn run(p: &Program, r: &Run) -> Outcome {
     let lowered = super::lower(p, &sig, &r.key).unwrap_or_else(|e| panic!("lowering failed: {e}"));
     crate::emit::validate(&lowered.module).unwrap_or_else(|e| panic!("naga rejects the module: {e}"));
     let mut ev = Evaluator::new(&lowered.module);
+    let page = super::FLOAT_CONSTANTS_PAGE as usize;
     for &(i, v) in &r.consts {
-        ev.set_element("c", i, eval::vec4(v));
+        match lowered.layout.float_constants.and_then(|f| f.high_binding) {
+            Some(_) if i >= page => ev.set_element("c_high", i - page, eval::vec4(v)),
+            _ => ev.set_element("c", i, eval::vec4(v)),
+        }
     }
     for &(i, v) in &r.ints {
         ev.set_element("i", i, Value::Agg(v.iter().map(|&x| Value::I(x)).collect()));
     }
-    let mut bools = [[0u32; 4]; 4];
+    // b n is component n % 4 of element n / 4; only the elements holding a set register.
+    let mut bools = std::collections::BTreeMap::<usize, [u32; 4]>::new();
     for &(n, b) in &r.bools {
-        bools[n / 4][n % 4] = b as u32;
+        bools.entry(n / 4).or_default()[n % 4] = b as u32;
     }
-    if !r.bools.is_empty() {
-        for (i, e) in bools.iter().enumerate() {
-            ev.set_element("b", i, Value::Agg(e.iter().map(|&x| Value::U(x)).collect()));
-        }
+    for (i, e) in bools {
+        ev.set_element("b", i, Value::Agg(e.iter().map(|&x| Value::U(x)).collect()));
     }
     for (i, v) in &r.render_state {
         ev.set_element("render_state", *i, v.clone());

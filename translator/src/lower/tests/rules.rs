@@ -775,24 +775,78 @@ fn breakp_callnz_on_a_predicate_and_derivatives() {
 
 #[test]
 fn sw_versions_keep_constants_in_the_uniform_array_unless_a_read_may_reach_past_it() {
-    // ps_3_sw reading only c5 directly: the 224-register uniform array holds it, so helper lanes
-    // (derivatives) read the true constant; a storage buffer read 0 there on lavapipe.
+    // ps_3_sw reading only c5 directly: the usual 224-register array holds it.
     let layout = |insts: Vec<Instruction>| {
         let p = program(0xFFFF_03FF, insts);
         let lowered = super::super::lower(&p, &analyse(&p), &ShaderKey::default()).expect("lowers");
-        lowered.layout.float_constants.map(|f| (f.count, f.storage))
+        lowered.layout.float_constants.map(|f| (f.count, f.high_binding))
     };
-    assert_eq!(layout(vec![op(O::Mov, oc0("xyzw"), &[c(5)])]), Some((224, false)));
-    // A direct read of c300 lies past the uniform array: the 8192-register storage buffer.
-    assert_eq!(layout(vec![op(O::Mov, oc0("xyzw"), &[c(300)])]), Some((8192, true)));
+    assert_eq!(layout(vec![op(O::Mov, oc0("xyzw"), &[c(5)])]), Some((224, None)));
+    // A direct read of c300 lies past it: all 8192 registers, in two 64 KiB uniform arrays.
+    let both = Some((8192, Some(super::super::FLOAT_CONSTANTS_HIGH_BINDING)));
+    assert_eq!(layout(vec![op(O::Mov, oc0("xyzw"), &[c(300)])]), both);
     // A relative read may reach any register (ps_3_0 relative `c[aL + n]` inside a loop).
     let rel = vec![
         op(O::Loop, None, &[src(R::Loop, 0), src(R::ConstInt, 0)]),
         op(O::Mov, oc0("xyzw"), &[c(2).rel(al(), "x")]),
         op(O::EndLoop, None, &[]),
     ];
-    assert_eq!(layout(rel), Some((8192, true)));
+    assert_eq!(layout(rel), both);
     // The value read through the uniform array is the constant itself.
     let p = vec![op(O::Mov, oc0("xyzw"), &[c(5)])];
     assert_eq!(color(ps(0xFFFF_03FF, p, &consts(&[(5, [2.25, -1.75, 3.5, 0.5])]))), [2.25, -1.75, 3.5, 0.5]);
+}
+
+#[test]
+fn sw_versions_have_2048_integer_and_boolean_constants() {
+    // vs_3_sw: rep i100 (3 iterations) adds c0 three times; `if b50` then adds c1 once, b51 not.
+    let o0 = || Some(dst(R::Output, 0, "xyzw"));
+    let p = vec![
+        dcl_out(0, 5, 0),
+        op(O::Mov, rd(0, "xyzw"), &[c(2)]),
+        op(O::Rep, None, &[src(R::ConstInt, 100)]),
+        op(O::Add, rd(0, "xyzw"), &[r(0), c(0)]),
+        op(O::EndRep, None, &[]),
+        op(O::If, None, &[src(R::ConstBool, 50)]),
+        op(O::Add, rd(0, "xyzw"), &[r(0), c(1)]),
+        op(O::EndIf, None, &[]),
+        op(O::If, None, &[src(R::ConstBool, 51)]),
+        op(O::Add, rd(0, "xyzw"), &[r(0), c(1)]),
+        op(O::EndIf, None, &[]),
+        op(O::Mov, o0(), &[r(0)]),
+    ];
+    let run = Run {
+        consts: vec![(0, [1.0; 4]), (1, [10.0; 4]), (2, [0.0; 4])],
+        ints: vec![(100, [3, 0, 0, 0])],
+        bools: vec![(50, true), (51, false)],
+        ..Run::default()
+    };
+    // 0 + 3·1 + 10 = 13.
+    assert_eq!(output(&program(0xFFFE_03FF, p), &run, "o0"), [13.0; 4]);
+}
+
+#[test]
+fn sw_constants_past_4095_come_from_the_second_array() {
+    // vs_3_sw: c5000 is register 5000 − 4096 = 904 of the second array; c4095 the last of the first.
+    let run = consts(&[(4095, [1.0, 2.0, 3.0, 4.0]), (4096, [5.0; 4]), (5000, [-6.5, 7.0, 0.25, 8.0]), (8191, [9.0; 4])]);
+    let vs_sw = |insts: Vec<Instruction>| output(&program(0xFFFE_03FF, insts), &run, "o0");
+    let o0 = || Some(dst(R::Output, 0, "xyzw"));
+    assert_eq!(vs_sw(vec![dcl_out(0, 5, 0), op(O::Mov, o0(), &[c(5000)])]), [-6.5, 7.0, 0.25, 8.0]);
+    assert_eq!(vs_sw(vec![dcl_out(0, 5, 0), op(O::Mov, o0(), &[c(4095)])]), [1.0, 2.0, 3.0, 4.0]);
+    // Relatively: a0.x = 4000 or 8000 plus the base picks either array; past 8191 (and below 0)
+    // reads 0.
+    let relative = |a: f32, base: u16| {
+        vec![
+            dcl_out(0, 5, 0),
+            def(0, [a; 4]),
+            op(O::Mova, Some(dst(R::Addr, 0, "x")), &[c(0)]),
+            op(O::Mov, o0(), &[c(base).rel(a0(), "x")]),
+        ]
+    };
+    assert_eq!(vs_sw(relative(4000.0, 95)), [1.0, 2.0, 3.0, 4.0]);
+    assert_eq!(vs_sw(relative(4000.0, 96)), [5.0; 4]);
+    assert_eq!(vs_sw(relative(4000.0, 1000)), [-6.5, 7.0, 0.25, 8.0]);
+    assert_eq!(vs_sw(relative(8000.0, 191)), [9.0; 4]);
+    assert_eq!(vs_sw(relative(8000.0, 192)), [0.0; 4]);
+    assert_eq!(vs_sw(relative(-10.0, 9)), [0.0; 4]);
 }
