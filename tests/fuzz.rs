@@ -453,9 +453,12 @@ pub fn random_key(rng: &mut Rng) -> ShaderKey {
         shadow_samplers: if rng.one_in(4) { rng.next_u32() as u16 } else { 0 },
         unbound_samplers: if rng.one_in(4) { rng.next_u32() as u16 } else { 0 },
         swvp: rng.one_in(5),
-        projected: if rng.one_in(4) { rng.next_u32() as u8 } else { 0 },
         ..ShaderKey::default()
     };
+    if rng.one_in(4) {
+        // Each stage: not projected, or divided by component 0–3 (COUNT1–4).
+        key.projected = std::array::from_fn(|_| rng.below(5) as u8);
+    }
     if rng.one_in(2) {
         for slot in key.sampler_types.iter_mut() {
             *slot = *rng.pick(&types);

@@ -84,7 +84,8 @@ fn key(program: &Program, ctx: &StageContext<'_>) -> ShaderKey {
         for st in ctx.stages.iter().filter(|st| st.stage < 8) {
             let flags = st.texturetransformflags.as_deref().map(TransformFlags::parse).transpose().ok().flatten().unwrap_or_default();
             if flags.projected {
-                k.projected |= 1 << st.stage;
+                // The divisor is the last counted component (COUNT3: z); no count means w.
+                k.projected[st.stage as usize] = if (1..=4).contains(&flags.count) { flags.count as u8 } else { 4 };
             }
         }
     }

@@ -39,12 +39,12 @@ fn lenient_validation_refuses_registers_without_meaning() {
     }
 }
 
-/// `texcoord t15` with every stage projected: the projection mask has eight bits, and testing
-/// bit 15 overflowed the shift (a panic in debug builds).
+/// `texcoord t15` with every stage projected: the projection covers eight stages, and looking
+/// up stage 15 overflowed (once a shift of an eight-bit mask: a panic in debug builds).
 #[test]
 fn projected_mask_with_a_stage_past_seven() {
     let program = assemble("ps_1_1\ntexcoord t15\nmov r0, t[a0.x]\n").unwrap();
-    let key = ShaderKey { projected: 0xFF, ..ShaderKey::default() };
+    let key = ShaderKey { projected: [4; 8], ..ShaderKey::default() };
     let _ = translate(&program, &key);
 }
 

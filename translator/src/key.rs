@@ -108,9 +108,10 @@ pub struct ShaderKey {
     /// Texture type per sampler, overriding (or, in Shader Model 1, supplying) the declared
     /// type. `None` keeps the `dcl`; undeclared samplers default to 2D.
     pub sampler_types: [Option<TextureType>; 16],
-    /// ps_1_x: bit n: stage n's coordinates are projected (D3DTTFF_PROJECTED): divided by their
-    /// last component before sampling (and before the bump offset). Nothing to bind.
-    pub projected: u8,
+    /// ps_1_x, per stage: 0, or the stage's D3DTTFF_COUNTn (1–4) when D3DTTFF_PROJECTED is set:
+    /// its coordinates are divided by their last counted component, component n − 1 (COUNT3
+    /// divides by z), before sampling (and before the bump offset). Nothing to bind.
+    pub projected: [u8; 8],
     /// Software vertex processing: 8192 float constant registers, as for the `_sw` versions
     /// (two uniform arrays; see [`crate::lower::FloatConstantsBinding`]).
     pub swvp: bool,
@@ -132,7 +133,8 @@ impl ShaderKey {
     /// (strict|fast|ieee), `alpha_func` (never|less|equal|lessequal|greater|notequal|
     /// greaterequal|always), `fog` (none|vertex|linear|exp|exp2), `fog_source` (z|w),
     /// `clip_planes` (mask), `point_size`, `point_sprite`, `flat_shading`, `swvp` (bool),
-    /// `shadow_samplers`, `unbound_samplers`, `projected` (mask), `sampler<N>` (2d|cube|volume).
+    /// `shadow_samplers`, `unbound_samplers`, `projected` (mask of stages divided by w),
+    /// `projected<N>` (stage N's count 1–4, 0 for none), `sampler<N>` (2d|cube|volume).
     pub fn set(&mut self, assignment: &str) -> Result<(), String> {
         let (field, value) = assignment.split_once('=').ok_or_else(|| format!("`{assignment}`: expected FIELD=VALUE"))?;
         let (field, value) = (field.trim(), value.trim().to_ascii_lowercase());
@@ -193,9 +195,17 @@ impl ShaderKey {
             "point_sprite" => self.point_sprite = boolean(&value)?,
             "flat_shading" => self.flat_shading = boolean(&value)?,
             "swvp" => self.swvp = boolean(&value)?,
-            "projected" => self.projected = u8::try_from(int(&value)?).map_err(|_| bad())?,
+            "projected" => {
+                let mask = u8::try_from(int(&value)?).map_err(|_| bad())?;
+                self.projected = std::array::from_fn(|n| if mask & (1 << n) != 0 { 4 } else { 0 });
+            }
             "shadow_samplers" => self.shadow_samplers = u16::try_from(int(&value)?).map_err(|_| bad())?,
             "unbound_samplers" => self.unbound_samplers = u16::try_from(int(&value)?).map_err(|_| bad())?,
+            f if f.starts_with("projected") => {
+                let n: usize = f["projected".len()..].parse().map_err(|_| format!("unknown key field `{field}`"))?;
+                let slot = self.projected.get_mut(n).ok_or_else(|| format!("`{field}`: stage out of range"))?;
+                *slot = u8::try_from(int(&value)?).ok().filter(|&c| c <= 4).ok_or_else(bad)?;
+            }
             f if f.starts_with("sampler") => {
                 let n: usize = f["sampler".len()..].parse().map_err(|_| format!("unknown key field `{field}`"))?;
                 let slot = self.sampler_types.get_mut(n).ok_or_else(|| format!("`{field}`: sampler index out of range"))?;
@@ -233,5 +243,11 @@ mod tests {
         assert!(k.set("clip_planes=300").is_err());
         assert!(k.set("nonsense=1").is_err());
         assert!(k.set("sampler16=2d").is_err());
+        // A mask projects by w (COUNT4); `projected<N>` sets one stage's count.
+        k.set("projected=5").unwrap();
+        k.set("projected1=3").unwrap();
+        assert_eq!(k.projected, [4, 3, 4, 0, 0, 0, 0, 0]);
+        assert!(k.set("projected1=5").is_err());
+        assert!(k.set("projected8=4").is_err());
     }
 }

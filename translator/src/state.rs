@@ -145,7 +145,11 @@ impl ShaderKey {
                 if version.major == 1 && version.minor < 4 {
                     for (n, flags) in state.texture_transform_flags.iter().enumerate() {
                         if flags & D3DTTFF_PROJECTED != 0 {
-                            key.projected |= 1 << n;
+                            // D3DTTFF_COUNT1..4 in the low byte; DISABLE (0) divides by w.
+                            key.projected[n] = match flags & 0xff {
+                                c @ 1..=4 => c as u8,
+                                _ => 4,
+                            };
                         }
                     }
                 }
@@ -230,9 +234,13 @@ mod tests {
         // D3DTTFF_COUNT4 | D3DTTFF_PROJECTED on stage 2: ps_1_1 projects, ps_1_4 and ps_2_0 do not.
         s.texture_transform_flags[2] = 4 | 256;
         let p11 = ShaderKey::from_state(Version { kind: ShaderKind::Pixel, major: 1, minor: 1 }, &s);
-        assert_eq!(p11.projected, 0b100);
-        assert_eq!(ShaderKey::from_state(Version { kind: ShaderKind::Pixel, major: 1, minor: 4 }, &s).projected, 0);
-        assert_eq!(ShaderKey::from_state(v(ShaderKind::Pixel, 2), &s).projected, 0);
+        assert_eq!(p11.projected, [0, 0, 4, 0, 0, 0, 0, 0]);
+        assert_eq!(ShaderKey::from_state(Version { kind: ShaderKind::Pixel, major: 1, minor: 4 }, &s).projected, [0; 8]);
+        assert_eq!(ShaderKey::from_state(v(ShaderKind::Pixel, 2), &s).projected, [0; 8]);
+        // COUNT3 | PROJECTED divides by z: the count is kept.
+        s.texture_transform_flags[2] = 3 | 256;
+        let p11 = ShaderKey::from_state(Version { kind: ShaderKind::Pixel, major: 1, minor: 1 }, &s);
+        assert_eq!(p11.projected[2], 3);
         // SM2 declares its types: the bound texture does not override them.
         let ps2 = ShaderKey::from_state(v(ShaderKind::Pixel, 2), &s);
         assert_eq!(ps2.sampler_types, [None; 16]);

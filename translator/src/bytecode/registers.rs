@@ -144,41 +144,48 @@ impl Register {
         Register { ty, num }
     }
 
-    /// The name the disassembler writes, e.g. `r0`, `c12`, `oPos`, `vFace`, `aL`, `oC1`.
+    /// The name the disassembler writes, e.g. `r0`, `c12`, `oPos`, `vFace`, `aL`, `oC1` (also
+    /// its `Display`, which writes it without allocating).
     pub fn name(self) -> String {
+        self.to_string()
+    }
+}
+
+impl std::fmt::Display for Register {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         use RegisterType::*;
         let n = self.num;
         match self.ty {
-            Temp => format!("r{n}"),
-            Input => format!("v{n}"),
-            Const => format!("c{n}"),
-            Addr => format!("a{n}"),
-            Texture => format!("t{n}"),
+            Temp => write!(f, "r{n}"),
+            Input => write!(f, "v{n}"),
+            Const => write!(f, "c{n}"),
+            Addr => write!(f, "a{n}"),
+            Texture => write!(f, "t{n}"),
             RastOut => match n {
-                rastout::POSITION => "oPos".into(),
-                rastout::FOG => "oFog".into(),
-                rastout::POINT_SIZE => "oPts".into(),
-                _ => format!("oRast{n}"),
+                rastout::POSITION => f.write_str("oPos"),
+                rastout::FOG => f.write_str("oFog"),
+                rastout::POINT_SIZE => f.write_str("oPts"),
+                _ => write!(f, "oRast{n}"),
             },
-            AttrOut => format!("oD{n}"),
-            TexCrdOut => format!("oT{n}"),
-            Output => format!("o{n}"),
-            ConstInt => format!("i{n}"),
-            ColorOut => format!("oC{n}"),
-            DepthOut if n == 0 => "oDepth".into(),
-            DepthOut => format!("oDepth{n}"),
-            Sampler => format!("s{n}"),
-            ConstBool => format!("b{n}"),
-            Loop if n == 0 => "aL".into(),
-            Loop => format!("aL{n}"),
-            TempFloat16 => format!("half{n}"),
+            AttrOut => write!(f, "oD{n}"),
+            TexCrdOut => write!(f, "oT{n}"),
+            Output => write!(f, "o{n}"),
+            ConstInt => write!(f, "i{n}"),
+            ColorOut => write!(f, "oC{n}"),
+            DepthOut if n == 0 => f.write_str("oDepth"),
+            DepthOut => write!(f, "oDepth{n}"),
+            Sampler => write!(f, "s{n}"),
+            ConstBool => write!(f, "b{n}"),
+            Loop if n == 0 => f.write_str("aL"),
+            Loop => write!(f, "aL{n}"),
+            TempFloat16 => write!(f, "half{n}"),
             MiscType => match n {
-                misc::POSITION => "vPos".into(),
-                misc::FACE => "vFace".into(),
-                _ => format!("vMisc{n}"),
+                misc::POSITION => f.write_str("vPos"),
+                misc::FACE => f.write_str("vFace"),
+                _ => write!(f, "vMisc{n}"),
             },
-            Label => format!("l{n}"),
-            Predicate => format!("p{n}"),
+            Label => write!(f, "l{n}"),
+            Predicate => write!(f, "p{n}"),
         }
     }
 }

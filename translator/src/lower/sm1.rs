@@ -17,18 +17,19 @@ use crate::bytecode::{Instruction, Opcode, Register, RegisterType, WriteMask};
 
 impl Lowerer<'_> {
     /// The interpolated coordinates of set `n` (the value `t n` held at entry), projected when
-    /// the key says so.
+    /// the key says so: divided by the last counted component (D3DTTFF_PROJECTED with COUNTn).
     fn coords(&mut self, n: u16) -> Expr {
         let v = match self.texcoords.get(&n) {
             Some(&v) => v,
             None => self.splat(0.0),
         };
-        if n < 8 && self.key.projected & (1 << n) != 0 {
-            let w = self.component(v, 3);
-            let ws = self.splat_expr(w);
-            self.bin(B::Divide, v, ws)
-        } else {
-            v
+        match self.key.projected.get(usize::from(n)) {
+            Some(&count @ 1..=4) => {
+                let q = self.component(v, usize::from(count) - 1);
+                let qs = self.splat_expr(q);
+                self.bin(B::Divide, v, qs)
+            }
+            _ => v,
         }
     }
 

@@ -28,7 +28,7 @@ pub(crate) fn check(cx: &mut Cx<'_>, flow: &FlowInfo) {
         if !matches!(dst.reg.ty, RegisterType::ColorOut | RegisterType::DepthOut) || inst.opcode == Opcode::Dcl {
             continue;
         }
-        let reg = dst.reg.name();
+        let reg = dst.reg;
         if cx.sm2x_up() && (flow.dynamic[i] || inst.predicate.is_some()) {
             let how = if inst.predicate.is_some() { "under predication" } else { "inside dynamic flow control" };
             cx.error(Rule::ColorOutput, Some(i), format_args!("{reg} written {how}"));

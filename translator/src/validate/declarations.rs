@@ -56,7 +56,7 @@ pub(crate) fn check(cx: &mut Cx<'_>) {
             cx.error(Rule::Declaration, Some(i), format_args!("dcl after the first instruction (instruction {first})"));
         }
         let reg = dst.reg;
-        let name = reg.name();
+        let name = reg;
         let ty = reg.ty;
         let allowed = match (cx.is_vs(), v.major) {
             (true, 3) => matches!(ty, RegisterType::Input | RegisterType::Output | RegisterType::Sampler),

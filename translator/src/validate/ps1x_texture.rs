@@ -23,7 +23,7 @@ pub(crate) fn check(cx: &mut Cx<'_>) {
     }
 }
 
-fn name(inst: &Instruction, cx: &Cx<'_>) -> String {
+fn name(inst: &Instruction, cx: &Cx<'_>) -> super::version_rules::instructions::OpName {
     super::version_rules::instructions::op_name(inst, cx.version)
 }
 

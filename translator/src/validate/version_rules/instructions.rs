@@ -3,22 +3,40 @@
 //! register files per operand, source modifiers, swizzles, write masks and result modifiers.
 
 use crate::bytecode::{
-    DstParam, Instruction, Opcode, RegisterType, SrcModifier, SrcParam, Swizzle, Version, VersionId, WriteMask,
+    DstParam, Instruction, Opcode, Register, RegisterType, SrcModifier, SrcParam, Swizzle, Version, VersionId, WriteMask,
 };
 use crate::validate::{Cx, Rule};
 
-/// The name of an instruction as an author writes it (`texldp`, `if_lt`, `setp_ge`).
-pub(crate) fn op_name(inst: &Instruction, version: Version) -> String {
+/// The name of an instruction as an author writes it (`texldp`, `if_lt`, `setp_ge`), written
+/// only when a message needs it.
+#[derive(Clone, Copy)]
+pub(crate) struct OpName {
+    name: &'static str,
+    /// The comparison suffix of `if_lt`, `break_ge`, `setp_eq`…
+    suffix: Option<&'static str>,
+}
+
+impl std::fmt::Display for OpName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name)?;
+        match self.suffix {
+            Some(suffix) => write!(f, "_{suffix}"),
+            None => Ok(()),
+        }
+    }
+}
+
+pub(crate) fn op_name(inst: &Instruction, version: Version) -> OpName {
     let form = inst.opcode.decoding_form(version);
     if let Some(c) = inst.comparison().filter(|_| form.control == crate::bytecode::Control::Comparison) {
-        return format!("{}_{}", form.name, c.suffix());
+        return OpName { name: form.name, suffix: Some(c.suffix()) };
     }
     if form.control == crate::bytecode::Control::TexldVariant {
         if let Some(v) = inst.texld_variant() {
-            return v.name().to_string();
+            return OpName { name: v.name(), suffix: None };
         }
     }
-    form.name.to_string()
+    OpName { name: form.name, suffix: None }
 }
 
 /// What a source operand position takes: any readable register, or one special file.
@@ -119,22 +137,22 @@ pub(crate) fn check(cx: &mut Cx<'_>) {
             );
             continue;
         }
-        token_bits(cx, i, &name);
+        token_bits(cx, i, name);
         if matches!(inst.opcode, Opcode::Dcl) {
             continue; // declarations.rs
         }
         if let Some(dst) = inst.dst {
-            destination(cx, i, &name, id, dst);
+            destination(cx, i, name, id, dst);
         }
         for (k, src) in inst.src.iter().enumerate() {
-            source(cx, i, &name, k, src);
+            source(cx, i, name, k, src);
         }
-        specific(cx, i, &name, id);
+        specific(cx, i, name, id);
     }
 }
 
 /// Co-issue (ps_1_x) and predication (2_x and later) as the instruction token allows them.
-fn token_bits(cx: &mut Cx<'_>, i: usize, name: &str) {
+fn token_bits(cx: &mut Cx<'_>, i: usize, name: OpName) {
     let inst = cx.inst(i);
     let v = cx.version;
     if inst.coissue {
@@ -177,7 +195,7 @@ fn token_bits(cx: &mut Cx<'_>, i: usize, name: &str) {
 // lenient mode relaxes rules whose meaning is clear, and here there is none to give (the
 // translator would have to build ill-typed IR; the fuzzer found `texcoord p0`, `mov aL, r0`,
 // `(c0) mov` and `rsq r0, i3.x` reaching naga's validator).
-fn destination(cx: &mut Cx<'_>, i: usize, name: &str, id: VersionId, dst: DstParam) {
+fn destination(cx: &mut Cx<'_>, i: usize, name: OpName, id: VersionId, dst: DstParam) {
     let inst = cx.inst(i);
     let v = cx.version;
     let ty = dst.reg.ty;
@@ -190,7 +208,7 @@ fn destination(cx: &mut Cx<'_>, i: usize, name: &str, id: VersionId, dst: DstPar
         Mova => Some(RegisterType::Addr),
         _ => None,
     };
-    let reg = dst.reg.name();
+    let reg = dst.reg;
     if let Some(e) = expected {
         if ty != e {
             cx.hard_error(Rule::RegisterType, Some(i), format_args!("{name} cannot write {reg}"));
@@ -252,7 +270,7 @@ fn destination(cx: &mut Cx<'_>, i: usize, name: &str, id: VersionId, dst: DstPar
     write_mask(cx, i, name, id, dst);
 }
 
-fn write_mask(cx: &mut Cx<'_>, i: usize, name: &str, id: VersionId, dst: DstParam) {
+fn write_mask(cx: &mut Cx<'_>, i: usize, name: OpName, id: VersionId, dst: DstParam) {
     let inst = cx.inst(i);
     let v = cx.version;
     let mask = dst.mask;
@@ -285,12 +303,12 @@ fn write_mask(cx: &mut Cx<'_>, i: usize, name: &str, id: VersionId, dst: DstPara
     }
 }
 
-fn source(cx: &mut Cx<'_>, i: usize, name: &str, k: usize, src: &SrcParam) {
+fn source(cx: &mut Cx<'_>, i: usize, name: OpName, k: usize, src: &SrcParam) {
     let inst = cx.inst(i);
     let v = cx.version;
     let s = slot(inst, v, k);
     let ty = src.reg.ty;
-    let reg = src.reg.name();
+    let reg = src.reg;
     let ordinal = k + 1;
     match slot_file(s) {
         Some(want) if ty != want => {
@@ -340,7 +358,7 @@ fn want_name(ty: RegisterType) -> &'static str {
     }
 }
 
-fn source_modifier(cx: &mut Cx<'_>, i: usize, name: &str, ordinal: usize, s: Slot, src: &SrcParam) {
+fn source_modifier(cx: &mut Cx<'_>, i: usize, name: OpName, ordinal: usize, s: Slot, src: &SrcParam) {
     use SrcModifier::*;
     let inst = cx.inst(i);
     let v = cx.version;
@@ -362,7 +380,7 @@ fn source_modifier(cx: &mut Cx<'_>, i: usize, name: &str, ordinal: usize, s: Slo
         Abs | AbsNeg => v.major == 3,
     };
     if !ok {
-        let reg = src.reg.name();
+        let reg = src.reg;
         cx.error(Rule::SourceModifier, Some(i), format_args!("{name} source {ordinal} ({}): the {} modifier is not allowed here in {v}", modifier_spelling(m, &reg), modifier_name(m)));
         return;
     }
@@ -388,7 +406,7 @@ fn source_modifier(cx: &mut Cx<'_>, i: usize, name: &str, ordinal: usize, s: Slo
 }
 
 /// How an author writes register `reg` with modifier `m` (`-r0`, `r0_bx2`, `1-r0`, `!b0`).
-fn modifier_spelling(m: SrcModifier, reg: &str) -> String {
+fn modifier_spelling(m: SrcModifier, reg: &Register) -> String {
     use SrcModifier::*;
     match m {
         None => reg.to_string(),
@@ -441,14 +459,14 @@ fn ps20_swizzle(sw: Swizzle) -> bool {
     sw == Swizzle::IDENTITY || sw.is_replicate() || matches!(sw.0, 0xC9 | 0xD2 | 0x1B)
 }
 
-fn swizzle(cx: &mut Cx<'_>, i: usize, name: &str, ordinal: usize, s: Slot, src: &SrcParam) {
+fn swizzle(cx: &mut Cx<'_>, i: usize, name: OpName, ordinal: usize, s: Slot, src: &SrcParam) {
     let inst = cx.inst(i);
     let v = cx.version;
     let sw = src.swizzle;
     if sw == Swizzle::IDENTITY {
         return;
     }
-    let reg = src.reg.name();
+    let reg = src.reg;
     if s == Slot::Sampler && v.major == 3 {
         // ps_3_0 accepts a swizzled sampler (Windows ran wine's fetch4 test, `texld r0, v0, s0.yzwx`).
         return;
@@ -492,7 +510,7 @@ fn swizzle(cx: &mut Cx<'_>, i: usize, name: &str, ordinal: usize, s: Slot, src: 
 }
 
 /// Rules of single instructions.
-fn specific(cx: &mut Cx<'_>, i: usize, name: &str, id: VersionId) {
+fn specific(cx: &mut Cx<'_>, i: usize, name: OpName, id: VersionId) {
     let inst = cx.inst(i);
     let v = cx.version;
     use Opcode::*;
