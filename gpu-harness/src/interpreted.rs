@@ -7,9 +7,9 @@
 //! the vertex stage did not write reads COLOR0 = (1, 1, 1, 1), COLOR1 = (0, 0, 0, 1), else 0
 //! (DESIGN §4; runner note 3).
 
-use d3d9_shader::bytecode::{Opcode, Program, RegisterType, Usage};
 use std::cell::Cell;
 
+use d3d9_shader::bytecode::{Opcode, Program, RegisterType, Usage};
 use d3d9_shader::interp::{
     self, AddressMode, Constants, Filter, MipFilter, Options, PixelInput, ReferenceSampler, ReferenceTexture, SampleRequest,
     SamplerType, StageState, TextureSampler, TextureTransform,
