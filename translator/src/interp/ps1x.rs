@@ -172,10 +172,11 @@ impl Machine<'_> {
                     _ => {
                         // Reflection of the eye vector E about the normal n = rows:
                         // R = 2·n·(n·E)/(n·n) − E.
-                        // A zero normal (tN = 0) makes R NaN, and texm3x3tex then looks up the
-                        // zero direction: D3D9 leaves that texel undefined and implementations
-                        // differ (lavapipe picks another cube face than `cube_face`), so
-                        // fuzz-diff mismatches there are expected, not a bug on either side.
+                        // A zero normal (tN = 0) makes R NaN (texm3x3tex looks up the zero
+                        // direction itself): D3D9 leaves those texels undefined. The zero
+                        // direction is a three-way tie, +Z by `cube_face`'s order as on lavapipe;
+                        // a NaN direction reads another face on lavapipe, so fuzz-diff mismatches
+                        // there are expected, not a bug on either side.
                         let eyes: Vec<[f32; 4]> = if ins.opcode == Opcode::TexM3x3Spec {
                             self.src_all(at, ins, 1)?
                         } else {
