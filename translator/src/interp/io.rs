@@ -164,7 +164,8 @@ pub(crate) fn color_default(n: usize) -> [f32; 4] {
     }
 }
 
-/// Saturation of `x.clamp(0, 1)` that sends NaN to 0, as a fixed-point colour would.
+/// Saturation to [0, 1] that sends NaN (and −0) to +0: the `_sat` modifier and the clamped
+/// outputs. D3D10-class hardware (and DXVK's NClamp) saturate NaN to 0.
 pub(crate) fn saturate(x: f32) -> f32 {
     if x > 0.0 {
         x.min(1.0)

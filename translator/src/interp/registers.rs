@@ -275,7 +275,7 @@ impl Machine<'_> {
         let value = value.map(|x| {
             let x = if dst.shift != 0 { x * scale } else { x };
             if sat {
-                x.clamp(0.0, 1.0)
+                super::io::saturate(x)
             } else {
                 x
             }

@@ -160,8 +160,11 @@ impl Lowerer<'_> {
                 self.bin(B::Add, p, c)
             }
             O::Min | O::Max => {
+                // The reference's definitions, `a < b ? a : b` and `a >= b ? a : b`: exact for
+                // NaN operands too, where WGSL's min/max leave the result to the driver.
                 let (a, b) = (s(self, 0)?, s(self, 1)?);
-                self.math2(if inst.opcode == O::Min { M::Min } else { M::Max }, a, b)
+                let take_a = self.bin(if inst.opcode == O::Min { B::Less } else { B::GreaterEqual }, a, b);
+                self.select(take_a, a, b)
             }
             O::Slt | O::Sge => {
                 let (a, b) = (s(self, 0)?, s(self, 1)?);

@@ -37,7 +37,7 @@ impl Lowerer<'_> {
                 // ALPHAREF & 0xff (stored as ALPHAREF / 255), also on float targets.
                 let scale = self.fconst(255.0, Width::Scalar);
                 let a = self.component(c0, 3);
-                let a = self.math1(M::Saturate, a);
+                let a = self.saturate(a, Width::Scalar);
                 let a = self.bin(B::Multiply, a, scale);
                 let a = self.math1(M::Round, a);
                 let r = self.render_state(rs::ALPHA_REF)?;
@@ -108,7 +108,7 @@ impl Lowerer<'_> {
                 }
             }
         };
-        let f = self.math1(M::Saturate, f);
+        let f = self.saturate(f, Width::Scalar);
         let color = self.render_state(rs::FOG_COLOR)?;
         let fs = self.splat_expr(f);
         let mixed = self.fb.expr(Expression::Math { fun: M::Mix, arg: color, arg1: Some(c0), arg2: Some(fs), arg3: None });

@@ -533,7 +533,7 @@ impl Lowerer<'_> {
             let Place::Location(l) = self.place(usage, index, &others, false) else { continue };
             // Before vs_3_0 the colour and fog outputs are clamped to [0, 1].
             if self.version.major < 3 && matches!(r.file, RegisterType::AttrOut | RegisterType::RastOut) {
-                v = self.math1(naga::MathFunction::Saturate, v);
+                v = self.saturate(v, super::modifiers::Width::Vec4);
             }
             let b = self.varying_binding(l, usage);
             Self::member(&mut members, &mut offset, &r.register, self.t.vec4f, 16, b);
@@ -616,7 +616,7 @@ impl Lowerer<'_> {
         if sig.features.depth_output {
             let v = self.reg_value(Register::new(RegisterType::DepthOut, 0))?;
             let d = self.component(v, 0);
-            let d = self.math1(naga::MathFunction::Saturate, d);
+            let d = self.saturate(d, super::modifiers::Width::Scalar);
             Self::member(&mut members, &mut offset, "oDepth", self.t.f32, 4, Binding::BuiltIn(BuiltIn::FragDepth));
             values.push(d);
             self.interface.outputs.push(InterfaceSlot {

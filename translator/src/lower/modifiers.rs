@@ -96,6 +96,16 @@ impl Lowerer<'_> {
         self.fb.expr(Expression::Math { fun, arg, arg1: None, arg2: None, arg3: None })
     }
 
+    /// Saturation to [0, 1] with NaN → 0, the rule of D3D10-class hardware (and DXVK's NClamp),
+    /// which the interpreter shares: SPIR-V's FClamp and WGSL's `saturate` leave NaN undefined.
+    pub fn saturate(&mut self, x: Expr, w: Width) -> Expr {
+        let zero = self.fconst(0.0, w);
+        let one = self.fconst(1.0, w);
+        let positive = self.bin(BinaryOperator::Greater, x, zero);
+        let low = self.math2(MathFunction::Min, x, one);
+        self.fb.expr(Expression::Select { condition: positive, accept: low, reject: zero })
+    }
+
     pub fn math2(&mut self, fun: MathFunction, arg: Expr, arg1: Expr) -> Expr {
         self.fb.expr(Expression::Math { fun, arg, arg1: Some(arg1), arg2: None, arg3: None })
     }
@@ -250,7 +260,7 @@ impl Lowerer<'_> {
             value = self.bin(BinaryOperator::Multiply, value, f);
         }
         if dst.modifiers.saturate() {
-            value = self.math1(MathFunction::Saturate, value);
+            value = self.saturate(value, Width::Vec4);
         }
         if dst.reg.ty == RegisterType::Addr {
             // a0 holds integers: vs_1_1 `mov` floors, `mova` rounds to nearest (half away from 0).

@@ -87,7 +87,7 @@ impl Lowerer<'_> {
             O::TexCoord => {
                 // (sat(u), sat(v), sat(w), 1).
                 let c = self.coords(m);
-                let s = self.math1(naga::MathFunction::Saturate, c);
+                let s = self.saturate(c, Width::Vec4);
                 let (x, y, z) = (self.component(s, 0), self.component(s, 1), self.component(s, 2));
                 let one = self.fconst(1.0, Width::Scalar);
                 self.compose4([x, y, z, one])

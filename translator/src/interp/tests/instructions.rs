@@ -75,6 +75,14 @@ fn min_max_slt_sge() {
     assert_eq!(pos(&format!("{head}slt oPos, c0, c1")), [1.0, 0.0, 0.0, 0.0]);
     // sge: the complement.
     assert_eq!(pos(&format!("{head}sge oPos, c0, c1")), [0.0, 1.0, 1.0, 1.0]);
+    // With r1 = NaN (inf − inf): min = a < b ? a : b and max = a >= b ? a : b give b when a is
+    // NaN and NaN when b is; saturating NaN gives 0.
+    let nan = "vs_2_0\ndef c0, 0, 0, 0, 0\ndef c1, 1, 1, 1, 1\nrcp r1, c0.x\nadd r1, r1, -r1\n";
+    assert_eq!(pos(&format!("{nan}min oPos, r1, c1")), [1.0; 4]);
+    assert!(pos(&format!("{nan}min oPos, c1, r1")).iter().all(|x| x.is_nan()));
+    assert_eq!(pos(&format!("{nan}max oPos, r1, c1")), [1.0; 4]);
+    assert!(pos(&format!("{nan}max oPos, c1, r1")).iter().all(|x| x.is_nan()));
+    assert_eq!(pos(&format!("{nan}mov_sat oPos, r1")), [0.0; 4]);
 }
 
 #[test]

@@ -142,8 +142,23 @@ fn swizzles_and_source_modifiers() {
 fn saturate_clamps_to_zero_one() {
     let mut i = op(O::Mov, ot0("xyzw"), &[c(0)]);
     i.dst.as_mut().unwrap().modifiers.0 = crate::bytecode::ResultModifiers::SATURATE;
-    let p = vec![def(0, [-1.0, 0.5, 2.0, 1.0]), i];
+    let p = vec![def(0, [-1.0, 0.5, 2.0, 1.0]), i.clone()];
     assert_eq!(vs(p, &Run::default()), [0.0, 0.5, 1.0, 1.0]);
+    // NaN saturates to 0 (the rule of D3D10-class hardware), −0 to +0 and +inf to 1.
+    let p = vec![def_bits(0, [0x7FC0_0000, 0x8000_0000, 0x7F80_0000, 0xFFC0_0000]), i];
+    assert_eq!(vs(p, &Run::default()).map(f32::to_bits), [0, 0, 1.0f32.to_bits(), 0]);
+}
+
+#[test]
+fn min_and_max_follow_the_reference_definitions_with_nan() {
+    // min = a < b ? a : b, max = a >= b ? a : b: a NaN in a gives b; a NaN in b gives NaN.
+    let nan = 0x7FC0_0000;
+    let one = 1.0f32.to_bits();
+    let p = |o: O| vec![def_bits(0, [nan, one, nan, one]), def_bits(1, [one, nan, one, nan]), op(o, ot0("xyzw"), &[c(0), c(1)])];
+    let min = vs(p(O::Min), &Run::default());
+    assert!(min[0] == 1.0 && min[1].is_nan() && min[2] == 1.0 && min[3].is_nan(), "min {min:?}");
+    let max = vs(p(O::Max), &Run::default());
+    assert!(max[0] == 1.0 && max[1].is_nan() && max[2] == 1.0 && max[3].is_nan(), "max {max:?}");
 }
 
 #[test]
