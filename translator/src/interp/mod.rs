@@ -39,6 +39,8 @@
 //!   measured on ±0.4, ±1.6, ±2.4 only).
 //! - Comparisons are ordered except `ne`, which is true when a NaN is involved. `min(a, b)` is
 //!   `a < b ? a : b`, `max(a, b)` is `a >= b ? a : b`, `cmp` picks src1 for `-0`.
+//! - Saturation (`_sat` and the clamped outputs) sends NaN and `-0` to `+0`, as D3D10-class
+//!   hardware does (the reference leaves NaN unspecified).
 //! - ps_1_x float constants (API and `def`) read clamped to [-1, 1]; `def` values win over API
 //!   values, also through relative addressing; relative addressing out of range reads 0 (and a
 //!   relative write out of range is dropped).
