@@ -16,12 +16,14 @@ use d3d9_shader::bytecode::{decode, decode_bytes};
 use d3d9_shader::validate::{validate, ValidationOptions};
 use d3d9_shader::{emit, lower, ShaderKey};
 
-const USAGE: &str = "usage: cargo xtask bench [--corpus DIR] [--reps N] [--key FIELD=VALUE]...\n\n\
+const USAGE: &str = "usage: cargo xtask bench [--corpus DIR] [--reps N] [--key FIELD=VALUE]...\n       \
+cargo xtask bench --folder [--corpus DIR] [--rounds N] [--jobs N] [--out DIR]\n\n\
 Times decode, validate, lower, naga validation, WGSL and SPIR-V emission for every shader of DIR\n\
 (default ../shared/bench-corpus when present, else shaders/) in a release build. Shaders the\n\
-lenient validator refuses are listed and not timed.";
-
-
+lenient validator refuses are listed and not timed.\n\n\
+--folder times `d3d9-shader translate DIR --to wgsl -o OUT` with one thread and with N (default:\n\
+every core), ROUNDS times each (default 15), writing under --out (default target/), and prints\n\
+the speed-up.";
 
 fn median(v: &mut [f64]) -> f64 {
     if v.is_empty() {
@@ -53,6 +55,10 @@ pub fn main(args: &[String]) -> i32 {
     let mut corpus = None;
     let mut reps = 15usize;
     let mut key = ShaderKey::default();
+    let mut folder = false;
+    let mut out = None;
+    let mut rounds = 15usize;
+    let mut jobs = std::thread::available_parallelism().map_or(2, |n| n.get());
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
@@ -65,6 +71,15 @@ pub fn main(args: &[String]) -> i32 {
                 }
             },
             "--in-release" => {}
+            "--folder" => folder = true,
+            "--out" => out = it.next().map(PathBuf::from),
+            "--rounds" | "--jobs" => match it.next().and_then(|n| n.parse().ok()) {
+                Some(n) if n > 0 => *(if a == "--rounds" { &mut rounds } else { &mut jobs }) = n,
+                _ => {
+                    eprintln!("{USAGE}");
+                    return 2;
+                }
+            },
             "--key" => {
                 if let Err(e) = it.next().ok_or_else(|| "--key needs FIELD=VALUE".to_string()).and_then(|kv| key.set(kv)) {
                     eprintln!("xtask: {e}");
@@ -104,6 +119,9 @@ pub fn main(args: &[String]) -> i32 {
             _ => root.join("shaders"),
         }
     });
+    if folder {
+        return crate::bench_folder::run(&root, &dir, rounds, jobs, out.as_deref());
+    }
     let mut stages: [Vec<f64>; 6] = Default::default();
     let mut totals = Vec::new();
     let mut skipped = Vec::new();

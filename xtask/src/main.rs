@@ -1,6 +1,7 @@
 //! `cargo xtask <command>`: the project's tasks. One file per command.
 
 mod bench;
+mod bench_folder;
 mod conformance;
 mod fuzz;
 mod fuzz_diff;
@@ -11,7 +12,7 @@ usage: cargo xtask <command> [options]
 
 commands:
   test          check prerequisites (installing missing system packages where it can) and run all tests
-  bench         time each pipeline stage over a corpus
+  bench         time each pipeline stage over a corpus (--folder: folder conversion, 1 thread against all)
   conformance   draw every case on the GPU and the CPU and compare
   sweep         draw every corpus shader with generated inputs, GPU against CPU
   fuzz          feed damaged shaders and text to every entry point: no panic, no hang
