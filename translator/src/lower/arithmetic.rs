@@ -178,10 +178,18 @@ impl Lowerer<'_> {
                 self.splat_expr(r)
             }
             O::Rsq => {
+                // rsq takes |x|, so rsq(±0) = +inf. The zero is picked by a comparison (which
+                // −0 passes too) rather than left to 1/sqrt(|x|): without float controls a
+                // Vulkan driver may drop the abs of −0 and return −inf (fuzz-diff found it).
                 let x = f(self, 0)?;
                 let a = self.math1(M::Abs, x);
                 let q = self.math1(M::Sqrt, a);
                 let r = self.rcp(q, Width::Scalar);
+                let zero = self.fconst(0.0, Width::Scalar);
+                let is0 = self.bin(B::Equal, a, zero);
+                let inf = self.fconst(f32::INFINITY, Width::Scalar);
+                let inf = self.tame(inf, Width::Scalar);
+                let r = self.select(is0, inf, r);
                 self.splat_expr(r)
             }
             O::Dp3 | O::Dp4 => {

@@ -150,6 +150,15 @@ fn saturate_clamps_to_zero_one() {
 }
 
 #[test]
+fn rsq_of_either_zero_is_plus_infinity() {
+    // rsq takes |x|: rsq(−0) = rsq(+0) = +inf, chosen by comparison, not by the sign of 1/sqrt.
+    for bits in [0x8000_0000u32, 0] {
+        let p = vec![def_bits(0, [bits, 0, 0, 0]), op(O::Rsq, ot0("xyzw"), &[c(0).sw("xxxx")])];
+        assert_eq!(vs(p, &Run::default()), [f32::INFINITY; 4], "rsq({:?})", f32::from_bits(bits));
+    }
+}
+
+#[test]
 fn min_and_max_follow_the_reference_definitions_with_nan() {
     // min = a < b ? a : b, max = a >= b ? a : b: a NaN in a gives b; a NaN in b gives NaN.
     let nan = 0x7FC0_0000;
