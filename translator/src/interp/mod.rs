@@ -29,7 +29,9 @@
 //!   nrm's reciprocal length) to ±FLT_MAX, so an infinity never reaches a multiply. `Ieee` is plain
 //!   IEEE arithmetic, log(0) = -inf included. In every mode: `rcp(+0) = +inf` and `rcp(-0) = -inf`
 //!   (measured on Windows), `rsq` takes `|x|`, `log`/`logp` take `|x|` with `log(0) = -FLT_MAX`
-//!   outside IEEE mode, `pow(a, b) = |a|^b` with `b = 0` giving 1, and dot products are sums of
+//!   outside IEEE mode, `pow(a, b) = |a|^b` with `b = 0` giving 1 and a zero base giving `+inf`
+//!   for `b < 0` and 0 for `b > 0` (the translation picks these by comparison: a driver may fuse
+//!   its `exp2(b · log2|a|)` into a `pow` undefined at 0), and dot products are sums of
 //!   separately rounded products.
 //! - Scalar sources (rcp, rsq, exp, log, expp, logp, pow, sincos, dp2add's third source, the
 //!   comparisons of `ifc`/`breakc`, `cnd` in ps_1_1–1_3) read the component that the swizzle's

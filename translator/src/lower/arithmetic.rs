@@ -109,19 +109,29 @@ impl Lowerer<'_> {
         self.tame(l, Width::Scalar)
     }
 
-    /// `|a|^b` with b = 0 giving 1: `exp2(b · log2|a|)`, the multiply under the key's rule.
+    /// `|a|^b`: `exp2(b · log2|a|)`, the multiply under the key's rule, with the edges picked
+    /// by comparison: b = 0 gives 1 whatever a is, and a zero base gives +inf for b < 0 and 0
+    /// for b > 0 (a NaN b stays NaN).
+    ///
+    /// The comparisons are not redundant with IEEE arithmetic: a Vulkan driver may fuse
+    /// `exp2(log2(a) · b)` into its own `pow`, which GLSL.std.450 leaves undefined for a = 0 and
+    /// b ≤ 0 (lavapipe returns 0 for any zero base; fuzz-diff vs_2_x 10485, vs_3_0 11629).
     fn pow(&mut self, a: Expr, b: Expr) -> Expr {
         let abs = self.math1(M::Abs, a);
         let l = self.math1(M::Log2, abs);
         let e = self.fmul(b, l, Width::Scalar);
         let p = self.math1(M::Exp2, e);
-        if self.key.float_rules == FloatRules::Strict {
-            return p;
-        }
         let zero = self.fconst(0.0, Width::Scalar);
         let one = self.fconst(1.0, Width::Scalar);
+        let inf = self.fconst(f32::INFINITY, Width::Scalar);
+        let b_neg = self.bin(B::Less, b, zero);
+        let b_pos = self.bin(B::Greater, b, zero);
+        let zero_base = self.select(b_pos, zero, b);
+        let zero_base = self.select(b_neg, inf, zero_base);
+        let a0 = self.bin(B::Equal, abs, zero);
+        let p = self.select(a0, zero_base, p);
         let b0 = self.bin(B::Equal, b, zero);
-        self.fb.expr(Expression::Select { condition: b0, accept: one, reject: p })
+        self.select(b0, one, p)
     }
 
     fn select(&mut self, condition: Expr, accept: Expr, reject: Expr) -> Expr {

@@ -134,6 +134,9 @@ fn pow_crs_sgn_abs() {
     assert_eq!(pos(&format!("{head}pow oPos, c0.x, c0.y")), [8.0; 4]);
     assert_eq!(pos(&format!("{head}pow oPos, c0.x, c0.z")), [1.0; 4]);
     assert_eq!(pos(&format!("{head}pow oPos, c0.z, c0.w")), [0.0; 4]);
+    // A zero base with a negative exponent: |0|^−2 = +inf, and |−0|^−0.5 = +inf (fuzz-diff vs_2_x 10485).
+    assert_eq!(pos(&format!("{head}pow oPos, c0.z, c0.x")), [INF; 4]);
+    assert_eq!(pos(&format!("{head}pow oPos, -c0.z, -c0.w")), [INF; 4]);
     // x × y = z, and w is left alone (r0.w stays 7).
     assert_eq!(pos(&format!("{head}mov r0, c2\ncrs r0.xyz, c1, c2\nmov oPos, r0")), [0.0, 0.0, 1.0, 7.0]);
     // sgn (vs_2_0 form with two scratch temps, runner note 10): (−1, 1, 0, 1).

@@ -81,6 +81,10 @@ pub enum Outcome {
 
 pub struct Evaluator<'m> {
     module: &'m Module,
+    /// Where GLSL.std.450 leaves a result undefined (log2 of x ≤ 0), give NaN: a Vulkan driver
+    /// may return anything there (lavapipe fuses `exp2(log2(a) · b)` into a `pow` that returns
+    /// 0 for a = 0), so a rule the lowering promises must not rest on such a value.
+    pub undefined_as_nan: bool,
     globals: HashMap<Handle<naga::GlobalVariable>, Value>,
     steps: usize,
 }
@@ -218,7 +222,7 @@ fn math(fun: M, args: &[Value]) -> Value {
 impl<'m> Evaluator<'m> {
     /// An evaluator with every global zeroed; set buffers with [`Evaluator::set_global`].
     pub fn new(module: &'m Module) -> Self {
-        let mut ev = Evaluator { module, globals: HashMap::new(), steps: 0 };
+        let mut ev = Evaluator { module, undefined_as_nan: false, globals: HashMap::new(), steps: 0 };
         for (h, g) in module.global_variables.iter() {
             if g.space != naga::AddressSpace::Handle {
                 let v = match g.init {
@@ -421,7 +425,12 @@ impl<'m> Evaluator<'m> {
                 for a in [arg1, arg2].into_iter().flatten() {
                     args.push(self.value(a, fr));
                 }
-                math(fun, &args)
+                if self.undefined_as_nan && fun == M::Log2 {
+                    // GLSL.std.450 Log2 is undefined for x ≤ 0.
+                    map1(&args[0], &|v| Value::F(if v.f() > 0.0 { v.f().log2() } else { f32::NAN }))
+                } else {
+                    math(fun, &args)
+                }
             }
             E::As { expr, kind, convert } => {
                 let v = self.value(expr, fr);

@@ -116,6 +116,8 @@ pub struct Run {
     pub back_face: bool,
     /// Render-state members by index (see `constants::rs`).
     pub render_state: Vec<(usize, Value)>,
+    /// Evaluate GLSL.std.450's undefined results as NaN ([`Evaluator::undefined_as_nan`]).
+    pub undefined_as_nan: bool,
 }
 
 /// Lowers, validates with naga, and evaluates `p`.
@@ -124,6 +126,7 @@ pub fn run(p: &Program, r: &Run) -> Outcome {
     let lowered = super::lower(p, &sig, &r.key).unwrap_or_else(|e| panic!("lowering failed: {e}"));
     crate::emit::validate(&lowered.module).unwrap_or_else(|e| panic!("naga rejects the module: {e}"));
     let mut ev = Evaluator::new(&lowered.module);
+    ev.undefined_as_nan = r.undefined_as_nan;
     let page = super::FLOAT_CONSTANTS_PAGE as usize;
     for &(i, v) in &r.consts {
         match lowered.layout.float_constants.and_then(|f| f.high_binding) {

@@ -107,6 +107,32 @@ fn pow_takes_the_absolute_base_and_b_zero_gives_one() {
 }
 
 #[test]
+fn pow_of_a_zero_base_does_not_rest_on_log2_of_zero() {
+    // |±0|^b is +inf for b < 0, 0 for b > 0, 1 for b = 0 (and |inf|^0 = 1): the lowering must
+    // pick these by comparison, since log2(0) is undefined in GLSL.std.450 and a driver may fuse
+    // exp2(log2(a)·b) into a pow that returns 0 for every zero base (lavapipe does; fuzz-diff
+    // vs_2_x 10485: pow(0, −2.564) read 0). The evaluator reads log2(0) as NaN here.
+    let p = vec![
+        def(0, [0.0, -2.564, 2.0, f32::INFINITY]),
+        def_bits(1, [0x8000_0000, 0, 0xBF80_0000, 0]),
+        op(O::Pow, rd(0, "x"), &[c(0).sw("x"), c(0).sw("y")]),
+        op(O::Pow, rd(0, "y"), &[c(1).sw("x"), c(0).sw("z")]),
+        op(O::Pow, rd(0, "z"), &[c(1).sw("x"), c(1).sw("y")]),
+        op(O::Pow, rd(0, "w"), &[c(0).sw("w"), c(1).sw("y")]),
+        op(O::Pow, rd(1, "x"), &[c(1).sw("x"), c(1).sw("z")]),
+        op(O::Mov, ot0("xyzw"), &[r(0)]),
+        op(O::Mov, Some(dst(R::TexCrdOut, 1, "xyzw")), &[r(1).sw("xxxx")]),
+    ];
+    for float_rules in [FloatRules::Strict, FloatRules::Fast, FloatRules::Ieee] {
+        let run = Run { key: ShaderKey { float_rules, ..ShaderKey::default() }, undefined_as_nan: true, ..Run::default() };
+        // pow(0, −2.564) = +inf; pow(−0, 2) = 0; pow(−0, 0) = 1; pow(inf, 0) = 1.
+        assert_eq!(vs(p.clone(), &run), [f32::INFINITY, 0.0, 1.0, 1.0], "{float_rules:?}");
+        // pow(−0, −1) = +inf: the base's sign is dropped.
+        assert_eq!(output(&program(VS2X, p.clone()), &run, "oT1")[0], f32::INFINITY, "{float_rules:?}");
+    }
+}
+
+#[test]
 fn write_masks_keep_the_other_components() {
     let p = vec![
         def(0, [1.0, 2.0, 3.0, 4.0]),
