@@ -221,8 +221,7 @@ impl ShaderCpu for Interpreter {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::case::{Address, Api, Filter as CaseFilter, MipFilter as CaseMip, RenderState, Texture, TextureFormat};
-    use crate::cpu::FogSource;
+    use crate::case::{Address, Filter as CaseFilter, MipFilter as CaseMip, RenderState, Texture, TextureFormat};
 
     fn texture(stage: u32, kind: TextureKind, texels: Vec<u32>) -> DecodedTexture {
         DecodedTexture::decode(&Texture {
@@ -251,15 +250,7 @@ mod tests {
         let cube = texture(258, TextureKind::Cube, (0..6).map(|f| 0xff00_0000 | f << 16).collect());
         let textures = [texture(1, TextureKind::Tex2D, vec![0xffff_ffff]), cube];
         let state = RenderState::default();
-        let ctx = StageContext {
-            api: Api::D3d9,
-            textures: &textures,
-            stages: &[],
-            target_size: (4, 4),
-            state: &state,
-            fog: FogSource::Off,
-            alpha_test: None,
-        };
+        let ctx = StageContext::with_textures(&textures, &state);
         let constants = ShaderConstants::default();
         let stage = Interpreter.vertex(&program, &constants, ctx).unwrap();
         let run = |coords: [f32; 4]| {

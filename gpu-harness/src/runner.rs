@@ -82,6 +82,14 @@ pub struct StageContext<'a> {
     pub alpha_test: Option<(crate::case::CmpFunc, u8)>,
 }
 
+#[cfg(test)]
+impl<'a> StageContext<'a> {
+    /// A D3D9 context with `textures` bound, a 4 × 4 target, no stage state, fog or alpha test.
+    pub(crate) fn with_textures(textures: &'a [DecodedTexture], state: &'a RenderState) -> StageContext<'a> {
+        StageContext { api: Api::D3d9, textures, stages: &[], target_size: (4, 4), state, fog: FogSource::Off, alpha_test: None }
+    }
+}
+
 /// CPU execution of shaders (the interpreter).
 pub trait ShaderCpu {
     /// A vertex stage running `program`.

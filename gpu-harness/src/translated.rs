@@ -209,7 +209,7 @@ impl ShaderGpu for Translator {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::case::{Api, RenderState};
+    use crate::case::RenderState;
 
     #[test]
     fn a_vertex_shaders_sampler_n_reads_stage_257_plus_n() {
@@ -235,15 +235,7 @@ mod tests {
         };
         let textures = [texture(1, TextureKind::Tex2D, 1), texture(258, TextureKind::Cube, 6), texture(260, TextureKind::Tex2D, 1)];
         let state = RenderState::default();
-        let ctx = StageContext {
-            api: Api::D3d9,
-            textures: &textures,
-            stages: &[],
-            target_size: (4, 4),
-            state: &state,
-            fog: FogSource::Off,
-            alpha_test: None,
-        };
+        let ctx = StageContext::with_textures(&textures, &state);
         let c = ShaderConstants::default();
         let (v, p) = Translator.translate(Some((&vs, &c)), Some((&ps, &c)), ctx).unwrap();
         let stages = |s: Option<GpuStage>| s.unwrap().textures.iter().map(|t| (t.stage, t.kind)).collect::<Vec<_>>();
