@@ -164,11 +164,15 @@ pub fn case_for(g: &Generated, name: &str) -> Result<DiffCase, String> {
     let _ = writeln!(t, "source = \"cargo xtask fuzz-diff (generated {v})\"");
     let _ = writeln!(t, "description = \"A generated {v} program: GPU against the CPU reference.\"");
     let _ = writeln!(t, "category = \"fuzz-diff\"\n");
-    let _ = writeln!(t, "[render_target]\nwidth = {SIZE}\nheight = {SIZE}\nformat = \"A32B32G32R32F\"\nclear_color = 0x00000000");
+    let _ = writeln!(
+        t,
+        "[render_target]\nwidth = {SIZE}\nheight = {SIZE}\nformat = \"A32B32G32R32F\"\nclear_color = 0x00000000"
+    );
     let extra = targets(g);
     if extra > 1 {
-        let list: Vec<String> =
-            (1..extra).map(|i| format!("{{ index = {i}, format = \"A32B32G32R32F\", clear_color = 0x00000000 }}")).collect();
+        let list: Vec<String> = (1..extra)
+            .map(|i| format!("{{ index = {i}, format = \"A32B32G32R32F\", clear_color = 0x00000000 }}"))
+            .collect();
         let _ = writeln!(t, "render_targets = [{}]", list.join(", "));
     }
     let _ = writeln!(t, "\n[render_states]\nZENABLE = false\nCULLMODE = \"NONE\"\n");
@@ -206,7 +210,11 @@ pub fn case_for(g: &Generated, name: &str) -> Result<DiffCase, String> {
         .iter()
         .enumerate()
         .map(|(k, (u, n, _))| {
-            format!("{{ stream = 0, offset = {}, type = \"FLOAT4\", usage = \"{}\", usage_index = {n} }}", 16 * k, usage_name(*u))
+            format!(
+                "{{ stream = 0, offset = {}, type = \"FLOAT4\", usage = \"{}\", usage_index = {n} }}",
+                16 * k,
+                usage_name(*u)
+            )
         })
         .collect();
     let _ = writeln!(t, "elements = [\n  {},\n]", elements.join(",\n  "));
@@ -214,27 +222,39 @@ pub fn case_for(g: &Generated, name: &str) -> Result<DiffCase, String> {
     let rows: Vec<String> = corners
         .iter()
         .map(|[x, y]| {
-            let values = attrs.iter().flat_map(|(u, n, value)| {
-                if *u == Usage::Position && *n == 0 {
-                    [*x, *y, 0.5, 1.0]
-                } else {
-                    *value
-                }
-            });
+            let values =
+                attrs.iter().flat_map(
+                    |(u, n, value)| {
+                        if *u == Usage::Position && *n == 0 {
+                            [*x, *y, 0.5, 1.0]
+                        } else {
+                            *value
+                        }
+                    },
+                );
             format!("[{}]", floats(values))
         })
         .collect();
     let _ = writeln!(t, "vertices = [\n  {},\n]", rows.join(",\n  "));
     let prefix = if vertex { "vs" } else { "ps" };
     for &(reg, value) in &g.float_consts {
-        let _ = writeln!(t, "\n[[draw.constants]]\nkind = \"{prefix}_float\"\nstart_register = {reg}\nvalues = [{}]", floats(value));
+        let _ = writeln!(
+            t,
+            "\n[[draw.constants]]\nkind = \"{prefix}_float\"\nstart_register = {reg}\nvalues = [{}]",
+            floats(value)
+        );
     }
     for &(reg, value) in &g.int_consts {
         let list: Vec<String> = value.iter().map(|x| x.to_string()).collect();
-        let _ = writeln!(t, "\n[[draw.constants]]\nkind = \"{prefix}_int\"\nstart_register = {reg}\nvalues = [{}]", list.join(", "));
+        let _ = writeln!(
+            t,
+            "\n[[draw.constants]]\nkind = \"{prefix}_int\"\nstart_register = {reg}\nvalues = [{}]",
+            list.join(", ")
+        );
     }
     for &(reg, value) in &g.bool_consts {
-        let _ = writeln!(t, "\n[[draw.constants]]\nkind = \"{prefix}_bool\"\nstart_register = {reg}\nvalues = [{value}]");
+        let _ =
+            writeln!(t, "\n[[draw.constants]]\nkind = \"{prefix}_bool\"\nstart_register = {reg}\nvalues = [{value}]");
     }
     Ok(DiffCase { toml: t, shaders: vec![(vs_name, vs), (ps_name, ps)] })
 }
@@ -347,7 +367,8 @@ pub fn shrink(g: &Generated, mut still_fails: impl FnMut(&Generated) -> bool, bu
                 k += 1;
                 !(start..start + run).contains(&(k - 1))
             });
-            let keepable = validate(&candidate.program, &strict).is_ok() && reads_only_written_temps(&candidate.program);
+            let keepable =
+                validate(&candidate.program, &strict).is_ok() && reads_only_written_temps(&candidate.program);
             if keepable {
                 tries += 1;
                 if still_fails(&candidate) {

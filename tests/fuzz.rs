@@ -85,7 +85,9 @@ impl Seeds {
                 let files = crate::hex_files(&shared.join(folder));
                 let before = streams.len();
                 for path in files {
-                    if let Ok(t) = std::fs::read_to_string(&path).map_err(|e| e.to_string()).and_then(|s| crate::parse_hex(&s)) {
+                    if let Ok(t) =
+                        std::fs::read_to_string(&path).map_err(|e| e.to_string()).and_then(|s| crate::parse_hex(&s))
+                    {
                         streams.push(t);
                     }
                 }
@@ -98,7 +100,10 @@ impl Seeds {
             let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("repository root").join("shaders/asm");
             let before = streams.len();
             for path in crate::files_with_extension(&root, "asm") {
-                if let Ok(p) = std::fs::read_to_string(&path).map_err(|e| e.to_string()).and_then(|s| assemble(&s).map_err(|e| e.to_string())) {
+                if let Ok(p) = std::fs::read_to_string(&path)
+                    .map_err(|e| e.to_string())
+                    .and_then(|s| assemble(&s).map_err(|e| e.to_string()))
+                {
                     streams.push(encode(&p));
                 }
             }
@@ -113,11 +118,8 @@ impl Seeds {
             }
         }
         origin.push(format!("{} generated", streams.len() - before));
-        let listings = streams
-            .iter()
-            .filter_map(|t| decode(t).ok())
-            .map(|p| disassemble(&p, &DisasmOptions::default()))
-            .collect();
+        let listings =
+            streams.iter().filter_map(|t| decode(t).ok()).map(|p| disassemble(&p, &DisasmOptions::default())).collect();
         let shaders = streams.into_iter().map(|t| {
             let layout = Layout::of(&t);
             (t, layout)
@@ -125,7 +127,6 @@ impl Seeds {
         Seeds { shaders: shaders.collect(), listings, origin: origin.join(", ") }
     }
 }
-
 
 /// The input of one case, in a form that can be saved as a reproducer.
 #[derive(Clone, Debug)]
@@ -277,7 +278,9 @@ pub fn operand_mutation(tokens: &mut [u32], layout: &Layout, rng: &mut Rng) {
     }
     let i = start + 1 + rng.below(end - start - 1);
     let Some(t) = tokens.get_mut(i) else { return };
-    let field = |t: u32, shift: u32, bits: u32, value: u32| (t & !(((1 << bits) - 1) << shift)) | (value & ((1 << bits) - 1)) << shift;
+    let field = |t: u32, shift: u32, bits: u32, value: u32| {
+        (t & !(((1 << bits) - 1) << shift)) | (value & ((1 << bits) - 1)) << shift
+    };
     *t = match rng.below(6) {
         // Register number, small or at the edges of the files.
         0 => {
@@ -367,7 +370,9 @@ pub fn run_case(target: Target, seeds: &Seeds, rng: &mut Rng) -> Outcome {
                     }
                     // The lowering may refuse a program; what it builds must be valid IR when
                     // the program itself passed the (lenient) validation the translator assumes.
-                    Err(d3d9_shader::TranslateError::Emit(e)) if validate(&p, &ValidationOptions::lenient()).is_ok() => {
+                    Err(d3d9_shader::TranslateError::Emit(e))
+                        if validate(&p, &ValidationOptions::lenient()).is_ok() =>
+                    {
                         Err(Failure::Invalid(format!("naga refuses the lowering of a valid program: {e}")))
                     }
                     Err(_) => Ok(false),
@@ -391,9 +396,7 @@ fn decode_case(seeds: &Seeds, rng: &mut Rng) -> Outcome {
                 Err(_) => tokens.iter().flat_map(|t| t.to_le_bytes()).take(rng.below(tokens.len() * 4 + 1)).collect(),
             },
         };
-        let (failure, elapsed, reached) = guarded(|| {
-            Ok(d3d9_shader::input::load(&bytes, "").is_ok())
-        });
+        let (failure, elapsed, reached) = guarded(|| Ok(d3d9_shader::input::load(&bytes, "").is_ok()));
         return Outcome { input: Input::Bytes(bytes), setting: "input::load".into(), failure, elapsed, reached };
     }
     let (failure, elapsed, reached) = guarded(|| match decode(&tokens) {

@@ -47,6 +47,6 @@ pub fn is_invalid(path: &Path) -> bool {
     path.components().any(|c| c.as_os_str() == "invalid")
 }
 
-pub mod generate;
-pub mod fuzz;
 pub mod diff;
+pub mod fuzz;
+pub mod generate;

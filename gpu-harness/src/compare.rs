@@ -110,7 +110,8 @@ pub fn check_probe(probe: &Probe, image: &Image) -> ProbeResult {
     if let Some(want) = probe.expected_float {
         let got = image.get(x, y);
         let tol = probe.tolerance_float.unwrap_or(0.0);
-        let ok = (0..4).all(|k| (got[k] - want[k]).abs() <= tol || got[k] == want[k] || (got[k].is_nan() && want[k].is_nan()));
+        let ok = (0..4)
+            .all(|k| (got[k] - want[k]).abs() <= tol || got[k] == want[k] || (got[k].is_nan() && want[k].is_nan()));
         return if ok {
             ProbeResult::Pass
         } else {
@@ -125,11 +126,15 @@ pub fn check_probe(probe: &Probe, image: &Image) -> ProbeResult {
         return ProbeResult::Pass;
     }
     if let Some(alt) = probe.accept_also.iter().find(|&&alt| channel_diff(got, alt, probe.compare) <= probe.tolerance) {
-        return ProbeResult::Broken(format!("({x}, {y}): got 0x{shown:08x}, an alternative (0x{alt:08x}) rather than 0x{want:08x}"));
+        return ProbeResult::Broken(format!(
+            "({x}, {y}): got 0x{shown:08x}, an alternative (0x{alt:08x}) rather than 0x{want:08x}"
+        ));
     }
     if let Some(bt) = probe.broken_tolerance {
         if channel_diff(got, want, probe.compare) <= bt {
-            return ProbeResult::Broken(format!("({x}, {y}): got 0x{shown:08x}, within the broken() tolerance {bt} of 0x{want:08x}"));
+            return ProbeResult::Broken(format!(
+                "({x}, {y}): got 0x{shown:08x}, within the broken() tolerance {bt} of 0x{want:08x}"
+            ));
         }
     }
     ProbeResult::Fail(format!(

@@ -284,7 +284,11 @@ mod tests {
 
     impl PixelStage for White {
         fn run_quad(&self, _: &[PixelIn; 4]) -> Result<[PixelOut; 4], String> {
-            Ok(std::array::from_fn(|_| PixelOut { color: [Some([1.0; 4]), None, None, None], depth: None, discarded: false }))
+            Ok(std::array::from_fn(|_| PixelOut {
+                color: [Some([1.0; 4]), None, None, None],
+                depth: None,
+                discarded: false,
+            }))
         }
     }
 

@@ -14,8 +14,8 @@
 
 use d3d9_shader::bytecode::Usage;
 
-use crate::cpu::{fog_factor, PixelIn, PixelOut, PixelStage, StageVertex, VertexStage};
 use crate::case::FogMode;
+use crate::cpu::{fog_factor, PixelIn, PixelOut, PixelStage, StageVertex, VertexStage};
 use crate::vertex::Semantic;
 
 /// The fixed-function vertex stage's settings.
@@ -283,7 +283,12 @@ mod tests {
 
     #[test]
     fn pixel_stage_saturates_diffuse() {
-        let lane = PixelIn { varyings: vec![((Usage::Color, 0), [2.0, -1.0, 0.5, 1.0])], vpos: [0.0; 2], vface: 1.0, covered: true };
+        let lane = PixelIn {
+            varyings: vec![((Usage::Color, 0), [2.0, -1.0, 0.5, 1.0])],
+            vpos: [0.0; 2],
+            vface: 1.0,
+            covered: true,
+        };
         let out = FixedPixel.run_quad(&[lane.clone(), lane.clone(), lane.clone(), lane]).unwrap();
         assert_eq!(out[0].color[0], Some([1.0, 0.0, 0.5, 1.0]));
     }

@@ -88,7 +88,10 @@ fn entry<'m>(module: &'m naga::Module, name: &str) -> Option<&'m naga::EntryPoin
 }
 
 /// Locations bound on a function's arguments (or result): struct members included.
-fn locations(module: &naga::Module, items: impl Iterator<Item = (Option<naga::Binding>, naga::Handle<naga::Type>)>) -> Vec<u32> {
+fn locations(
+    module: &naga::Module,
+    items: impl Iterator<Item = (Option<naga::Binding>, naga::Handle<naga::Type>)>,
+) -> Vec<u32> {
     let mut out = Vec::new();
     for (binding, ty) in items {
         match binding {
@@ -132,7 +135,12 @@ fn compare(f: CmpFunc) -> wgpu::CompareFunction {
 }
 
 /// A bind-group entry layout for a module global, and the buffer size its type needs.
-fn layout_entry(gpu: &Gpu, module: &naga::Module, var: &naga::GlobalVariable, binding: u32) -> (wgpu::BindGroupLayoutEntry, u64) {
+fn layout_entry(
+    gpu: &Gpu,
+    module: &naga::Module,
+    var: &naga::GlobalVariable,
+    binding: u32,
+) -> (wgpu::BindGroupLayoutEntry, u64) {
     let mut layouter = naga::proc::Layouter::default();
     let _ = layouter.update(module.to_ctx());
     let filterable = gpu.features.contains(wgpu::Features::FLOAT32_FILTERABLE);
@@ -170,7 +178,11 @@ fn layout_entry(gpu: &Gpu, module: &naga::Module, var: &naga::GlobalVariable, bi
             layouter[var.ty].size as u64,
         ),
         _ => (
-            wgpu::BindingType::Buffer { ty: wgpu::BufferBindingType::Uniform, has_dynamic_offset: false, min_binding_size: None },
+            wgpu::BindingType::Buffer {
+                ty: wgpu::BufferBindingType::Uniform,
+                has_dynamic_offset: false,
+                min_binding_size: None,
+            },
             layouter[var.ty].size as u64,
         ),
     };
@@ -235,13 +247,19 @@ pub fn draw(gpu: &Gpu, targets: &GpuTargets, call: &DrawCall) -> Result<(), GpuE
                 (wgpu::BindingType::Buffer { .. }, _) => {
                     buffers.iter().find(|(k, _)| *k == (g, b)).expect("created above").1.as_entire_binding()
                 }
-                (wgpu::BindingType::Texture { .. }, Some(Resource::Texture(v))) => wgpu::BindingResource::TextureView(v),
+                (wgpu::BindingType::Texture { .. }, Some(Resource::Texture(v))) => {
+                    wgpu::BindingResource::TextureView(v)
+                }
                 (wgpu::BindingType::Sampler(_), Some(Resource::Sampler(s))) => wgpu::BindingResource::Sampler(s),
                 (ty, _) => return Err(GpuError::Binding(g, b, format!("no resource for {ty:?}"))),
             };
             bg_entries.push(wgpu::BindGroupEntry { binding: b, resource });
         }
-        bind_groups.push(device.create_bind_group(&wgpu::BindGroupDescriptor { label: None, layout: &layout, entries: &bg_entries }));
+        bind_groups.push(device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: None,
+            layout: &layout,
+            entries: &bg_entries,
+        }));
         layouts.push(layout);
     }
     let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
@@ -255,7 +273,11 @@ pub fn draw(gpu: &Gpu, targets: &GpuTargets, call: &DrawCall) -> Result<(), GpuE
     let attributes: Vec<wgpu::VertexAttribute> = locs
         .iter()
         .enumerate()
-        .map(|(i, &l)| wgpu::VertexAttribute { format: wgpu::VertexFormat::Float32x4, offset: 16 * i as u64, shader_location: l })
+        .map(|(i, &l)| wgpu::VertexAttribute {
+            format: wgpu::VertexFormat::Float32x4,
+            offset: 16 * i as u64,
+            shader_location: l,
+        })
         .collect();
     let mut data: Vec<f32> = Vec::new();
     for v in call.vertices {
@@ -277,8 +299,14 @@ pub fn draw(gpu: &Gpu, targets: &GpuTargets, call: &DrawCall) -> Result<(), GpuE
         step_mode: wgpu::VertexStepMode::Vertex,
         attributes: &attributes,
     })];
-    let vs_module = device.create_shader_module(wgpu::ShaderModuleDescriptor { label: Some("vs"), source: wgpu::ShaderSource::Wgsl(vs_wgsl.into()) });
-    let ps_module = device.create_shader_module(wgpu::ShaderModuleDescriptor { label: Some("ps"), source: wgpu::ShaderSource::Wgsl(ps_wgsl.into()) });
+    let vs_module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+        label: Some("vs"),
+        source: wgpu::ShaderSource::Wgsl(vs_wgsl.into()),
+    });
+    let ps_module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+        label: Some("ps"),
+        source: wgpu::ShaderSource::Wgsl(ps_wgsl.into()),
+    });
     // A target the pixel stage does not write keeps its contents (note 21): write mask empty.
     let written = fragment_outputs(ps_mod, ps_ep);
     let color_targets: Vec<Option<wgpu::ColorTargetState>> = targets
@@ -289,7 +317,11 @@ pub fn draw(gpu: &Gpu, targets: &GpuTargets, call: &DrawCall) -> Result<(), GpuE
             Some(wgpu::ColorTargetState {
                 format: wgpu_format(*f),
                 blend: None,
-                write_mask: if written.contains(&(i as u32)) { wgpu::ColorWrites::ALL } else { wgpu::ColorWrites::empty() },
+                write_mask: if written.contains(&(i as u32)) {
+                    wgpu::ColorWrites::ALL
+                } else {
+                    wgpu::ColorWrites::empty()
+                },
             })
         })
         .collect();
@@ -304,7 +336,11 @@ pub fn draw(gpu: &Gpu, targets: &GpuTargets, call: &DrawCall) -> Result<(), GpuE
             buffers: if locs.is_empty() { &[] } else { &vertex_layout },
         },
         primitive: wgpu::PrimitiveState {
-            topology: if call.strip { wgpu::PrimitiveTopology::TriangleStrip } else { wgpu::PrimitiveTopology::TriangleList },
+            topology: if call.strip {
+                wgpu::PrimitiveTopology::TriangleStrip
+            } else {
+                wgpu::PrimitiveTopology::TriangleList
+            },
             strip_index_format: None,
             // D3D9: clockwise on screen is the front face.
             front_face: wgpu::FrontFace::Cw,

@@ -11,8 +11,8 @@ use std::cell::Cell;
 
 use d3d9_shader::bytecode::{Opcode, Program, RegisterType, Usage};
 use d3d9_shader::interp::{
-    self, AddressMode, Constants, Filter, MipFilter, Options, PixelInput, ReferenceSampler, ReferenceTexture, SampleRequest,
-    SamplerType, StageState, TextureSampler, TextureTransform,
+    self, AddressMode, Constants, Filter, MipFilter, Options, PixelInput, ReferenceSampler, ReferenceTexture,
+    SampleRequest, SamplerType, StageState, TextureSampler, TextureTransform,
 };
 
 use crate::case::{self, TextureKind, TransformFlags};
@@ -62,7 +62,8 @@ pub fn reference_texture(t: &DecodedTexture) -> Option<ReferenceTexture> {
 fn sampler(ctx: &StageContext<'_>) -> Result<ReferenceSampler, String> {
     let mut s = ReferenceSampler::default();
     for t in ctx.textures {
-        let r = reference_texture(t).ok_or_else(|| format!("texture on stage {} cannot be sampled on the CPU", t.stage))?;
+        let r =
+            reference_texture(t).ok_or_else(|| format!("texture on stage {} cannot be sampled on the CPU", t.stage))?;
         match case::vertex_sampler(t.stage) {
             Some(n) => s.bind_vertex(n as usize, r),
             None => s.bind(t.stage as usize, r),
@@ -79,7 +80,13 @@ pub fn options(ctx: &StageContext<'_>) -> Options {
             stage.texture_type = sampler_type(t.kind);
         }
         if let Some(s) = ctx.stages.iter().find(|s| s.stage as usize == i) {
-            let flags = s.texturetransformflags.as_deref().map(TransformFlags::parse).transpose().unwrap_or_default().unwrap_or_default();
+            let flags = s
+                .texturetransformflags
+                .as_deref()
+                .map(TransformFlags::parse)
+                .transpose()
+                .unwrap_or_default()
+                .unwrap_or_default();
             *stage = StageState {
                 texture_type: stage.texture_type,
                 transform: TextureTransform { count: flags.count, projected: flags.projected },
@@ -125,7 +132,8 @@ impl VertexStage for Vertex<'_> {
     fn run(&self, inputs: &[[f32; 4]; 16]) -> Result<StageVertex, String> {
         let input = interp::VertexInput { v: *inputs };
         let watched = Watched { sampler: &self.sampler, undefined: Cell::new(false) };
-        let out = interp::run_vertex(self.program, &input, &self.constants, &self.options, &watched).map_err(|e| e.to_string())?;
+        let out = interp::run_vertex(self.program, &input, &self.constants, &self.options, &watched)
+            .map_err(|e| e.to_string())?;
         let mut outputs: Vec<(Semantic, [f32; 4])> = Vec::new();
         if self.program.version.major < 3 {
             // oD# always reach the pixel stage (unwritten components hold their defaults).
@@ -189,7 +197,8 @@ impl PixelStage for Pixel<'_> {
             }
             p
         });
-        let outs = interp::run_pixel_quad(self.program, &inputs, &self.constants, &self.options, &self.sampler).map_err(|e| e.to_string())?;
+        let outs = interp::run_pixel_quad(self.program, &inputs, &self.constants, &self.options, &self.sampler)
+            .map_err(|e| e.to_string())?;
         Ok(outs.map(|o| PixelOut { color: o.color, depth: o.depth, discarded: o.discarded }))
     }
 }
@@ -203,18 +212,35 @@ fn pixel_inputs(program: &Program) -> Vec<(usize, Semantic)> {
         .filter_map(|i| {
             let dst = i.dst?;
             let decl = i.decl()?;
-            (dst.reg.ty == RegisterType::Input && dst.reg.num < 10).then_some((dst.reg.num as usize, (decl.usage()?, decl.usage_index)))
+            (dst.reg.ty == RegisterType::Input && dst.reg.num < 10)
+                .then_some((dst.reg.num as usize, (decl.usage()?, decl.usage_index)))
         })
         .collect()
 }
 
 impl ShaderCpu for Interpreter {
-    fn vertex<'a>(&'a self, program: &'a Program, c: &'a ShaderConstants, ctx: StageContext<'a>) -> Result<Box<dyn VertexStage + 'a>, String> {
+    fn vertex<'a>(
+        &'a self,
+        program: &'a Program,
+        c: &'a ShaderConstants,
+        ctx: StageContext<'a>,
+    ) -> Result<Box<dyn VertexStage + 'a>, String> {
         Ok(Box::new(Vertex { program, constants: constants(c), options: options(&ctx), sampler: sampler(&ctx)? }))
     }
 
-    fn pixel<'a>(&'a self, program: &'a Program, c: &'a ShaderConstants, ctx: StageContext<'a>) -> Result<Box<dyn PixelStage + 'a>, String> {
-        Ok(Box::new(Pixel { program, constants: constants(c), options: options(&ctx), sampler: sampler(&ctx)?, inputs: pixel_inputs(program) }))
+    fn pixel<'a>(
+        &'a self,
+        program: &'a Program,
+        c: &'a ShaderConstants,
+        ctx: StageContext<'a>,
+    ) -> Result<Box<dyn PixelStage + 'a>, String> {
+        Ok(Box::new(Pixel {
+            program,
+            constants: constants(c),
+            options: options(&ctx),
+            sampler: sampler(&ctx)?,
+            inputs: pixel_inputs(program),
+        }))
     }
 }
 

@@ -16,18 +16,18 @@
 #![warn(missing_docs)]
 
 pub mod case;
-pub mod textures;
-pub mod vertex;
-pub mod raster;
-pub mod targets;
-pub mod device;
+pub mod compare;
 pub mod cpu;
+pub mod device;
 pub mod fixed_function;
 pub mod gpu;
-pub mod shaders;
-pub mod compare;
-pub mod runner;
-pub mod report;
 pub mod interpreted;
-pub mod translated;
+pub mod raster;
+pub mod report;
+pub mod runner;
+pub mod shaders;
 pub mod sweep;
+pub mod targets;
+pub mod textures;
+pub mod translated;
+pub mod vertex;

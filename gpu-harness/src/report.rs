@@ -72,7 +72,13 @@ pub fn write(dir: &Path, title: &str, summary: &str, results: &[CaseResult]) -> 
             Verdict::Fail(m) => ("fail", "FAIL", m.clone()),
             Verdict::Skip(s) => ("skip", "skipped", vec![s.clone()]),
         };
-        let _ = write!(html, "<tr id=\"{}\"><td>{}<br><small>{}</small></td><td class=\"{class}\">{verdict}</td><td>", escape(&r.name), escape(&r.name), escape(&r.path.display().to_string()));
+        let _ = write!(
+            html,
+            "<tr id=\"{}\"><td>{}<br><small>{}</small></td><td class=\"{class}\">{verdict}</td><td>",
+            escape(&r.name),
+            escape(&r.name),
+            escape(&r.path.display().to_string())
+        );
         for l in lines.iter().chain(&r.notes) {
             let _ = write!(html, "<div>{}</div>", escape(l));
         }
@@ -117,7 +123,13 @@ mod tests {
         let g = Image::new(2, 2, TargetFormat::A8R8G8B8, 0xff00ff00);
         let c = Image::new(2, 2, TargetFormat::A8R8G8B8, 0xff0000ff);
         let results = vec![
-            CaseResult { name: "ok<1>".into(), path: "a.toml".into(), verdict: Verdict::Pass, notes: vec![], images: vec![] },
+            CaseResult {
+                name: "ok<1>".into(),
+                path: "a.toml".into(),
+                verdict: Verdict::Pass,
+                notes: vec![],
+                images: vec![],
+            },
             CaseResult {
                 name: "bad".into(),
                 path: "b.toml".into(),

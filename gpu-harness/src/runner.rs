@@ -12,7 +12,10 @@ use std::path::{Path, PathBuf};
 
 use d3d9_shader::bytecode::{Opcode, Program, Usage};
 
-use crate::case::{Api, Case, ConstantBlock, ConstantKind, DeclUsage, Draw, FogMode, MipFilter, Number, RenderState, TextureKind, TextureStage};
+use crate::case::{
+    Api, Case, ConstantBlock, ConstantKind, DeclUsage, Draw, FogMode, MipFilter, Number, RenderState, TextureKind,
+    TextureStage,
+};
 use crate::compare::{check_probe, image_mismatches, ProbeResult, Tolerance};
 use crate::cpu::{self, CpuTargets, FogSource, MergeState, PixelStage, VertexStage};
 use crate::device::Gpu;
@@ -86,18 +89,34 @@ pub struct StageContext<'a> {
 impl<'a> StageContext<'a> {
     /// A D3D9 context with `textures` bound, a 4 × 4 target, no stage state, fog or alpha test.
     pub(crate) fn with_textures(textures: &'a [DecodedTexture], state: &'a RenderState) -> StageContext<'a> {
-        StageContext { api: Api::D3d9, textures, stages: &[], target_size: (4, 4), state, fog: FogSource::Off, alpha_test: None }
+        StageContext {
+            api: Api::D3d9,
+            textures,
+            stages: &[],
+            target_size: (4, 4),
+            state,
+            fog: FogSource::Off,
+            alpha_test: None,
+        }
     }
 }
 
 /// CPU execution of shaders (the interpreter).
 pub trait ShaderCpu {
     /// A vertex stage running `program`.
-    fn vertex<'a>(&'a self, program: &'a Program, constants: &'a ShaderConstants, ctx: StageContext<'a>)
-        -> Result<Box<dyn VertexStage + 'a>, String>;
+    fn vertex<'a>(
+        &'a self,
+        program: &'a Program,
+        constants: &'a ShaderConstants,
+        ctx: StageContext<'a>,
+    ) -> Result<Box<dyn VertexStage + 'a>, String>;
     /// A pixel stage running `program`. Fog and alpha test are the runner's (output merger).
-    fn pixel<'a>(&'a self, program: &'a Program, constants: &'a ShaderConstants, ctx: StageContext<'a>)
-        -> Result<Box<dyn PixelStage + 'a>, String>;
+    fn pixel<'a>(
+        &'a self,
+        program: &'a Program,
+        constants: &'a ShaderConstants,
+        ctx: StageContext<'a>,
+    ) -> Result<Box<dyn PixelStage + 'a>, String>;
 }
 
 /// One translated stage, ready to draw.
@@ -289,7 +308,9 @@ fn fixed_input_map() -> Vec<(u16, Semantic)> {
 /// selection from derivatives, derivative instructions, approximate instructions).
 fn tolerance(textures: &[DecodedTexture], programs: &BTreeMap<String, Program>) -> Tolerance {
     let filtering = textures.iter().any(|t| {
-        t.filter == crate::case::Filter::Linear || t.mip_filter == MipFilter::Linear || (t.mip_levels > 1 && t.mip_filter != MipFilter::None)
+        t.filter == crate::case::Filter::Linear
+            || t.mip_filter == MipFilter::Linear
+            || (t.mip_levels > 1 && t.mip_filter != MipFilter::None)
     });
     let derivatives = programs
         .values()
@@ -298,7 +319,16 @@ fn tolerance(textures: &[DecodedTexture], programs: &BTreeMap<String, Program>) 
         p.instructions.iter().any(|i| {
             matches!(
                 i.opcode,
-                Opcode::Exp | Opcode::Log | Opcode::ExpP | Opcode::LogP | Opcode::Rcp | Opcode::Rsq | Opcode::Pow | Opcode::Nrm | Opcode::SinCos | Opcode::Lit
+                Opcode::Exp
+                    | Opcode::Log
+                    | Opcode::ExpP
+                    | Opcode::LogP
+                    | Opcode::Rcp
+                    | Opcode::Rsq
+                    | Opcode::Pow
+                    | Opcode::Nrm
+                    | Opcode::SinCos
+                    | Opcode::Lit
             )
         })
     });
@@ -312,7 +342,13 @@ fn tolerance(textures: &[DecodedTexture], programs: &BTreeMap<String, Program>) 
 impl Runner<'_> {
     /// Runs one case.
     pub fn run_case(&self, case: &Case, path: &Path) -> CaseResult {
-        let mut result = CaseResult { name: case.name.clone(), path: path.into(), verdict: Verdict::Pass, notes: vec![], images: vec![] };
+        let mut result = CaseResult {
+            name: case.name.clone(),
+            path: path.into(),
+            verdict: Verdict::Pass,
+            notes: vec![],
+            images: vec![],
+        };
         let prepared = match self.prepare(case) {
             Ok(p) => p,
             Err(Verdict::Skip(s)) => {
@@ -356,7 +392,9 @@ impl Runner<'_> {
                 let image = &snaps[&probe.after_draw.unwrap_or(last)][probe.target as usize];
                 match check_probe(probe, image) {
                     ProbeResult::Pass => {}
-                    ProbeResult::Broken(m) => result.notes.push(format!("{side} probe {i}: broken() result accepted: {m}")),
+                    ProbeResult::Broken(m) => {
+                        result.notes.push(format!("{side} probe {i}: broken() result accepted: {m}"))
+                    }
                     ProbeResult::Fail(m) => failures.push(format!("{} probe {i} {m}", side.to_uppercase())),
                 }
             }
@@ -367,8 +405,9 @@ impl Runner<'_> {
                 for (t, img) in images.iter().enumerate() {
                     let mask = self.channel_masks.get(t).copied().unwrap_or(0xf);
                     let all = image_mismatches(img, &c[draw][t], tol, mask);
-                    let (tied, bad): (Vec<_>, Vec<_>) =
-                        all.into_iter().partition(|&(x, y)| ties.get((y * img.width + x) as usize).copied().unwrap_or(false));
+                    let (tied, bad): (Vec<_>, Vec<_>) = all
+                        .into_iter()
+                        .partition(|&(x, y)| ties.get((y * img.width + x) as usize).copied().unwrap_or(false));
                     if !tied.is_empty() {
                         result.notes.push(format!(
                             "target {t} after draw {draw}: {} pixels differ at a decision point: an interpolated input at zero or a texel boundary (a tie either rasterizer may break), or a vertex texture fetch D3D9 leaves undefined",
@@ -389,7 +428,8 @@ impl Runner<'_> {
         if !failures.is_empty() {
             let n = case.render_target.render_targets.len() + 1;
             let find = |side: &str, t: usize| runs.iter().find(|(s, _)| *s == side).map(|(_, s)| s[&last][t].clone());
-            result.images = (0..n).map(|t| TargetImages { index: t, gpu: find("gpu", t), cpu: find("cpu", t) }).collect();
+            result.images =
+                (0..n).map(|t| TargetImages { index: t, gpu: find("gpu", t), cpu: find("cpu", t) }).collect();
             result.verdict = Verdict::Fail(failures);
         } else if !skipped.is_empty() {
             // A case is proved only when every requested path ran.
@@ -408,18 +448,24 @@ impl Runner<'_> {
             }
             let unsupported = state.unsupported();
             if !unsupported.is_empty() {
-                return Err(Verdict::Skip(format!("render state not drawn by the harness: {}", unsupported.join(", "))));
+                return Err(Verdict::Skip(format!(
+                    "render state not drawn by the harness: {}",
+                    unsupported.join(", ")
+                )));
             }
             for name in [&draw.vertex_shader, &draw.pixel_shader] {
                 if let Some(p) = self.preloaded.get(name) {
                     programs.insert(name.clone(), p.clone());
                 } else if name != "none" && !programs.contains_key(name) {
-                    let (_, program) = crate::shaders::load(name, &self.roots).map_err(|e| Verdict::Fail(vec![e.to_string()]))?;
+                    let (_, program) =
+                        crate::shaders::load(name, &self.roots).map_err(|e| Verdict::Fail(vec![e.to_string()]))?;
                     programs.insert(name.clone(), program);
                 }
             }
             if draw.ps_is_none() && case.textures.iter().any(|t| t.stage == 0) {
-                return Err(Verdict::Skip("fixed-function texturing (a texture on stage 0 without a pixel shader)".into()));
+                return Err(Verdict::Skip(
+                    "fixed-function texturing (a texture on stage 0 without a pixel shader)".into(),
+                ));
             }
         }
         let textures = case.textures.iter().map(DecodedTexture::decode).collect();
@@ -486,7 +532,15 @@ impl Runner<'_> {
             }
             load_constants(draw, &mut vsc, &mut psc);
             let DrawSetup { vs, ps, fog, alpha } = self.draw_setup(prepared, draw, &state)?;
-            let ctx = StageContext { api: case.api, textures: &prepared.textures, stages: &case.texture_stages, target_size: size, state: &state, fog, alpha_test: alpha };
+            let ctx = StageContext {
+                api: case.api,
+                textures: &prepared.textures,
+                stages: &case.texture_stages,
+                target_size: size,
+                state: &state,
+                fog,
+                alpha_test: alpha,
+            };
             let inputs = self.inputs(case, draw, vs)?;
             let ffv = fixed_vertex(draw, &state, size);
             let fail = |e: String| Verdict::Fail(vec![format!("draw {i}: {e}")]);
@@ -500,8 +554,17 @@ impl Runner<'_> {
             };
             let strip = draw.primitive == crate::case::Primitive::TriangleStrip;
             let merge = merge_state(&state, fog, alpha);
-            cpu::draw(&mut targets, &inputs, strip, draw.primitive_count, vstage.as_ref(), pstage.as_ref(), &merge, &tie_scales)
-                .map_err(fail)?;
+            cpu::draw(
+                &mut targets,
+                &inputs,
+                strip,
+                draw.primitive_count,
+                vstage.as_ref(),
+                pstage.as_ref(),
+                &merge,
+                &tie_scales,
+            )
+            .map_err(fail)?;
             if needs_snapshot(case, i) {
                 snaps.insert(i, targets.colors.clone());
             }
@@ -539,16 +602,33 @@ impl Runner<'_> {
             }
             load_constants(draw, &mut vsc, &mut psc);
             let DrawSetup { vs, ps, fog, alpha } = self.draw_setup(prepared, draw, &state)?;
-            let ctx = StageContext { api: case.api, textures: &prepared.textures, stages: &case.texture_stages, target_size: size, state: &state, fog, alpha_test: alpha };
+            let ctx = StageContext {
+                api: case.api,
+                textures: &prepared.textures,
+                stages: &case.texture_stages,
+                target_size: size,
+                state: &state,
+                fog,
+                alpha_test: alpha,
+            };
             let inputs = self.inputs(case, draw, vs)?;
             let (tvs, tps) = match (vs, ps) {
                 (None, None) => (None, None),
-                _ => self.gpu_shaders.expect("checked above").translate(vs.map(|p| (p, &vsc)), ps.map(|p| (p, &psc)), ctx).map_err(fail)?,
+                _ => self
+                    .gpu_shaders
+                    .expect("checked above")
+                    .translate(vs.map(|p| (p, &vsc)), ps.map(|p| (p, &psc)), ctx)
+                    .map_err(fail)?,
             };
             // Stand-ins for fixed-function stages, following the other stage's varying layout.
-            let layout = tps.as_ref().map(|s| s.varyings.clone()).or_else(|| tvs.as_ref().map(|s| s.varyings.clone())).unwrap_or_else(ff::default_layout);
+            let layout = tps
+                .as_ref()
+                .map(|s| s.varyings.clone())
+                .or_else(|| tvs.as_ref().map(|s| s.varyings.clone()))
+                .unwrap_or_else(ff::default_layout);
             let ffv = fixed_vertex(draw, &state, size);
-            let parse = |text: String| naga::front::wgsl::parse_str(&text).map_err(|e| fail(format!("stand-in WGSL: {e}")));
+            let parse =
+                |text: String| naga::front::wgsl::parse_str(&text).map_err(|e| fail(format!("stand-in WGSL: {e}")));
             let vs_module = match &tvs {
                 Some(s) => s.module.clone(),
                 None => parse(ff::vertex_wgsl(&ffv, &layout))?,
@@ -566,15 +646,20 @@ impl Runner<'_> {
                 for &TextureSlot { stage: tex_stage, kind, .. } in &stage.textures {
                     if !uploaded.iter().any(|(s, k, _)| *s == tex_stage && *k == kind) {
                         let Some(t) = prepared.textures.iter().find(|t| t.stage == tex_stage) else { continue };
-                        if textures::needs_float_filtering(t) && !gpu.features.contains(wgpu::Features::FLOAT32_FILTERABLE) {
-                            return Err(Verdict::Skip("linear filtering of float textures is not supported by this adapter".into()));
+                        if textures::needs_float_filtering(t)
+                            && !gpu.features.contains(wgpu::Features::FLOAT32_FILTERABLE)
+                        {
+                            return Err(Verdict::Skip(
+                                "linear filtering of float textures is not supported by this adapter".into(),
+                            ));
                         }
                         let scope = gpu.device.push_error_scope(wgpu::ErrorFilter::Validation);
                         let g = textures::upload(&gpu.device, &gpu.queue, t, kind);
                         if let Some(e) = pollster::block_on(scope.pop()) {
                             return Err(fail(format!("uploading the texture of stage {tex_stage}: {e}")));
                         }
-                        let g = g.ok_or_else(|| Verdict::Skip(format!("a {:?} texture sampled as {kind:?}", t.kind)))?;
+                        let g =
+                            g.ok_or_else(|| Verdict::Skip(format!("a {:?} texture sampled as {kind:?}", t.kind)))?;
                         uploaded.push((tex_stage, kind, g));
                     }
                 }
@@ -593,7 +678,12 @@ impl Runner<'_> {
                 vertices: &inputs,
                 strip: draw.primitive == crate::case::Primitive::TriangleStrip,
                 resources,
-                state: FixedState { cull: state.cullmode, z_enable: state.zenable, z_func: state.zfunc, z_write: state.zwriteenable },
+                state: FixedState {
+                    cull: state.cullmode,
+                    z_enable: state.zenable,
+                    z_func: state.zfunc,
+                    z_write: state.zwriteenable,
+                },
             };
             gpu::draw(gpu, &targets, &call).map_err(|e| fail(e.to_string()))?;
             if needs_snapshot(case, i) {
@@ -614,7 +704,10 @@ fn clear_one(gpu: &Gpu, targets: &GpuTargets, index: usize, argb: u32) {
             view: &targets.colors[index].1,
             depth_slice: None,
             resolve_target: None,
-            ops: wgpu::Operations { load: wgpu::LoadOp::Clear(wgpu::Color { r, g, b, a }), store: wgpu::StoreOp::Store },
+            ops: wgpu::Operations {
+                load: wgpu::LoadOp::Clear(wgpu::Color { r, g, b, a }),
+                store: wgpu::StoreOp::Store,
+            },
         })],
         ..Default::default()
     });

@@ -143,10 +143,7 @@ fn constants(rng: &mut Rng, vertex: bool) -> Vec<ConstantBlock> {
     };
     let count = if vertex { 256 } else { 224 };
     let floats = (0..count * 4).map(|_| Number::Float(rng.float(-2.0, 2.0) as f64)).collect();
-    let ints = (0..16)
-        .flat_map(|_| [rng.int(1, 4), rng.int(0, 3), rng.int(1, 2), 0])
-        .map(Number::Int)
-        .collect();
+    let ints = (0..16).flat_map(|_| [rng.int(1, 4), rng.int(0, 3), rng.int(1, 2), 0]).map(Number::Int).collect();
     let bools = (0..16).map(|_| Number::Bool(rng.next_u64() & 1 == 1)).collect();
     vec![
         ConstantBlock { kind: f, start_register: 0, values: floats, via: None },
@@ -212,10 +209,15 @@ pub fn case_for(name: &str, program: &Program) -> Case {
             .collect();
         (elements, vertices, name.to_string(), PARTNER_PS.to_string())
     } else {
-        let mut elements = vec![element(DeclUsage::POSITION, 0, 0), element(DeclUsage::COLOR, 0, 16), element(DeclUsage::COLOR, 1, 32)];
+        let mut elements = vec![
+            element(DeclUsage::POSITION, 0, 0),
+            element(DeclUsage::COLOR, 0, 16),
+            element(DeclUsage::COLOR, 1, 32),
+        ];
         elements.extend((0..8).map(|n| element(DeclUsage::TEXCOORD, n, 48 + 16 * n)));
         // The same colours and coordinates at every vertex: interpolation is exact on both sides.
-        let attrs: Vec<f64> = (0..40).map(|i| if i < 8 { rng.float(0.0, 1.0) } else { rng.float(-1.0, 2.0) } as f64).collect();
+        let attrs: Vec<f64> =
+            (0..40).map(|i| if i < 8 { rng.float(0.0, 1.0) } else { rng.float(-1.0, 2.0) } as f64).collect();
         let vertices = quad
             .iter()
             .map(|xy| [xy[0], xy[1], 0.5, 1.0].into_iter().chain(attrs.iter().copied()).map(Number::Float).collect())
@@ -299,7 +301,10 @@ fn partner_masks(program: &Program) -> Vec<u8> {
 /// Why the sweep's images of `program` would hold values D3D9 leaves undefined, if they would.
 fn undefined_result(program: &Program) -> Option<&'static str> {
     let writes_oc0 = program.version.major < 2
-        || program.instructions.iter().any(|i| i.dst.is_some_and(|d| d.reg.ty == RegisterType::ColorOut && d.reg.num == 0));
+        || program
+            .instructions
+            .iter()
+            .any(|i| i.dst.is_some_and(|d| d.reg.ty == RegisterType::ColorOut && d.reg.num == 0));
     if program.version.is_pixel() && !writes_oc0 {
         return Some("the pixel shader does not write oC0 (the result is undefined in D3D9)");
     }
@@ -319,10 +324,15 @@ const ILL_CONDITIONED: &[(&str, &str)] = &[(
 /// Sweeps one shader file: GPU against CPU.
 pub fn run_shader(path: &Path, gpu: Option<&Gpu>, cpu: &dyn ShaderCpu, translator: &dyn ShaderGpu) -> CaseResult {
     let name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-    let folder = path.parent().and_then(|p| p.file_name()).map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let folder =
+        path.parent().and_then(|p| p.file_name()).map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
     let label = format!("{folder}/{name}");
-    let mut result = CaseResult { name: label.clone(), path: path.into(), verdict: Verdict::Pass, notes: vec![], images: vec![] };
-    let program = match crate::shaders::tokens(path).map_err(|e| e.to_string()).and_then(|t| decode(&t).map_err(|e| e.to_string())) {
+    let mut result =
+        CaseResult { name: label.clone(), path: path.into(), verdict: Verdict::Pass, notes: vec![], images: vec![] };
+    let program = match crate::shaders::tokens(path)
+        .map_err(|e| e.to_string())
+        .and_then(|t| decode(&t).map_err(|e| e.to_string()))
+    {
         Ok(p) => p,
         Err(e) => {
             result.verdict = Verdict::Skip(format!("does not decode: {e}"));
@@ -335,7 +345,14 @@ pub fn run_shader(path: &Path, gpu: Option<&Gpu>, cpu: &dyn ShaderCpu, translato
     }
     // What lenient validation refuses has no meaning to draw (the facade refuses it before
     // translating): e.g. vs_3_0 `v20`, an attribute slot past the 16 D3D9 has.
-    let checked = validate(&program, &ValidationOptions { relaxed_constant_limit: true, swvp: program.version.is_sw(), ..ValidationOptions::lenient() });
+    let checked = validate(
+        &program,
+        &ValidationOptions {
+            relaxed_constant_limit: true,
+            swvp: program.version.is_sw(),
+            ..ValidationOptions::lenient()
+        },
+    );
     if let Some(e) = checked.errors.first() {
         result.verdict = Verdict::Skip(format!("lenient validation refuses it: {e}"));
         return result;

@@ -168,7 +168,8 @@ impl GpuTargets {
             TargetFormat::A8R8G8B8 => 4,
             TargetFormat::A32B32G32R32F => 16,
         };
-        let row = (self.width * texel).div_ceil(wgpu::COPY_BYTES_PER_ROW_ALIGNMENT) * wgpu::COPY_BYTES_PER_ROW_ALIGNMENT;
+        let row =
+            (self.width * texel).div_ceil(wgpu::COPY_BYTES_PER_ROW_ALIGNMENT) * wgpu::COPY_BYTES_PER_ROW_ALIGNMENT;
         let buffer = device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("readback"),
             size: (row * self.height) as u64,

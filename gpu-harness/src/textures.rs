@@ -139,7 +139,12 @@ pub fn needs_float_filtering(t: &DecodedTexture) -> bool {
 /// Uploads `t` as an `Rgba32Float` texture, viewed as `view_kind`: the dimension the shader samples
 /// it as. A 2D texture sampled by a volume sampler becomes a one-slice volume, which reads as the
 /// 2D texture whatever the coordinate's w (runner note 24); other mismatches return `None`.
-pub fn upload(device: &wgpu::Device, queue: &wgpu::Queue, t: &DecodedTexture, view_kind: TextureKind) -> Option<GpuTexture> {
+pub fn upload(
+    device: &wgpu::Device,
+    queue: &wgpu::Queue,
+    t: &DecodedTexture,
+    view_kind: TextureKind,
+) -> Option<GpuTexture> {
     let (w, h, d) = t.size;
     let (dimension, layers) = match (t.kind, view_kind) {
         (TextureKind::Tex2D, TextureKind::Tex2D) => (wgpu::TextureDimension::D2, 1),
@@ -181,7 +186,11 @@ pub fn upload(device: &wgpu::Device, queue: &wgpu::Queue, t: &DecodedTexture, vi
                 },
                 bytes,
                 wgpu::TexelCopyBufferLayout { offset: 0, bytes_per_row: Some(lw * 16), rows_per_image: Some(lh) },
-                wgpu::Extent3d { width: lw, height: lh, depth_or_array_layers: if dimension == wgpu::TextureDimension::D3 { ld } else { 1 } },
+                wgpu::Extent3d {
+                    width: lw,
+                    height: lh,
+                    depth_or_array_layers: if dimension == wgpu::TextureDimension::D3 { ld } else { 1 },
+                },
             );
         }
     }
@@ -190,10 +199,8 @@ pub fn upload(device: &wgpu::Device, queue: &wgpu::Queue, t: &DecodedTexture, vi
         TextureKind::Cube => wgpu::TextureViewDimension::Cube,
         TextureKind::Volume => wgpu::TextureViewDimension::D3,
     };
-    let view = texture.create_view(&wgpu::TextureViewDescriptor {
-        dimension: Some(view_dimension),
-        ..Default::default()
-    });
+    let view =
+        texture.create_view(&wgpu::TextureViewDescriptor { dimension: Some(view_dimension), ..Default::default() });
     let sampler = device.create_sampler(&sampler_descriptor(t));
     Some(GpuTexture { texture, view, sampler })
 }
@@ -211,11 +218,19 @@ fn fill_depth(device: &wgpu::Device, queue: &wgpu::Queue, texture: &wgpu::Textur
 @fragment fn fs(@builtin(position) pos: vec4<f32>) -> @builtin(frag_depth) f32 {
     return textureLoad(src, vec2<i32>(pos.xy), 0).r;
 }";
-    let module = device.create_shader_module(wgpu::ShaderModuleDescriptor { label: Some("depth fill"), source: wgpu::ShaderSource::Wgsl(WGSL.into()) });
+    let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+        label: Some("depth fill"),
+        source: wgpu::ShaderSource::Wgsl(WGSL.into()),
+    });
     let pipeline = device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
         label: Some("depth fill"),
         layout: None,
-        vertex: wgpu::VertexState { module: &module, entry_point: Some("vs"), compilation_options: Default::default(), buffers: &[] },
+        vertex: wgpu::VertexState {
+            module: &module,
+            entry_point: Some("vs"),
+            compilation_options: Default::default(),
+            buffers: &[],
+        },
         primitive: Default::default(),
         depth_stencil: Some(wgpu::DepthStencilState {
             format: wgpu::TextureFormat::Depth32Float,
@@ -225,7 +240,12 @@ fn fill_depth(device: &wgpu::Device, queue: &wgpu::Queue, texture: &wgpu::Textur
             bias: Default::default(),
         }),
         multisample: Default::default(),
-        fragment: Some(wgpu::FragmentState { module: &module, entry_point: Some("fs"), compilation_options: Default::default(), targets: &[] }),
+        fragment: Some(wgpu::FragmentState {
+            module: &module,
+            entry_point: Some("fs"),
+            compilation_options: Default::default(),
+            targets: &[],
+        }),
         multiview_mask: None,
         cache: None,
     });
@@ -253,7 +273,10 @@ fn fill_depth(device: &wgpu::Device, queue: &wgpu::Queue, texture: &wgpu::Textur
             let bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
                 label: None,
                 layout: &pipeline.get_bind_group_layout(0),
-                entries: &[wgpu::BindGroupEntry { binding: 0, resource: wgpu::BindingResource::TextureView(&src_view) }],
+                entries: &[wgpu::BindGroupEntry {
+                    binding: 0,
+                    resource: wgpu::BindingResource::TextureView(&src_view),
+                }],
             });
             let target = texture.create_view(&wgpu::TextureViewDescriptor {
                 dimension: Some(wgpu::TextureViewDimension::D2),
@@ -270,7 +293,10 @@ fn fill_depth(device: &wgpu::Device, queue: &wgpu::Queue, texture: &wgpu::Textur
                     color_attachments: &[],
                     depth_stencil_attachment: Some(wgpu::RenderPassDepthStencilAttachment {
                         view: &target,
-                        depth_ops: Some(wgpu::Operations { load: wgpu::LoadOp::Clear(0.0), store: wgpu::StoreOp::Store }),
+                        depth_ops: Some(wgpu::Operations {
+                            load: wgpu::LoadOp::Clear(0.0),
+                            store: wgpu::StoreOp::Store,
+                        }),
                         stencil_ops: None,
                     }),
                     ..Default::default()
@@ -346,10 +372,7 @@ mod tests {
     #[test]
     fn q8w8v8u8_and_x8l8v8u8_fields() {
         // U = 0x01, V = 0xff (-1), W = 0x7f, Q = 0xc0 (-64).
-        assert_eq!(
-            decode_texel(TextureFormat::Q8W8V8U8, 0xc07f_ff01),
-            [1.0 / 127.0, -1.0 / 127.0, 1.0, -64.0 / 127.0]
-        );
+        assert_eq!(decode_texel(TextureFormat::Q8W8V8U8, 0xc07f_ff01), [1.0 / 127.0, -1.0 / 127.0, 1.0, -64.0 / 127.0]);
         // X8L8V8U8: L = 0x80 unsigned -> 128/255; top byte ignored; alpha 1.
         assert_eq!(decode_texel(TextureFormat::X8L8V8U8, 0xab80_0000), [0.0, 0.0, 128.0 / 255.0, 1.0]);
     }
@@ -381,7 +404,10 @@ mod tests {
             address: Address::Clamp,
             texels: vec![0xffff0000, 0xff00ff00, 0xff0000ff],
         };
-        assert_eq!(decode_texel(TextureFormat::D24X8, 0x80_0000), [8388608.0 / 16777215.0, 8388608.0 / 16777215.0, 8388608.0 / 16777215.0, 1.0]);
+        assert_eq!(
+            decode_texel(TextureFormat::D24X8, 0x80_0000),
+            [8388608.0 / 16777215.0, 8388608.0 / 16777215.0, 8388608.0 / 16777215.0, 1.0]
+        );
         let d = DecodedTexture::decode(&t);
         assert_eq!(d.texel(0, 0, 1, 0, 0), [0.0, 1.0, 0.0, 1.0]);
         assert_eq!(d.texel(0, 1, 0, 0, 0), [0.0, 0.0, 1.0, 1.0]);

@@ -82,7 +82,14 @@ fn key(program: &Program, ctx: &StageContext<'_>) -> ShaderKey {
     }
     if program.version.is_pixel() && program.version.is_sm1() {
         for st in ctx.stages.iter().filter(|st| st.stage < 8) {
-            let flags = st.texturetransformflags.as_deref().map(TransformFlags::parse).transpose().ok().flatten().unwrap_or_default();
+            let flags = st
+                .texturetransformflags
+                .as_deref()
+                .map(TransformFlags::parse)
+                .transpose()
+                .ok()
+                .flatten()
+                .unwrap_or_default();
             if flags.projected {
                 // The divisor is the last counted component (COUNT3: z); no count means w.
                 k.projected[st.stage as usize] = if (1..=4).contains(&flags.count) { flags.count as u8 } else { 4 };
@@ -133,7 +140,12 @@ fn usage_by_name(name: &str) -> Option<Usage> {
     Usage::ALL.into_iter().find(|u| u.name() == name)
 }
 
-fn stage(t: Translation, constants: &ShaderConstants, ctx: &StageContext<'_>, vertex: bool) -> Result<GpuStage, String> {
+fn stage(
+    t: Translation,
+    constants: &ShaderConstants,
+    ctx: &StageContext<'_>,
+    vertex: bool,
+) -> Result<GpuStage, String> {
     let group = t.layout.group;
     let mut buffers = Vec::new();
     if let Some(fc) = t.layout.float_constants {
@@ -166,10 +178,8 @@ fn stage(t: Translation, constants: &ShaderConstants, ctx: &StageContext<'_>, ve
         })
         .collect();
     let slots = if vertex { &t.interface.outputs } else { &t.interface.inputs };
-    let varyings: VaryingLayout = slots
-        .iter()
-        .filter_map(|s| Some(((usage_by_name(s.usage?)?, s.usage_index), s.location?)))
-        .collect();
+    let varyings: VaryingLayout =
+        slots.iter().filter_map(|s| Some(((usage_by_name(s.usage?)?, s.usage_index), s.location?))).collect();
     let entry = t.module.entry_points.first().map(|e| e.name.clone()).ok_or("the translation has no entry point")?;
     Ok(GpuStage { module: t.module, entry, varyings, buffers, textures })
 }
@@ -217,7 +227,8 @@ mod tests {
             "vs_3_0\ndcl_position v0\ndcl_position o0\ndcl_texcoord0 o1\ndcl_cube s1\ndcl_2d s3\nmov o0, v0\ntexldl r0, v0, s1\ntexldl r1, r0, s3\nmov o1, r1\n",
         )
         .unwrap();
-        let ps = d3d9_shader::asm::assemble("ps_3_0\ndcl_texcoord0 v0\ndcl_2d s1\ntexld r0, v0, s1\nmov oC0, r0\n").unwrap();
+        let ps =
+            d3d9_shader::asm::assemble("ps_3_0\ndcl_texcoord0 v0\ndcl_2d s1\ntexld r0, v0, s1\nmov oC0, r0\n").unwrap();
         let texture = |stage, kind, faces| {
             crate::textures::DecodedTexture::decode(&crate::case::Texture {
                 stage,
@@ -233,7 +244,11 @@ mod tests {
                 texels: vec![0; faces],
             })
         };
-        let textures = [texture(1, TextureKind::Tex2D, 1), texture(258, TextureKind::Cube, 6), texture(260, TextureKind::Tex2D, 1)];
+        let textures = [
+            texture(1, TextureKind::Tex2D, 1),
+            texture(258, TextureKind::Cube, 6),
+            texture(260, TextureKind::Tex2D, 1),
+        ];
         let state = RenderState::default();
         let ctx = StageContext::with_textures(&textures, &state);
         let c = ShaderConstants::default();

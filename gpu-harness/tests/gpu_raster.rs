@@ -65,7 +65,12 @@ fn run(format: TargetFormat) -> Option<(Image, Image)> {
         fog_color: [0.0; 3],
         alpha_test: None,
     };
-    let mut cpu_t = CpuTargets { colors: vec![Image::new(W, H, format, 0xff202020)], depth: vec![1.0; (W * H) as usize], ties: vec![false; (W * H) as usize], perspective: false };
+    let mut cpu_t = CpuTargets {
+        colors: vec![Image::new(W, H, format, 0xff202020)],
+        depth: vec![1.0; (W * H) as usize],
+        ties: vec![false; (W * H) as usize],
+        perspective: false,
+    };
     cpu::draw(&mut cpu_t, &verts, false, 4, &ff, &FixedPixel, &merge, &[1.0]).unwrap();
 
     let layout = default_layout();

@@ -54,11 +54,7 @@ pub struct Input {
 
 /// The versions the generator covers.
 pub fn versions() -> Vec<Version> {
-    d3d9_shader::bytecode::VersionId::ALL
-        .iter()
-        .map(|id| id.version())
-        .filter(|v| Profile::of(*v).is_some())
-        .collect()
+    d3d9_shader::bytecode::VersionId::ALL.iter().map(|id| id.version()).filter(|v| Profile::of(*v).is_some()).collect()
 }
 
 /// Generates one program of `version` from `seed`; `None` for versions without a profile.

@@ -10,7 +10,9 @@ use d3d9_tests::generate::{generate, versions};
 
 #[test]
 fn generated_programs_draw_the_same_on_gpu_and_cpu() {
-    let Some(gpu) = gpu_harness::device::gpu_for_test("generated_programs_draw_the_same_on_gpu_and_cpu") else { return };
+    let Some(gpu) = gpu_harness::device::gpu_for_test("generated_programs_draw_the_same_on_gpu_and_cpu") else {
+        return;
+    };
     let dir = std::env::temp_dir().join(format!("d3d9-fuzz-diff-{}", std::process::id()));
     let per_version: u64 = std::env::var("D3D9_FUZZ_DIFF_PER_VERSION").ok().and_then(|v| v.parse().ok()).unwrap_or(2);
     // Two programs per version: 34 (vs_3_0 programs fetch vertex textures from stages 257+).
@@ -42,13 +44,19 @@ fn fuzz_diff_reproducers_agree() {
     use d3d9_tests::generate::{Generated, Input};
     let Some(gpu) = gpu_harness::device::gpu_for_test("fuzz_diff_reproducers_agree") else { return };
     let dir = std::env::temp_dir().join(format!("d3d9-fuzz-diff-repro-{}", std::process::id()));
-    let text = "vs_1_1\ndcl_position v0\nlogp r5, c3.w\nmov oPos, v0\nmov oD0, c0\nmov oD1, c0\nmov oT0, r5\nmov oT1, r5\n";
+    let text =
+        "vs_1_1\ndcl_position v0\nlogp r5, c3.w\nmov oPos, v0\nmov oD0, c0\nmov oD1, c0\nmov oT0, r5\nmov oT1, r5\n";
     let g = Generated {
         program: d3d9_shader::asm::assemble(text).unwrap(),
         float_consts: vec![(0, [0.25, 0.5, 0.75, 1.0]), (3, [1.0, 2.0, 3.0, 0.0])],
         int_consts: vec![],
         bool_consts: vec![],
-        inputs: vec![Input { reg: Register::new(RegisterType::Input, 0), usage: Usage::Position, usage_index: 0, value: [0.0, 0.0, 0.5, 1.0] }],
+        inputs: vec![Input {
+            reg: Register::new(RegisterType::Input, 0),
+            usage: Usage::Position,
+            usage_index: 0,
+            value: [0.0, 0.0, 0.5, 1.0],
+        }],
         samplers: vec![],
         bump_env: vec![],
     };
@@ -56,7 +64,12 @@ fn fuzz_diff_reproducers_agree() {
     assert!(matches!(outcome, DiffOutcome::Pass), "logp of 0: {outcome:?}");
     // callnz: main read r4 from before the call (the translator kept its cached value).
     let text = "vs_2_0\ndcl_position v0\ndef c0, 0.25, 0.5, 0.75, 1\ndef c1, 0.5, 0.5, 0.5, 0.5\nmov r4, c0\ncallnz l0, b0\nmov oPos, v0\nmov oD0, c0\nmov oD1, c0\nmov oT0, c0\nmov oT1, r4\nret\nlabel l0\nmov r4, c1\nret\n";
-    let g = Generated { program: d3d9_shader::asm::assemble(text).unwrap(), float_consts: vec![], bool_consts: vec![(0, true)], ..g };
+    let g = Generated {
+        program: d3d9_shader::asm::assemble(text).unwrap(),
+        float_consts: vec![],
+        bool_consts: vec![(0, true)],
+        ..g
+    };
     let outcome = run(&g, "callnz", Some(&gpu), &dir);
     let _ = std::fs::remove_dir_all(&dir);
     assert!(matches!(outcome, DiffOutcome::Pass), "callnz: {outcome:?}");
@@ -90,7 +103,12 @@ fn vertex_texture_fetch_reproducers_agree() {
             float_consts: vec![],
             int_consts: vec![],
             bool_consts: vec![],
-            inputs: vec![Input { reg: Register::new(RegisterType::Input, 0), usage: Usage::Position, usage_index: 0, value: [0.0, 0.0, 0.5, 1.0] }],
+            inputs: vec![Input {
+                reg: Register::new(RegisterType::Input, 0),
+                usage: Usage::Position,
+                usage_index: 0,
+                value: [0.0, 0.0, 0.5, 1.0],
+            }],
             samplers: vec![(0, TextureType::Tex2D), (1, TextureType::Cube), (2, TextureType::Volume)],
             bump_env: vec![],
         };

@@ -33,7 +33,10 @@ fn lenient_validation_refuses_registers_without_meaning() {
         let program = assemble(text).unwrap_or_else(|e| panic!("{text}: {e}"));
         let result = validate(&program, &ValidationOptions::lenient());
         let messages: Vec<String> = result.errors.iter().map(|e| e.to_string()).collect();
-        assert!(messages.iter().any(|m| m.contains(why)), "{text}: lenient mode must refuse ({why}); errors: {messages:?}");
+        assert!(
+            messages.iter().any(|m| m.contains(why)),
+            "{text}: lenient mode must refuse ({why}); errors: {messages:?}"
+        );
         // Whatever the translator is given, it answers without panicking.
         let _ = translate(&program, &ShaderKey::default());
     }
@@ -57,7 +60,9 @@ fn coissue_after_flow_control_lowers_to_valid_ir() {
     let text = "ps_3_0\ndef c0, 0, 0, 0, 1\ndef c1, 0.03125, 0, 0, 0\ndefi i0, 4, 0, 2, 0\nmov r0, c0\nloop aL, i0\n  loop aL, i0\n    add r0, r0, c1\n  endloop\nendloop\n+mov oC0, r0\n";
     let program = assemble(text).unwrap();
     assert!(validate(&program, &ValidationOptions::lenient()).is_ok());
-    for (alpha_func, fog) in [(AlphaFunc::LessEqual, FogMode::Vertex), (AlphaFunc::Never, FogMode::Exp2), (AlphaFunc::Always, FogMode::None)] {
+    for (alpha_func, fog) in
+        [(AlphaFunc::LessEqual, FogMode::Vertex), (AlphaFunc::Never, FogMode::Exp2), (AlphaFunc::Always, FogMode::None)]
+    {
         let key = ShaderKey { alpha_func, fog, ..ShaderKey::default() };
         if let Err(e) = translate(&program, &key) {
             assert!(!e.to_string().contains("naga validation"), "{alpha_func:?} {fog:?}: {e}");

@@ -89,9 +89,10 @@ fn own_case_shaders_assemble_and_validate() {
         }
     }
     assert!(failures.is_empty(), "{} problems:\n{}", failures.len(), failures.join("\n"));
-    for wanted in
-        ["vs_1_1", "vs_2_0", "vs_2_x", "vs_2_sw", "vs_3_0", "vs_3_sw", "ps_1_1", "ps_1_2", "ps_1_3", "ps_1_4", "ps_2_0", "ps_2_x", "ps_3_0"]
-    {
+    for wanted in [
+        "vs_1_1", "vs_2_0", "vs_2_x", "vs_2_sw", "vs_3_0", "vs_3_sw", "ps_1_1", "ps_1_2", "ps_1_3", "ps_1_4", "ps_2_0",
+        "ps_2_x", "ps_3_0",
+    ] {
         assert!(versions.contains(wanted), "no own case draws a {wanted} shader (versions seen: {versions:?})");
     }
 }

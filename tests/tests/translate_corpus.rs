@@ -63,9 +63,14 @@ fn spirv_check(words: &[u32], spirv_val: Option<&Path>, tmp: &Path) -> Result<()
     if let Some(val) = spirv_val {
         let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
         std::fs::write(tmp, bytes).map_err(|e| e.to_string())?;
-        let out = Command::new(val).arg("--target-env").arg("vulkan1.1").arg(tmp).output().map_err(|e| e.to_string())?;
+        let out =
+            Command::new(val).arg("--target-env").arg("vulkan1.1").arg(tmp).output().map_err(|e| e.to_string())?;
         if !out.status.success() {
-            return Err(format!("spirv-val: {}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr)));
+            return Err(format!(
+                "spirv-val: {}{}",
+                String::from_utf8_lossy(&out.stdout),
+                String::from_utf8_lossy(&out.stderr)
+            ));
         }
     }
     Ok(())

@@ -30,7 +30,11 @@ fn test_function(path: &Path) -> String {
     let index = path.parent().unwrap().join("INDEX.tsv");
     let stem = path.file_stem().unwrap().to_string_lossy();
     let text = std::fs::read_to_string(index).unwrap_or_default();
-    text.lines().map(|l| l.split('\t').collect::<Vec<_>>()).find(|f| f[0] == stem).map(|f| f[4].to_string()).unwrap_or_default()
+    text.lines()
+        .map(|l| l.split('\t').collect::<Vec<_>>())
+        .find(|f| f[0] == stem)
+        .map(|f| f[4].to_string())
+        .unwrap_or_default()
 }
 
 /// `wine-d3d8-device/ps_2_0_code` is the same token stream as `wine-d3d8-device/invalid/ps_2_0`:
@@ -64,7 +68,11 @@ fn runtime_accepted_corpus_passes_strict_and_lenient() {
         let strict = !NOT_RUNTIME.contains(&f.as_str());
         // Shaders of wine's software-vertex-processing tests ran on such a device.
         let swvp = test_function(&path).contains("software");
-        let modes = if strict { vec![ValidationOptions::strict(), ValidationOptions::lenient()] } else { vec![ValidationOptions::lenient()] };
+        let modes = if strict {
+            vec![ValidationOptions::strict(), ValidationOptions::lenient()]
+        } else {
+            vec![ValidationOptions::lenient()]
+        };
         for options in modes {
             let r = validate(&program, &ValidationOptions { swvp, ..options.with_api(api_of(&f)) });
             checked += 1;
@@ -108,7 +116,12 @@ fn expected_rule(why: &str) -> Option<Rule> {
         Some(Rule::Instruction)
     } else if w.contains("dcl_position") {
         Some(Rule::Declaration)
-    } else if w.contains(" using c") || w.contains(" using b") || w.contains(" using i") || w.contains("constant") || w.contains("index out of range") {
+    } else if w.contains(" using c")
+        || w.contains(" using b")
+        || w.contains(" using i")
+        || w.contains("constant")
+        || w.contains("index out of range")
+    {
         Some(Rule::RegisterIndex)
     } else {
         panic!("no expected rule for .why: {why}")

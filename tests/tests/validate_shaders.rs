@@ -22,7 +22,8 @@ fn shader_files(folder: &str) -> Vec<PathBuf> {
 
 fn check(path: &Path) -> Result<(), String> {
     let text = std::fs::read_to_string(path).unwrap();
-    let expect = text.lines().next().and_then(|l| l.strip_prefix("// expect: ")).ok_or("first line is not `// expect: ...`")?;
+    let expect =
+        text.lines().next().and_then(|l| l.strip_prefix("// expect: ")).ok_or("first line is not `// expect: ...`")?;
     let program = assemble(&text).map_err(|e| format!("does not assemble: {e}"))?;
     let swvp = program.version.is_vertex() && program.version.is_sw();
     let r = validate(&program, &ValidationOptions { swvp, ..ValidationOptions::strict() });
@@ -40,7 +41,8 @@ fn check(path: &Path) -> Result<(), String> {
 fn invalid_examples_are_refused_with_their_message() {
     let files = shader_files("invalid");
     assert!(files.len() >= 50, "only {} examples", files.len());
-    let failures: Vec<String> = files.iter().filter_map(|p| check(p).err().map(|e| format!("{}: {e}", p.display()))).collect();
+    let failures: Vec<String> =
+        files.iter().filter_map(|p| check(p).err().map(|e| format!("{}: {e}", p.display()))).collect();
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
@@ -48,6 +50,7 @@ fn invalid_examples_are_refused_with_their_message() {
 fn examples_at_the_limits_are_accepted() {
     let files = shader_files("valid");
     assert!(files.len() >= 25, "only {} examples", files.len());
-    let failures: Vec<String> = files.iter().filter_map(|p| check(p).err().map(|e| format!("{}: {e}", p.display()))).collect();
+    let failures: Vec<String> =
+        files.iter().filter_map(|p| check(p).err().map(|e| format!("{}: {e}", p.display()))).collect();
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

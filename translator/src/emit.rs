@@ -63,19 +63,24 @@ pub fn msl(module: &naga::Module, info: &ModuleInfo) -> Result<String, EmitError
 /// GLSL 4.50 of the module's entry point.
 #[cfg(feature = "glsl")]
 pub fn glsl(module: &naga::Module, info: &ModuleInfo) -> Result<String, EmitError> {
-    let ep = module.entry_points.first().ok_or(EmitError::Backend { backend: "glsl", message: "no entry point".into() })?;
+    let ep =
+        module.entry_points.first().ok_or(EmitError::Backend { backend: "glsl", message: "no entry point".into() })?;
     let options = naga::back::glsl::Options {
         version: naga::back::glsl::Version::Desktop(450),
         ..naga::back::glsl::Options::default()
     };
-    let pipeline = naga::back::glsl::PipelineOptions {
-        shader_stage: ep.stage,
-        entry_point: ep.name.clone(),
-        multiview: None,
-    };
+    let pipeline =
+        naga::back::glsl::PipelineOptions { shader_stage: ep.stage, entry_point: ep.name.clone(), multiview: None };
     let mut out = String::new();
-    let mut w = naga::back::glsl::Writer::new(&mut out, module, info, &options, &pipeline, naga::proc::BoundsCheckPolicies::default())
-        .map_err(|e| EmitError::Backend { backend: "glsl", message: e.to_string() })?;
+    let mut w = naga::back::glsl::Writer::new(
+        &mut out,
+        module,
+        info,
+        &options,
+        &pipeline,
+        naga::proc::BoundsCheckPolicies::default(),
+    )
+    .map_err(|e| EmitError::Backend { backend: "glsl", message: e.to_string() })?;
     w.write().map_err(|e| EmitError::Backend { backend: "glsl", message: e.to_string() })?;
     Ok(out)
 }

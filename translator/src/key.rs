@@ -136,7 +136,8 @@ impl ShaderKey {
     /// `shadow_samplers`, `unbound_samplers`, `projected` (mask of stages divided by w),
     /// `projected<N>` (stage N's count 1–4, 0 for none), `sampler<N>` (2d|cube|volume).
     pub fn set(&mut self, assignment: &str) -> Result<(), String> {
-        let (field, value) = assignment.split_once('=').ok_or_else(|| format!("`{assignment}`: expected FIELD=VALUE"))?;
+        let (field, value) =
+            assignment.split_once('=').ok_or_else(|| format!("`{assignment}`: expected FIELD=VALUE"))?;
         let (field, value) = (field.trim(), value.trim().to_ascii_lowercase());
         let bad = || format!("`{field}`: bad value `{value}`");
         let boolean = |v: &str| match v {
@@ -208,7 +209,8 @@ impl ShaderKey {
             }
             f if f.starts_with("sampler") => {
                 let n: usize = f["sampler".len()..].parse().map_err(|_| format!("unknown key field `{field}`"))?;
-                let slot = self.sampler_types.get_mut(n).ok_or_else(|| format!("`{field}`: sampler index out of range"))?;
+                let slot =
+                    self.sampler_types.get_mut(n).ok_or_else(|| format!("`{field}`: sampler index out of range"))?;
                 *slot = Some(match value.as_str() {
                     "2d" => TextureType::Tex2D,
                     "cube" => TextureType::Cube,

@@ -108,20 +108,20 @@
 
 #![deny(missing_docs)]
 
+pub mod analysis;
 pub mod asm;
 pub mod bytecode;
+pub mod emit;
+pub mod error;
 pub mod fuzz;
 pub mod input;
-pub mod validate;
-pub mod analysis;
-pub mod lower;
 pub mod interp;
 pub mod key;
-pub mod emit;
-pub mod translate;
-pub mod error;
+pub mod lower;
 pub mod shader;
 pub mod state;
+pub mod translate;
+pub mod validate;
 
 pub use error::{Error, Location};
 pub use key::ShaderKey;

@@ -235,7 +235,10 @@ mod tests {
         s.texture_transform_flags[2] = 4 | 256;
         let p11 = ShaderKey::from_state(Version { kind: ShaderKind::Pixel, major: 1, minor: 1 }, &s);
         assert_eq!(p11.projected, [0, 0, 4, 0, 0, 0, 0, 0]);
-        assert_eq!(ShaderKey::from_state(Version { kind: ShaderKind::Pixel, major: 1, minor: 4 }, &s).projected, [0; 8]);
+        assert_eq!(
+            ShaderKey::from_state(Version { kind: ShaderKind::Pixel, major: 1, minor: 4 }, &s).projected,
+            [0; 8]
+        );
         assert_eq!(ShaderKey::from_state(v(ShaderKind::Pixel, 2), &s).projected, [0; 8]);
         // COUNT3 | PROJECTED divides by z: the count is kept.
         s.texture_transform_flags[2] = 3 | 256;

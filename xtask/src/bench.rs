@@ -81,7 +81,9 @@ pub fn main(args: &[String]) -> i32 {
                 }
             },
             "--key" => {
-                if let Err(e) = it.next().ok_or_else(|| "--key needs FIELD=VALUE".to_string()).and_then(|kv| key.set(kv)) {
+                if let Err(e) =
+                    it.next().ok_or_else(|| "--key needs FIELD=VALUE".to_string()).and_then(|kv| key.set(kv))
+                {
                     eprintln!("xtask: {e}");
                     return 2;
                 }
@@ -127,7 +129,8 @@ pub fn main(args: &[String]) -> i32 {
     let mut skipped = Vec::new();
     // The bench times valid shaders: the corpora's invalid/ examples are left out.
     for path in d3d9_tests::hex_files(&dir).into_iter().filter(|p| !d3d9_tests::is_invalid(p)) {
-        let Some(tokens) = std::fs::read_to_string(&path).ok().and_then(|t| d3d9_shader::input::parse_hex(&t).ok()) else {
+        let Some(tokens) = std::fs::read_to_string(&path).ok().and_then(|t| d3d9_shader::input::parse_hex(&t).ok())
+        else {
             skipped.push(format!("{}: unreadable", path.display()));
             continue;
         };

@@ -53,7 +53,8 @@ struct Args {
 }
 
 fn parse_args(args: &[String], usage: &str) -> Result<Args, String> {
-    let mut a = Args { cases: vec![], corpus: vec![], backend: Backend::Both, report: None, adapter: None, filter: None };
+    let mut a =
+        Args { cases: vec![], corpus: vec![], backend: Backend::Both, report: None, adapter: None, filter: None };
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         let mut value = || it.next().cloned().ok_or_else(|| format!("{arg} needs a value\n\n{usage}"));
@@ -214,7 +215,15 @@ pub fn main(args: &[String]) -> i32 {
             return 1;
         }
     };
-    let runner = Runner { gpu: gpu.as_ref(), cpu_shaders: Some(&Interpreter), gpu_shaders: Some(&Translator), roots, backend: args.backend, preloaded: Default::default(), channel_masks: vec![] };
+    let runner = Runner {
+        gpu: gpu.as_ref(),
+        cpu_shaders: Some(&Interpreter),
+        gpu_shaders: Some(&Translator),
+        roots,
+        backend: args.backend,
+        preloaded: Default::default(),
+        channel_masks: vec![],
+    };
 
     let mut files = Vec::new();
     let mut results = Vec::new();

@@ -17,7 +17,8 @@ use std::time::{Duration, Instant};
 use d3d9_shader::fuzz::Rng;
 use d3d9_tests::fuzz::{quiet_panics, run_case, save_reproducer, Seeds, Target};
 
-const USAGE: &str = "usage: cargo xtask fuzz [--iterations N] [--seed S] [--target decode|validate|asm|disasm|translate|interp|all]...
+const USAGE: &str =
+    "usage: cargo xtask fuzz [--iterations N] [--seed S] [--target decode|validate|asm|disasm|translate|interp|all]...
                        [--jobs J] [--out DIR] [--case K]
 
 Mutates corpus shaders and assembly text and feeds them to every entry point: no panic, no
@@ -179,7 +180,11 @@ fn run(s: &Settings) -> i32 {
                             let saved = save_reproducer(&out, target, case, &outcome)
                                 .map(|p| p.display().to_string())
                                 .unwrap_or_else(|e| format!("(not saved: {e})"));
-                            println!("fuzz: {} case {case}: {}\n      reproducer: {saved}", target.name(), first_line(&f.to_string()));
+                            println!(
+                                "fuzz: {} case {case}: {}\n      reproducer: {saved}",
+                                target.name(),
+                                first_line(&f.to_string())
+                            );
                         } else {
                             passed.fetch_add(1, Ordering::Relaxed);
                         }
@@ -206,7 +211,10 @@ fn run(s: &Settings) -> i32 {
                         target.name(),
                         s.seed
                     );
-                    println!("fuzz: {passed_total} passed, {} failed", failed_total + failed.load(Ordering::Relaxed) + 1);
+                    println!(
+                        "fuzz: {passed_total} passed, {} failed",
+                        failed_total + failed.load(Ordering::Relaxed) + 1
+                    );
                     std::process::exit(1);
                 }
             }

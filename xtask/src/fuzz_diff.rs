@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use d3d9_shader::bytecode::Version;
-use d3d9_tests::diff::{run, shrink, write_case, case_for, DiffOutcome};
+use d3d9_tests::diff::{case_for, run, shrink, write_case, DiffOutcome};
 use d3d9_tests::generate::{generate, versions};
 
 const USAGE: &str = "usage: cargo xtask fuzz-diff [--count N] [--seed S] [--version V]... [--out DIR] [--adapter NAME]
@@ -29,7 +29,8 @@ struct Settings {
 }
 
 fn parse(args: &[String], root: &Path) -> Result<Settings, String> {
-    let mut s = Settings { count: 200, seed: 0, versions: Vec::new(), out: root.join("target/fuzz-diff"), adapter: None };
+    let mut s =
+        Settings { count: 200, seed: 0, versions: Vec::new(), out: root.join("target/fuzz-diff"), adapter: None };
     let mut it = args.iter();
     while let Some(a) = it.next() {
         let mut value = || it.next().ok_or_else(|| format!("{a} needs a value"));
@@ -97,7 +98,12 @@ pub fn main(args: &[String]) -> i32 {
                 println!("fuzz-diff: {name} MISMATCH: {}", messages.first().map(String::as_str).unwrap_or(""));
                 let before = g.program.instructions.len();
                 // The same disagreement: on the same target (the message's "target N").
-                let target = |m: &[String]| m.first().and_then(|m| m.split("target ").nth(1)).and_then(|t| t.split(' ').next()).map(str::to_string);
+                let target = |m: &[String]| {
+                    m.first()
+                        .and_then(|m| m.split("target ").nth(1))
+                        .and_then(|t| t.split(' ').next())
+                        .map(str::to_string)
+                };
                 let first_target = target(&messages);
                 let small = shrink(
                     &g,

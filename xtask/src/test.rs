@@ -30,9 +30,9 @@ fn vulkan_loader() -> bool {
 }
 
 fn vulkan_driver() -> bool {
-    ["/usr/share/vulkan/icd.d", "/etc/vulkan/icd.d", "/usr/local/share/vulkan/icd.d"].iter().any(|dir| {
-        std::fs::read_dir(dir).map(|mut entries| entries.any(|e| e.is_ok())).unwrap_or(false)
-    })
+    ["/usr/share/vulkan/icd.d", "/etc/vulkan/icd.d", "/usr/local/share/vulkan/icd.d"]
+        .iter()
+        .any(|dir| std::fs::read_dir(dir).map(|mut entries| entries.any(|e| e.is_ok())).unwrap_or(false))
 }
 
 fn spirv_val() -> bool {

@@ -149,9 +149,27 @@ impl RenderState {
             ($($f:ident),*) => { $( if let Some(v) = set.$f { self.$f = v; } )* };
         }
         take!(
-            zenable, zfunc, zwriteenable, cullmode, lighting, clipping, stencilenable, texturefactor,
-            specularenable, alphablendenable, fogenable, fogcolor, fogtablemode, fogvertexmode, fogstart,
-            fogend, fogdensity, rangefogenable, alphatestenable, alphafunc, alpharef
+            zenable,
+            zfunc,
+            zwriteenable,
+            cullmode,
+            lighting,
+            clipping,
+            stencilenable,
+            texturefactor,
+            specularenable,
+            alphablendenable,
+            fogenable,
+            fogcolor,
+            fogtablemode,
+            fogvertexmode,
+            fogstart,
+            fogend,
+            fogdensity,
+            rangefogenable,
+            alphatestenable,
+            alphafunc,
+            alpharef
         );
     }
 

@@ -122,7 +122,11 @@ impl Builder {
         self.initialise();
         // ps_1_x counts 8 arithmetic slots (per phase in ps_1_4): initialisation and the final
         // colour move take up to three of them.
-        let n = if self.p.sm1() && self.p.pixel() { 1 + self.rng.below(4) } else { MIN_BODY + self.rng.below(MAX_BODY - MIN_BODY + 1) };
+        let n = if self.p.sm1() && self.p.pixel() {
+            1 + self.rng.below(4)
+        } else {
+            MIN_BODY + self.rng.below(MAX_BODY - MIN_BODY + 1)
+        };
         for _ in 0..n {
             self.statement(0);
         }
@@ -191,7 +195,9 @@ impl Builder {
             }
             if p.version.major >= 3 {
                 // o0 = position, o1.. = colour/texcoords, written at the end.
-                for (n, (usage, index)) in [(Usage::Position, 0), (Usage::Color, 0), (Usage::TexCoord, 0)].into_iter().enumerate() {
+                for (n, (usage, index)) in
+                    [(Usage::Position, 0), (Usage::Color, 0), (Usage::TexCoord, 0)].into_iter().enumerate()
+                {
                     self.dcl(Register::new(T::Output, n as u16), 0xF, usage, index, TextureType::Unknown);
                 }
             }
@@ -199,13 +205,23 @@ impl Builder {
             // ps_1_x: v0/v1 colours and t0..t3 coordinates need no declaration.
             for n in 0..2 {
                 let value = self.unit_vec4();
-                self.out.inputs.push(Input { reg: Register::new(T::Input, n), usage: Usage::Color, usage_index: n as u8, value });
+                self.out.inputs.push(Input {
+                    reg: Register::new(T::Input, n),
+                    usage: Usage::Color,
+                    usage_index: n as u8,
+                    value,
+                });
                 // ps_1_4 reads v# in its last phase only: the body is there.
                 self.input_regs.push(Register::new(T::Input, n));
             }
             for n in 0..4 {
                 let value = self.unit_vec4();
-                self.out.inputs.push(Input { reg: Register::new(T::Texture, n), usage: Usage::TexCoord, usage_index: n as u8, value });
+                self.out.inputs.push(Input {
+                    reg: Register::new(T::Texture, n),
+                    usage: Usage::TexCoord,
+                    usage_index: n as u8,
+                    value,
+                });
             }
         } else if p.version.major == 2 {
             for n in 0..2 {
@@ -331,7 +347,11 @@ impl Builder {
             let mut i = inst(Opcode::DefI, Some(dst(Register::new(T::ConstInt, n), 0xF)), &[]);
             i.payload = Payload::DefI(value);
             // Definitions go before the first instruction that is not a declaration.
-            let at = self.insts.iter().position(|i| !matches!(i.opcode, Opcode::Dcl | Opcode::Def | Opcode::DefI | Opcode::DefB)).unwrap_or(self.insts.len());
+            let at = self
+                .insts
+                .iter()
+                .position(|i| !matches!(i.opcode, Opcode::Dcl | Opcode::Def | Opcode::DefI | Opcode::DefB))
+                .unwrap_or(self.insts.len());
             self.insts.insert(at, i);
         } else {
             self.out.int_consts.push((n, value));
@@ -346,7 +366,8 @@ impl Builder {
             self.ps1_texture_block();
         }
         // ps_1_4's texld already wrote r0..r3.
-        let first = if self.p.pixel() && self.p.version == d3d9_shader::bytecode::VersionId::Ps14.version() { 4 } else { 0 };
+        let first =
+            if self.p.pixel() && self.p.version == d3d9_shader::bytecode::VersionId::Ps14.version() { 4 } else { 0 };
         for t in first..self.temps {
             let from = self.read_source(true);
             self.push(inst(Opcode::Mov, Some(dst(temp(t), 0xF)), &[from]));
@@ -387,12 +408,24 @@ impl Builder {
     fn swizzled(&mut self, mut s: SrcParam) -> SrcParam {
         let ps1 = self.p.sm1() && self.p.pixel();
         s.swizzle = if ps1 {
-            if self.rng.chance(25) { Swizzle::replicate(3) } else { Swizzle::IDENTITY }
+            if self.rng.chance(25) {
+                Swizzle::replicate(3)
+            } else {
+                Swizzle::IDENTITY
+            }
         } else if self.rng.chance(50) {
             Swizzle::IDENTITY
         } else if self.p.pixel() && self.p.version.major == 2 && self.p.version.minor == 0 {
             // ps_2_0 swizzles: identity, replicates, .yzxw, .zxyw, .wzyx.
-            self.rng.pick(&[Swizzle::replicate(0), Swizzle::replicate(1), Swizzle::replicate(2), Swizzle::replicate(3), Swizzle(0xC9), Swizzle(0xD2), Swizzle(0x1B)])
+            self.rng.pick(&[
+                Swizzle::replicate(0),
+                Swizzle::replicate(1),
+                Swizzle::replicate(2),
+                Swizzle::replicate(3),
+                Swizzle(0xC9),
+                Swizzle(0xD2),
+                Swizzle(0x1B),
+            ])
         } else {
             Swizzle(self.rng.below(256) as u8)
         };
@@ -450,7 +483,11 @@ impl Builder {
             d.modifiers = ResultModifiers(ResultModifiers::SATURATE);
         }
         if self.p.sm1() && self.p.pixel() && self.rng.chance(20) {
-            d.shift = if self.p.version.minor == 4 { self.rng.pick(&[1, 2, 3, -1, -2, -3]) } else { self.rng.pick(&[1, 2, -1]) };
+            d.shift = if self.p.version.minor == 4 {
+                self.rng.pick(&[1, 2, 3, -1, -2, -3])
+            } else {
+                self.rng.pick(&[1, 2, -1])
+            };
         }
         d
     }
@@ -470,7 +507,8 @@ impl Builder {
             self.dynamic_if(depth);
         } else if roll < 23 && p.dynamic_flow && self.dynamic_depth == 0 && self.loop_depth == 0 {
             self.predicated();
-        } else if roll < 26 && flow_ok && p.static_flow && p.int_bool_consts && depth == 0 && self.subroutines.len() < 2 {
+        } else if roll < 26 && flow_ok && p.static_flow && p.int_bool_consts && depth == 0 && self.subroutines.len() < 2
+        {
             self.call();
         } else if roll < 30 && p.samplers > 0 && depth == 0 && self.loop_depth == 0 && self.dynamic_depth == 0 {
             self.texture();
@@ -548,7 +586,8 @@ impl Builder {
             }
             Crs => {
                 let (a, b) = (self.operand(), self.operand());
-                let (a, b) = (SrcParam { swizzle: Swizzle::IDENTITY, ..a }, SrcParam { swizzle: Swizzle::IDENTITY, ..b });
+                let (a, b) =
+                    (SrcParam { swizzle: Swizzle::IDENTITY, ..a }, SrcParam { swizzle: Swizzle::IDENTITY, ..b });
                 let a = SrcParam { modifier: SrcModifier::None, ..a };
                 let b = SrcParam { modifier: SrcModifier::None, ..b };
                 let d = self.result(0x7, &[a, b]);
@@ -578,16 +617,18 @@ impl Builder {
                 if p.version.major == 2 {
                     // vs_2_x sgn takes two scratch temporaries, distinct from the others.
                     let mask = self.random_mask();
-                let d = self.result(mask, &[s]);
-                    let scratch: Vec<u16> =
-                        (0..self.temps).filter(|&t| t != d.reg.num && !(s.reg.ty == T::Temp && s.reg.num == t)).take(2).collect();
+                    let d = self.result(mask, &[s]);
+                    let scratch: Vec<u16> = (0..self.temps)
+                        .filter(|&t| t != d.reg.num && !(s.reg.ty == T::Temp && s.reg.num == t))
+                        .take(2)
+                        .collect();
                     if scratch.len() < 2 {
                         return inst(Mov, Some(d), &[s]);
                     }
                     inst(op, Some(d), &[s, src(temp(scratch[0])), src(temp(scratch[1]))])
                 } else {
                     let mask = self.random_mask();
-                let d = self.result(mask, &[s]);
+                    let d = self.result(mask, &[s]);
                     inst(op, Some(d), &[s])
                 }
             }
@@ -658,12 +699,13 @@ impl Builder {
         self.push(inst(load, Some(dst(a0, mask)), &[addr_src]));
         let base = MATRIX_BASE - 1 - self.rng.below(2) as u16;
         debug_assert!(base + index < RELATIVE_LIMIT);
-        let rel = RelAddr { reg: a0, swizzle: Swizzle::replicate(if p.sm1() { 0 } else { component }), implicit: p.sm1() };
+        let rel =
+            RelAddr { reg: a0, swizzle: Swizzle::replicate(if p.sm1() { 0 } else { component }), implicit: p.sm1() };
         let s = SrcParam { relative: Some(rel), ..src(konst(base)) };
         // The other operand is a temporary: SM1 reads one constant register per instruction.
         let other = self.any_temp();
         let mask = self.random_mask();
-                let d = self.result(mask, &[]);
+        let d = self.result(mask, &[]);
         self.push(inst(Opcode::Add, Some(d), &[s, other]));
         let _ = index;
     }
@@ -706,7 +748,7 @@ impl Builder {
             let rel = RelAddr { reg: Register::new(T::Loop, 0), swizzle: Swizzle::replicate(0), implicit: false };
             let s = SrcParam { relative: Some(rel), ..src(konst(self.rng.below(RELATIVE_LIMIT as u32 - 8) as u16)) };
             let mask = self.random_mask();
-                let d = self.result(mask, &[]);
+            let d = self.result(mask, &[]);
             let other = self.read_source(false);
             self.push(inst(Opcode::Add, Some(d), &[s, other]));
         }

@@ -6,7 +6,9 @@
 //! `texbem`/`texbeml` cannot be read again (ps_1_1–1_3), `texkill`, `texm3x2depth` and
 //! `texdepth` leave their register unwritten, and `texcrd` leaves `.w` undefined.
 
-use d3d9_shader::bytecode::{Instruction, Opcode, Register, RegisterType as T, SrcModifier, SrcParam, Swizzle, TextureType};
+use d3d9_shader::bytecode::{
+    Instruction, Opcode, Register, RegisterType as T, SrcModifier, SrcParam, Swizzle, TextureType,
+};
 
 use super::{dst, inst, konst, src, temp, Builder};
 

@@ -2,7 +2,9 @@
 //! shaders, `vPos`/`vFace`, predicated `if`/`breakp`/`callnz`, `v[aL]`/`o[aL]`, `oDepth` and
 //! several colour outputs.
 
-use d3d9_shader::bytecode::{Opcode, Register, RegisterType as T, RelAddr, ResultModifiers, SrcParam, Swizzle, TextureType, Usage};
+use d3d9_shader::bytecode::{
+    Opcode, Register, RegisterType as T, RelAddr, ResultModifiers, SrcParam, Swizzle, TextureType, Usage,
+};
 
 use super::{dst, inst, konst, src, temp, Builder};
 
@@ -75,7 +77,8 @@ impl Builder {
     /// `breakp p0.c` inside a loop.
     pub(super) fn predicate_break(&mut self) {
         self.set_predicate();
-        let p = SrcParam { swizzle: Swizzle::replicate(self.rng.below(4) as u8), ..src(Register::new(T::Predicate, 0)) };
+        let p =
+            SrcParam { swizzle: Swizzle::replicate(self.rng.below(4) as u8), ..src(Register::new(T::Predicate, 0)) };
         self.push(inst(Opcode::BreakP, None, &[p]));
     }
 

@@ -157,7 +157,8 @@ impl Signature {
 }
 
 fn is_input(ty: RegisterType, kind: ShaderKind) -> bool {
-    matches!(ty, RegisterType::Input | RegisterType::MiscType) || (ty == RegisterType::Texture && kind == ShaderKind::Pixel)
+    matches!(ty, RegisterType::Input | RegisterType::MiscType)
+        || (ty == RegisterType::Texture && kind == ShaderKind::Pixel)
 }
 
 fn is_output(ty: RegisterType) -> bool {
@@ -417,7 +418,6 @@ fn visit(sig: &mut Signature, inst: &Instruction, kind: ShaderKind, major: u8) {
         }
     }
 }
-
 
 /// The texture stage a ps_1_x instruction samples: the destination register's number.
 pub fn sm1_stage(inst: &Instruction) -> Option<u16> {

@@ -133,10 +133,11 @@ struct Reader<'a> {
 
 impl Reader<'_> {
     fn u16(&self, offset: usize, what: &'static str) -> Result<u16, CtabError> {
-        self.bytes
-            .get(offset..offset + 2)
-            .map(|b| u16::from_le_bytes([b[0], b[1]]))
-            .ok_or(CtabError::OutOfBounds { what, offset, size: self.bytes.len() })
+        self.bytes.get(offset..offset + 2).map(|b| u16::from_le_bytes([b[0], b[1]])).ok_or(CtabError::OutOfBounds {
+            what,
+            offset,
+            size: self.bytes.len(),
+        })
     }
 
     fn u32(&self, offset: usize, what: &'static str) -> Result<u32, CtabError> {
@@ -208,7 +209,11 @@ pub fn parse_ctab(data: &[u32]) -> Result<ConstantTable, CtabError> {
         } else {
             let wanted = type_info.rows as usize * type_info.columns as usize * type_info.elements.max(1) as usize;
             let available = bytes.len().saturating_sub(default_offset) / 4;
-            Some((0..wanted.min(available)).map(|k| r.u32(default_offset + 4 * k, "default value")).collect::<Result<_, _>>()?)
+            Some(
+                (0..wanted.min(available))
+                    .map(|k| r.u32(default_offset + 4 * k, "default value"))
+                    .collect::<Result<_, _>>()?,
+            )
         };
         constants.push(ConstantInfo {
             name: r.string(r.u32(at, what)? as usize, "constant name")?,

@@ -187,7 +187,11 @@ impl<'a> Decoder<'a> {
         if reserved != 0 {
             return err(at, E::ReservedBits { what: "dcl usage", token: t, bits: reserved });
         }
-        Ok(Decl { usage: (t & 0x1F) as u8, usage_index: ((t >> 16) & 0xF) as u8, texture_type: ((t >> 27) & 0xF) as u8 })
+        Ok(Decl {
+            usage: (t & 0x1F) as u8,
+            usage_index: ((t >> 16) & 0xF) as u8,
+            texture_type: ((t >> 27) & 0xF) as u8,
+        })
     }
 
     fn param(&mut self, what: &'static str) -> Result<(u32, Register, bool), DecodeError> {

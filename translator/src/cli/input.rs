@@ -45,8 +45,9 @@ pub fn load_programs(path: &str) -> Result<Vec<(Program, String)>, String> {
     // Errors are rendered with the offending line or token (and coloured on a terminal).
     let style = super::diag::Style::for_stderr();
     let text = std::str::from_utf8(&bytes).ok();
-    let shaders = load(&bytes, hint)
-        .map_err(|e| super::diag::render(style, &name, &e.into(), &super::diag::Source { text, ..Default::default() }))?;
+    let shaders = load(&bytes, hint).map_err(|e| {
+        super::diag::render(style, &name, &e.into(), &super::diag::Source { text, ..Default::default() })
+    })?;
     shaders
         .into_iter()
         .map(|s| {

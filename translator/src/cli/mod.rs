@@ -95,7 +95,9 @@ pub fn run(args: Vec<OsString>) -> i32 {
             0
         }
         // naga-cli's convention: INPUT OUTPUT.
-        input if !input.starts_with('-') && rest.first().is_some_and(|o| !o.starts_with('-') || o == "-") => convert::pair_main(&args),
+        input if !input.starts_with('-') && rest.first().is_some_and(|o| !o.starts_with('-') || o == "-") => {
+            convert::pair_main(&args)
+        }
         path if std::path::Path::new(path).exists() => {
             eprintln!("d3d9-shader: `{path}`: expected `d3d9-shader INPUT OUTPUT` or a command\n\n{USAGE}");
             EXIT_USAGE

@@ -66,7 +66,13 @@ pub fn info_main(args: &[String]) -> i32 {
         println!("{title}:");
         for r in list {
             let sem = r.usage.as_ref().map(|u| format!(" {u}{}", r.usage_index)).unwrap_or_default();
-            println!("  {:<8}{sem} mask {:04b} used {:04b}{}", r.register, r.mask, r.used_mask, if r.centroid { " centroid" } else { "" });
+            println!(
+                "  {:<8}{sem} mask {:04b} used {:04b}{}",
+                r.register,
+                r.mask,
+                r.used_mask,
+                if r.centroid { " centroid" } else { "" }
+            );
         }
     };
     io("inputs", &sig.inputs);

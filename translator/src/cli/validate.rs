@@ -20,7 +20,10 @@ pub fn main(args: &[String]) -> i32 {
                 Some("d3d9") => options.api = Api::D3d9,
                 Some("d3d8") => options.api = Api::D3d8,
                 other => {
-                    eprintln!("d3d9-shader validate: --api takes d3d9 or d3d8, not {}\n{USAGE}", other.unwrap_or("nothing"));
+                    eprintln!(
+                        "d3d9-shader validate: --api takes d3d9 or d3d8, not {}\n{USAGE}",
+                        other.unwrap_or("nothing")
+                    );
                     return super::EXIT_USAGE;
                 }
             },

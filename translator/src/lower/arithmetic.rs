@@ -348,7 +348,8 @@ impl Lowerer<'_> {
                 let mut out = [zero; 4];
                 for (k, slot) in out.iter_mut().enumerate().take(rows) {
                     let mut row = base;
-                    row.reg.num = base.reg.num.checked_add(k as u16).ok_or_else(|| self.invalid("matrix row out of range"))?;
+                    row.reg.num =
+                        base.reg.num.checked_add(k as u16).ok_or_else(|| self.invalid("matrix row out of range"))?;
                     let r = self.src(&row)?;
                     *slot = self.dot(a, r, n);
                 }

@@ -46,7 +46,13 @@ pub(crate) mod rs {
 }
 
 impl Lowerer<'_> {
-    fn buffer(&mut self, name: &str, ty: Handle<naga::Type>, binding: u32, space: AddressSpace) -> Handle<GlobalVariable> {
+    fn buffer(
+        &mut self,
+        name: &str,
+        ty: Handle<naga::Type>,
+        binding: u32,
+        space: AddressSpace,
+    ) -> Handle<GlobalVariable> {
         self.module.global_variables.append(
             GlobalVariable {
                 name: Some(name.to_string()),
@@ -126,7 +132,8 @@ impl Lowerer<'_> {
     fn render_state_type(&mut self) -> Handle<naga::Type> {
         let planes = Types::array(&mut self.module, self.t.vec4f, 8, 16);
         let f = self.t.f32;
-        let member = |name: &str, ty, offset| naga::StructMember { name: Some(name.to_string()), ty, binding: None, offset };
+        let member =
+            |name: &str, ty, offset| naga::StructMember { name: Some(name.to_string()), ty, binding: None, offset };
         let members = vec![
             member("fog_color", self.t.vec4f, 0),
             member("fog_start", f, 16),
@@ -180,7 +187,8 @@ impl Lowerer<'_> {
         }
         let sig = self.sig;
         let defined = &sig.float_constants.defined;
-        let index = defined.keys().position(|&k| k == num).ok_or_else(|| self.invalid(format!("c{num} is not defined")))?;
+        let index =
+            defined.keys().position(|&k| k == num).ok_or_else(|| self.invalid(format!("c{num} is not defined")))?;
         let bits = defined[&num];
         let g = match self.consts.defs {
             Some(g) => g,
@@ -188,12 +196,17 @@ impl Lowerer<'_> {
                 let ge = &mut self.module.global_expressions;
                 let mut rows = Vec::new();
                 for v in defined.values() {
-                    let comps: Vec<Expr> =
-                        v.iter().map(|&b| ge.append(Expression::Literal(naga::Literal::U32(b)), Span::UNDEFINED)).collect();
+                    let comps: Vec<Expr> = v
+                        .iter()
+                        .map(|&b| ge.append(Expression::Literal(naga::Literal::U32(b)), Span::UNDEFINED))
+                        .collect();
                     rows.push(ge.append(Expression::Compose { ty: self.t.vec4u, components: comps }, Span::UNDEFINED));
                 }
                 let ty = Types::array(&mut self.module, self.t.vec4u, defined.len() as u32, 16);
-                let init = self.module.global_expressions.append(Expression::Compose { ty, components: rows }, Span::UNDEFINED);
+                let init = self
+                    .module
+                    .global_expressions
+                    .append(Expression::Compose { ty, components: rows }, Span::UNDEFINED);
                 let g = self.module.global_variables.append(
                     GlobalVariable {
                         name: Some("defs".into()),

@@ -111,7 +111,8 @@ impl Lowerer<'_> {
         let f = self.saturate(f, Width::Scalar);
         let color = self.render_state(rs::FOG_COLOR)?;
         let fs = self.splat_expr(f);
-        let mixed = self.fb.expr(Expression::Math { fun: M::Mix, arg: color, arg1: Some(c0), arg2: Some(fs), arg3: None });
+        let mixed =
+            self.fb.expr(Expression::Math { fun: M::Mix, arg: color, arg1: Some(c0), arg2: Some(fs), arg3: None });
         let (r, g, b) = (self.component(mixed, 0), self.component(mixed, 1), self.component(mixed, 2));
         let a = self.component(c0, 3);
         Ok(self.compose4([r, g, b, a]))
@@ -158,7 +159,8 @@ impl Lowerer<'_> {
             };
             let lo = self.render_state(rs::POINT_SIZE_MIN)?;
             let hi = self.render_state(rs::POINT_SIZE_MAX)?;
-            let v = self.fb.expr(Expression::Math { fun: M::Clamp, arg: size, arg1: Some(lo), arg2: Some(hi), arg3: None });
+            let v =
+                self.fb.expr(Expression::Math { fun: M::Clamp, arg: size, arg1: Some(lo), arg2: Some(hi), arg3: None });
             members.push(StructMember {
                 name: Some("point_size".into()),
                 ty: self.t.f32,

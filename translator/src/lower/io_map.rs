@@ -215,7 +215,13 @@ impl Lowerer<'_> {
         } else {
             (Interpolation::Perspective, Some(Sampling::Center))
         };
-        Binding::Location { location, interpolation: Some(interpolation), sampling, blend_src: None, per_primitive: false }
+        Binding::Location {
+            location,
+            interpolation: Some(interpolation),
+            sampling,
+            blend_src: None,
+            per_primitive: false,
+        }
     }
 
     fn arg(&mut self, name: String, ty: naga::Handle<naga::Type>, binding: Binding) -> Expr {
@@ -303,7 +309,9 @@ impl Lowerer<'_> {
                 if sig.relative_files.contains(&RegisterType::Input) {
                     continue;
                 }
-                return Err(self.invalid(format!("{} is not a vertex attribute: a vertex shader has v0 to v15", r.register)));
+                return Err(
+                    self.invalid(format!("{} is not a vertex attribute: a vertex shader has v0 to v15", r.register))
+                );
             }
             let loc = u32::from(r.index);
             let binding = Binding::Location {
@@ -389,7 +397,9 @@ impl Lowerer<'_> {
                     let fc = self.frag_coord();
                     let half = self.fb.shared(SharedKey::F32(0.5f32.to_bits()));
                     let zero = self.fb.shared(SharedKey::F32(0));
-                    let off = self.fb.expr(Expression::Compose { ty: self.t.vec4f, components: vec![half, half, zero, zero] });
+                    let off = self
+                        .fb
+                        .expr(Expression::Compose { ty: self.t.vec4f, components: vec![half, half, zero, zero] });
                     self.bin(B::Subtract, fc, off)
                 } else {
                     let ff = self.arg("front_facing".into(), self.t.bool, Binding::BuiltIn(BuiltIn::FrontFacing));
@@ -482,7 +492,14 @@ impl Lowerer<'_> {
     }
 
     /// A struct member for an output, with offsets packed in order.
-    fn member(members: &mut Vec<StructMember>, offset: &mut u32, name: &str, ty: naga::Handle<naga::Type>, size: u32, binding: Binding) {
+    fn member(
+        members: &mut Vec<StructMember>,
+        offset: &mut u32,
+        name: &str,
+        ty: naga::Handle<naga::Type>,
+        size: u32,
+        binding: Binding,
+    ) {
         members.push(StructMember { name: Some(name.to_string()), ty, binding: Some(binding), offset: *offset });
         *offset += size;
     }
@@ -551,7 +568,14 @@ impl Lowerer<'_> {
             Some(p) => p,
             None => self.splat(0.0),
         };
-        Self::member(&mut members, &mut offset, "position", self.t.vec4f, 16, Binding::BuiltIn(BuiltIn::Position { invariant: true }));
+        Self::member(
+            &mut members,
+            &mut offset,
+            "position",
+            self.t.vec4f,
+            16,
+            Binding::BuiltIn(BuiltIn::Position { invariant: true }),
+        );
         values.push(pos);
         self.interface.outputs.push(InterfaceSlot {
             register: "oPos".into(),
@@ -581,7 +605,13 @@ impl Lowerer<'_> {
                 c0 = Some(v);
                 continue;
             }
-            let b = Binding::Location { location: u32::from(n), interpolation: None, sampling: None, blend_src: None, per_primitive: false };
+            let b = Binding::Location {
+                location: u32::from(n),
+                interpolation: None,
+                sampling: None,
+                blend_src: None,
+                per_primitive: false,
+            };
             Self::member(&mut members, &mut offset, &format!("oC{n}"), self.t.vec4f, 16, b);
             values.push(v);
             self.interface.outputs.push(InterfaceSlot {
@@ -598,21 +628,30 @@ impl Lowerer<'_> {
             c0 = Some(self.reg_value(Register::new(RegisterType::Temp, 0))?);
         }
         let c0 = self.pixel_epilogue(c0.expect("oC0 is always output"))?;
-        let b = Binding::Location { location: 0, interpolation: None, sampling: None, blend_src: None, per_primitive: false };
+        let b = Binding::Location {
+            location: 0,
+            interpolation: None,
+            sampling: None,
+            blend_src: None,
+            per_primitive: false,
+        };
         members.insert(0, StructMember { name: Some("oC0".into()), ty: self.t.vec4f, binding: Some(b), offset: 0 });
         for m in members.iter_mut().skip(1) {
             m.offset += 16;
         }
         offset += 16;
         values.insert(0, c0);
-        self.interface.outputs.insert(0, InterfaceSlot {
-            register: "oC0".into(),
-            usage: Some("color"),
-            usage_index: 0,
-            location: Some(0),
-            builtin: None,
-            default: None,
-        });
+        self.interface.outputs.insert(
+            0,
+            InterfaceSlot {
+                register: "oC0".into(),
+                usage: Some("color"),
+                usage_index: 0,
+                location: Some(0),
+                builtin: None,
+                default: None,
+            },
+        );
         if sig.features.depth_output {
             let v = self.reg_value(Register::new(RegisterType::DepthOut, 0))?;
             let d = self.component(v, 0);

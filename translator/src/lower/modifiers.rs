@@ -7,7 +7,8 @@ use super::registers::Expr;
 use super::{LowerError, Lowerer};
 use crate::bytecode::{DstParam, Instruction, RegisterType, SrcModifier, SrcParam, Swizzle, WriteMask};
 
-const COMPONENTS: [SwizzleComponent; 4] = [SwizzleComponent::X, SwizzleComponent::Y, SwizzleComponent::Z, SwizzleComponent::W];
+const COMPONENTS: [SwizzleComponent; 4] =
+    [SwizzleComponent::X, SwizzleComponent::Y, SwizzleComponent::Z, SwizzleComponent::W];
 
 /// Whether an expression is a scalar or a `vec4` (literals are built to match).
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -32,13 +33,15 @@ impl Lowerer<'_> {
                     let ge = &mut self.module.global_expressions;
                     let comps: Vec<Expr> = bits
                         .iter()
-                        .map(|&b| ge.append(Expression::Literal(naga::Literal::F32(f32::from_bits(b))), Span::UNDEFINED))
+                        .map(|&b| {
+                            ge.append(Expression::Literal(naga::Literal::F32(f32::from_bits(b))), Span::UNDEFINED)
+                        })
                         .collect();
                     let init = ge.append(Expression::Compose { ty: self.t.vec4f, components: comps }, Span::UNDEFINED);
-                    let c = self.module.constants.append(
-                        naga::Constant { name: None, ty: self.t.vec4f, init },
-                        Span::UNDEFINED,
-                    );
+                    let c = self
+                        .module
+                        .constants
+                        .append(naga::Constant { name: None, ty: self.t.vec4f, init }, Span::UNDEFINED);
                     self.vec_constants.insert(bits, c);
                     c
                 }
@@ -58,10 +61,14 @@ impl Lowerer<'_> {
             Some(&c) => c,
             None => {
                 let ge = &mut self.module.global_expressions;
-                let comps: Vec<Expr> =
-                    (0..4).map(|i| ge.append(Expression::Literal(naga::Literal::Bool(mask.has(i))), Span::UNDEFINED)).collect();
+                let comps: Vec<Expr> = (0..4)
+                    .map(|i| ge.append(Expression::Literal(naga::Literal::Bool(mask.has(i))), Span::UNDEFINED))
+                    .collect();
                 let init = ge.append(Expression::Compose { ty: self.t.vec4b, components: comps }, Span::UNDEFINED);
-                let c = self.module.constants.append(naga::Constant { name: None, ty: self.t.vec4b, init }, Span::UNDEFINED);
+                let c = self
+                    .module
+                    .constants
+                    .append(naga::Constant { name: None, ty: self.t.vec4b, init }, Span::UNDEFINED);
                 self.mask_constants.insert(mask.0, c);
                 c
             }
@@ -162,14 +169,22 @@ impl Lowerer<'_> {
             M::Bias | M::BiasNeg => {
                 let h = self.fconst(0.5, w);
                 let b = self.bin(BinaryOperator::Subtract, v, h);
-                if m == M::BiasNeg { self.neg(b) } else { b }
+                if m == M::BiasNeg {
+                    self.neg(b)
+                } else {
+                    b
+                }
             }
             M::Sign | M::SignNeg => {
                 let two = self.fconst(2.0, w);
                 let one = self.fconst(1.0, w);
                 let d = self.bin(BinaryOperator::Multiply, v, two);
                 let s = self.bin(BinaryOperator::Subtract, d, one);
-                if m == M::SignNeg { self.neg(s) } else { s }
+                if m == M::SignNeg {
+                    self.neg(s)
+                } else {
+                    s
+                }
             }
             M::Comp => {
                 let one = self.fconst(1.0, w);
@@ -178,7 +193,11 @@ impl Lowerer<'_> {
             M::X2 | M::X2Neg => {
                 let two = self.fconst(2.0, w);
                 let d = self.bin(BinaryOperator::Multiply, v, two);
-                if m == M::X2Neg { self.neg(d) } else { d }
+                if m == M::X2Neg {
+                    self.neg(d)
+                } else {
+                    d
+                }
             }
             M::Abs => self.math1(MathFunction::Abs, v),
             M::AbsNeg => {
@@ -253,7 +272,13 @@ impl Lowerer<'_> {
     }
 
     /// [`Lowerer::write`] with a narrower mask (sincos, crs, m#x# write only some components).
-    pub fn write_masked(&mut self, inst: &Instruction, dst: DstParam, mask: WriteMask, value: Expr) -> Result<(), LowerError> {
+    pub fn write_masked(
+        &mut self,
+        inst: &Instruction,
+        dst: DstParam,
+        mask: WriteMask,
+        value: Expr,
+    ) -> Result<(), LowerError> {
         let mut value = value;
         if dst.shift != 0 {
             let f = self.fconst(2f32.powi(i32::from(dst.shift)), Width::Vec4);

@@ -5,14 +5,13 @@
 use super::builder::FastMap;
 
 use naga::{
-    BinaryOperator, Expression, GlobalVariable, Handle, LocalVariable, MathFunction, ScalarKind, Span, Statement,
-    Type,
+    BinaryOperator, Expression, GlobalVariable, Handle, LocalVariable, MathFunction, ScalarKind, Span, Statement, Type,
 };
 
 use super::builder::SharedKey;
 use super::{LowerError, Lowerer};
-use crate::bytecode::{RegisterType, RelAddr};
 use crate::bytecode::{Register, ShaderKind};
+use crate::bytecode::{RegisterType, RelAddr};
 
 /// A variable holding registers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -66,7 +65,9 @@ impl Lowerer<'_> {
     /// A new zero-initialised local of the current function.
     pub fn local_var(&mut self, ty: Handle<Type>, name: String) -> Var {
         let init = self.fb.expr(Expression::ZeroValue(ty));
-        Var::Local(self.fb.f.local_variables.append(LocalVariable { name: Some(name), ty, init: Some(init) }, Span::UNDEFINED))
+        Var::Local(
+            self.fb.f.local_variables.append(LocalVariable { name: Some(name), ty, init: Some(init) }, Span::UNDEFINED),
+        )
     }
 
     /// The pointer expression of a variable.

@@ -187,7 +187,9 @@ impl Lowerer<'_> {
                         } else {
                             let mut w = [self.fconst(0.0, Width::Scalar); 3];
                             for (k, slot) in w.iter_mut().enumerate() {
-                                let set = m.checked_sub(2 - k as u16).ok_or_else(|| self.invalid("texm3x3vspec needs its pads"))?;
+                                let set = m
+                                    .checked_sub(2 - k as u16)
+                                    .ok_or_else(|| self.invalid("texm3x3vspec needs its pads"))?;
                                 let cs = self.coords(set);
                                 *slot = self.component(cs, 3);
                             }
@@ -228,7 +230,8 @@ impl Lowerer<'_> {
     fn bump(&mut self, m: u16, uv: Expr, d: Expr) -> Result<Expr, LowerError> {
         let env = self.render_state(rs::BUMP_ENV)?;
         let mat = self.component(env, usize::from(m.min(7)));
-        let (m00, m01, m10, m11) = (self.component(mat, 0), self.component(mat, 1), self.component(mat, 2), self.component(mat, 3));
+        let (m00, m01, m10, m11) =
+            (self.component(mat, 0), self.component(mat, 1), self.component(mat, 2), self.component(mat, 3));
         let (du, dv) = (self.component(d, 0), self.component(d, 1));
         let (u, v) = (self.component(uv, 0), self.component(uv, 1));
         let a = self.fmul(m00, du, Width::Scalar);

@@ -68,10 +68,10 @@ impl Lowerer<'_> {
             } else {
                 ImageClass::Sampled { kind: naga::ScalarKind::Float, multi: false }
             };
-            let image_ty = self.module.types.insert(
-                Type { name: None, inner: TypeInner::Image { dim, arrayed: false, class } },
-                Span::UNDEFINED,
-            );
+            let image_ty = self
+                .module
+                .types
+                .insert(Type { name: None, inner: TypeInner::Image { dim, arrayed: false, class } }, Span::UNDEFINED);
             let sampler_ty = self
                 .module
                 .types
@@ -93,7 +93,13 @@ impl Lowerer<'_> {
     }
 
     /// Samples sampler `n` at `coords` (a `vec4`: the coordinates, with bias or level in w).
-    pub(crate) fn sample(&mut self, n: Option<u16>, coords: Expr, level: Level, project: bool) -> Result<Expr, LowerError> {
+    pub(crate) fn sample(
+        &mut self,
+        n: Option<u16>,
+        coords: Expr,
+        level: Level,
+        project: bool,
+    ) -> Result<Expr, LowerError> {
         let globals = match n {
             Some(n) => *self.samplers.get(&n).ok_or_else(|| self.invalid(format!("s{n} is not declared")))?,
             None => SamplerGlobals::Unbound,

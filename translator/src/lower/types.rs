@@ -44,6 +44,7 @@ impl Types {
 
     /// A named struct type.
     pub fn structure(m: &mut Module, name: &str, members: Vec<naga::StructMember>, span: u32) -> Handle<Type> {
-        m.types.insert(Type { name: Some(name.to_string()), inner: TypeInner::Struct { members, span } }, Span::UNDEFINED)
+        m.types
+            .insert(Type { name: Some(name.to_string()), inner: TypeInner::Struct { members, span } }, Span::UNDEFINED)
     }
 }

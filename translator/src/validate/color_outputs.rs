@@ -22,7 +22,14 @@ pub(crate) fn check(cx: &mut Cx<'_>, flow: &FlowInfo) {
     let mut written = [None::<usize>; 16];
     for (i, inst) in cx.program.iter().enumerate() {
         if is_gradient(inst.opcode, inst.control) && flow.dynamic[i] {
-            cx.relaxable(Rule::Gradient, Some(i), format_args!("{} computes gradients inside dynamic flow control", super::version_rules::instructions::op_name(inst, v)));
+            cx.relaxable(
+                Rule::Gradient,
+                Some(i),
+                format_args!(
+                    "{} computes gradients inside dynamic flow control",
+                    super::version_rules::instructions::op_name(inst, v)
+                ),
+            );
         }
         let Some(dst) = inst.dst else { continue };
         if !matches!(dst.reg.ty, RegisterType::ColorOut | RegisterType::DepthOut) || inst.opcode == Opcode::Dcl {
@@ -42,14 +49,26 @@ pub(crate) fn check(cx: &mut Cx<'_>, flow: &FlowInfo) {
                 cx.error(Rule::ColorOutput, Some(i), format_args!("{reg} is written only with mov before ps_3_0"));
             } else if let Some(src) = inst.src.get(0) {
                 if src.swizzle != Swizzle::IDENTITY || src.modifier != SrcModifier::None {
-                    cx.error(Rule::ColorOutput, Some(i), format_args!("no source swizzle or modifier when writing {reg} before ps_3_0"));
+                    cx.error(
+                        Rule::ColorOutput,
+                        Some(i),
+                        format_args!("no source swizzle or modifier when writing {reg} before ps_3_0"),
+                    );
                 }
             }
             if dst.mask != WriteMask::ALL || dst.modifiers.saturate() || dst.shift != 0 {
-                cx.error(Rule::ColorOutput, Some(i), format_args!("no write mask or instruction modifier when writing {reg} before ps_3_0"));
+                cx.error(
+                    Rule::ColorOutput,
+                    Some(i),
+                    format_args!("no write mask or instruction modifier when writing {reg} before ps_3_0"),
+                );
             }
             if let Some(Some(_)) = written.get(n) {
-                cx.error(Rule::ColorOutput, Some(i), format_args!("{reg} written more than once (before ps_3_0 each oC# is written at most once)"));
+                cx.error(
+                    Rule::ColorOutput,
+                    Some(i),
+                    format_args!("{reg} written more than once (before ps_3_0 each oC# is written at most once)"),
+                );
             }
         }
         if let Some(slot) = written.get_mut(n) {

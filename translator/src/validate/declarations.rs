@@ -29,11 +29,19 @@ pub(crate) fn check(cx: &mut Cx<'_>) {
                 // Constant definitions come before the first arithmetic or texture instruction
                 // (the def reference pages).
                 if let Some(first) = executable_seen {
-                    cx.error(Rule::Definition, Some(i), format_args!("definition after the first instruction (instruction {first})"));
+                    cx.error(
+                        Rule::Definition,
+                        Some(i),
+                        format_args!("definition after the first instruction (instruction {first})"),
+                    );
                 }
                 if let Some(d) = inst.dst {
                     if let Some(&first) = defined.get(&d.reg) {
-                        cx.error(Rule::Definition, Some(i), format_args!("{} is defined twice (first at instruction {first})", d.reg.name()));
+                        cx.error(
+                            Rule::Definition,
+                            Some(i),
+                            format_args!("{} is defined twice (first at instruction {first})", d.reg.name()),
+                        );
                     } else {
                         defined.insert(d.reg, i);
                     }
@@ -74,16 +82,32 @@ pub(crate) fn check(cx: &mut Cx<'_>) {
             cx.error(Rule::Declaration, Some(i), format_args!("dcl of {name} declares no component"));
         }
         if dst.modifiers.saturate() || dst.shift != 0 || dst.relative.is_some() {
-            cx.error(Rule::Declaration, Some(i), format_args!("dcl of {name} takes no _sat, shift or relative address"));
+            cx.error(
+                Rule::Declaration,
+                Some(i),
+                format_args!("dcl of {name} takes no _sat, shift or relative address"),
+            );
         }
-        if (dst.modifiers.centroid() || dst.modifiers.partial_precision()) && !(cx.is_ps() && matches!(ty, RegisterType::Input | RegisterType::Texture | RegisterType::Sampler)) {
-            cx.error(Rule::Declaration, Some(i), format_args!("_pp/_centroid apply to pixel shader inputs only, not {name}"));
+        if (dst.modifiers.centroid() || dst.modifiers.partial_precision())
+            && !(cx.is_ps() && matches!(ty, RegisterType::Input | RegisterType::Texture | RegisterType::Sampler))
+        {
+            cx.error(
+                Rule::Declaration,
+                Some(i),
+                format_args!("_pp/_centroid apply to pixel shader inputs only, not {name}"),
+            );
         }
         if ty == RegisterType::Sampler {
             match decl.texture_type() {
                 Some(TextureType::Tex2D | TextureType::Cube | TextureType::Volume) => {}
-                Some(TextureType::Tex1D) => cx.relaxable(Rule::Declaration, Some(i), format_args!("{name}: 1D samplers are declared dcl_2d")),
-                _ => cx.error(Rule::Declaration, Some(i), format_args!("{name} needs a texture type (dcl_2d, dcl_cube or dcl_volume)")),
+                Some(TextureType::Tex1D) => {
+                    cx.relaxable(Rule::Declaration, Some(i), format_args!("{name}: 1D samplers are declared dcl_2d"))
+                }
+                _ => cx.error(
+                    Rule::Declaration,
+                    Some(i),
+                    format_args!("{name} needs a texture type (dcl_2d, dcl_cube or dcl_volume)"),
+                ),
             }
         } else if ty == RegisterType::MiscType {
             // vPos and vFace carry no semantic; vFace is one value.
@@ -96,12 +120,18 @@ pub(crate) fn check(cx: &mut Cx<'_>) {
                 None => cx.error(Rule::Declaration, Some(i), format_args!("{name}: unknown usage {}", decl.usage)),
                 // ps_3_0 refuses position0 on an input (the pixel position is vPos) but accepts
                 // position1 and up (Windows accepted wine's test_position_index shaders).
-                Some(Usage::Position) if cx.is_ps() && decl.usage_index == 0 => {
-                    cx.error(Rule::Declaration, Some(i), format_args!("{name}: pixel shader inputs cannot be position0 (the pixel position is vPos)"))
-                }
+                Some(Usage::Position) if cx.is_ps() && decl.usage_index == 0 => cx.error(
+                    Rule::Declaration,
+                    Some(i),
+                    format_args!("{name}: pixel shader inputs cannot be position0 (the pixel position is vPos)"),
+                ),
                 Some(u) => {
                     if let Some(first) = semantics.insert((output, decl.usage, decl.usage_index), i) {
-                        let message = format_args!("{}{} is declared twice (first at instruction {first})", u.name(), decl.usage_index);
+                        let message = format_args!(
+                            "{}{} is declared twice (first at instruction {first})",
+                            u.name(),
+                            decl.usage_index
+                        );
                         if output {
                             // Two output registers under one semantic: no way to tell which one
                             // the pixel shader reads (the fuzzer's vs_3_0 `dcl_color1` on o1 and

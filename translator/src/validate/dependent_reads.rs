@@ -23,12 +23,21 @@ pub(crate) fn check(cx: &mut Cx<'_>) {
     let mut depth = [0u8; 32];
     for (i, inst) in cx.program.iter().enumerate() {
         let source_depth = |k: usize| {
-            inst.src.get(k).filter(|s| s.reg.ty == RegisterType::Temp).and_then(|s| depth.get(s.reg.num as usize)).copied().unwrap_or(0)
+            inst.src
+                .get(k)
+                .filter(|s| s.reg.ty == RegisterType::Temp)
+                .and_then(|s| depth.get(s.reg.num as usize))
+                .copied()
+                .unwrap_or(0)
         };
         let value = if inst.opcode == Opcode::Tex {
             let level = source_depth(0) + 1;
             if level == MAX_LEVELS + 1 {
-                cx.error(Rule::TextureOps, Some(i), format_args!("dependent read level {level} exceeds the limit {MAX_LEVELS}"));
+                cx.error(
+                    Rule::TextureOps,
+                    Some(i),
+                    format_args!("dependent read level {level} exceeds the limit {MAX_LEVELS}"),
+                );
             }
             level
         } else {

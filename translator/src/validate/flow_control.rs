@@ -65,14 +65,26 @@ fn limits(cx: &Cx<'_>, id: VersionId) -> Option<Limits> {
         Vs20 => Limits { static_nesting: None, dynamic: 0, loops: 1, calls: 1, static_count: Some(16) },
         Vs2x => {
             let depth = caps.vs_static_flow_control_depth as u32;
-            Limits { static_nesting: None, dynamic: caps.vs_dynamic_flow_control_depth as u32, loops: depth, calls: depth, static_count: Some(16) }
+            Limits {
+                static_nesting: None,
+                dynamic: caps.vs_dynamic_flow_control_depth as u32,
+                loops: depth,
+                calls: depth,
+                static_count: Some(16),
+            }
         }
         // The pixel shader reference's ps_2_x table: static nesting 24 (0 without static flow
         // control), the rest from the caps, and no static flow count.
         Ps2x => {
             let depth = caps.ps_static_flow_control_depth as u32;
             let static_nesting = if depth > 0 { 24 } else { 0 };
-            Limits { static_nesting: Some(static_nesting), dynamic: caps.ps_dynamic_flow_control_depth as u32, loops: depth, calls: depth, static_count: None }
+            Limits {
+                static_nesting: Some(static_nesting),
+                dynamic: caps.ps_dynamic_flow_control_depth as u32,
+                loops: depth,
+                calls: depth,
+                static_count: None,
+            }
         }
         Vs2sw | Vs30 | Vs3sw | Ps2sw | Ps30 | Ps3sw => full,
         // No flow-control instruction exists in the other versions (the opcode table says so).
@@ -113,7 +125,17 @@ pub(crate) fn check(cx: &mut Cx<'_>) -> FlowInfo {
     let Some(id) = cx.id else { return info };
     let Some(limits) = limits(cx, id) else { return info };
     static_count(cx, &limits);
-    let mut w = Walker { cx, bodies: &bodies, labels: &labels, limits, seen: HashSet::new(), reported: HashSet::new(), active: Vec::new(), budget: 100_000, info: &mut info };
+    let mut w = Walker {
+        cx,
+        bodies: &bodies,
+        labels: &labels,
+        limits,
+        seen: HashSet::new(),
+        reported: HashSet::new(),
+        active: Vec::new(),
+        budget: 100_000,
+        info: &mut info,
+    };
     // bodies[0] is always the main program (split pushes it first).
     w.walk(0, State::default());
     // Subroutines nobody calls are still checked, from an empty state.
@@ -140,9 +162,17 @@ fn split(cx: &mut Cx<'_>) -> (Vec<Body>, HashMap<u16, usize>) {
             Opcode::Label => {
                 if let Some((start, is_main)) = current {
                     if is_main {
-                        cx.error(Rule::CodeFormat, Some(i), "a label appears before the main program's ret (subroutines follow it)");
+                        cx.error(
+                            Rule::CodeFormat,
+                            Some(i),
+                            "a label appears before the main program's ret (subroutines follow it)",
+                        );
                     } else {
-                        cx.error(Rule::CodeFormat, i.checked_sub(1).filter(|&p| p > start), "a subroutine ends without ret");
+                        cx.error(
+                            Rule::CodeFormat,
+                            i.checked_sub(1).filter(|&p| p > start),
+                            "a subroutine ends without ret",
+                        );
                     }
                     bodies.push(Body { start, end: i });
                 }
@@ -208,7 +238,11 @@ fn static_count(cx: &mut Cx<'_>, limits: &Limits) {
         if counts {
             count += 1;
             if count == limit + 1 {
-                cx.error(Rule::StaticFlowCount, Some(i), format_args!("static flow control count {count} exceeds the limit {limit}"));
+                cx.error(
+                    Rule::StaticFlowCount,
+                    Some(i),
+                    format_args!("static flow control count {count} exceeds the limit {limit}"),
+                );
             }
         }
     }
@@ -264,10 +298,22 @@ impl Walker<'_, '_> {
                     let dynamic = inst.opcode == Opcode::Ifc || pred_src(0);
                     if dynamic {
                         st.dynamic += 1;
-                        self.limit(i, Rule::DynamicNesting, "dynamic flow control nesting", st.dynamic, Some(limits.dynamic));
+                        self.limit(
+                            i,
+                            Rule::DynamicNesting,
+                            "dynamic flow control nesting",
+                            st.dynamic,
+                            Some(limits.dynamic),
+                        );
                     } else {
                         st.static_nesting += 1;
-                        self.limit(i, Rule::StaticNesting, "static flow control nesting", st.static_nesting, limits.static_nesting);
+                        self.limit(
+                            i,
+                            Rule::StaticNesting,
+                            "static flow control nesting",
+                            st.static_nesting,
+                            limits.static_nesting,
+                        );
                     }
                     blocks.push(Block::If { at: i, dynamic, has_else: false });
                 }
@@ -320,7 +366,13 @@ impl Walker<'_, '_> {
                         self.error(Rule::FlowControl, i, format_args!("break outside loop or rep"));
                     }
                     if inst.opcode == Opcode::BreakC {
-                        self.limit(i, Rule::DynamicNesting, "dynamic flow control nesting", st.dynamic + 1, Some(limits.dynamic));
+                        self.limit(
+                            i,
+                            Rule::DynamicNesting,
+                            "dynamic flow control nesting",
+                            st.dynamic + 1,
+                            Some(limits.dynamic),
+                        );
                     }
                 }
                 Opcode::Call | Opcode::CallNz => {
@@ -354,7 +406,13 @@ impl Walker<'_, '_> {
         self.limit(i, Rule::CallNesting, "call nesting", inner.calls, Some(self.limits.calls));
         if dynamic {
             inner.dynamic += 1;
-            self.limit(i, Rule::DynamicNesting, "dynamic flow control nesting", inner.dynamic, Some(self.limits.dynamic));
+            self.limit(
+                i,
+                Rule::DynamicNesting,
+                "dynamic flow control nesting",
+                inner.dynamic,
+                Some(self.limits.dynamic),
+            );
         }
         inner.dynamic_context = st.dynamic_context || st.dynamic > 0 || in_dynamic_loop || dynamic;
         if self.active.contains(&body) {
@@ -386,7 +444,8 @@ impl Walker<'_, '_> {
                     depth -= 1;
                 }
                 Opcode::If | Opcode::Ifc => {
-                    let dynamic = inst.opcode == Opcode::Ifc || inst.src.get(0).is_some_and(|s| s.reg.ty == RegisterType::Predicate);
+                    let dynamic = inst.opcode == Opcode::Ifc
+                        || inst.src.get(0).is_some_and(|s| s.reg.ty == RegisterType::Predicate);
                     ifs.push(dynamic);
                     dynamic_ifs += dynamic as i32;
                 }

@@ -285,7 +285,11 @@ impl Validation {
 pub fn validate(program: &Program, options: &ValidationOptions) -> Validation {
     let mut cx = Cx::new(program, options);
     let Some(id) = cx.id else {
-        cx.error(Rule::Version, None, format_args!("unknown shader version {}.{}", program.version.major, program.version.minor));
+        cx.error(
+            Rule::Version,
+            None,
+            format_args!("unknown shader version {}.{}", program.version.major, program.version.minor),
+        );
         return cx.out;
     };
     version_rules::check_version(&mut cx, id);

@@ -47,7 +47,11 @@ fn ps_1_3(cx: &mut Cx<'_>) {
         if !is_tex {
             arithmetic_seen = true;
             if let Some(&(at, ..)) = pads.first() {
-                cx.error(Rule::TextureOps, Some(at), format_args!("{} is not followed by the instruction that completes it", name(cx.inst(at), cx)));
+                cx.error(
+                    Rule::TextureOps,
+                    Some(at),
+                    format_args!("{} is not followed by the instruction that completes it", name(cx.inst(at), cx)),
+                );
                 pads.clear();
             }
             for s in inst.src.iter() {
@@ -59,7 +63,14 @@ fn ps_1_3(cx: &mut Cx<'_>) {
             continue;
         }
         if arithmetic_seen {
-            cx.error(Rule::TextureOps, Some(i), format_args!("{n} after an arithmetic instruction (texture instructions come first in {})", cx.program.version));
+            cx.error(
+                Rule::TextureOps,
+                Some(i),
+                format_args!(
+                    "{n} after an arithmetic instruction (texture instructions come first in {})",
+                    cx.program.version
+                ),
+            );
         }
         let Some(dst) = inst.dst else { continue };
         let m = dst.reg.num;
@@ -77,9 +88,17 @@ fn ps_1_3(cx: &mut Cx<'_>) {
             if src.reg.ty == RegisterType::Texture {
                 let s = src.reg.num;
                 if s >= m {
-                    cx.error(Rule::TextureOps, Some(i), format_args!("{n} t{m} reads t{s}: the source must be a lower texture register"));
+                    cx.error(
+                        Rule::TextureOps,
+                        Some(i),
+                        format_args!("{n} t{m} reads t{s}: the source must be a lower texture register"),
+                    );
                 } else if !written.get(s as usize).copied().unwrap_or(false) {
-                    cx.error(Rule::UninitializedRead, Some(i), format_args!("{n} reads t{s} before a texture instruction writes it"));
+                    cx.error(
+                        Rule::UninitializedRead,
+                        Some(i),
+                        format_args!("{n} reads t{s} before a texture instruction writes it"),
+                    );
                 }
             }
         }
@@ -88,25 +107,47 @@ fn ps_1_3(cx: &mut Cx<'_>) {
         match op {
             Opcode::TexM3x2Pad | Opcode::TexM3x3Pad => {
                 let limit = if op == Opcode::TexM3x2Pad { 1 } else { 2 };
-                let consistent = pads.iter().all(|p| p.1 == op) && pads.last().is_none_or(|p| p.2 + 1 == m && p.3 == src);
+                let consistent =
+                    pads.iter().all(|p| p.1 == op) && pads.last().is_none_or(|p| p.2 + 1 == m && p.3 == src);
                 if !consistent || pads.len() >= limit {
                     cx.error(Rule::TextureOps, Some(i), format_args!("{n} out of sequence"));
                     pads.clear();
                 }
                 pads.push((i, op, m, src));
             }
-            Opcode::TexM3x2Tex | Opcode::TexM3x2Depth | Opcode::TexM3x3Tex | Opcode::TexM3x3Spec | Opcode::TexM3x3VSpec | Opcode::TexM3x3 => {
-                let (pad, count) = if matches!(op, Opcode::TexM3x2Tex | Opcode::TexM3x2Depth) { (Opcode::TexM3x2Pad, 1) } else { (Opcode::TexM3x3Pad, 2) };
-                let ok = pads.len() == count && pads.iter().all(|p| p.1 == pad) && pads.last().is_some_and(|p| p.2 + 1 == m && p.3 == src);
+            Opcode::TexM3x2Tex
+            | Opcode::TexM3x2Depth
+            | Opcode::TexM3x3Tex
+            | Opcode::TexM3x3Spec
+            | Opcode::TexM3x3VSpec
+            | Opcode::TexM3x3 => {
+                let (pad, count) = if matches!(op, Opcode::TexM3x2Tex | Opcode::TexM3x2Depth) {
+                    (Opcode::TexM3x2Pad, 1)
+                } else {
+                    (Opcode::TexM3x3Pad, 2)
+                };
+                let ok = pads.len() == count
+                    && pads.iter().all(|p| p.1 == pad)
+                    && pads.last().is_some_and(|p| p.2 + 1 == m && p.3 == src);
                 if !ok {
                     let pad_name = if count == 1 { "texm3x2pad" } else { "two texm3x3pad" };
-                    cx.error(Rule::TextureOps, Some(i), format_args!("{n} t{m} must follow {pad_name} on the register(s) before it, with the same source"));
+                    cx.error(
+                        Rule::TextureOps,
+                        Some(i),
+                        format_args!(
+                            "{n} t{m} must follow {pad_name} on the register(s) before it, with the same source"
+                        ),
+                    );
                 }
                 pads.clear();
             }
             _ => {
                 if let Some(&(at, ..)) = pads.first() {
-                    cx.error(Rule::TextureOps, Some(at), format_args!("{} is not followed by the instruction that completes it", name(cx.inst(at), cx)));
+                    cx.error(
+                        Rule::TextureOps,
+                        Some(at),
+                        format_args!("{} is not followed by the instruction that completes it", name(cx.inst(at), cx)),
+                    );
                     pads.clear();
                 }
             }
@@ -114,7 +155,11 @@ fn ps_1_3(cx: &mut Cx<'_>) {
         mark(dst.reg.ty, m, &mut written, &mut temps);
     }
     if let Some(&(at, ..)) = pads.first() {
-        cx.error(Rule::TextureOps, Some(at), format_args!("{} is not followed by the instruction that completes it", name(cx.inst(at), cx)));
+        cx.error(
+            Rule::TextureOps,
+            Some(at),
+            format_args!("{} is not followed by the instruction that completes it", name(cx.inst(at), cx)),
+        );
     }
 }
 
@@ -141,7 +186,8 @@ fn read(cx: &mut Cx<'_>, i: usize, ty: RegisterType, num: u16, textures: &[bool;
 }
 
 fn ps_1_4(cx: &mut Cx<'_>) {
-    let phases: Vec<usize> = cx.program.iter().enumerate().filter(|(_, x)| x.opcode == Opcode::Phase).map(|(i, _)| i).collect();
+    let phases: Vec<usize> =
+        cx.program.iter().enumerate().filter(|(_, x)| x.opcode == Opcode::Phase).map(|(i, _)| i).collect();
     for &extra in phases.iter().skip(1) {
         cx.error(Rule::Phase, Some(extra), "ps_1_4 has at most one phase instruction");
     }
@@ -165,7 +211,13 @@ fn ps_1_4(cx: &mut Cx<'_>) {
         let n = name(inst, cx);
         let is_tex = op.info().texture;
         if is_tex && arithmetic_seen {
-            cx.error(Rule::TextureOps, Some(i), format_args!("{n} after an arithmetic instruction (texture instructions come first in each ps_1_4 phase)"));
+            cx.error(
+                Rule::TextureOps,
+                Some(i),
+                format_args!(
+                    "{n} after an arithmetic instruction (texture instructions come first in each ps_1_4 phase)"
+                ),
+            );
         }
         if !is_tex {
             arithmetic_seen = true;
@@ -185,16 +237,38 @@ fn ps_1_4(cx: &mut Cx<'_>) {
         for s in inst.src.iter() {
             match s.reg.ty {
                 RegisterType::Input if !last_phase => {
-                    cx.error(Rule::Phase, Some(i), format_args!("{} is read in the first phase (colour inputs exist only in the second)", s.reg.name()));
+                    cx.error(
+                        Rule::Phase,
+                        Some(i),
+                        format_args!(
+                            "{} is read in the first phase (colour inputs exist only in the second)",
+                            s.reg.name()
+                        ),
+                    );
                 }
                 RegisterType::Texture if !matches!(op, Opcode::Tex | Opcode::TexCoord) => {
-                    cx.error(Rule::RegisterType, Some(i), format_args!("{n} reads {}: ps_1_4 reads t# only as texld/texcrd coordinates", s.reg.name()));
+                    cx.error(
+                        Rule::RegisterType,
+                        Some(i),
+                        format_args!("{n} reads {}: ps_1_4 reads t# only as texld/texcrd coordinates", s.reg.name()),
+                    );
                 }
                 RegisterType::Temp if matches!(op, Opcode::Tex | Opcode::TexCoord) => {
                     if !last_phase || phase_at.is_none() || op == Opcode::TexCoord {
-                        cx.error(Rule::Phase, Some(i), format_args!("{n} reads {}: only texld in the second phase reads r# coordinates", s.reg.name()));
+                        cx.error(
+                            Rule::Phase,
+                            Some(i),
+                            format_args!(
+                                "{n} reads {}: only texld in the second phase reads r# coordinates",
+                                s.reg.name()
+                            ),
+                        );
                     } else if !phase1_written.get(s.reg.num as usize).copied().unwrap_or(false) {
-                        cx.error(Rule::UninitializedRead, Some(i), format_args!("{n} reads {} that the first phase does not write", s.reg.name()));
+                        cx.error(
+                            Rule::UninitializedRead,
+                            Some(i),
+                            format_args!("{n} reads {} that the first phase does not write", s.reg.name()),
+                        );
                     }
                 }
                 RegisterType::Temp => read(cx, i, s.reg.ty, s.reg.num, &[true; 8], &temps),
@@ -205,7 +279,11 @@ fn ps_1_4(cx: &mut Cx<'_>) {
         if matches!(op, Opcode::Tex | Opcode::TexCoord) && dst.reg.ty == RegisterType::Temp {
             let m = dst.reg.num as usize;
             if texture_written.get(m).copied().unwrap_or(false) {
-                cx.error(Rule::TextureOps, Some(i), format_args!("r{m} is written by two texture instructions in one phase"));
+                cx.error(
+                    Rule::TextureOps,
+                    Some(i),
+                    format_args!("r{m} is written by two texture instructions in one phase"),
+                );
             }
             if let Some(t) = texture_written.get_mut(m) {
                 *t = true;

@@ -100,7 +100,11 @@ fn split_sm2(cx: &mut Cx<'_>, tex_limit: Option<u32>, arith_limit: Option<u32>, 
         } else {
             arith += c;
         }
-        let checks = [(tex, tex_limit, "texture instruction"), (arith, arith_limit, "arithmetic instruction"), (tex + arith, total_limit, "instruction")];
+        let checks = [
+            (tex, tex_limit, "texture instruction"),
+            (arith, arith_limit, "arithmetic instruction"),
+            (tex + arith, total_limit, "instruction"),
+        ];
         for (k, (used, limit, what)) in checks.into_iter().enumerate() {
             if let Some(limit) = limit {
                 if used > limit && !reported[k] {

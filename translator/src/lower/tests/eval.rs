@@ -188,7 +188,15 @@ fn math(fun: M, args: &[Value]) -> Value {
         M::Saturate => f1(|x| x.clamp(0.0, 1.0)),
         // WGSL round: to nearest, ties to even.
         M::Round => f1(f32::round_ties_even),
-        M::Sign => f1(|x| if x > 0.0 { 1.0 } else if x < 0.0 { -1.0 } else { 0.0 }),
+        M::Sign => f1(|x| {
+            if x > 0.0 {
+                1.0
+            } else if x < 0.0 {
+                -1.0
+            } else {
+                0.0
+            }
+        }),
         M::Min | M::Max => map2(&args[0], &args[1], &|a, b| match (a, b) {
             (Value::F(a), Value::F(b)) => Value::F(if fun == M::Min { a.min(*b) } else { a.max(*b) }),
             (Value::I(a), Value::I(b)) => Value::I(if fun == M::Min { *a.min(b) } else { *a.max(b) }),
@@ -237,7 +245,8 @@ impl<'m> Evaluator<'m> {
 
     /// Sets the global named `name` (e.g. `c`, the float constants) element `index`.
     pub fn set_element(&mut self, name: &str, index: usize, v: Value) {
-        let (h, _) = self.module.global_variables.iter().find(|(_, g)| g.name.as_deref() == Some(name)).expect("global exists");
+        let (h, _) =
+            self.module.global_variables.iter().find(|(_, g)| g.name.as_deref() == Some(name)).expect("global exists");
         match self.globals.get_mut(&h) {
             Some(Value::Agg(items)) => items[index] = v,
             other => panic!("{name} is not an array: {other:?}"),
@@ -262,8 +271,12 @@ impl<'m> Evaluator<'m> {
         match self.block(&ep.function.body, &mut frame) {
             Flow::Return(Some(Value::Agg(members))) => {
                 let ty = ep.function.result.as_ref().expect("result").ty;
-                let TypeInner::Struct { members: decl, .. } = &self.module.types[ty].inner else { panic!("struct result") };
-                Outcome::Output(decl.iter().zip(members).map(|(d, v)| (d.name.clone().unwrap_or_default(), v)).collect())
+                let TypeInner::Struct { members: decl, .. } = &self.module.types[ty].inner else {
+                    panic!("struct result")
+                };
+                Outcome::Output(
+                    decl.iter().zip(members).map(|(d, v)| (d.name.clone().unwrap_or_default(), v)).collect(),
+                )
             }
             Flow::Kill => Outcome::Killed,
             _ => panic!("entry point did not return a struct"),
@@ -312,7 +325,9 @@ impl<'m> Evaluator<'m> {
                 S::Kill => Flow::Kill,
                 S::Store { pointer, value } => {
                     let v = self.value(*value, fr);
-                    let Value::Ptr(root, path) = self.value(*pointer, fr) else { panic!("store through a non-pointer") };
+                    let Value::Ptr(root, path) = self.value(*pointer, fr) else {
+                        panic!("store through a non-pointer")
+                    };
                     *self.place(root, &path, fr) = v;
                     Flow::Normal
                 }
@@ -414,9 +429,9 @@ impl<'m> Evaluator<'m> {
                             r
                         }
                     }
-                    (Value::Agg(c), Value::Agg(a), Value::Agg(r)) => Value::Agg(
-                        c.iter().zip(a).zip(r).map(|((c, a), r)| if c.b() { a } else { r }).collect(),
-                    ),
+                    (Value::Agg(c), Value::Agg(a), Value::Agg(r)) => {
+                        Value::Agg(c.iter().zip(a).zip(r).map(|((c, a), r)| if c.b() { a } else { r }).collect())
+                    }
                     other => panic!("select {other:?}"),
                 }
             }

@@ -27,23 +27,30 @@ pub fn version(token: u32) -> Version {
 
 /// `.xyzw`-style swizzle from letters (one letter replicates).
 pub fn swz(s: &str) -> Swizzle {
-    let c: Vec<u8> = s.bytes().map(|b| match b {
-        b'x' | b'r' => 0,
-        b'y' | b'g' => 1,
-        b'z' | b'b' => 2,
-        _ => 3,
-    }).collect();
+    let c: Vec<u8> = s
+        .bytes()
+        .map(|b| match b {
+            b'x' | b'r' => 0,
+            b'y' | b'g' => 1,
+            b'z' | b'b' => 2,
+            _ => 3,
+        })
+        .collect();
     let at = |i: usize| *c.get(i).unwrap_or(c.last().expect("non-empty"));
     Swizzle::new(at(0), at(1), at(2), at(3))
 }
 
 pub fn mask(s: &str) -> WriteMask {
-    WriteMask(s.bytes().map(|b| match b {
-        b'x' => 1,
-        b'y' => 2,
-        b'z' => 4,
-        _ => 8,
-    }).sum())
+    WriteMask(
+        s.bytes()
+            .map(|b| match b {
+                b'x' => 1,
+                b'y' => 2,
+                b'z' => 4,
+                _ => 8,
+            })
+            .sum(),
+    )
 }
 
 pub fn dst(ty: R, n: u16, m: &str) -> DstParam {

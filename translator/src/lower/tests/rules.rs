@@ -42,9 +42,14 @@ fn consts(list: &[(usize, [f32; 4])]) -> Run {
 #[test]
 fn strict_multiply_makes_zero_times_anything_zero() {
     // (b == 0 ? 0 : a) * (a == 0 ? 0 : b): 0·inf = 0, 2·3 = 6, inf·0 = 0, NaN·0 = 0.
-    let p = vec![def(0, [0.0, 2.0, f32::INFINITY, f32::NAN]), def(1, [f32::INFINITY, 3.0, 0.0, 0.0]), op(O::Mul, ot0("xyzw"), &[c(0), c(1)])];
+    let p = vec![
+        def(0, [0.0, 2.0, f32::INFINITY, f32::NAN]),
+        def(1, [f32::INFINITY, 3.0, 0.0, 0.0]),
+        op(O::Mul, ot0("xyzw"), &[c(0), c(1)]),
+    ];
     assert_eq!(vs(p.clone(), &Run::default()), [0.0, 6.0, 0.0, 0.0]);
-    let ieee = vs(p, &Run { key: ShaderKey { float_rules: FloatRules::Ieee, ..ShaderKey::default() }, ..Run::default() });
+    let ieee =
+        vs(p, &Run { key: ShaderKey { float_rules: FloatRules::Ieee, ..ShaderKey::default() }, ..Run::default() });
     assert!(ieee[0].is_nan() && ieee[2].is_nan() && ieee[3].is_nan() && ieee[1] == 6.0, "IEEE keeps NaN: {ieee:?}");
 }
 
@@ -79,7 +84,12 @@ fn scalar_instructions_read_the_w_selector_and_follow_edge_rules() {
         op(O::Mov, ot0("xyzw"), &[r(0)]),
     ];
     assert_eq!(vs(p, &Run::default()), [0.125, f32::INFINITY, 0.5, -f32::MAX]);
-    let p = vec![def(1, [0.0, -4.0, 3.0, -8.0]), op(O::Exp, rd(0, "x"), &[c(1).sw("z")]), op(O::Log, rd(0, "y"), &[c(1).sw("w")]), op(O::Mov, ot0("xy"), &[r(0)])];
+    let p = vec![
+        def(1, [0.0, -4.0, 3.0, -8.0]),
+        op(O::Exp, rd(0, "x"), &[c(1).sw("z")]),
+        op(O::Log, rd(0, "y"), &[c(1).sw("w")]),
+        op(O::Mov, ot0("xy"), &[r(0)]),
+    ];
     let v = vs(p, &Run::default());
     assert_eq!((v[0], v[1]), (8.0, 3.0));
 }
@@ -124,7 +134,8 @@ fn pow_of_a_zero_base_does_not_rest_on_log2_of_zero() {
         op(O::Mov, Some(dst(R::TexCrdOut, 1, "xyzw")), &[r(1).sw("xxxx")]),
     ];
     for float_rules in [FloatRules::Strict, FloatRules::Fast, FloatRules::Ieee] {
-        let run = Run { key: ShaderKey { float_rules, ..ShaderKey::default() }, undefined_as_nan: true, ..Run::default() };
+        let run =
+            Run { key: ShaderKey { float_rules, ..ShaderKey::default() }, undefined_as_nan: true, ..Run::default() };
         // pow(0, −2.564) = +inf; pow(−0, 2) = 0; pow(−0, 0) = 1; pow(inf, 0) = 1.
         assert_eq!(vs(p.clone(), &run), [f32::INFINITY, 0.0, 1.0, 1.0], "{float_rules:?}");
         // pow(−0, −1) = +inf: the base's sign is dropped.
@@ -189,7 +200,9 @@ fn min_and_max_follow_the_reference_definitions_with_nan() {
     // min = a < b ? a : b, max = a >= b ? a : b: a NaN in a gives b; a NaN in b gives NaN.
     let nan = 0x7FC0_0000;
     let one = 1.0f32.to_bits();
-    let p = |o: O| vec![def_bits(0, [nan, one, nan, one]), def_bits(1, [one, nan, one, nan]), op(o, ot0("xyzw"), &[c(0), c(1)])];
+    let p = |o: O| {
+        vec![def_bits(0, [nan, one, nan, one]), def_bits(1, [one, nan, one, nan]), op(o, ot0("xyzw"), &[c(0), c(1)])]
+    };
     let min = vs(p(O::Min), &Run::default());
     assert!(min[0] == 1.0 && min[1].is_nan() && min[2] == 1.0 && min[3].is_nan(), "min {min:?}");
     let max = vs(p(O::Max), &Run::default());
@@ -271,7 +284,11 @@ fn relative_addressing_rounds_mova_checks_bounds_and_lets_def_win() {
     ];
     assert_eq!(vs(p, &run), [4.0, 0.0, 7.0, -0.5]);
     // Beyond the buffer's 256 registers reads 0 as well.
-    let p = vec![def(10, [300.0; 4]), op(O::Mova, Some(dst(R::Addr, 0, "x")), &[c(10)]), op(O::Mov, ot0("xyzw"), &[c(0).rel(a0(), "x")])];
+    let p = vec![
+        def(10, [300.0; 4]),
+        op(O::Mova, Some(dst(R::Addr, 0, "x")), &[c(10)]),
+        op(O::Mov, ot0("xyzw"), &[c(0).rel(a0(), "x")]),
+    ];
     assert_eq!(vs(p, &consts(&[(0, [1.0; 4])])), [0.0; 4]);
 }
 
@@ -402,10 +419,17 @@ fn rep_with_breakc_and_static_if_else() {
 
 #[test]
 fn ifc_ne_is_true_with_nan_and_the_others_are_ordered() {
-    for (cmp, expected) in [(Comparison::Ne, 1.0), (Comparison::Eq, 0.0), (Comparison::Lt, 0.0), (Comparison::Ge, 0.0)] {
+    for (cmp, expected) in [(Comparison::Ne, 1.0), (Comparison::Eq, 0.0), (Comparison::Lt, 0.0), (Comparison::Ge, 0.0)]
+    {
         let mut ifc = op(O::Ifc, None, &[c(0).sw("x"), c(0).sw("y")]);
         ifc.control = cmp as u8;
-        let p = vec![def(0, [f32::NAN, 1.0, 0.0, 0.0]), def(1, [1.0; 4]), ifc, op(O::Mov, ot0("xyzw"), &[c(1)]), op(O::EndIf, None, &[])];
+        let p = vec![
+            def(0, [f32::NAN, 1.0, 0.0, 0.0]),
+            def(1, [1.0; 4]),
+            ifc,
+            op(O::Mov, ot0("xyzw"), &[c(1)]),
+            op(O::EndIf, None, &[]),
+        ];
         assert_eq!(vs(p, &Run::default()), [expected; 4], "{cmp:?}");
     }
 }
@@ -484,7 +508,8 @@ fn cmp_picks_src1_for_negative_zero_and_cnd_compares_with_half() {
 #[test]
 fn texkill_kills_on_any_negative_written_component_and_alpha_test_runs_after() {
     let kill = |m: &str| op(O::TexKill, Some(dst(R::Temp, 0, m)), &[]);
-    let base = vec![def(0, [1.0, -1.0, 1.0, 0.5]), op(O::Mov, rd(0, "xyzw"), &[c(0)]), op(O::Mov, oc0("xyzw"), &[c(0)])];
+    let base =
+        vec![def(0, [1.0, -1.0, 1.0, 0.5]), op(O::Mov, rd(0, "xyzw"), &[c(0)]), op(O::Mov, oc0("xyzw"), &[c(0)])];
     let mut p = base.clone();
     p.push(kill("xz"));
     assert!(matches!(ps(PS2X, p, &Run::default()), Outcome::Output(_)), "x and z are not negative");
@@ -606,7 +631,12 @@ fn odd_programs_are_errors_not_panics() {
         vec![op(O::Mov, ot0("xyzw"), &[])],
         // v20: a vertex shader has 16 attribute slots (wine's vs_3_0_test_14).
         vec![op(O::Mov, ot0("xyzw"), &[src(R::Input, 20)])],
-        vec![op(O::Call, None, &[src(R::Label, 1)]), op(O::Ret, None, &[]), op(O::Label, None, &[src(R::Label, 1)]), op(O::Call, None, &[src(R::Label, 1)])],
+        vec![
+            op(O::Call, None, &[src(R::Label, 1)]),
+            op(O::Ret, None, &[]),
+            op(O::Label, None, &[src(R::Label, 1)]),
+            op(O::Call, None, &[src(R::Label, 1)]),
+        ],
     ];
     for insts in cases {
         let p = program(VS2X, insts.clone());
@@ -619,12 +649,16 @@ fn odd_programs_are_errors_not_panics() {
 fn vs_1_1_mov_a0_floors_and_expp_logp_have_their_sm1_shape() {
     // mov a0.x, 1.7 floors to 1; c[a0.x + 2] = c3 = 3. (−1.2 would floor to −2.)
     let mut rel = c(2);
-    rel.relative = Some(crate::bytecode::RelAddr { reg: a0(), swizzle: crate::bytecode::Swizzle::replicate(0), implicit: true });
-    let p = program(0xFFFE_0101, vec![
-        def(10, [1.7, 2.5, 8.0, 0.0]),
-        op(O::Mov, Some(dst(R::Addr, 0, "x")), &[c(10).sw("x")]),
-        op(O::Mov, ot0("xyzw"), &[rel]),
-    ]);
+    rel.relative =
+        Some(crate::bytecode::RelAddr { reg: a0(), swizzle: crate::bytecode::Swizzle::replicate(0), implicit: true });
+    let p = program(
+        0xFFFE_0101,
+        vec![
+            def(10, [1.7, 2.5, 8.0, 0.0]),
+            op(O::Mov, Some(dst(R::Addr, 0, "x")), &[c(10).sw("x")]),
+            op(O::Mov, ot0("xyzw"), &[rel]),
+        ],
+    );
     assert_eq!(output(&p, &consts(&[(3, [3.0; 4]), (2, [2.0; 4])]), "oT0"), [3.0; 4]);
     // expp 2.5 = (2^2, 0.5, 2^2.5, 1); logp 8 = (3, 8/2^3, 3, 1).
     let p = program(0xFFFE_0101, vec![def(10, [1.7, 2.5, 8.0, 0.0]), op(O::ExpP, ot0("xyzw"), &[c(10).sw("y")])]);
@@ -688,15 +722,16 @@ fn vertex_texture_fetch_uses_the_explicit_level() {
 fn link_passes_what_the_pixel_shader_reads_and_defaults_the_rest() {
     use crate::lower::io_map::{link, LinkSlot};
     // VS writes oT0, oT3 and oD0; PS (ps_2_0) reads t3 and v1 (COLOR1, not written).
-    let vs = program(0xFFFE_0200, vec![
-        def(0, [1.0, 2.0, 3.0, 4.0]),
-        op(O::Mov, Some(dst(R::TexCrdOut, 0, "xyzw")), &[c(0)]),
-        op(O::Mov, Some(dst(R::TexCrdOut, 3, "xyzw")), &[c(0)]),
-        op(O::Mov, Some(dst(R::AttrOut, 0, "xyzw")), &[c(0)]),
-    ]);
-    let psp = program(0xFFFF_0200, vec![
-        op(O::Add, oc0("xyzw"), &[src(R::Texture, 3), src(R::Input, 1)]),
-    ]);
+    let vs = program(
+        0xFFFE_0200,
+        vec![
+            def(0, [1.0, 2.0, 3.0, 4.0]),
+            op(O::Mov, Some(dst(R::TexCrdOut, 0, "xyzw")), &[c(0)]),
+            op(O::Mov, Some(dst(R::TexCrdOut, 3, "xyzw")), &[c(0)]),
+            op(O::Mov, Some(dst(R::AttrOut, 0, "xyzw")), &[c(0)]),
+        ],
+    );
+    let psp = program(0xFFFF_0200, vec![op(O::Add, oc0("xyzw"), &[src(R::Texture, 3), src(R::Input, 1)])]);
     let linkage = link(vs.version, &analyse(&vs), psp.version, &analyse(&psp));
     let tex3 = (crate::bytecode::Usage::TexCoord as u8, 3);
     let col1 = (crate::bytecode::Usage::Color as u8, 1);
@@ -722,17 +757,17 @@ fn vertex_fog_reads_the_linked_ofog_and_a_missing_one_fogs_fully() {
     let fog = crate::bytecode::Usage::Fog as u8;
     // Runner note 25: with FOGTABLEMODE NONE the blend factor is the vertex shader's oFog.x.
     // A vs_1_1 writing oFog links it to the ps_1_1 (which does not name it) …
-    let vs = program(0xFFFE_0101, vec![
-        def(0, [0.25, 0.0, 0.0, 0.0]),
-        op(O::Mov, Some(dst(R::RastOut, 1, "x")), &[c(0)]),
-    ]);
-    let ps_prog = program(0xFFFF_0101, vec![def(0, [1.0, 1.0, 1.0, 0.5]), op(O::Mov, Some(dst(R::Temp, 0, "xyzw")), &[c(0)])]);
+    let vs =
+        program(0xFFFE_0101, vec![def(0, [0.25, 0.0, 0.0, 0.0]), op(O::Mov, Some(dst(R::RastOut, 1, "x")), &[c(0)])]);
+    let ps_prog =
+        program(0xFFFF_0101, vec![def(0, [1.0, 1.0, 1.0, 0.5]), op(O::Mov, Some(dst(R::Temp, 0, "xyzw")), &[c(0)])]);
     let linkage = link(vs.version, &analyse(&vs), ps_prog.version, &analyse(&ps_prog));
     assert_eq!(linkage.slots, vec![(fog, 0, LinkSlot::Location(0))]);
     // … and the pixel shader blends by it: f = 0.25, rgb = 0.25·(1,1,1) + 0.75·(0,0,1).
     let fog_color = (0, super::eval::vec4([0.0, 0.0, 1.0, 1.0]));
     let key = ShaderKey { fog: FogMode::Vertex, linkage: Some(linkage), ..ShaderKey::default() };
-    let run = Run { key, inputs: vec![(0, [0.25, 0.0, 0.0, 0.0])], render_state: vec![fog_color.clone()], ..Run::default() };
+    let run =
+        Run { key, inputs: vec![(0, [0.25, 0.0, 0.0, 0.0])], render_state: vec![fog_color.clone()], ..Run::default() };
     assert_eq!(color(ps(0xFFFF_0101, ps_prog.instructions.clone(), &run)), [0.25, 0.25, 1.0, 0.5]);
     // A vertex shader that never writes oFog gives f = 0 (measured on Windows): the fog colour.
     let vs = program(0xFFFE_0101, vec![def(0, [1.0; 4]), op(O::Mov, Some(dst(R::AttrOut, 0, "xyzw")), &[c(0)])]);
@@ -759,14 +794,16 @@ fn relative_output_writes_and_input_reads_check_their_bounds() {
         op(O::Loop, None, &[src(R::Loop, 0), src(R::ConstInt, 0)]),
         {
             let mut i = op(O::Mov, Some(dst(R::Output, 0, "xyzw")), &[c(0).rel(al(), "x")]);
-            i.dst.as_mut().unwrap().relative = Some(crate::bytecode::RelAddr { reg: al(), swizzle: swz("x"), implicit: false });
+            i.dst.as_mut().unwrap().relative =
+                Some(crate::bytecode::RelAddr { reg: al(), swizzle: swz("x"), implicit: false });
             i
         },
         op(O::EndLoop, None, &[]),
         op(O::Loop, None, &[src(R::Loop, 0), src(R::ConstInt, 1)]),
         {
             let mut i = op(O::Mov, Some(dst(R::Output, 10, "xyzw")), &[c(9)]);
-            i.dst.as_mut().unwrap().relative = Some(crate::bytecode::RelAddr { reg: al(), swizzle: swz("x"), implicit: false });
+            i.dst.as_mut().unwrap().relative =
+                Some(crate::bytecode::RelAddr { reg: al(), swizzle: swz("x"), implicit: false });
             i
         },
         op(O::EndLoop, None, &[]),
@@ -878,7 +915,8 @@ fn sw_versions_have_2048_integer_and_boolean_constants() {
 #[test]
 fn sw_constants_past_4095_come_from_the_second_array() {
     // vs_3_sw: c5000 is register 5000 − 4096 = 904 of the second array; c4095 the last of the first.
-    let run = consts(&[(4095, [1.0, 2.0, 3.0, 4.0]), (4096, [5.0; 4]), (5000, [-6.5, 7.0, 0.25, 8.0]), (8191, [9.0; 4])]);
+    let run =
+        consts(&[(4095, [1.0, 2.0, 3.0, 4.0]), (4096, [5.0; 4]), (5000, [-6.5, 7.0, 0.25, 8.0]), (8191, [9.0; 4])]);
     let vs_sw = |insts: Vec<Instruction>| output(&program(0xFFFE_03FF, insts), &run, "o0");
     let o0 = || Some(dst(R::Output, 0, "xyzw"));
     assert_eq!(vs_sw(vec![dcl_out(0, 5, 0), op(O::Mov, o0(), &[c(5000)])]), [-6.5, 7.0, 0.25, 8.0]);

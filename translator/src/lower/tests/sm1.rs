@@ -39,9 +39,15 @@ fn coords(list: &[(u32, [f32; 4])]) -> Run {
 fn r0_is_the_colour_tex_samples_its_stage_and_texcoord_saturates() {
     // tex t0 samples stage 0 at set 0 = (0.25, 0.5): the evaluator returns (0.25, 0.5, 0, −1).
     let run = coords(&[(0, [0.25, 0.5, 0.75, 1.0]), (1, [1.5, -0.5, 0.25, 7.0])]);
-    assert_eq!(color(PS11, vec![op(O::Tex, td(0), &[]), op(O::Mov, rd(0, "xyzw"), &[t(0)])], &run), [0.25, 0.5, 0.0, -1.0]);
+    assert_eq!(
+        color(PS11, vec![op(O::Tex, td(0), &[]), op(O::Mov, rd(0, "xyzw"), &[t(0)])], &run),
+        [0.25, 0.5, 0.0, -1.0]
+    );
     // texcoord t1 = (sat 1.5, sat −0.5, sat 0.25, 1) = (1, 0, 0.25, 1).
-    assert_eq!(color(PS11, vec![op(O::TexCoord, td(1), &[]), op(O::Mov, rd(0, "xyzw"), &[t(1)])], &run), [1.0, 0.0, 0.25, 1.0]);
+    assert_eq!(
+        color(PS11, vec![op(O::TexCoord, td(1), &[]), op(O::Mov, rd(0, "xyzw"), &[t(1)])], &run),
+        [1.0, 0.0, 0.25, 1.0]
+    );
 }
 
 #[test]
@@ -91,7 +97,12 @@ fn texm3x2_pads_then_samples_with_the_two_dot_products() {
     ];
     assert_eq!(color(PS11, p, &run), [0.25, 0.5, 0.0, -1.0]);
     // texm3x3 with sets 1–3 = x̂, ŷ, ẑ gives (0.25, 0.5, 0.75, 1), no lookup.
-    let run = coords(&[(0, [0.25, 0.5, 0.75, 1.0]), (1, [1.0, 0.0, 0.0, 0.0]), (2, [0.0, 1.0, 0.0, 0.0]), (3, [0.0, 0.0, 1.0, 0.0])]);
+    let run = coords(&[
+        (0, [0.25, 0.5, 0.75, 1.0]),
+        (1, [1.0, 0.0, 0.0, 0.0]),
+        (2, [0.0, 1.0, 0.0, 0.0]),
+        (3, [0.0, 0.0, 1.0, 0.0]),
+    ]);
     let p = vec![
         op(O::TexCoord, td(0), &[]),
         op(O::TexM3x3Pad, td(1), &[t(0)]),

@@ -180,7 +180,7 @@ fn texdepth_divides_r5_r_by_r5_g_and_clamps() {
     assert_eq!(depth(0.25, 0.0), Value::F(1.0));
     assert_eq!(depth(0.75, 0.5), Value::F(1.0)); // 1.5 clamps to 1
     assert_eq!(depth(-0.25, 0.5), Value::F(0.0)); // −0.5 clamps to 0
-    // Note 20 with note 6: c0.g = 2 is clamped to 1 first: 0.5 / 1 = 0.5 (not 0.25).
+                                                  // Note 20 with note 6: c0.g = 2 is clamped to 1 first: 0.5 / 1 = 0.5 (not 0.25).
     assert_eq!(depth(0.5, 2.0), Value::F(0.5));
 }
 

@@ -42,7 +42,7 @@ fn scalar_sources_without_a_replicate_swizzle_use_w() {
     let v = ot0("def c0, 2, 0, 0, 2.5\nexpp oT0, c0", &Run::default());
     assert_eq!((v[0], v[1], v[3]), (4.0, 0.5, 1.0));
     assert!(near(v[2], 5.656_854, 1.0 / 1024.0), "{v:?}"); // partial precision: ≥ 10 bits
-    // expp −1.5: floor = −2 → 0.25; frac = −1.5 − (−2) = 0.5; 2^−1.5 = 0.353553.
+                                                           // expp −1.5: floor = −2 → 0.25; frac = −1.5 − (−2) = 0.5; 2^−1.5 = 0.353553.
     let v = ot0("def c0, 0, 0, 0, -1.5\nexpp oT0, c0", &Run::default());
     assert_eq!((v[0], v[1], v[3]), (0.25, 0.5, 1.0));
     assert!(near(v[2], 0.353_553_4, 1.0 / 1024.0), "{v:?}");

@@ -2,7 +2,7 @@
 //! they do not depend on the assembler).
 
 use crate::bytecode::{
-    Decl, DstParam, Instruction, Opcode, Payload, Program, RegisterType as T, Register, SrcModifier, SrcParam, Swizzle,
+    Decl, DstParam, Instruction, Opcode, Payload, Program, Register, RegisterType as T, SrcModifier, SrcParam, Swizzle,
     Version, WriteMask,
 };
 use crate::validate::{validate, Rule, Validation, ValidationOptions};

@@ -55,7 +55,11 @@ const CALLS_4: [&str; 6] = ["vs_2_x", "vs_2_sw", "vs_3_0", "vs_3_sw", "ps_2_x", 
 fn static_nesting_24_in_sw_and_3_0_models() {
     for v in SM3_LIKE {
         assert_valid(&nested(v, 24, B::if_bool, Opcode::EndIf));
-        assert_error(&nested(v, 25, B::if_bool, Opcode::EndIf), Rule::StaticNesting, "static flow control nesting 25 exceeds the limit 24");
+        assert_error(
+            &nested(v, 25, B::if_bool, Opcode::EndIf),
+            Rule::StaticNesting,
+            "static flow control nesting 25 exceeds the limit 24",
+        );
     }
 }
 
@@ -162,7 +166,10 @@ fn ps_2_x_static_nesting_needs_static_flow_control_caps() {
     let caps = Caps { ps_static_flow_control_depth: 0, ..Caps::default() };
     let options = ValidationOptions { caps, ..ValidationOptions::strict() };
     let r = nested("ps_2_x", 1, B::if_bool, Opcode::EndIf).check(&options);
-    assert!(r.errors.iter().any(|e| e.rule == Rule::StaticNesting && e.message.contains("nesting 1 exceeds the limit 0")), "{r:#?}");
+    assert!(
+        r.errors.iter().any(|e| e.rule == Rule::StaticNesting && e.message.contains("nesting 1 exceeds the limit 0")),
+        "{r:#?}"
+    );
 }
 
 #[test]
@@ -185,7 +192,11 @@ fn sw_and_3_0_models_have_no_static_count() {
 fn dynamic_nesting_24() {
     for v in DYNAMIC_24 {
         assert_valid(&nested(v, 24, B::if_gt, Opcode::EndIf));
-        assert_error(&nested(v, 25, B::if_gt, Opcode::EndIf), Rule::DynamicNesting, "dynamic flow control nesting 25 exceeds the limit 24");
+        assert_error(
+            &nested(v, 25, B::if_gt, Opcode::EndIf),
+            Rule::DynamicNesting,
+            "dynamic flow control nesting 25 exceeds the limit 24",
+        );
         // if p0 counts the same way.
         let pred = |n| {
             let mut b = nested(v, n, B::if_pred, Opcode::EndIf);
@@ -263,7 +274,10 @@ fn dynamic_flow_control_depth_0_caps_refuse_dynamic_flow() {
     let caps = Caps { vs_dynamic_flow_control_depth: 0, ..Caps::default() };
     let options = ValidationOptions { caps, ..ValidationOptions::strict() };
     let r = nested("vs_2_x", 1, B::if_gt, Opcode::EndIf).check(&options);
-    assert!(r.errors.iter().any(|e| e.rule == Rule::DynamicNesting && e.message.contains("nesting 1 exceeds the limit 0")), "{r:#?}");
+    assert!(
+        r.errors.iter().any(|e| e.rule == Rule::DynamicNesting && e.message.contains("nesting 1 exceeds the limit 0")),
+        "{r:#?}"
+    );
 }
 
 // ---- loop/rep nesting ----------------------------------------------------------------------
@@ -271,9 +285,17 @@ fn dynamic_flow_control_depth_0_caps_refuse_dynamic_flow() {
 #[test]
 fn loop_nesting_1_in_vs_2_0() {
     assert_valid(&nested("vs_2_0", 1, B::rep, Opcode::EndRep));
-    assert_error(&nested("vs_2_0", 2, B::rep, Opcode::EndRep), Rule::LoopNesting, "vs_2_0: loop nesting 2 exceeds the limit 1");
+    assert_error(
+        &nested("vs_2_0", 2, B::rep, Opcode::EndRep),
+        Rule::LoopNesting,
+        "vs_2_0: loop nesting 2 exceeds the limit 1",
+    );
     assert_valid(&nested("vs_2_0", 1, B::loop_, Opcode::EndLoop));
-    assert_error(&nested("vs_2_0", 2, B::loop_, Opcode::EndLoop), Rule::LoopNesting, "loop nesting 2 exceeds the limit 1");
+    assert_error(
+        &nested("vs_2_0", 2, B::loop_, Opcode::EndLoop),
+        Rule::LoopNesting,
+        "loop nesting 2 exceeds the limit 1",
+    );
 }
 
 #[test]
@@ -284,7 +306,11 @@ fn loop_nesting_4_elsewhere() {
         if v != "ps_2_x" {
             // loop exists in vs_2_0+ and ps_3_0.
             assert_valid(&nested(v, 4, B::loop_, Opcode::EndLoop));
-            assert_error(&nested(v, 5, B::loop_, Opcode::EndLoop), Rule::LoopNesting, "loop nesting 5 exceeds the limit 4");
+            assert_error(
+                &nested(v, 5, B::loop_, Opcode::EndLoop),
+                Rule::LoopNesting,
+                "loop nesting 5 exceeds the limit 4",
+            );
         }
     }
 }

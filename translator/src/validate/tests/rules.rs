@@ -52,7 +52,8 @@ fn oc_writes_before_3_0_are_plain_movs_once() {
     assert_error(&b, Rule::ColorOutput, "no write mask or instruction modifier");
 
     let mut b = ps("ps_2_0");
-    b.mov(dst(T::ColorOut, 0), src(T::Temp, 0)).dst.as_mut().unwrap().modifiers = ResultModifiers(ResultModifiers::SATURATE);
+    b.mov(dst(T::ColorOut, 0), src(T::Temp, 0)).dst.as_mut().unwrap().modifiers =
+        ResultModifiers(ResultModifiers::SATURATE);
     assert_error(&b, Rule::ColorOutput, "no write mask or instruction modifier");
 
     let mut b = ps("ps_2_0");
@@ -62,7 +63,8 @@ fn oc_writes_before_3_0_are_plain_movs_once() {
 
     // ps_3_0 lifts all of these.
     let mut b = ps("ps_3_0");
-    b.op(Opcode::Add, Some(dst(T::ColorOut, 0)), &[src(T::Temp, 0), src(T::Temp, 0)]).dst.as_mut().unwrap().mask = WriteMask(0x3);
+    b.op(Opcode::Add, Some(dst(T::ColorOut, 0)), &[src(T::Temp, 0), src(T::Temp, 0)]).dst.as_mut().unwrap().mask =
+        WriteMask(0x3);
     b.mov(dst(T::ColorOut, 0), scalar(T::Temp, 0, 1));
     assert_valid(&b);
 }
@@ -180,7 +182,8 @@ fn block_structure() {
     assert_error(&b, Rule::FlowControl, "break outside loop or rep");
     let mut b = B::new("vs_3_0");
     let mut s = src(T::Const, 0);
-    s.relative = Some(crate::bytecode::RelAddr { reg: reg(T::Loop, 0), swizzle: Swizzle::replicate(0), implicit: false });
+    s.relative =
+        Some(crate::bytecode::RelAddr { reg: reg(T::Loop, 0), swizzle: Swizzle::replicate(0), implicit: false });
     b.mov(dst(T::Temp, 0), s);
     assert_error(&b, Rule::FlowControl, "aL is used outside loop/endloop");
     // Structural: lenient refuses broken blocks too.
@@ -212,7 +215,8 @@ fn declarations() {
     b.start();
     b.finish();
     assert_error(&b, Rule::Declaration, "cannot be position0");
-    b.p.instructions[0].payload = crate::bytecode::Payload::Dcl(crate::bytecode::Decl { usage: 0, usage_index: 1, texture_type: 0 });
+    b.p.instructions[0].payload =
+        crate::bytecode::Payload::Dcl(crate::bytecode::Decl { usage: 0, usage_index: 1, texture_type: 0 });
     assert_valid(&b);
 
     // The same output semantic twice.
@@ -309,14 +313,19 @@ fn instructions_and_modifiers() {
     assert_error(&b, Rule::ResultModifier, "_x8, _d4 and _d8 exist only in ps_1_4");
 
     let mut b = B::new("vs_2_0");
-    b.mov(dst(T::Temp, 0), src(T::Const, 0)).dst.as_mut().unwrap().modifiers = ResultModifiers(ResultModifiers::PARTIAL_PRECISION);
+    b.mov(dst(T::Temp, 0), src(T::Const, 0)).dst.as_mut().unwrap().modifiers =
+        ResultModifiers(ResultModifiers::PARTIAL_PRECISION);
     assert_error(&b, Rule::ResultModifier, "_pp exists only in ps_2_0 and later");
 
     let mut b = ps("ps_2_0");
     let mut s = src(T::Temp, 0);
     s.modifier = SrcModifier::Abs;
     b.mov(dst(T::Temp, 1), s);
-    assert_error(&b, Rule::SourceModifier, "mov source 1 (r0_abs): the absolute value (_abs) modifier is not allowed here in ps_2_0");
+    assert_error(
+        &b,
+        Rule::SourceModifier,
+        "mov source 1 (r0_abs): the absolute value (_abs) modifier is not allowed here in ps_2_0",
+    );
 
     let mut b = ps("ps_2_0");
     b.mov(dst(T::Temp, 1), SrcParam { swizzle: Swizzle::new(1, 0, 2, 3), ..src(T::Temp, 0) });
@@ -359,7 +368,10 @@ fn api_d3d8() {
     let mut b = ps("ps_2_0");
     b.finish();
     let r = b.check(&ValidationOptions::strict().with_api(Api::D3d8));
-    assert!(r.errors.iter().any(|e| e.rule == Rule::Api && e.message == "ps_2_0: Direct3D 8 accepts shaders up to ps_1_4"));
+    assert!(r
+        .errors
+        .iter()
+        .any(|e| e.rule == Rule::Api && e.message == "ps_2_0: Direct3D 8 accepts shaders up to ps_1_4"));
     assert!(b.check(&ValidationOptions::lenient().with_api(Api::D3d8)).has_error(Rule::Api));
     let mut b = B::new("vs_2_0");
     b.start();

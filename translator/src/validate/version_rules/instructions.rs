@@ -3,7 +3,8 @@
 //! register files per operand, source modifiers, swizzles, write masks and result modifiers.
 
 use crate::bytecode::{
-    DstParam, Instruction, Opcode, Register, RegisterType, SrcModifier, SrcParam, Swizzle, Version, VersionId, WriteMask,
+    DstParam, Instruction, Opcode, Register, RegisterType, SrcModifier, SrcParam, Swizzle, Version, VersionId,
+    WriteMask,
 };
 use crate::validate::{Cx, Rule};
 
@@ -181,10 +182,15 @@ fn token_bits(cx: &mut Cx<'_>, i: usize, name: OpName) {
         };
         if !allowed {
             cx.error(Rule::InstructionToken, Some(i), "predicated instructions need vs_2_x/ps_2_x or later");
-        } else if inst.opcode.info().flow_control || matches!(inst.opcode, Opcode::Dcl | Opcode::Def | Opcode::DefI | Opcode::DefB) {
+        } else if inst.opcode.info().flow_control
+            || matches!(inst.opcode, Opcode::Dcl | Opcode::Def | Opcode::DefI | Opcode::DefB)
+        {
             cx.error(Rule::InstructionToken, Some(i), format_args!("{name} cannot be predicated"));
         }
-        if p.reg.ty != RegisterType::Predicate || p.relative.is_some() || !matches!(p.modifier, SrcModifier::None | SrcModifier::Not) {
+        if p.reg.ty != RegisterType::Predicate
+            || p.relative.is_some()
+            || !matches!(p.modifier, SrcModifier::None | SrcModifier::Not)
+        {
             cx.hard_error(Rule::RegisterType, Some(i), "the predicate must be p0 or !p0");
         }
     }
@@ -215,7 +221,9 @@ fn destination(cx: &mut Cx<'_>, i: usize, name: OpName, id: VersionId, dst: DstP
         }
     } else if inst.opcode == TexKill {
         // texkill names the register it tests in destination format: it reads it.
-        let ok = matches!(ty, RegisterType::Temp) || (ty == RegisterType::Texture && v.major < 3) || (ty == RegisterType::Input && v.major == 3);
+        let ok = matches!(ty, RegisterType::Temp)
+            || (ty == RegisterType::Texture && v.major < 3)
+            || (ty == RegisterType::Input && v.major == 3);
         if !ok {
             cx.hard_error(Rule::RegisterType, Some(i), format_args!("texkill cannot test {reg}"));
         }
@@ -232,7 +240,11 @@ fn destination(cx: &mut Cx<'_>, i: usize, name: OpName, id: VersionId, dst: DstP
     if let Some(rel) = dst.relative {
         let ok = ty == RegisterType::Output && rel.reg.ty == RegisterType::Loop;
         if !ok {
-            cx.error(Rule::RelativeAddressing, Some(i), format_args!("{reg} cannot be written through relative addressing"));
+            cx.error(
+                Rule::RelativeAddressing,
+                Some(i),
+                format_args!("{reg} cannot be written through relative addressing"),
+            );
         }
     }
 
@@ -258,7 +270,11 @@ fn destination(cx: &mut Cx<'_>, i: usize, name: OpName, id: VersionId, dst: DstP
         cx.error(Rule::ResultModifier, Some(i), format_args!("_sat is not allowed on {name} in {v}"));
     }
     if dst.shift != 0 && ps1_texture_address && inst.opcode != TexKill {
-        cx.error(Rule::ResultModifier, Some(i), format_args!("{name}: texture address instructions take no instruction modifier"));
+        cx.error(
+            Rule::ResultModifier,
+            Some(i),
+            format_args!("{name}: texture address instructions take no instruction modifier"),
+        );
     }
     if m.partial_precision() && (cx.is_vs() || v.major < 2 || definition) {
         cx.error(Rule::ResultModifier, Some(i), "_pp exists only in ps_2_0 and later");
@@ -287,9 +303,11 @@ fn write_mask(cx: &mut Cx<'_>, i: usize, name: OpName, id: VersionId, dst: DstPa
         Tex if v.major == 2 => (!full, true, format!("{name} writes the whole register before ps_3_0")),
         // ps_1_0–1_3 arithmetic writes .rgba, .rgb or .a; ps_1_4 any ordered subset.
         Phase => (false, false, String::new()),
-        _ if ps1 && !inst.opcode.info().texture => {
-            (id != VersionId::Ps14 && !matches!(mask.0, 0xF | 0x7 | 0x8), false, format!("{name} may write only .rgba, .rgb or .a in {v}"))
-        }
+        _ if ps1 && !inst.opcode.info().texture => (
+            id != VersionId::Ps14 && !matches!(mask.0, 0xF | 0x7 | 0x8),
+            false,
+            format!("{name} may write only .rgba, .rgb or .a in {v}"),
+        ),
         _ if ps1 && inst.opcode != TexCoord => (!full, false, format!("{name} writes the whole register")),
         _ => (false, false, String::new()),
     };
@@ -312,13 +330,24 @@ fn source(cx: &mut Cx<'_>, i: usize, name: OpName, k: usize, src: &SrcParam) {
     let ordinal = k + 1;
     match slot_file(s) {
         Some(want) if ty != want => {
-            cx.error(Rule::RegisterType, Some(i), format_args!("{name} source {ordinal} must be {}, not {reg}", want_name(want)));
+            cx.error(
+                Rule::RegisterType,
+                Some(i),
+                format_args!("{name} source {ordinal} must be {}, not {reg}", want_name(want)),
+            );
         }
         Some(_) => {}
         None if s == Slot::BoolOrPredicate => {
             let pred_ok = ty == RegisterType::Predicate && cx.sm2x_up();
             if ty != RegisterType::ConstBool && !pred_ok {
-                cx.error(Rule::RegisterType, Some(i), format_args!("{name} tests a boolean constant b#{}, not {reg}", if cx.sm2x_up() { " or p0" } else { "" }));
+                cx.error(
+                    Rule::RegisterType,
+                    Some(i),
+                    format_args!(
+                        "{name} tests a boolean constant b#{}, not {reg}",
+                        if cx.sm2x_up() { " or p0" } else { "" }
+                    ),
+                );
             }
         }
         None => {
@@ -339,7 +368,11 @@ fn source(cx: &mut Cx<'_>, i: usize, name: OpName, k: usize, src: &SrcParam) {
             _ => false,
         };
         if !ok {
-            cx.error(Rule::RelativeAddressing, Some(i), format_args!("{reg} cannot be addressed relative to {} in {v}", rel.reg.name()));
+            cx.error(
+                Rule::RelativeAddressing,
+                Some(i),
+                format_args!("{reg} cannot be addressed relative to {} in {v}", rel.reg.name()),
+            );
         }
     }
 
@@ -375,13 +408,25 @@ fn source_modifier(cx: &mut Cx<'_>, i: usize, name: OpName, ordinal: usize, s: S
         Bias | BiasNeg | Sign | SignNeg | Comp => cx.is_ps() && v.major == 1,
         X2 | X2Neg => cx.is_ps() && v.major == 1 && v.minor == 4,
         Dz | Dw => {
-            cx.is_ps() && v.major == 1 && v.minor == 4 && matches!(inst.opcode, Opcode::Tex | Opcode::TexCoord) && !(m == Dz && src.reg.ty == RegisterType::Temp && inst.opcode == Opcode::TexCoord)
+            cx.is_ps()
+                && v.major == 1
+                && v.minor == 4
+                && matches!(inst.opcode, Opcode::Tex | Opcode::TexCoord)
+                && !(m == Dz && src.reg.ty == RegisterType::Temp && inst.opcode == Opcode::TexCoord)
         }
         Abs | AbsNeg => v.major == 3,
     };
     if !ok {
         let reg = src.reg;
-        cx.error(Rule::SourceModifier, Some(i), format_args!("{name} source {ordinal} ({}): the {} modifier is not allowed here in {v}", modifier_spelling(m, &reg), modifier_name(m)));
+        cx.error(
+            Rule::SourceModifier,
+            Some(i),
+            format_args!(
+                "{name} source {ordinal} ({}): the {} modifier is not allowed here in {v}",
+                modifier_spelling(m, &reg),
+                modifier_name(m)
+            ),
+        );
         return;
     }
     let matrix = matches!(inst.opcode, Opcode::M4x4 | Opcode::M4x3 | Opcode::M3x4 | Opcode::M3x3 | Opcode::M3x2);
@@ -393,14 +438,29 @@ fn source_modifier(cx: &mut Cx<'_>, i: usize, name: OpName, ordinal: usize, s: S
         // only); ps_1_4's texld/texcrd take _dz/_dw. ps_1_4 refuses modifiers on constants.
         let texm = matches!(
             inst.opcode,
-            Opcode::TexM3x2Pad | Opcode::TexM3x2Tex | Opcode::TexM3x3Pad | Opcode::TexM3x3Tex | Opcode::TexM3x3Spec | Opcode::TexM3x3VSpec | Opcode::TexM3x2Depth | Opcode::TexM3x3
+            Opcode::TexM3x2Pad
+                | Opcode::TexM3x2Tex
+                | Opcode::TexM3x3Pad
+                | Opcode::TexM3x3Tex
+                | Opcode::TexM3x3Spec
+                | Opcode::TexM3x3VSpec
+                | Opcode::TexM3x2Depth
+                | Opcode::TexM3x3
         );
         let texture_address = inst.opcode.info().texture && !matches!(inst.opcode, Opcode::Tex | Opcode::TexCoord);
         if texture_address && v.minor < 4 && !(m == Sign && (texm || v.minor >= 2)) {
-            cx.error(Rule::SourceModifier, Some(i), format_args!("{name} source {ordinal}: texture address instructions take only _bx2 in {v}"));
+            cx.error(
+                Rule::SourceModifier,
+                Some(i),
+                format_args!("{name} source {ordinal}: texture address instructions take only _bx2 in {v}"),
+            );
         }
         if v.minor == 4 && src.reg.ty == RegisterType::Const {
-            cx.error(Rule::SourceModifier, Some(i), format_args!("{name} source {ordinal}: ps_1_4 allows no modifier on a constant"));
+            cx.error(
+                Rule::SourceModifier,
+                Some(i),
+                format_args!("{name} source {ordinal}: ps_1_4 allows no modifier on a constant"),
+            );
         }
     }
 }
@@ -487,8 +547,15 @@ fn swizzle(cx: &mut Cx<'_>, i: usize, name: OpName, ordinal: usize, s: Slot, src
     if v.major == 2 {
         if texld {
             // Drivers apply the swizzle; the runtime refuses it before ps_3_0.
-            cx.relaxable(Rule::Swizzle, Some(i), format_args!("{name} source {ordinal} ({reg}) takes no swizzle before ps_3_0"));
-        } else if !(ps20_swizzle(sw) || (cx.id == Some(VersionId::Ps2x) && cx.options.caps.ps_arbitrary_swizzle) || cx.id == Some(VersionId::Ps2sw)) {
+            cx.relaxable(
+                Rule::Swizzle,
+                Some(i),
+                format_args!("{name} source {ordinal} ({reg}) takes no swizzle before ps_3_0"),
+            );
+        } else if !(ps20_swizzle(sw)
+            || (cx.id == Some(VersionId::Ps2x) && cx.options.caps.ps_arbitrary_swizzle)
+            || cx.id == Some(VersionId::Ps2sw))
+        {
             cx.error(Rule::Swizzle, Some(i), format_args!("{name} source {ordinal} ({reg}{}): arbitrary swizzles need ps_2_x with D3DPS20CAPS_ARBITRARYSWIZZLE or ps_3_0", swizzle_name(sw)));
         }
         return;
@@ -505,7 +572,11 @@ fn swizzle(cx: &mut Cx<'_>, i: usize, name: OpName, ordinal: usize, s: Slot, src
         sw.0 == 0xFF || (sw.0 == 0xAA && inst.dst.is_some_and(|d| d.mask.0 == 0x8))
     };
     if !ok {
-        cx.error(Rule::Swizzle, Some(i), format_args!("{name} source {ordinal} ({reg}{}): this swizzle does not exist in {v}", swizzle_name(sw)));
+        cx.error(
+            Rule::Swizzle,
+            Some(i),
+            format_args!("{name} source {ordinal} ({reg}{}): this swizzle does not exist in {v}", swizzle_name(sw)),
+        );
     }
 }
 
@@ -530,7 +601,15 @@ fn specific(cx: &mut Cx<'_>, i: usize, name: OpName, id: VersionId) {
             let predicate = s.reg.ty == RegisterType::Predicate;
             if (scalar_op || predicate) && !s.swizzle.is_replicate() {
                 let what = if predicate { "a predicate source" } else { "a scalar operand" };
-                cx.error(Rule::Swizzle, Some(i), format_args!("{name} source {} ({}): {what} takes one component (.x, .y, .z or .w)", k + 1, s.reg.name()));
+                cx.error(
+                    Rule::Swizzle,
+                    Some(i),
+                    format_args!(
+                        "{name} source {} ({}): {what} takes one component (.x, .y, .z or .w)",
+                        k + 1,
+                        s.reg.name()
+                    ),
+                );
             }
         }
     }

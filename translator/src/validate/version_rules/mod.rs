@@ -12,7 +12,11 @@ pub(crate) fn check_version(cx: &mut Cx<'_>, id: VersionId) {
     let v = cx.version;
     if !v.is_canonical() {
         // fxc's ps_2_a/ps_2_b targets write 2.x minors other than 1; drivers run them as 2_x.
-        cx.relaxable(Rule::Version, None, format_args!("version {}.{} is not a documented model (read as {})", v.major, v.minor, id.version()));
+        cx.relaxable(
+            Rule::Version,
+            None,
+            format_args!("version {}.{} is not a documented model (read as {})", v.major, v.minor, id.version()),
+        );
     }
     if v.is_sw() {
         match v.kind {
@@ -22,7 +26,9 @@ pub(crate) fn check_version(cx: &mut Cx<'_>, id: VersionId) {
             }
             // The _sw pixel models exist for the reference rasterizer only; the validator cannot
             // know the device type, so it only says so.
-            ShaderKind::Pixel => cx.warning(Rule::Version, None, "the _sw pixel models run only on the reference device"),
+            ShaderKind::Pixel => {
+                cx.warning(Rule::Version, None, "the _sw pixel models run only on the reference device")
+            }
             _ => {}
         }
     }

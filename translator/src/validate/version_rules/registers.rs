@@ -51,7 +51,15 @@ pub fn limits(id: VersionId, options: &ValidationOptions) -> Limits {
     let rts = caps.num_simultaneous_rts as u16;
     let l = Limits::default();
     match id {
-        Vs10 | Vs11 => Limits { temps: 12, inputs: 16, consts: vs_consts, addr: 1, texcoord_outputs: 8, color_attr_outputs: 2, ..l },
+        Vs10 | Vs11 => Limits {
+            temps: 12,
+            inputs: 16,
+            consts: vs_consts,
+            addr: 1,
+            texcoord_outputs: 8,
+            color_attr_outputs: 2,
+            ..l
+        },
         Vs20 | Vs2x | Vs2sw => Limits {
             temps: match id {
                 Vs20 => 12,
@@ -213,7 +221,8 @@ fn check_register(cx: &mut Cx<'_>, limits: &Limits, i: usize, reg: Register) {
     // Constants index buffers the caller sizes from the version: past the count they are an
     // error in both modes, unless the caller sizes them from the program.
     let constant = matches!(reg.ty, RegisterType::Const | RegisterType::ConstInt | RegisterType::ConstBool);
-    let relaxed = reg.ty == RegisterType::Const && cx.options.mode == Mode::Lenient && cx.options.relaxed_constant_limit;
+    let relaxed =
+        reg.ty == RegisterType::Const && cx.options.mode == Mode::Lenient && cx.options.relaxed_constant_limit;
     // A ps_1_x t# past the count names a texture stage that does not exist (D3D9 has eight),
     // whose coordinates and stage state the translator cannot supply (the fuzzer's
     // `texbeml t10, t1` in ps_1_0 reached naga's validator): refused in both modes.
