@@ -92,7 +92,7 @@ fn key(program: &Program, ctx: &StageContext<'_>) -> ShaderKey {
                 .unwrap_or_default();
             if flags.projected {
                 // The divisor is the last counted component (COUNT3: z); no count means w.
-                k.projected[st.stage as usize] = if (1..=4).contains(&flags.count) { flags.count as u8 } else { 4 };
+                k.projected[st.stage as usize] = if (1..=4).contains(&flags.count) { flags.count } else { 4 };
             }
         }
     }

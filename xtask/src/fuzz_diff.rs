@@ -118,7 +118,7 @@ pub fn main(args: &[String]) -> i32 {
                     _ => messages,
                 };
                 let saved = case_for(&small, &name)
-                    .map_err(|e| std::io::Error::other(e))
+                    .map_err(std::io::Error::other)
                     .and_then(|c| write_case(&s.out, &name, &c))
                     .and_then(|p| {
                         std::fs::write(p.with_extension("txt"), final_messages.join("\n") + "\n")?;

@@ -94,7 +94,7 @@ fn ensure_prerequisites() -> bool {
 
 pub fn main(args: &[String]) -> i32 {
     if args.iter().any(|a| a == "-h" || a == "--help") {
-        println!("usage: cargo xtask test [-- CARGO TEST ARGS]\n\nChecks the system prerequisites (installing them as root on Debian), runs every test of the workspace, then `conformance` and `sweep` (all in release).");
+        println!("usage: cargo xtask test [-- CARGO TEST ARGS]\n\nChecks the system prerequisites (installing them as root on Debian), checks formatting and clippy (-D warnings), runs every test of the workspace, then `conformance` and `sweep` (all in release).");
         return 0;
     }
     if !ensure_prerequisites() {
@@ -103,6 +103,15 @@ pub fn main(args: &[String]) -> i32 {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask lives in the workspace");
     let extra: Vec<&String> = args.iter().skip_while(|a| *a == "--").collect();
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    // The house rules first: formatting (rustfmt.toml) and clippy with every warning an error.
+    let lints: [&[&str]; 2] =
+        [&["fmt", "--all", "--", "--check"], &["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]];
+    for args in lints {
+        if !run(Command::new(&cargo).current_dir(root).args(args)) {
+            eprintln!("xtask: `cargo {}` failed", args.join(" "));
+            return 1;
+        }
+    }
     let mut cmd = Command::new(&cargo);
     cmd.current_dir(root).args(["test", "--workspace", "--release"]).args(extra);
     if !run(&mut cmd) {

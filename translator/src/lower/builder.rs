@@ -275,7 +275,7 @@ mod tests {
         walk(&f.body, &mut covered);
         let handles: Vec<_> = covered.iter().flat_map(|r| r.clone()).collect();
         assert_eq!(handles, vec![sum, inner], "sum and the product each emitted once, literals never");
-        assert_eq!(b_shared_is_cached(), true);
+        assert!(b_shared_is_cached());
     }
 
     fn b_shared_is_cached() -> bool {

@@ -143,8 +143,7 @@ fn sw_models_have_2048_integer_and_boolean_constants() {
     // vs_2_sw numbers i#/b# up to 2047 (the `_sw` register tables): `defi i20, 3` runs the
     // body three times, `defb b100, true` takes the branch, and an i# the program does not
     // define (the API sets only i0–i15) counts zero iterations.
-    let mut c = Constants::default();
-    c.float = vec![[1.0; 4]];
+    let c = Constants { float: vec![[1.0; 4]], ..Constants::default() };
     let p = "vs_2_sw\ndefi i20, 3, 0, 0, 0\ndefb b100, true\nmov r0, c1\nrep i20\nadd r0, r0, c0\nendrep\nif b100\nadd r0, r0, c0\nendif\nrep i21\nadd r0, r0, c0\nendrep\nmov oPos, r0";
     assert_eq!(pos_with(p, &c), [4.0; 4], "3 iterations, then the branch");
 }

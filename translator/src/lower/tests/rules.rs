@@ -179,7 +179,7 @@ fn swizzles_and_source_modifiers() {
 fn saturate_clamps_to_zero_one() {
     let mut i = op(O::Mov, ot0("xyzw"), &[c(0)]);
     i.dst.as_mut().unwrap().modifiers.0 = crate::bytecode::ResultModifiers::SATURATE;
-    let p = vec![def(0, [-1.0, 0.5, 2.0, 1.0]), i.clone()];
+    let p = vec![def(0, [-1.0, 0.5, 2.0, 1.0]), i];
     assert_eq!(vs(p, &Run::default()), [0.0, 0.5, 1.0, 1.0]);
     // NaN saturates to 0 (the rule of D3D10-class hardware), −0 to +0 and +inf to 1.
     let p = vec![def_bits(0, [0x7FC0_0000, 0x8000_0000, 0x7F80_0000, 0xFFC0_0000]), i];
@@ -338,7 +338,7 @@ fn loop_sets_al_from_the_integer_constant_and_is_bounded() {
     let p = program(VS3, {
         let mut v = body([3, 1, 2, 0]);
         v.insert(0, dcl_out(0, 5, 0));
-        v.iter_mut().for_each(|i| retarget_ot0(i));
+        v.iter_mut().for_each(retarget_ot0);
         v
     });
     assert_eq!(output(&p, &run, "o0"), [9.0; 4]);
