@@ -163,7 +163,8 @@ mod tests {
         // Rust's shortest decimal of each, as naga's WGSL writer prints it.
         for v in [0.0f32, -0.0, 1.0, 0.5, -2.0, 1e-6, 123_456_790.0, 9.9e17, 0.003_921_569] {
             assert!(is_exact_literal(v.to_bits()), "{v}");
-            assert!(format!("{v}").len() <= 20, "{v} prints as {}", format!("{v}"));
+            let text = format!("{v}");
+            assert!(text.len() <= 20, "{v} prints as {text}");
         }
         // FLT_MAX prints above FLT_MAX; 1e19 as 20 digits; 1e-7 as 0.0000001 (short, but the
         // rule keeps one simple magnitude window); subnormals, inf and NaN have no exact text.
