@@ -25,7 +25,7 @@
 //!
 //! Coverage must match exactly in every mode: the rasterizers follow the same rules.
 //!
-//! Pixels drawn from a tie are left out of the comparison (the runner notes how many differ): an
+//! Pixels drawn from a tie are left out of the comparison (the runner reports how many differ): an
 //! interpolated input at a decision point (zero, or a texel boundary of a point-sampled texture),
 //! which two rasterizers may break either way, and every pixel of a triangle one of whose vertices
 //! fetched a vertex texture at a NaN or infinite coordinate, where D3D9 defines no texel.
