@@ -1,6 +1,6 @@
-//! The draw-and-probe case format (`../shared/conformance/README.md`, all of it, including its
-//! "Extensions"), as a serde model that rejects unknown fields, plus the checks serde cannot make
-//! (sizes that must agree, probes inside the target, …).
+//! The draw-and-probe case format (docs/case-format.md, all of it), as a serde model that rejects
+//! unknown fields, plus the checks serde cannot make (sizes that must agree, probes inside the
+//! target, …).
 //!
 //! Names follow the file format: render states and texture-stage states keep their `D3DRS_*` /
 //! `D3DTSS_*` spelling in the files and become lower-case fields here.
