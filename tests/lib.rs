@@ -35,14 +35,11 @@ pub fn require_shared() -> bool {
     std::env::var_os("REQUIRE_SHARED").is_some_and(|v| v == "1")
 }
 
-/// The `shared/` folder for test `test`, or `None` (said loudly) when it is absent; with
-/// `REQUIRE_SHARED=1` an absent folder is a failure.
+/// The `shared/` folder for test `test`, or `None`, said loudly, when it is absent (a failure
+/// under `REQUIRE_SHARED=1`, as [`shared_dir`] says).
 pub fn shared_for_test(test: &str) -> Option<PathBuf> {
     let dir = shared_dir();
     if dir.is_none() {
-        if std::env::var_os("REQUIRE_SHARED").is_some_and(|v| v == "1") {
-            panic!("{test}: REQUIRE_SHARED=1 but ../shared is absent (D3D9_SHARED names another place)");
-        }
         eprintln!("\n*** {test}: ../shared is absent, its shaders are not checked; set REQUIRE_SHARED=1 to make this a failure ***\n");
     }
     dir

@@ -279,6 +279,11 @@ impl Tint {
         }
     }
 
+    /// Requests sent and not yet answered.
+    pub fn in_flight(&self) -> usize {
+        self.in_flight
+    }
+
     /// Sends a request; its reply comes from [`Tint::poll`] or [`Tint::wait`] under the id returned.
     pub fn submit(&mut self, request: &Request) -> Result<u64, TintError> {
         self.next_id += 1;

@@ -8,7 +8,8 @@
 //! textures of the documented dimension (depth textures and comparison samplers for shadow
 //! samplers), vertex inputs as `float32x4` attributes, the pixel outputs as colour targets.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::hash::{Hash, Hasher};
 
 use d3d9_shader::bytecode::{TextureType, Version};
 use d3d9_shader::lower::{self, BindingLayout};
@@ -127,8 +128,13 @@ pub struct Kind {
 
 /// Sends translations to Tint and keeps the verdicts.
 pub struct Checker {
-    tint: Tint,
-    pending: HashMap<u64, Pending>,
+    /// The node processes, each compiling one request at a time.
+    workers: Vec<Tint>,
+    pending: HashMap<(usize, u64), Pending>,
+    /// Hashes of the requests sent: a request identical to one sent is not sent again.
+    seen: HashSet<u64>,
+    /// Requests identical to one already sent (the verdict is that one's).
+    pub duplicates: usize,
     /// Requests Tint accepted (no error, pipeline created).
     pub passed: usize,
     /// Each refusal: label, and Tint's messages with the offending lines.
@@ -155,11 +161,14 @@ fn kind_of(message: &str) -> String {
 }
 
 impl Checker {
-    /// A checker on `tint`.
-    pub fn new(tint: Tint) -> Checker {
+    /// A checker on `workers` (at least one).
+    pub fn new(workers: Vec<Tint>) -> Checker {
+        assert!(!workers.is_empty(), "a checker needs a Tint process");
         Checker {
-            tint,
+            workers,
             pending: HashMap::new(),
+            seen: HashSet::new(),
+            duplicates: 0,
             passed: 0,
             failures: Vec::new(),
             warnings: BTreeMap::new(),
@@ -167,11 +176,46 @@ impl Checker {
         }
     }
 
+    /// A checker for test `test` with one Tint process per core (`D3D9_TINT_JOBS` overrides),
+    /// or `None` when Tint is unavailable ([`Tint::for_test`]: loud, a failure under
+    /// `REQUIRE_TOOLS=1`).
+    pub fn for_test(test: &str) -> Option<Checker> {
+        let first = Tint::for_test(test)?;
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let jobs = std::env::var("D3D9_TINT_JOBS").ok().and_then(|v| v.parse().ok()).unwrap_or(cores.min(4)).max(1);
+        let mut workers = vec![first];
+        for _ in 1..jobs {
+            workers.push(Tint::start().unwrap_or_else(|e| panic!("{test}: a second Tint process: {e}")));
+        }
+        Some(Checker::new(workers))
+    }
+
     fn submit(&mut self, request: Request, pending: Pending) -> Result<(), TintError> {
-        let id = self.tint.submit(&request)?;
-        self.pending.insert(id, pending);
-        for (id, reply) in self.tint.poll()? {
-            self.absorb(id, reply);
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        match &request {
+            Request::Module(code) => ("module", code).hash(&mut h),
+            Request::Pipeline(p) => ("pipeline", serde_json::to_string(p).unwrap_or_default()).hash(&mut h),
+        }
+        if !self.seen.insert(h.finish()) {
+            self.duplicates += 1;
+            return Ok(());
+        }
+        let (w, tint) = self.workers.iter_mut().enumerate().min_by_key(|(_, t)| t.in_flight()).expect("one worker");
+        let id = tint.submit(&request)?;
+        self.pending.insert((w, id), pending);
+        for w in 0..self.workers.len() {
+            for (id, reply) in self.workers[w].poll()? {
+                self.absorb((w, id), reply);
+            }
+        }
+        Ok(())
+    }
+
+    fn wait_all(&mut self) -> Result<(), TintError> {
+        for w in 0..self.workers.len() {
+            for (id, reply) in self.workers[w].wait()? {
+                self.absorb((w, id), reply);
+            }
         }
         Ok(())
     }
@@ -200,7 +244,7 @@ impl Checker {
         self.failures.push(text);
     }
 
-    fn absorb(&mut self, id: u64, reply: Reply) {
+    fn absorb(&mut self, id: (usize, u64), reply: Reply) {
         let Some(p) = self.pending.remove(&id) else { return };
         let (per_stage, pipeline_error) = match reply {
             Reply::Module(m) => (vec![m], None),
@@ -274,20 +318,19 @@ impl Checker {
     /// Waits for every outstanding reply and takes the failures recorded so far (for a caller
     /// that needs the verdict of each request, such as fuzz-diff's shrinker).
     pub fn drain(&mut self) -> Result<Vec<String>, TintError> {
-        for (id, reply) in self.tint.wait()? {
-            self.absorb(id, reply);
-        }
+        self.wait_all()?;
         Ok(std::mem::take(&mut self.failures))
     }
 
     /// Waits for every reply, prints the warnings and the closing line `tint: N passed, M failed`
     /// (labelled with `what`), and returns the failures.
     pub fn finish(mut self, what: &str) -> Result<Vec<String>, TintError> {
-        for (id, reply) in self.tint.wait()? {
-            self.absorb(id, reply);
-        }
+        let waiting = std::time::Instant::now();
+        self.wait_all()?;
+        // How far Tint lagged behind the translations (near 0: the translations are the cost).
+        eprintln!("tint ({what}): {:.1} s waiting for Tint after the last request", waiting.elapsed().as_secs_f64());
         for (id, p) in std::mem::take(&mut self.pending) {
-            self.failures.push(format!("{}: no reply from the checker (request {id})", p.label));
+            self.failures.push(format!("{}: no reply from the checker (request {id:?})", p.label));
         }
         if !self.warnings.is_empty() {
             eprintln!("tint warnings ({what}), by kind:");
@@ -307,7 +350,12 @@ impl Checker {
                 eprintln!("  {} × {kind}\n    first: {}", k.count, k.example.replace('\n', "\n    "));
             }
         }
-        eprintln!("tint ({what}): {} passed, {} failed", self.passed, self.failures.len());
+        eprintln!(
+            "tint ({what}): {} passed, {} failed ({} requests identical to one checked, not sent again)",
+            self.passed,
+            self.failures.len(),
+            self.duplicates
+        );
         println!("tint: {} passed, {} failed", self.passed, self.failures.len());
         Ok(self.failures)
     }

@@ -6,16 +6,14 @@
 
 use d3d9_tests::diff::tint_check;
 use d3d9_tests::generate::{generate, versions};
-use d3d9_tests::tint::Tint;
 use d3d9_tests::tint_check::Checker;
 
 #[test]
 fn tint_accepts_every_generated_program_and_its_pipeline() {
-    let Some(tint) = Tint::for_test("tint_accepts_every_generated_program_and_its_pipeline") else { return };
+    let Some(mut checker) = Checker::for_test("tint_accepts_every_generated_program_and_its_pipeline") else { return };
     let count: u64 = std::env::var("D3D9_TINT_PROGRAMS").ok().and_then(|v| v.parse().ok()).unwrap_or(2000);
     let start = std::time::Instant::now();
     let versions = versions();
-    let mut checker = Checker::new(tint);
     let mut skipped = Vec::new();
     for k in 0..count {
         let v = versions[(k % versions.len() as u64) as usize];

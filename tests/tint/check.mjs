@@ -38,10 +38,20 @@ const device = await adapter.requestDevice({ requiredFeatures: ['clip-distances'
 // Every call that can fail runs inside an error scope pushed and popped with no `await` between
 // (so concurrent requests never share a scope): dawn.node prints uncaptured errors on stdout,
 // which would corrupt the replies.
+//
+// The last few modules are kept by source text: pipelines often share a stage (fuzz-diff's
+// partner shaders, vkd3d's pass-through vertex shaders), which is then compiled once.
+const MODULE_CACHE_SIZE = 64;
+const modules = new Map();
+
 function shaderModule(code) {
+  const cached = modules.get(code);
+  if (cached) return cached;
   device.pushErrorScope('validation');
   const module = device.createShaderModule({ code });
   device.popErrorScope(); // the module's compilation messages carry the same errors
+  modules.set(code, module);
+  if (modules.size > MODULE_CACHE_SIZE) modules.delete(modules.keys().next().value);
   return module;
 }
 
