@@ -131,8 +131,9 @@ pub struct Checker {
     /// The node processes, each compiling one request at a time.
     workers: Vec<Tint>,
     pending: HashMap<(usize, u64), Pending>,
-    /// Hashes of the requests sent: a request identical to one sent is not sent again.
-    seen: HashSet<u64>,
+    /// Hashes of the requests sent: a request identical to one sent is not sent again (`None`:
+    /// every request is sent).
+    seen: Option<HashSet<u64>>,
     /// Requests identical to one already sent (the verdict is that one's).
     pub duplicates: usize,
     /// Requests Tint accepted (no error, pipeline created).
@@ -167,13 +168,20 @@ impl Checker {
         Checker {
             workers,
             pending: HashMap::new(),
-            seen: HashSet::new(),
+            seen: Some(HashSet::new()),
             duplicates: 0,
             passed: 0,
             failures: Vec::new(),
             warnings: BTreeMap::new(),
             errors: BTreeMap::new(),
         }
+    }
+
+    /// The checker sending every request, identical ones too: for a caller that needs the
+    /// verdict of each ([`Checker::drain`]), as fuzz-diff's shrinker does.
+    pub fn sending_duplicates(mut self) -> Checker {
+        self.seen = None;
+        self
     }
 
     /// A checker for test `test` with one Tint process per core (`D3D9_TINT_JOBS` overrides),
@@ -196,7 +204,7 @@ impl Checker {
             Request::Module(code) => ("module", code).hash(&mut h),
             Request::Pipeline(p) => ("pipeline", serde_json::to_string(p).unwrap_or_default()).hash(&mut h),
         }
-        if !self.seen.insert(h.finish()) {
+        if self.seen.as_mut().is_some_and(|seen| !seen.insert(h.finish())) {
             self.duplicates += 1;
             return Ok(());
         }

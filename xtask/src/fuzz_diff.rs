@@ -5,14 +5,18 @@
 //! versions the generator covers, or those given). A mismatch is shrunk to a small program that
 //! still mismatches and passes the strict validator; its case file (the harness's TOML format),
 //! the shaders' `.hex` and `.asm` listings and the runner's messages go to DIR/NAME.*
-//! (default `target/fuzz-diff`). Ends with `fuzz-diff: N passed, M failed, K skipped`.
+//! (default `target/fuzz-diff`). Each program's WGSL also goes through Tint, Chromium's WGSL
+//! compiler (`d3d9_tests::tint`): a refusal of a module or of the pair's pipeline is a failure,
+//! shrunk and saved the same way. Ends with `fuzz-diff: N passed, M failed, K skipped`.
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use d3d9_shader::bytecode::Version;
-use d3d9_tests::diff::{case_for, run, shrink, write_case, DiffOutcome};
-use d3d9_tests::generate::{generate, versions};
+use d3d9_tests::diff::{case_for, run, shrink, tint_check, write_case, DiffOutcome};
+use d3d9_tests::generate::{generate, versions, Generated};
+use d3d9_tests::tint::Tint;
+use d3d9_tests::tint_check::Checker;
 
 const USAGE: &str = "usage: cargo xtask fuzz-diff [--count N] [--seed S] [--version V]... [--out DIR] [--adapter NAME]
 
@@ -56,6 +60,73 @@ fn parse(args: &[String], root: &Path) -> Result<Settings, String> {
     Ok(s)
 }
 
+/// The Tint checker, `Ok(None)` (said loudly) when node or its package is missing, and `Err`
+/// then under `REQUIRE_TOOLS=1`.
+fn tint_checker() -> Result<Option<Checker>, ()> {
+    match Tint::start() {
+        Ok(t) => Ok(Some(Checker::new(vec![t]).sending_duplicates())),
+        Err(e) if std::env::var_os("REQUIRE_TOOLS").is_some_and(|v| v == "1") => {
+            eprintln!("xtask fuzz-diff: REQUIRE_TOOLS=1 but {e}");
+            Err(())
+        }
+        Err(e) => {
+            eprintln!("xtask fuzz-diff: WARNING: {e}; the WGSL is not checked by Tint");
+            Ok(None)
+        }
+    }
+}
+
+/// Tint's refusal of `g`'s case (the pair's modules and pipeline), if it refuses it.
+fn tint_refusal(g: &Generated, name: &str, checker: &mut Checker) -> Option<Vec<String>> {
+    let result = tint_check(g, name, checker).and_then(|_| checker.drain());
+    match result {
+        Ok(failures) if failures.is_empty() => None,
+        Ok(failures) => Some(failures),
+        Err(e) => Some(vec![format!("the Tint checker: {e}")]),
+    }
+}
+
+/// The first line of the first message: what a shrunk program must still fail with (a
+/// mismatch: on the same target, "target N"; a Tint refusal: the same message).
+fn failure_kind(messages: &[String]) -> Option<String> {
+    let first = messages.first()?;
+    let tint = [": error: ", "createRenderPipeline: "].iter().find_map(|m| first.find(m).map(|i| i + m.len()));
+    match tint {
+        Some(i) => first[i..].lines().next().map(str::to_string),
+        None => first.split("target ").nth(1)?.split(' ').next().map(|t| format!("target {t}")),
+    }
+}
+
+/// Shrinks `g` while `fails` says it fails the same way, and saves the case, its shaders and the
+/// messages under `out`.
+fn shrink_and_save(
+    g: &Generated,
+    name: &str,
+    messages: Vec<String>,
+    fails: &mut dyn FnMut(&Generated) -> Option<Vec<String>>,
+    out: &Path,
+) {
+    let before = g.program.instructions.len();
+    let kind = failure_kind(&messages);
+    let small = shrink(g, |candidate| fails(candidate).is_some_and(|m| failure_kind(&m) == kind), 400);
+    let final_messages = fails(&small).unwrap_or(messages);
+    let saved =
+        case_for(&small, name).map_err(std::io::Error::other).and_then(|c| write_case(out, name, &c)).and_then(|p| {
+            std::fs::write(p.with_extension("txt"), final_messages.join("\n") + "\n")?;
+            Ok(p)
+        });
+    match saved {
+        Ok(p) => {
+            println!(
+                "           shrunk from {before} to {} instructions: {}",
+                small.program.instructions.len(),
+                p.display()
+            )
+        }
+        Err(e) => println!("           (not saved: {e})"),
+    }
+}
+
 pub fn main(args: &[String]) -> i32 {
     if args.iter().any(|a| a == "-h" || a == "--help") {
         println!("{USAGE}");
@@ -78,6 +149,7 @@ pub fn main(args: &[String]) -> i32 {
         }
     };
     println!("fuzz-diff: {} program(s) from seed {} on {}", s.count, s.seed, gpu.describe());
+    let Ok(mut tint) = tint_checker() else { return 1 };
     let work = s.out.join("work");
     let (mut passed, mut failed, mut skipped) = (0u64, 0u64, 0u64);
     let start = Instant::now();
@@ -87,50 +159,33 @@ pub fn main(args: &[String]) -> i32 {
         let seed = s.seed + k / s.versions.len() as u64;
         let Some(g) = generate(v, seed) else { continue };
         let name = format!("{}_{seed}", v.to_string().replace('.', "_"));
-        match run(&g, &name, Some(&gpu), &work) {
-            DiffOutcome::Pass => passed += 1,
-            DiffOutcome::Skip(why) => {
+        let outcome = match (run(&g, &name, Some(&gpu), &work), tint.as_mut()) {
+            (DiffOutcome::Pass, Some(checker)) => match tint_refusal(&g, &name, checker) {
+                Some(messages) => Err(("REFUSED BY TINT", messages)),
+                None => Ok(None),
+            },
+            (DiffOutcome::Pass, None) => Ok(None),
+            (DiffOutcome::Skip(why), _) => Ok(Some(why)),
+            (DiffOutcome::Mismatch(messages), _) => Err(("MISMATCH", messages)),
+        };
+        match outcome {
+            Ok(None) => passed += 1,
+            Ok(Some(why)) => {
                 skipped += 1;
                 println!("fuzz-diff: {name} skipped: {why}");
             }
-            DiffOutcome::Mismatch(messages) => {
+            Err((what, messages)) => {
                 failed += 1;
-                println!("fuzz-diff: {name} MISMATCH: {}", messages.first().map(String::as_str).unwrap_or(""));
-                let before = g.program.instructions.len();
-                // The same disagreement: on the same target (the message's "target N").
-                let target = |m: &[String]| {
-                    m.first()
-                        .and_then(|m| m.split("target ").nth(1))
-                        .and_then(|t| t.split(' ').next())
-                        .map(str::to_string)
-                };
-                let first_target = target(&messages);
-                let small = shrink(
-                    &g,
-                    |candidate| match run(candidate, &format!("{name}_shrink"), Some(&gpu), &work) {
-                        DiffOutcome::Mismatch(m) => target(&m) == first_target,
-                        _ => false,
-                    },
-                    400,
-                );
-                let final_messages = match run(&small, &name, Some(&gpu), &work) {
-                    DiffOutcome::Mismatch(m) => m,
-                    _ => messages,
-                };
-                let saved = case_for(&small, &name)
-                    .map_err(std::io::Error::other)
-                    .and_then(|c| write_case(&s.out, &name, &c))
-                    .and_then(|p| {
-                        std::fs::write(p.with_extension("txt"), final_messages.join("\n") + "\n")?;
-                        Ok(p)
-                    });
-                match saved {
-                    Ok(p) => println!(
-                        "           shrunk from {before} to {} instructions: {}",
-                        small.program.instructions.len(),
-                        p.display()
-                    ),
-                    Err(e) => println!("           (not saved: {e})"),
+                println!("fuzz-diff: {name} {what}: {}", messages.first().map(String::as_str).unwrap_or(""));
+                if what == "MISMATCH" {
+                    let mut fails = |c: &Generated| match run(c, &format!("{name}_shrink"), Some(&gpu), &work) {
+                        DiffOutcome::Mismatch(m) => Some(m),
+                        _ => None,
+                    };
+                    shrink_and_save(&g, &name, messages, &mut fails, &s.out);
+                } else if let Some(checker) = tint.as_mut() {
+                    let mut fails = |c: &Generated| tint_refusal(c, &format!("{name}_shrink"), checker);
+                    shrink_and_save(&g, &name, messages, &mut fails, &s.out);
                 }
             }
         }
