@@ -35,9 +35,8 @@ const requiredLimits = {};
 for (const name in adapter.limits) requiredLimits[name] = adapter.limits[name];
 const device = await adapter.requestDevice({ requiredFeatures: ['clip-distances'], requiredLimits });
 
-// Every call that can fail runs inside an error scope pushed and popped with no `await` between
-// (so concurrent requests never share a scope): dawn.node prints uncaptured errors on stdout,
-// which would corrupt the replies.
+// Every call that can fail runs inside an error scope, pushed and popped with no `await` between:
+// dawn.node prints uncaptured errors on stdout, which would corrupt the replies.
 //
 // The last few modules are kept by source text: pipelines often share a stage (fuzz-diff's
 // partner shaders, vkd3d's pass-through vertex shaders), which is then compiled once.
