@@ -299,6 +299,46 @@ impl Lowerer<'_> {
         value
     }
 
+    /// vPos (the pixel's top-left corner: FragCoord − 0.5 in x and y) or vFace (+1 front, −1
+    /// back).
+    fn misc_input(&mut self, index: u16) -> Expr {
+        if index == misc::POSITION {
+            let fc = self.frag_coord();
+            let half = self.fb.shared(SharedKey::F32(0.5f32.to_bits()));
+            let zero = self.fb.shared(SharedKey::F32(0));
+            let off = self.fb.expr(Expression::Compose { ty: self.t.vec4f, components: vec![half, half, zero, zero] });
+            return self.bin(B::Subtract, fc, off);
+        }
+        let ff = self.arg("front_facing".into(), self.t.bool, Binding::BuiltIn(BuiltIn::FrontFacing));
+        let one = self.splat(1.0);
+        let minus = self.splat(-1.0);
+        self.interface.inputs.push(InterfaceSlot {
+            register: "vFace".into(),
+            usage: None,
+            usage_index: 0,
+            location: None,
+            builtin: Some("front_facing"),
+            default: None,
+        });
+        self.fb.expr(Expression::Select { condition: ff, accept: one, reject: minus })
+    }
+
+    /// A TEXCOORD input under point sprites: the point coordinate (u, v, 0, 1).
+    fn point_coord_input(&mut self) -> Expr {
+        let pc = match self.point_coord {
+            Some(pc) => pc,
+            None => {
+                let pc = self.arg("point_coord".into(), self.t.vec2f, Binding::BuiltIn(BuiltIn::PointCoord));
+                self.point_coord = Some(pc);
+                pc
+            }
+        };
+        let (x, y) = (self.component(pc, 0), self.component(pc, 1));
+        let zero = self.fb.shared(SharedKey::F32(0));
+        let one = self.fb.shared(SharedKey::F32(1f32.to_bits()));
+        self.compose4([x, y, zero, one])
+    }
+
     fn pixel_inputs(&mut self, sig: &Signature) -> Result<(), LowerError> {
         let others = self.others(&sig.inputs);
         // Two registers declared with one semantic read the same varying.
@@ -306,29 +346,7 @@ impl Lowerer<'_> {
         for r in &sig.inputs {
             let reg = Register::new(r.file, r.index);
             if r.file == RegisterType::MiscType {
-                let value = if r.index == misc::POSITION {
-                    // vPos is the pixel's top-left corner: FragCoord − 0.5 in x and y.
-                    let fc = self.frag_coord();
-                    let half = self.fb.shared(SharedKey::F32(0.5f32.to_bits()));
-                    let zero = self.fb.shared(SharedKey::F32(0));
-                    let off = self
-                        .fb
-                        .expr(Expression::Compose { ty: self.t.vec4f, components: vec![half, half, zero, zero] });
-                    self.bin(B::Subtract, fc, off)
-                } else {
-                    let ff = self.arg("front_facing".into(), self.t.bool, Binding::BuiltIn(BuiltIn::FrontFacing));
-                    let one = self.splat(1.0);
-                    let minus = self.splat(-1.0);
-                    self.interface.inputs.push(InterfaceSlot {
-                        register: "vFace".into(),
-                        usage: None,
-                        usage_index: 0,
-                        location: None,
-                        builtin: Some("front_facing"),
-                        default: None,
-                    });
-                    self.fb.expr(Expression::Select { condition: ff, accept: one, reject: minus })
-                };
+                let value = self.misc_input(r.index);
                 self.init_register(reg, value)?;
                 continue;
             }
@@ -344,18 +362,7 @@ impl Lowerer<'_> {
             }
             let point_coord = self.key.point_sprite && Usage::from_raw(usage) == Some(Usage::TexCoord);
             let (value, location, default) = if point_coord {
-                let pc = match self.point_coord {
-                    Some(pc) => pc,
-                    None => {
-                        let pc = self.arg("point_coord".into(), self.t.vec2f, Binding::BuiltIn(BuiltIn::PointCoord));
-                        self.point_coord = Some(pc);
-                        pc
-                    }
-                };
-                let (x, y) = (self.component(pc, 0), self.component(pc, 1));
-                let zero = self.fb.shared(SharedKey::F32(0));
-                let one = self.fb.shared(SharedKey::F32(1f32.to_bits()));
-                (self.compose4([x, y, zero, one]), None, None)
+                (self.point_coord_input(), None, None)
             } else {
                 match self.place(usage, index, &others, true) {
                     Place::Location(l) => {
