@@ -168,7 +168,7 @@ fn write_decl_suffix(out: &mut impl Write, decl: Decl, reg: Option<RegisterType>
         // shader's t#/v# before ps_3_0, vPos/vFace and samplers without a texture type.
         let bare = match reg {
             Some(RegisterType::Texture | RegisterType::MiscType | RegisterType::Sampler) => true,
-            Some(RegisterType::Input) => version.is_pixel() && version.major < 3,
+            Some(RegisterType::Input) => version.is_pixel() && version.profile().fixed_io,
             _ => false,
         };
         if bare {
