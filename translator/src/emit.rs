@@ -34,8 +34,46 @@ pub fn validate(module: &naga::Module) -> Result<ModuleInfo, EmitError> {
 
 /// WGSL text.
 pub fn wgsl(module: &naga::Module, info: &ModuleInfo) -> Result<String, EmitError> {
-    naga::back::wgsl::write_string(module, info, naga::back::wgsl::WriterFlags::empty())
-        .map_err(|e| EmitError::Backend { backend: "wgsl", message: e.to_string() })
+    let body = naga::back::wgsl::write_string(module, info, naga::back::wgsl::WriterFlags::empty())
+        .map_err(|e| EmitError::Backend { backend: "wgsl", message: e.to_string() })?;
+    Ok(with_diagnostic_directives(module, body))
+}
+
+/// The module's diagnostic filters as WGSL `diagnostic` directives before naga's text: naga 30's
+/// WGSL writer does not write them (the lowering sets `derivative_uniformity: off` where D3D9
+/// code takes derivatives in divergent flow; see docs/wgsl.md). The only text the project adds
+/// to naga's output.
+fn with_diagnostic_directives(module: &naga::Module, body: String) -> String {
+    use naga::diagnostic_filter::{FilterableTriggeringRule, Severity, StandardFilterableTriggeringRule};
+    let mut chain = Vec::new();
+    let mut node = module.diagnostic_filter_leaf;
+    while let Some(h) = node {
+        chain.push(&module.diagnostic_filters[h]);
+        node = module.diagnostic_filters[h].parent;
+    }
+    if chain.is_empty() {
+        return body;
+    }
+    let mut out = String::new();
+    // Root first: a later directive for the same rule overrides an earlier one.
+    for n in chain.iter().rev() {
+        let severity = match n.inner.new_severity {
+            Severity::Off => "off",
+            Severity::Info => "info",
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        };
+        let rule = match &n.inner.triggering_rule {
+            FilterableTriggeringRule::Standard(StandardFilterableTriggeringRule::DerivativeUniformity) => {
+                "derivative_uniformity".to_string()
+            }
+            FilterableTriggeringRule::Unknown(name) => name.to_string(),
+            FilterableTriggeringRule::User(parts) => format!("{}.{}", parts[0], parts[1]),
+        };
+        out.push_str(&format!("diagnostic({severity}, {rule});\n"));
+    }
+    out.push_str(&body);
+    out
 }
 
 /// SPIR-V words (version 1.3: demote is emulated, so nothing newer is needed).
