@@ -7,7 +7,7 @@
 //! breaks out of the innermost loop (`brk`) or when it returns from the current function (`ret`).
 //! Uniform conditions (`if b#`, loop counts) are the same for every lane.
 
-use crate::bytecode::{Instruction, Opcode, Program, RegisterType, SrcModifier};
+use crate::bytecode::{Block, Instruction, Opcode, Program, RegisterType, SrcModifier};
 
 use super::execute::Machine;
 use super::{InterpError, InterpErrorKind as K, MAX_CALL_DEPTH, MAX_NESTING};
@@ -114,9 +114,12 @@ impl Parser<'_> {
                     nodes.push(Node::If { at, then, els });
                 }
                 Opcode::Loop | Opcode::Rep => {
-                    let closer = if ins.opcode == Opcode::Loop { Opcode::EndLoop } else { Opcode::EndRep };
+                    let closer = match ins.opcode.info().block {
+                        Block::Open { closer } => Some(closer),
+                        _ => None,
+                    };
                     match self.block(depth + 1)? {
-                        (body, End::Closer(_, c)) if c == closer => nodes.push(Node::Loop { at, body }),
+                        (body, End::Closer(_, c)) if Some(c) == closer => nodes.push(Node::Loop { at, body }),
                         _ => return Err(error(self.program, at, K::Unbalanced("loop or rep without its end"))),
                     }
                 }

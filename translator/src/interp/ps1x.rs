@@ -48,7 +48,7 @@ impl Machine<'_> {
         let m = dst.reg.num as usize;
         let n_lanes = self.lanes.len();
         let all = ((1u16 << n_lanes) - 1) as u8;
-        let ps14 = self.version.at_least(1, 4);
+        let ps14 = self.profile.ps_1_4;
         let ar = self.arith;
         let mut out: Writes = [None; 4];
         let values = |out: &mut Writes, v: &dyn Fn(usize) -> [f32; 4], natural: u8| {
