@@ -234,7 +234,7 @@ pub struct OpcodeInfo {
     /// (`texkill`).
     pub dst_is_source: bool,
     /// The components the instruction produces whatever the write mask says (`sincos` .xy,
-    /// `crs` .xyz, `m4x3`/`m3x3` .xyz, `m3x2` .xy); the others keep their value.
+    /// `crs` .xyz, `m4x3`/`m3x3` .xyz, `m3x2` .xy, `bem` .xy); the others keep their value.
     pub writes: u8,
     /// Bit k: source k is a scalar operand, which SM2+ gives a replicate swizzle (`rcp`, `rsq`,
     /// `exp`, `log`, `expp`, `logp`, `pow`).
@@ -492,7 +492,7 @@ pub static OPCODES: &[OpcodeInfo] = &[
     tex(Opcode::TexM3x3, &[form(PS12_13, "texm3x3", DS1, 1)]).stage().texm(),
     tex(Opcode::TexDepth, &[form(PS14, "texdepth", D, 1)]).stage(),
     row(Opcode::Cmp, &[form(PS12_13.union(PS14).union(PS20UP), "cmp", DS3, 1)]),
-    row(Opcode::Bem, &[form(PS14, "bem", DS2, 2)]).stage(),
+    row(Opcode::Bem, &[form(PS14, "bem", DS2, 2)]).stage().writes(0b0011),
     row(Opcode::Dp2Add, &[form(PS20UP, "dp2add", DS3, 2)]),
     row(Opcode::Dsx, &[form(PS2X, "dsx", DS1, 2)]).gradients(Gradients::Computes),
     row(Opcode::Dsy, &[form(PS2X, "dsy", DS1, 2)]).gradients(Gradients::Computes),
@@ -670,6 +670,7 @@ mod tests {
         assert_eq!(OPCODES.iter().filter(|r| r.matrix.is_some()).count(), 5);
         assert_eq!(Opcode::SinCos.info().writes, 0b0011);
         assert_eq!(Opcode::Crs.info().writes, 0b0111);
+        assert_eq!(Opcode::Bem.info().writes, 0b0011, "bem's destination is rM.xy (the bem page)");
         // Every block opener names a closer, and the closers are exactly the Close rows.
         let closers: Vec<Opcode> = OPCODES.iter().filter(|r| r.block == Block::Close).map(|r| r.opcode).collect();
         assert_eq!(closers, [Opcode::EndLoop, Opcode::EndRep, Opcode::EndIf]);
