@@ -7,7 +7,7 @@ use naga::{BinaryOperator as B, MathFunction as M};
 use super::modifiers::Width;
 use super::operands::Op;
 use super::{LowerError, Lowerer};
-use crate::bytecode::{Opcode, Swizzle, WriteMask};
+use crate::bytecode::{Matrix, Opcode, Swizzle, WriteMask};
 
 impl Lowerer<'_> {
     /// Lowers dp3, dp4, dp2add, nrm and crs.
@@ -49,33 +49,28 @@ impl Lowerer<'_> {
         let p1 = self.fmul(a1, b1, Width::Vec4);
         let p2 = self.fmul(a2, b2, Width::Vec4);
         let v = self.bin(B::Subtract, p1, p2);
-        self.write_masked(op, dst, WriteMask(dst.mask.0 & 0b0111), v)
+        self.write_masked(op, dst, WriteMask(dst.mask.0 & op.info().writes), v)
     }
 
-    /// `m{n}x{rows} d, a, c#`: d.k = dot_n(a, c#+k) for each row k; the other components are
-    /// not written.
+    /// `m{width}x{rows} d, a, c#`: d.k = dot_width(a, c#+k) for each row k (the shape from the
+    /// opcode table); the other components are not written.
     pub fn matrix_product(&mut self, op: &Op) -> Result<(), LowerError> {
-        use Opcode as O;
-        let (n, rows) = match op.opcode() {
-            O::M4x4 => (4, 4),
-            O::M4x3 => (4, 3),
-            O::M3x4 => (3, 4),
-            O::M3x3 => (3, 3),
-            _ => (3, 2),
+        let info = op.info();
+        let Some(Matrix { width, rows }) = info.matrix else {
+            return Err(self.unsupported(format!("{:?}", op.opcode())));
         };
         let dst = op.dst();
         let a = self.src_n(op, 0)?;
         let base = op.src(1);
         let zero = self.fconst(0.0, Width::Scalar);
         let mut out = [zero; 4];
-        for (k, slot) in out.iter_mut().enumerate().take(rows) {
+        for (k, slot) in out.iter_mut().enumerate().take(usize::from(rows)) {
             let mut row = base;
             row.reg.num = base.reg.num.checked_add(k as u16).ok_or_else(|| self.invalid("matrix row out of range"))?;
             let r = self.src(&row)?;
-            *slot = self.dot(a, r, n);
+            *slot = self.dot(a, r, usize::from(width));
         }
         let v = self.compose4(out);
-        let mask = WriteMask(dst.mask.0 & ((1u8 << rows) - 1));
-        self.write_masked(op, dst, mask, v)
+        self.write_masked(op, dst, WriteMask(dst.mask.0 & info.writes), v)
     }
 }

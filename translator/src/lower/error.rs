@@ -21,7 +21,7 @@ pub enum LowerError {
         /// Token index of the instruction.
         offset: u32,
         /// The first operand missing.
-        operand: Operand,
+        operand: OperandPosition,
     },
     /// The control bits (16–23) do not hold what the form needs there: a comparison (1–6) or a
     /// texld variant (0–2).
@@ -54,20 +54,20 @@ impl LowerError {
     }
 }
 
-/// An operand of an instruction.
+/// The position of an operand in an instruction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Operand {
+pub enum OperandPosition {
     /// The destination parameter.
     Destination,
     /// Source parameter n (0 first).
     Source(u8),
 }
 
-impl std::fmt::Display for Operand {
+impl std::fmt::Display for OperandPosition {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Operand::Destination => write!(f, "destination"),
-            Operand::Source(n) => write!(f, "source {n}"),
+            OperandPosition::Destination => write!(f, "destination"),
+            OperandPosition::Source(n) => write!(f, "source {n}"),
         }
     }
 }

@@ -79,7 +79,7 @@ use crate::bytecode::{Instruction, Opcode, Program, RegisterType, ShaderKind, Ve
 use crate::key::ShaderKey;
 
 pub use crate::linkage::{link, LinkSlot, Linkage};
-pub use error::{LowerError, Operand};
+pub use error::{LowerError, OperandPosition};
 pub use io_map::{InterfaceMap, InterfaceSlot};
 pub use layout::{
     sampler_binding, texture_binding, BindingLayout, FloatConstantsBinding, TextureBinding, BOOL_CONSTANTS_BINDING,
@@ -278,30 +278,8 @@ impl<'a> Lowerer<'a> {
             O::Ret => self.ret(),
             O::Label => Err(self.invalid("label inside a function body")),
             O::Setp => self.setp(op),
-            // ps_1_0–ps_1_4 texture addressing (sm1.rs).
-            O::Tex
-            | O::TexCoord
-            | O::TexBem
-            | O::TexBemL
-            | O::TexReg2Ar
-            | O::TexReg2Gb
-            | O::TexReg2Rgb
-            | O::TexM3x2Pad
-            | O::TexM3x2Tex
-            | O::TexM3x2Depth
-            | O::TexM3x3Pad
-            | O::TexM3x3Tex
-            | O::TexM3x3
-            | O::TexM3x3Spec
-            | O::TexM3x3VSpec
-            | O::TexDp3
-            | O::TexDp3Tex
-            | O::TexDepth
-            | O::Bem
-                if self.version.is_sm1() && self.is_pixel() =>
-            {
-                self.sm1_texture_op(op)
-            }
+            // ps_1_0–ps_1_4 texture addressing, the instructions of a texture stage (sm1.rs).
+            _ if inst.opcode.info().stage_op && self.version.profile().ps_1_x => self.sm1_texture_op(op),
             // Sampling and texkill (textures.rs).
             O::Tex | O::TexLdl | O::TexLdd => self.texld(op),
             O::TexKill => self.texkill(op),

@@ -10,10 +10,12 @@
 //! [`Op::comparison`] and [`Op::texld_variant`] cannot fail for an operand the form has (a unit
 //! test lowers every opcode in every version with exactly its form's operands).
 
-use super::error::Operand;
+use super::error::OperandPosition;
 use super::registers::Expr;
 use super::{LowerError, Lowerer};
-use crate::bytecode::{Comparison, Control, DstParam, Instruction, Opcode, SrcParam, TexldVariant, Version};
+use crate::bytecode::{
+    Comparison, Control, DstParam, Instruction, Opcode, OpcodeInfo, SrcParam, TexldVariant, Version,
+};
 
 /// An instruction whose operands match its form.
 #[derive(Clone, Copy)]
@@ -27,10 +29,10 @@ impl<'i> Op<'i> {
         let form = inst.opcode.decoding_form(version);
         let missing = |operand| LowerError::MissingOperand { offset: inst.offset, operand };
         if form.shape.dst && inst.dst.is_none() {
-            return Err(missing(Operand::Destination));
+            return Err(missing(OperandPosition::Destination));
         }
         if inst.src.len() < usize::from(form.shape.srcs) {
-            return Err(missing(Operand::Source(inst.src.len() as u8)));
+            return Err(missing(OperandPosition::Source(inst.src.len() as u8)));
         }
         let control_ok = match form.control {
             Control::None => true,
@@ -46,6 +48,11 @@ impl<'i> Op<'i> {
     /// The opcode.
     pub fn opcode(&self) -> Opcode {
         self.inst.opcode
+    }
+
+    /// The opcode's row of the opcode table.
+    pub fn info(&self) -> &'static OpcodeInfo {
+        self.inst.opcode.info()
     }
 
     /// The destination, for a form that has one.

@@ -89,6 +89,6 @@ impl Lowerer<'_> {
         let sn = self.math1(M::Sin, x);
         let zero = self.fconst(0.0, Width::Scalar);
         let v = self.compose4([c, sn, zero, zero]);
-        self.write_masked(op, dst, WriteMask(dst.mask.0 & 0b0011), v)
+        self.write_masked(op, dst, WriteMask(dst.mask.0 & op.info().writes), v)
     }
 }

@@ -92,13 +92,13 @@ impl Lowerer<'_> {
 
     /// `tex tN` samples stage N at coordinate set N; ps_1_4's `texld rN, src` at `src`.
     fn ps1x_tex(&mut self, op: &Op, m: u16) -> Result<Expr, LowerError> {
-        let c = if self.version.minor >= 4 { self.tn(op)? } else { self.coords(m) };
+        let c = if self.version.profile().ps_1_4 { self.tn(op)? } else { self.coords(m) };
         self.sample_stage(m, c)
     }
 
     /// `texcoord tN`: (sat(u), sat(v), sat(w), 1); ps_1_4's `texcrd rN, src`: the source.
     fn ps1x_texcoord(&mut self, op: &Op, m: u16) -> Result<Expr, LowerError> {
-        if self.version.minor >= 4 {
+        if self.version.profile().ps_1_4 {
             return self.tn(op);
         }
         let c = self.coords(m);

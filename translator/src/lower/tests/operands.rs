@@ -5,7 +5,7 @@
 
 use super::*;
 use crate::bytecode::{Control, VersionId};
-use crate::lower::{lower, LowerError, Operand};
+use crate::lower::{lower, LowerError, OperandPosition};
 
 /// `inst` with exactly the operands of its form in `version`: the destination `dst`, the
 /// sources from `srcs`, and valid control bits.
@@ -53,14 +53,14 @@ fn a_built_instruction_without_an_operand_of_its_form_is_a_typed_error_at_its_to
     add.offset = 7;
     let p = program(0xFFFF_0300, vec![add]);
     let e = lower(&p, &analyse(&p), &ShaderKey::default()).unwrap_err();
-    assert_eq!(e, LowerError::MissingOperand { offset: 7, operand: Operand::Source(1) });
+    assert_eq!(e, LowerError::MissingOperand { offset: 7, operand: OperandPosition::Source(1) });
     assert_eq!(e.to_string(), "token 7: missing source 1");
 
     let mut mov = op(Opcode::Mov, None, &[src(R::Temp, 1)]);
     mov.offset = 3;
     let p = program(0xFFFF_0300, vec![mov]);
     let e = lower(&p, &analyse(&p), &ShaderKey::default()).unwrap_err();
-    assert_eq!(e, LowerError::MissingOperand { offset: 3, operand: Operand::Destination });
+    assert_eq!(e, LowerError::MissingOperand { offset: 3, operand: OperandPosition::Destination });
 
     // setp's control bits hold the comparison (1–6); 0 is none.
     let mut setp = op(Opcode::Setp, Some(dst(R::Predicate, 0, "xyzw")), &[src(R::Temp, 1), src(R::Temp, 2)]);
