@@ -1,6 +1,7 @@
-//! The arithmetic the instructions are built from, with the float rules of the key (DESIGN §4:
-//! in strict mode 0 · anything = 0 in every multiply, rcp(0) = +inf, log(0) = −FLT_MAX). The
-//! instructions themselves are in `componentwise`, `scalar`, `dot_products` and `lighting`.
+//! The arithmetic the instructions are built from, with the float rules of the key
+//! (docs/d3d9-rules.md#float-rules: in strict mode 0 · anything = 0 in every multiply,
+//! rcp(0) = +inf, log(0) = −FLT_MAX). The instructions themselves are in `componentwise`,
+//! `scalar`, `dot_products` and `lighting`.
 
 use naga::{BinaryOperator as B, Expression, MathFunction as M, VectorSize};
 
