@@ -46,7 +46,8 @@ pub fn semantic(version: Version, r: &IoRegister) -> Option<(u8, u8)> {
     use RegisterType as R;
     let u = |usage: Usage, i: u16| Some((usage as u8, i as u8));
     match (version.kind, r.file) {
-        (_, R::Input) if version.major >= 3 || version.kind == ShaderKind::Vertex => {
+        // Vertex inputs, and pixel inputs from ps_3_0 on, carry their dcl semantic.
+        (_, R::Input) if !version.profile().fixed_io || version.kind == ShaderKind::Vertex => {
             r.usage_code.map(|c| (c, r.usage_index))
         }
         (_, R::Output) => r.usage_code.map(|c| (c, r.usage_index)),
@@ -88,7 +89,7 @@ pub fn link(vs_version: Version, vs: &Signature, ps_version: Version, ps: &Signa
     // Fixed-function fog (after ps_1_x and ps_2_x; ps_3_0 does its own) reads the FOG varying
     // even when the pixel shader does not name it.
     let fog = (Usage::Fog as u8, 0);
-    if ps_version.major < 3 && !read.contains(&fog) {
+    if ps_version.profile().fixed_function_fog && !read.contains(&fog) {
         read.push(fog);
     }
     read.sort_unstable();

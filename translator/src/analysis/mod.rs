@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use crate::bytecode::{
-    Block, Instruction, Opcode, Payload, Profile, Program, Register, RegisterType, ShaderKind, SrcParam, TextureType,
+    Instruction, Nesting, Opcode, Payload, Profile, Program, Register, RegisterType, ShaderKind, SrcParam, TextureType,
 };
 
 /// One declared or used input/output register.
@@ -223,9 +223,9 @@ pub fn analyse(program: &Program) -> Signature {
     let mut in_main = true;
     for (i, inst) in program.iter().enumerate() {
         if in_main {
-            match (inst.opcode, inst.opcode.info().block) {
-                (_, Block::Open { .. }) => depth += 1,
-                (_, Block::Close) => depth = depth.saturating_sub(1),
+            match (inst.opcode, inst.opcode.info().nesting) {
+                (_, Nesting::Open { .. }) => depth += 1,
+                (_, Nesting::Close) => depth = depth.saturating_sub(1),
                 (Opcode::Ret, _) if depth == 0 => {
                     sig.main_end = i;
                     in_main = false;

@@ -14,7 +14,7 @@ use super::syntax::{
 use crate::bytecode::ctab::parse_ctab;
 use crate::bytecode::instruction::CTAB_FOURCC;
 use crate::bytecode::{
-    Block, Comment, Control, Decl, DstParam, Instruction, Opcode, Payload, Program, RegisterType, RelAddr, SrcParam,
+    Comment, Control, Decl, DstParam, Instruction, Nesting, Opcode, Payload, Program, RegisterType, RelAddr, SrcParam,
     TexldVariant, TextureType, Usage, Version,
 };
 
@@ -63,11 +63,11 @@ pub fn write_program(out: &mut impl Write, program: &Program, options: &DisasmOp
 
 /// How an instruction changes the indentation: levels closed before it, opened after it.
 fn nesting(op: Opcode) -> (usize, usize) {
-    match op.info().block {
-        Block::Open { .. } => (0, 1),
-        Block::Else => (1, 1),
-        Block::Close => (1, 0),
-        Block::None => (0, 0),
+    match op.info().nesting {
+        Nesting::Open { .. } => (0, 1),
+        Nesting::Else => (1, 1),
+        Nesting::Close => (1, 0),
+        Nesting::None => (0, 0),
     }
 }
 

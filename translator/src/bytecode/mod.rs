@@ -18,7 +18,7 @@ pub use encode::{encode, encode_bytes, encode_with};
 pub use error::{DecodeError, DecodeErrorKind};
 pub use instruction::{Comment, Decl, Instruction, Payload, Program, Sources, TextureType, Usage};
 pub use opcodes::{
-    Block, Comparison, Control, Extra, Form, Gradients, Matrix, Opcode, OpcodeInfo, Operand, Shape, TexldVariant,
+    Comparison, Control, Extra, Form, Gradients, Matrix, Nesting, Opcode, OpcodeInfo, Operand, Shape, TexldVariant,
     OPCODES,
 };
 pub use params::{DstParam, RelAddr, ResultModifiers, SrcModifier, SrcParam, Swizzle, WriteMask};

@@ -174,7 +174,7 @@ pub struct Matrix {
 
 /// How an instruction opens or closes a block of structured flow control.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Block {
+pub enum Nesting {
     /// Neither.
     None,
     /// Opens a block that `closer` ends (`if`/`ifc` → `endif`, `loop` → `endloop`, `rep` →
@@ -234,7 +234,7 @@ pub struct OpcodeInfo {
     /// (`texkill`).
     pub dst_is_source: bool,
     /// The components the instruction produces whatever the write mask says (`sincos` .xy,
-    /// `crs` .xyz, `m4x3`/`m3x3` .xyz, `m3x2` .xy); the others keep their value.
+    /// `crs` .xyz, `m4x3`/`m3x3` .xyz, `m3x2` .xy, `bem` .xy); the others keep their value.
     pub writes: u8,
     /// Bit k: source k is a scalar operand, which SM2+ gives a replicate swizzle (`rcp`, `rsq`,
     /// `exp`, `log`, `expp`, `logp`, `pow`).
@@ -242,7 +242,7 @@ pub struct OpcodeInfo {
     /// Matrix macros (`m4x4` … `m3x2`).
     pub matrix: Option<Matrix>,
     /// Opens or closes a flow-control block.
-    pub block: Block,
+    pub nesting: Nesting,
     /// A declaration or definition (`dcl`, `def`, `defi`, `defb`): not executed, never
     /// predicated, no instruction slot.
     pub declaration: bool,
@@ -270,7 +270,7 @@ impl OpcodeInfo {
             writes: 0xF,
             scalar_sources: 0,
             matrix: None,
-            block: Block::None,
+            nesting: Nesting::None,
             declaration: false,
             stage_op: false,
             samples: false,
@@ -292,10 +292,10 @@ impl OpcodeInfo {
         OpcodeInfo { matrix: Some(Matrix { width, rows }), writes, ..self }
     }
     const fn opens(self, closer: Opcode) -> OpcodeInfo {
-        OpcodeInfo { block: Block::Open { closer }, ..self }
+        OpcodeInfo { nesting: Nesting::Open { closer }, ..self }
     }
-    const fn block(self, block: Block) -> OpcodeInfo {
-        OpcodeInfo { block, ..self }
+    const fn nesting(self, nesting: Nesting) -> OpcodeInfo {
+        OpcodeInfo { nesting, ..self }
     }
     const fn declaration(self) -> OpcodeInfo {
         OpcodeInfo { declaration: true, ..self }
@@ -416,7 +416,7 @@ pub static OPCODES: &[OpcodeInfo] = &[
     flow(Opcode::Loop, &[form(VS20UP.union(PS3), "loop", S2, 3).with_sources(&[Op::LoopCounter, Op::Int])])
         .opens(Opcode::EndLoop),
     flow(Opcode::Ret, &[form(VS20UP.union(PS2X), "ret", NONE, 1)]),
-    flow(Opcode::EndLoop, &[form(VS20UP.union(PS3), "endloop", NONE, 2)]).block(Block::Close),
+    flow(Opcode::EndLoop, &[form(VS20UP.union(PS3), "endloop", NONE, 2)]).nesting(Nesting::Close),
     flow(Opcode::Label, &[form(VS20UP.union(PS2X), "label", S1, 0).with_sources(&[Op::Label])]),
     row(
         Opcode::Dcl,
@@ -434,12 +434,12 @@ pub static OPCODES: &[OpcodeInfo] = &[
     row(Opcode::SinCos, &[form(VS2.union(PS2), "sincos", DS3, 8), form(VS3.union(PS3), "sincos", DS1, 8)])
         .writes(0b0011),
     flow(Opcode::Rep, &[form(VS20UP.union(PS2X), "rep", S1, 3).with_sources(&[Op::Int])]).opens(Opcode::EndRep),
-    flow(Opcode::EndRep, &[form(VS20UP.union(PS2X), "endrep", NONE, 2)]).block(Block::Close),
+    flow(Opcode::EndRep, &[form(VS20UP.union(PS2X), "endrep", NONE, 2)]).nesting(Nesting::Close),
     flow(Opcode::If, &[form(VS20UP.union(PS2X), "if", S1, 3).with_sources(&[Op::BoolOrPredicate])])
         .opens(Opcode::EndIf),
     flow(Opcode::Ifc, &[cmp_form(VS2X.union(PS2X), "if", S2, 3)]).opens(Opcode::EndIf),
-    flow(Opcode::Else, &[form(VS20UP.union(PS2X), "else", NONE, 1)]).block(Block::Else),
-    flow(Opcode::EndIf, &[form(VS20UP.union(PS2X), "endif", NONE, 1)]).block(Block::Close),
+    flow(Opcode::Else, &[form(VS20UP.union(PS2X), "else", NONE, 1)]).nesting(Nesting::Else),
+    flow(Opcode::EndIf, &[form(VS20UP.union(PS2X), "endif", NONE, 1)]).nesting(Nesting::Close),
     flow(Opcode::Break, &[form(VS2X.union(PS2X), "break", NONE, 1)]),
     flow(Opcode::BreakC, &[cmp_form(VS2X.union(PS2X), "break", S2, 3)]),
     row(Opcode::Mova, &[form(VS20UP, "mova", DS1, 1)]).dst(RegisterType::Addr),
@@ -492,7 +492,7 @@ pub static OPCODES: &[OpcodeInfo] = &[
     tex(Opcode::TexM3x3, &[form(PS12_13, "texm3x3", DS1, 1)]).stage().texm(),
     tex(Opcode::TexDepth, &[form(PS14, "texdepth", D, 1)]).stage(),
     row(Opcode::Cmp, &[form(PS12_13.union(PS14).union(PS20UP), "cmp", DS3, 1)]),
-    row(Opcode::Bem, &[form(PS14, "bem", DS2, 2)]).stage(),
+    row(Opcode::Bem, &[form(PS14, "bem", DS2, 2)]).stage().writes(0b0011),
     row(Opcode::Dp2Add, &[form(PS20UP, "dp2add", DS3, 2)]),
     row(Opcode::Dsx, &[form(PS2X, "dsx", DS1, 2)]).gradients(Gradients::Computes),
     row(Opcode::Dsy, &[form(PS2X, "dsy", DS1, 2)]).gradients(Gradients::Computes),
@@ -670,12 +670,13 @@ mod tests {
         assert_eq!(OPCODES.iter().filter(|r| r.matrix.is_some()).count(), 5);
         assert_eq!(Opcode::SinCos.info().writes, 0b0011);
         assert_eq!(Opcode::Crs.info().writes, 0b0111);
+        assert_eq!(Opcode::Bem.info().writes, 0b0011, "bem's destination is rM.xy (the bem page)");
         // Every block opener names a closer, and the closers are exactly the Close rows.
-        let closers: Vec<Opcode> = OPCODES.iter().filter(|r| r.block == Block::Close).map(|r| r.opcode).collect();
+        let closers: Vec<Opcode> = OPCODES.iter().filter(|r| r.nesting == Nesting::Close).map(|r| r.opcode).collect();
         assert_eq!(closers, [Opcode::EndLoop, Opcode::EndRep, Opcode::EndIf]);
         for row in OPCODES {
-            if let Block::Open { closer } = row.block {
-                assert_eq!(closer.info().block, Block::Close, "{:?}", row.opcode);
+            if let Nesting::Open { closer } = row.nesting {
+                assert_eq!(closer.info().nesting, Nesting::Close, "{:?}", row.opcode);
                 assert!(row.flow_control);
             }
         }

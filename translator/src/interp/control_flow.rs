@@ -7,7 +7,7 @@
 //! breaks out of the innermost loop (`brk`) or when it returns from the current function (`ret`).
 //! Uniform conditions (`if b#`, loop counts) are the same for every lane.
 
-use crate::bytecode::{Block, Instruction, Opcode, Program, RegisterType, SrcModifier};
+use crate::bytecode::{Instruction, Nesting, Opcode, Program, RegisterType, SrcModifier};
 
 use super::execute::Machine;
 use super::{InterpError, InterpErrorKind as K, MAX_CALL_DEPTH, MAX_NESTING};
@@ -114,8 +114,8 @@ impl Parser<'_> {
                     nodes.push(Node::If { at, then, els });
                 }
                 Opcode::Loop | Opcode::Rep => {
-                    let closer = match ins.opcode.info().block {
-                        Block::Open { closer } => Some(closer),
+                    let closer = match ins.opcode.info().nesting {
+                        Nesting::Open { closer } => Some(closer),
                         _ => None,
                     };
                     match self.block(depth + 1)? {

@@ -257,7 +257,7 @@ impl Machine<'_> {
             let (s0, s1) = (self.src(at, ins, 0, lane)?, self.src(at, ins, 1, lane)?);
             let x = s0[0] + ar.mul(b[0][0], s1[0]) + ar.mul(b[1][0], s1[1]);
             let y = s0[1] + ar.mul(b[0][1], s1[0]) + ar.mul(b[1][1], s1[1]);
-            out[lane] = Some(([x, y, 0.0, 0.0], 0b0011));
+            out[lane] = Some(([x, y, 0.0, 0.0], ins.opcode.info().writes));
         }
         Ok(out)
     }

@@ -9,7 +9,7 @@ use super::builder::{FnBuilder, SharedKey};
 use super::operands::Op;
 use super::registers::{Expr, Var};
 use super::{LowerError, Lowerer};
-use crate::bytecode::{Comparison, Instruction, Opcode, Register, RegisterType, SrcModifier, SrcParam};
+use crate::bytecode::{Comparison, Instruction, Nesting, Opcode, Register, RegisterType, SrcModifier, SrcParam};
 
 /// D3D9 loop counts are at most 255; every emitted loop stops after this many iterations.
 pub const MAX_ITERATIONS: i32 = 255;
@@ -323,10 +323,10 @@ impl Lowerer<'_> {
         let mut depth = 0usize;
         let mut stop = end;
         for (i, inst) in self.program[start..end].iter().enumerate() {
-            match inst.opcode {
-                Opcode::If | Opcode::Ifc | Opcode::Loop | Opcode::Rep => depth += 1,
-                Opcode::EndIf | Opcode::EndLoop | Opcode::EndRep => depth = depth.saturating_sub(1),
-                Opcode::Ret if depth == 0 => {
+            match inst.opcode.info().nesting {
+                Nesting::Open { .. } => depth += 1,
+                Nesting::Close => depth = depth.saturating_sub(1),
+                _ if inst.opcode == Opcode::Ret && depth == 0 => {
                     stop = start + i;
                     break;
                 }

@@ -149,7 +149,7 @@ impl Lowerer<'_> {
         // Input registers are read-only: with everything in the entry function, the value
         // itself (emitted before any block) serves every read and no variable is needed.
         let read_only = matches!(reg.ty, RegisterType::Input | RegisterType::MiscType)
-            || (reg.ty == RegisterType::Texture && self.version.major >= 2);
+            || (reg.ty == RegisterType::Texture && !self.version.profile().ps_1_x);
         if read_only && !self.globals_mode && !self.regs.arrays.contains_key(&reg.ty) {
             self.fixed.insert((reg.ty, reg.num), value);
             return Ok(());
@@ -377,7 +377,7 @@ impl Lowerer<'_> {
                 }
             };
             seen.push(((usage, index), value));
-            if r.file == RegisterType::Texture && self.version.major < 2 {
+            if r.file == RegisterType::Texture && self.version.profile().ps_1_x {
                 self.texcoords.insert(r.index, value);
             }
             if usage == Usage::Fog as u8 && index == 0 && location.is_some() {
@@ -470,7 +470,7 @@ impl Lowerer<'_> {
             }
             let Place::Location(l) = self.place(usage, index, &others, false) else { continue };
             // Before vs_3_0 the colour and fog outputs are clamped to [0, 1].
-            if self.version.major < 3 && matches!(r.file, RegisterType::AttrOut | RegisterType::RastOut) {
+            if self.version.profile().fixed_io && matches!(r.file, RegisterType::AttrOut | RegisterType::RastOut) {
                 v = self.saturate(v, super::modifiers::Width::Vec4);
             }
             let b = self.varying_binding(l, usage);
@@ -545,7 +545,7 @@ impl Lowerer<'_> {
             });
         }
         // ps_1_x has no oC#: r0 at the end is the colour.
-        if self.version.major < 2 {
+        if self.version.profile().ps_1_x {
             c0 = Some(self.reg_value(Register::new(RegisterType::Temp, 0))?);
         }
         let c0 = self.pixel_epilogue(c0.expect("oC0 is always output"))?;

@@ -1,7 +1,8 @@
 //! The binding layout of a translation: bind groups, binding numbers and register counts of
 //! the resources the caller binds (the table is in the [`lower`](super) module documentation).
 
-use crate::bytecode::TextureType;
+use crate::bytecode::profile::{self, Profile};
+use crate::bytecode::{TextureType, VersionId};
 
 /// Bind group of vertex shader resources.
 pub const VERTEX_GROUP: u32 = 0;
@@ -28,16 +29,18 @@ pub const fn sampler_binding(n: u32) -> u32 {
     17 + 2 * n
 }
 
-/// Float constant registers of a vertex shader's uniform buffer.
-pub const VERTEX_FLOAT_CONSTANTS: u32 = 256;
-/// Float constant registers of a pixel shader's uniform buffer.
-pub const PIXEL_FLOAT_CONSTANTS: u32 = 224;
+/// Float constant registers of a vertex shader's uniform buffer: the hardware vertex models'
+/// count (the version profile's).
+pub const VERTEX_FLOAT_CONSTANTS: u32 = Profile::of(VersionId::Vs30).registers.consts as u32;
+/// Float constant registers of a pixel shader's uniform buffer: ps_3_0's, the most of any
+/// hardware pixel model.
+pub const PIXEL_FLOAT_CONSTANTS: u32 = Profile::of(VersionId::Ps30).registers.consts as u32;
 /// Float constant registers of the `_sw` versions and software vertex processing.
-pub const SW_FLOAT_CONSTANTS: u32 = 8192;
-/// Integer (`i#`) and boolean (`b#`) constant registers of each kind.
-pub const INT_BOOL_CONSTANTS: u32 = 16;
+pub const SW_FLOAT_CONSTANTS: u32 = profile::SW_FLOAT_CONSTANTS as u32;
+/// Integer (`i#`) and boolean (`b#`) constant registers of each kind: the API's 16.
+pub const INT_BOOL_CONSTANTS: u32 = profile::INT_BOOL_CONSTANTS as u32;
 /// Integer and boolean constant registers of each kind in the `_sw` versions.
-pub const SW_INT_BOOL_CONSTANTS: u32 = 2048;
+pub const SW_INT_BOOL_CONSTANTS: u32 = profile::SW_INT_BOOL_CONSTANTS as u32;
 /// Float constant registers in one uniform binding: 64 KiB, the binding size every WebGPU and
 /// Vulkan implementation must allow.
 pub const FLOAT_CONSTANTS_PAGE: u32 = 4096;

@@ -275,7 +275,7 @@ impl<'a> Lowerer<'a> {
     /// its form ([`Op::check`]), and each family of opcodes has its handler.
     fn instruction(&mut self, inst: &Instruction) -> Result<(), LowerError> {
         use Opcode as O;
-        if matches!(inst.opcode, O::Nop | O::Dcl | O::Def | O::DefI | O::DefB | O::Phase) {
+        if inst.opcode.info().declaration || matches!(inst.opcode, O::Nop | O::Phase) {
             return Ok(());
         }
         let op = Op::check(inst, self.version)?;

@@ -137,7 +137,7 @@ impl Lowerer<'_> {
         let a = self.src_n(op, 0)?;
         let b = self.src_n(op, 1)?;
         let v = self.bump(m, a, b)?;
-        self.write_masked(op, dst, WriteMask(dst.mask.0 & 0b0011), v)
+        self.write_masked(op, dst, WriteMask(dst.mask.0 & op.info().writes), v)
     }
 
     /// `texreg2ar`/`texreg2gb`/`texreg2rgb tM, tN`: stage M sampled at tN's (a, r), (g, b) or

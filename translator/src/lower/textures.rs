@@ -206,7 +206,7 @@ impl Lowerer<'_> {
             return Err(self.invalid("texkill exists only in pixel shaders"));
         }
         let dst = op.dst();
-        let mask = if self.version.is_sm1() { 0b0111 } else { dst.mask.0 };
+        let mask = if self.version.profile().ps_1_x { 0b0111 } else { dst.mask.0 };
         let v = self.read_register(dst.reg, dst.relative)?;
         let zero = self.fconst(0.0, Width::Scalar);
         let mut any: Option<Expr> = None;

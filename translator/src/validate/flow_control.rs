@@ -39,7 +39,7 @@
 use std::collections::{HashMap, HashSet};
 
 use super::{Cx, Rule};
-use crate::bytecode::{Block as Nesting, Opcode, RegisterType, VersionId};
+use crate::bytecode::{Nesting, Opcode, RegisterType, VersionId};
 
 /// What flow control tells the later rules about each instruction.
 pub(crate) struct FlowInfo {
@@ -185,7 +185,7 @@ fn split(cx: &mut Cx<'_>) -> (Vec<Body>, HashMap<u16, usize>) {
                 stray_reported = false;
                 continue;
             }
-            _ => match inst.opcode.info().block {
+            _ => match inst.opcode.info().nesting {
                 Nesting::Open { .. } => depth += 1,
                 Nesting::Close => depth = depth.saturating_sub(1),
                 Nesting::Else | Nesting::None => {}

@@ -46,22 +46,14 @@ pub(crate) fn count(cx: &Cx<'_>, limits: &Limits, ty: RegisterType) -> u16 {
     if let Some(n) = limits.of(ty) {
         return n;
     }
+    let p = cx.profile;
     match ty {
-        RastOut => {
-            if cx.is_vs() && cx.version.major < 3 {
-                3
-            } else {
-                0
-            }
-        }
-        DepthOut => (cx.is_ps() && cx.version.major >= 2) as u16,
-        MiscType => {
-            if cx.is_ps() && cx.version.major == 3 {
-                2
-            } else {
-                0
-            }
-        }
+        // oPos, oFog, oPts.
+        RastOut if p.is_vertex() && p.fixed_io => 3,
+        // oDepth.
+        DepthOut if p.is_pixel() && !p.ps_1_x => 1,
+        // vPos, vFace.
+        MiscType if p.is_pixel() && !p.fixed_io => 2,
         _ => 0,
     }
 }
