@@ -47,9 +47,24 @@
 //!
 //! Vertex inputs `v n` are at `@location(n)`. Vertex outputs and pixel inputs are placed by
 //! semantic ([`io_map`] documents the default map; [`link`] computes a pair's map, see
-//! [`crate::linkage`]). `oPos` is
-//! `@builtin(position) @invariant`; pixel outputs `oC n` are `@location(n)`, `oDepth` is
-//! `@builtin(frag_depth)` clamped to [0, 1].
+//! [`crate::linkage`]). `oPos` is `@builtin(position) @invariant`; pixel outputs `oC n` are
+//! `@location(n)`, `oDepth` is `@builtin(frag_depth)` clamped to [0, 1].
+//!
+//! # Inside
+//!
+//! This module is the front door: [`lower`] declares the resources, lowers the subroutines and
+//! the main program instruction by instruction, and builds the entry point. The one dispatch
+//! over opcodes is `Lowerer::instruction` here; it checks each instruction's operands once
+//! against the opcode table's form (`operands.rs`: a typed [`LowerError`] naming the token
+//! index) and hands a checked view to the handler of the opcode's family: flow control
+//! (`control_flow.rs`), ps_1_x texture addressing (`sm1.rs`), sampling and texkill
+//! (`textures.rs`), and arithmetic by the shape of its result — per component
+//! (`componentwise.rs`), on one scalar (`scalar.rs`), dot products and matrices
+//! (`dot_products.rs`), `lit`/`dst` (`lighting.rs`). Below them: source modifiers and
+//! destination writes (`modifiers.rs`), registers as variables (`registers.rs`), constants
+//! (`constants.rs`), the float rules (`arithmetic.rs`), values WGSL cannot take as literals
+//! (`literals.rs`), the render-state epilogues (`epilogues.rs`), derivatives in control flow
+//! (`uniformity.rs`) and the emit bookkeeping (`builder.rs`).
 
 mod arithmetic;
 mod builder;
