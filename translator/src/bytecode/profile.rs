@@ -6,8 +6,9 @@
 //! `MaxVertexShaderConst`, c0–c8191 with software vertex processing and in the `_sw` models),
 //! ps_1_x c0–c7, ps_2_0/2_x c0–c31, ps_3_0 c0–c223, i0–i15 and b0–b15 (2048 in the `_sw`
 //! models), and so on. Where a count depends on the device's caps (vs_2_x/ps_2_x temporaries and
-//! predicate, `MaxVertexShaderConst`, `NumSimultaneousRTs`) the profile holds the most the caps
-//! can give; the validator narrows it with the caps it is given.
+//! predicate, `NumSimultaneousRTs`) the profile holds the most the caps can give, and for
+//! `MaxVertexShaderConst` the reference device's 256; the validator replaces them with the caps
+//! it is given.
 
 use super::registers::RegisterType;
 use super::version::{ShaderKind, Version, VersionId};
@@ -22,6 +23,8 @@ pub const INT_BOOL_CONSTANTS: u16 = 16;
 pub const MAX_TEMPS: u16 = 32;
 /// Float constants of a hardware vertex shader: the reference device's `MaxVertexShaderConst`.
 pub const VERTEX_FLOAT_CONSTANTS: u16 = 256;
+/// Labels of the 3_0 models (`l0–l2047`).
+pub const LABELS_3_0: u16 = 2048;
 
 /// How many registers of each file a version has (0: the file does not exist there).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -168,7 +171,7 @@ const fn counts(id: VersionId) -> RegisterCounts {
             consts: if sw { consts_sw } else { VERTEX_FLOAT_CONSTANTS },
             ints: int_bool,
             bools: int_bool,
-            labels: SW_INT_BOOL_CONSTANTS,
+            labels: LABELS_3_0,
             samplers: 4,
             addr: 1,
             predicate: 1,
@@ -200,7 +203,7 @@ const fn counts(id: VersionId) -> RegisterCounts {
             consts: if sw { consts_sw } else { 224 },
             ints: int_bool,
             bools: int_bool,
-            labels: SW_INT_BOOL_CONSTANTS,
+            labels: LABELS_3_0,
             samplers: 16,
             predicate: 1,
             loop_counter: 1,

@@ -98,7 +98,7 @@ impl Parser<'_> {
                     }
                     return Ok((nodes, End::Label(at)));
                 }
-                Opcode::Else | Opcode::EndIf | Opcode::EndLoop | Opcode::EndRep => {
+                _ if matches!(ins.opcode.info().nesting, Nesting::Else | Nesting::Close) => {
                     return Ok((nodes, End::Closer(at, ins.opcode)));
                 }
                 Opcode::If | Opcode::Ifc => {

@@ -319,7 +319,7 @@ impl<'a> Lowerer<'a> {
             | O::Dsy => self.componentwise(op),
             O::Rcp | O::Rsq | O::Exp | O::Log | O::ExpP | O::LogP | O::Pow | O::SinCos => self.scalar_op(op),
             O::Dp3 | O::Dp4 | O::Dp2Add | O::Nrm | O::Crs => self.dot_product(op),
-            O::M4x4 | O::M4x3 | O::M3x4 | O::M3x3 | O::M3x2 => self.matrix_product(op),
+            _ if inst.opcode.info().matrix.is_some() => self.matrix_product(op),
             O::Lit | O::Dst => self.lighting(op),
             other => Err(self.unsupported(format!("{other:?}"))),
         }
