@@ -2,11 +2,12 @@
 //! tests, then `cargo xtask conformance` and `cargo xtask sweep` (GPU against CPU draws).
 //!
 //! The GPU tests draw on Mesa's software Vulkan driver when no hardware GPU is present, the
-//! translator's tests hand every SPIR-V module to `spirv-val`, and the Tint tests run Chromium's
-//! WGSL compiler under Node.js. These come from Debian packages; as root on Debian this command
-//! installs what is missing (after `apt-get update`), otherwise it stops and prints the exact
-//! command to run. It then installs the Tint check's npm package (`npm ci` in `tests/tint`) when
-//! it is missing or stale, and fails when it cannot.
+//! translator's tests hand every SPIR-V module to `spirv-val` and every GLSL shader to
+//! `glslangValidator`, and the Tint tests run Chromium's WGSL compiler under Node.js. All come
+//! from Debian packages; as root on Debian this command installs what is missing (after
+//! `apt-get update`), otherwise it stops and prints the exact command to run. It then installs
+//! the Tint check's npm package (`npm ci` in `tests/tint`) when it is missing or stale, and fails
+//! when it cannot.
 
 use std::path::Path;
 use std::process::Command;
@@ -45,6 +46,10 @@ fn spirv_val() -> bool {
     Command::new("spirv-val").arg("--version").output().is_ok_and(|o| o.status.success())
 }
 
+fn glslang() -> bool {
+    Command::new("glslangValidator").arg("--version").output().is_ok_and(|o| o.status.success())
+}
+
 const PREREQUISITES: &[Prerequisite] = &[
     Prerequisite { what: "the Vulkan loader (libvulkan.so.1)", package: "libvulkan1", present: vulkan_loader },
     Prerequisite {
@@ -53,6 +58,7 @@ const PREREQUISITES: &[Prerequisite] = &[
         present: vulkan_driver,
     },
     Prerequisite { what: "spirv-val (SPIR-V validator)", package: "spirv-tools", present: spirv_val },
+    Prerequisite { what: "glslangValidator (GLSL compiler)", package: "glslang-tools", present: glslang },
     Prerequisite {
         what: "Node.js and npm (to run Tint, the WGSL compiler of Chromium)",
         package: "nodejs npm",

@@ -183,7 +183,7 @@ pub fn main(args: &[String]) -> i32 {
                 }
             }
             run_vertex(&program, &input, &a.constants, &a.options, &UnboundSampler).map(|out| {
-                if program.version.major >= 3 {
+                if !program.version.profile().fixed_io {
                     for (i, r) in out.outputs.iter().enumerate() {
                         push_reg(&mut outputs, format!("o{i}"), r);
                     }
