@@ -1,5 +1,5 @@
 //! Differential testing: a generated program becomes a draw case (the harness's TOML format,
-//! `../shared/conformance/README.md` with its Extensions), drawn on the GPU and on the CPU
+//! docs/case-format.md), drawn on the GPU and on the CPU
 //! reference and compared under the harness's tolerance policy; a mismatch is shrunk to a small
 //! program that still mismatches and still passes the strict validator.
 //!

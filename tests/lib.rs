@@ -4,13 +4,35 @@
 use std::path::{Path, PathBuf};
 
 /// The `shared/` data folder beside the repository, if present (`D3D9_SHARED` overrides).
+///
+/// Tests skip what needs it when it is absent, except under `REQUIRE_SHARED=1` (CI sets it),
+/// where a missing folder is a failure: a skip must not pass for a check.
 pub fn shared_dir() -> Option<PathBuf> {
-    if let Some(p) = std::env::var_os("D3D9_SHARED") {
-        return Some(PathBuf::from(p));
+    let dir = match std::env::var_os("D3D9_SHARED") {
+        Some(p) => PathBuf::from(p),
+        None => Path::new(env!("CARGO_MANIFEST_DIR")).parent().and_then(Path::parent)?.join("shared"),
+    };
+    if dir.is_dir() {
+        return Some(dir);
     }
-    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).parent()?;
-    let dir = repo.parent()?.join("shared");
-    dir.is_dir().then_some(dir)
+    assert!(!require_shared(), "REQUIRE_SHARED=1 but the shared data folder {} is absent", dir.display());
+    None
+}
+
+/// A folder of the shared data (`corpus`, `real-corpus`, …): `None` when absent, a failure
+/// under `REQUIRE_SHARED=1`.
+pub fn shared_subdir(name: &str) -> Option<PathBuf> {
+    let dir = shared_dir()?.join(name);
+    if dir.is_dir() {
+        return Some(dir);
+    }
+    assert!(!require_shared(), "REQUIRE_SHARED=1 but {} is absent", dir.display());
+    None
+}
+
+/// Whether `REQUIRE_SHARED=1` is set.
+pub fn require_shared() -> bool {
+    std::env::var_os("REQUIRE_SHARED").is_some_and(|v| v == "1")
 }
 
 /// Parses a `.hex` file (the library's reader; the error as text for test messages).

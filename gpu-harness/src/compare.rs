@@ -7,7 +7,7 @@
 //! so they differ only where the two sides may round differently:
 //!
 //! - **8-bit targets**: ±1 per channel (a value at an exact half of a step, e.g. 0.5 → 0x7f or 0x80,
-//!   runner note 12, may land on either side).
+//!   docs/d3d9-rules.md#quantisation, may land on either side).
 //! - **Float targets**: `|gpu − cpu| ≤ 4 ulp(max(|gpu|, |cpu|))` or `≤ 2⁻²⁰ · (1 + |cpu|)`: interpolated
 //!   inputs are computed with different operation orders on the two sides (a few ulps of the
 //!   barycentrics), and the relative floor absorbs that for values near zero. Both NaN, or equal
@@ -25,7 +25,7 @@
 //!
 //! Coverage must match exactly in every mode: the rasterizers follow the same rules.
 //!
-//! Pixels drawn from a tie are left out of the comparison (the runner notes how many differ): an
+//! Pixels drawn from a tie are left out of the comparison (the runner reports how many differ): an
 //! interpolated input at a decision point (zero, or a texel boundary of a point-sampled texture),
 //! which two rasterizers may break either way, and every pixel of a triangle one of whose vertices
 //! fetched a vertex texture at a NaN or infinite coordinate, where D3D9 defines no texel.

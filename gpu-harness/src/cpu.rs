@@ -3,8 +3,8 @@
 //!
 //! The stages are traits so that the interpreter and the fixed-function stand-ins plug in alike.
 //! The output merger applies the render states that the interpreter (an oracle of the shader alone)
-//! does not: fog (runner note 25) and the alpha test (note 27), in D3D9's order (shader, fog,
-//! alpha test, depth test, write).
+//! does not: fog (docs/d3d9-rules.md#fog) and the alpha test (docs/d3d9-rules.md#alpha-test), in D3D9's order
+//! (shader, fog, alpha test, depth test, write: docs/d3d9-rules.md#merger-order).
 
 use crate::case::{CmpFunc, CullMode, FogMode};
 use crate::raster::{rasterize_with_ties, triangles, ClipVertex, RasterError};
@@ -67,7 +67,7 @@ pub trait PixelStage {
     fn run_quad(&self, lanes: &[PixelIn; 4]) -> Result<[PixelOut; 4], String>;
 }
 
-/// Where the fog factor comes from (note 25), already decided from the render states and shaders.
+/// Where the fog factor comes from (docs/d3d9-rules.md#fog), already decided from the render states and shaders.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum FogSource {
     /// No fog blending.
@@ -117,7 +117,8 @@ pub struct MergeState {
     pub fog: FogSource,
     /// FOGCOLOR (RGB used).
     pub fog_color: [f32; 3],
-    /// Alpha test: function and 8-bit reference (`ALPHAREF & 0xff`, note 27); `None` when off.
+    /// Alpha test: function and 8-bit reference (`ALPHAREF & 0xff`, docs/d3d9-rules.md#alpha-test); `None` when
+    /// off.
     pub alpha_test: Option<(CmpFunc, u8)>,
 }
 
@@ -245,7 +246,7 @@ fn merge(targets: &mut CpuTargets, x: u32, y: u32, z: f32, input: &PixelIn, out:
             *ch = f * *ch + (1.0 - f) * fog;
         }
     }
-    // Alpha test at 8-bit precision (note 27).
+    // Alpha test at 8-bit precision (docs/d3d9-rules.md#alpha-test).
     if let Some((func, reference)) = s.alpha_test {
         let alpha = colors[0].map_or(1.0, |c| c[3]);
         if !func.test(to_byte(alpha), reference) {

@@ -1,15 +1,17 @@
 //! Fixed-function stand-ins for draws whose case says `"none"`, on both paths: the CPU stages
 //! implement [`VertexStage`]/[`PixelStage`], and the same rules are generated as WGSL for the GPU.
 //!
-//! - Vertex stage (runner notes 2, 15, 23, 25, 30): identity transforms, so an XYZ position is the
-//!   clip position; an XYZRHW (POSITIONT) position is in pixels (D3D9 pixel centres) with 1/w.
+//! - Vertex stage (docs/d3d9-rules.md#ff-vertex, docs/d3d9-rules.md#vertex-elements, docs/d3d9-rules.md#fog): identity
+//!   transforms, so an XYZ position is the clip position; an XYZRHW (POSITIONT) position is in
+//!   pixels (D3D9 pixel centres) with 1/w.
 //!   The diffuse colour is the vertex's (white when absent) with LIGHTING FALSE; with LIGHTING TRUE,
 //!   no lights and the default material it is black with the vertex's alpha. The specular colour is
 //!   the vertex's or (0, 0, 0, 0). Texture coordinates pass on expanded to four components. Vertex
 //!   fog (FOGVERTEXMODE, with FOGTABLEMODE NONE) is computed per vertex from z.
-//! - Pixel stage (note 1): no texture bound, so stage 0 selects the diffuse colour, saturated.
+//! - Pixel stage (docs/d3d9-rules.md#ff-pixel): no texture bound, so stage 0 selects the diffuse colour,
+//!   saturated.
 //!
-//! Input registers follow the D3D8 numbering of note 4 ([`crate::vertex::D3D8_REGISTERS`]):
+//! Input registers follow the D3D8 numbering of docs/d3d9-rules.md#d3d8-inputs ([`crate::vertex::D3D8_REGISTERS`]):
 //! POSITION(T) → v0, COLOR0 → v5, COLOR1 → v6, TEXCOORDn → v(7 + n).
 
 use d3d9_shader::bytecode::Usage;

@@ -307,7 +307,7 @@ pub fn draw(gpu: &Gpu, targets: &GpuTargets, call: &DrawCall) -> Result<(), GpuE
         label: Some("ps"),
         source: wgpu::ShaderSource::Wgsl(ps_wgsl.into()),
     });
-    // A target the pixel stage does not write keeps its contents (note 21): write mask empty.
+    // A target the pixel stage does not write keeps its contents (docs/d3d9-rules.md#mrt): write mask empty.
     let written = fragment_outputs(ps_mod, ps_ep);
     let color_targets: Vec<Option<wgpu::ColorTargetState>> = targets
         .colors

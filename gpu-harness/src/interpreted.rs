@@ -5,7 +5,7 @@
 //! oT# (TEXCOORD#) and oFog (FOG); vs_3_0 outputs carry their `dcl` semantic. Pixel inputs
 //! read the semantic they stand for (v0/v1 and t# before ps_3_0, the `dcl` in ps_3_0); a semantic
 //! the vertex stage did not write reads COLOR0 = (1, 1, 1, 1), COLOR1 = (0, 0, 0, 1), else 0
-//! (DESIGN §4; runner note 3).
+//! (docs/d3d9-rules.md#unwritten-outputs).
 
 use std::cell::Cell;
 

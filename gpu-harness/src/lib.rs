@@ -2,7 +2,7 @@
 //! the CPU reference (the interpreter behind a CPU rasterizer with D3D9's rules) and against the
 //! expected values of the conformance cases.
 //!
-//! - [`case`]: the TOML case model (`../shared/conformance/README.md`, extensions included).
+//! - [`case`]: the TOML case model (docs/case-format.md).
 //! - [`textures`], [`vertex`], [`targets`]: the resources a case describes, decoded once and used by
 //!   both the GPU and the CPU path.
 //! - [`raster`], [`cpu`] and [`fixed_function`]: the CPU pipeline (rasterizer with D3D9's rules,

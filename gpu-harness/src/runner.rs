@@ -79,7 +79,7 @@ pub struct StageContext<'a> {
     pub target_size: (u32, u32),
     /// The render state of the draw.
     pub state: &'a RenderState,
-    /// The fog factor's source (note 25), decided by the runner.
+    /// The fog factor's source (docs/d3d9-rules.md#fog), decided by the runner.
     pub fog: FogSource,
     /// Alpha test (function, 8-bit reference), when on.
     pub alpha_test: Option<(crate::case::CmpFunc, u8)>,
@@ -257,7 +257,7 @@ fn merge_state(state: &RenderState, fog: FogSource, alpha_test: Option<(crate::c
     }
 }
 
-/// The fog factor's source for a draw (runner note 25).
+/// The fog factor's source for a draw (docs/d3d9-rules.md#fog).
 pub fn fog_source(state: &RenderState, vs: Option<&Program>, ps: Option<&Program>) -> Result<FogSource, String> {
     if !state.fogenable || ps.is_some_and(|p| p.version.major >= 3) {
         return Ok(FogSource::Off);
@@ -297,7 +297,8 @@ pub fn fixed_vertex(draw: &Draw, state: &RenderState, target_size: (u32, u32)) -
     }
 }
 
-/// Input registers of the fixed-function vertex stage: note 4's numbering, POSITIONT at v0.
+/// Input registers of the fixed-function vertex stage: the numbering of docs/d3d9-rules.md#d3d8-inputs,
+/// POSITIONT at v0.
 fn fixed_input_map() -> Vec<(u16, Semantic)> {
     let mut m: Vec<(u16, Semantic)> = D3D8_REGISTERS.iter().copied().filter(|(r, _)| *r < 16).collect();
     m.push((0, (Usage::PositionT, 0)));

@@ -279,7 +279,7 @@ pub fn case_for(name: &str, program: &Program) -> Case {
 }
 
 /// The channels of the partner's four targets that hold defined values: a vs_3_0 shader's
-/// unwritten output components are not reliable in D3D9 (runner note 3), so only the components
+/// unwritten output components are not reliable in D3D9 (docs/d3d9-rules.md#unwritten-outputs), so only the components
 /// it writes of TEXCOORD0, COLOR0, COLOR1 and TEXCOORD1 are compared. Earlier vertex shaders have
 /// defined defaults for every component.
 fn partner_masks(program: &Program) -> Vec<u8> {

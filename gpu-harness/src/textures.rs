@@ -1,5 +1,5 @@
 //! Textures: a case's raw texels decoded to RGBA floats once (A8R8G8B8 and the signed formats of
-//! runner note 29), then uploaded to the GPU as `Rgba32Float` and handed to the CPU sampler, so
+//! docs/d3d9-rules.md#signed-formats), then uploaded to the GPU as `Rgba32Float` and handed to the CPU sampler, so
 //! both paths sample the very same values.
 //!
 //! Decoding the signed formats on the CPU (rather than uploading `Rg8Snorm` and friends) keeps the
@@ -79,7 +79,7 @@ impl DecodedTexture {
 }
 
 /// Two's-complement field of `bits` bits at `shift`, as D3D9 reads it: `max(s / (2^(bits-1) - 1), -1)`
-/// (note 29: -127 and -128 both give -1.0 for 8 bits).
+/// (docs/d3d9-rules.md#signed-formats: -127 and -128 both give -1.0 for 8 bits).
 fn snorm(raw: u32, shift: u32, bits: u32) -> f32 {
     let field = (raw >> shift) & ((1u32 << bits) - 1);
     let signed = ((field << (32 - bits)) as i32) >> (32 - bits);
@@ -92,7 +92,7 @@ fn unorm(raw: u32, shift: u32, bits: u32) -> f32 {
     field as f32 / ((1u32 << bits) - 1) as f32
 }
 
-/// L6V5U5's 5-bit signed fields, widened as the measured drivers do (note 29): n >= 0 gives
+/// L6V5U5's 5-bit signed fields, widened as the measured drivers do (docs/d3d9-rules.md#signed-formats): n >= 0 gives
 /// round(n · 127 / 15), n < 0 gives 8n, and that 8-bit value is read like V8U8. The result equals
 /// n / 15 for n >= 0 and 8n / 127 for n < 0.
 fn snorm5_widened(raw: u32, shift: u32) -> f32 {
@@ -138,7 +138,7 @@ pub fn needs_float_filtering(t: &DecodedTexture) -> bool {
 
 /// Uploads `t` as an `Rgba32Float` texture, viewed as `view_kind`: the dimension the shader samples
 /// it as. A 2D texture sampled by a volume sampler becomes a one-slice volume, which reads as the
-/// 2D texture whatever the coordinate's w (runner note 24); other mismatches return `None`.
+/// 2D texture whatever the coordinate's w (docs/d3d9-rules.md#sampler-type-mismatch); other mismatches return `None`.
 pub fn upload(
     device: &wgpu::Device,
     queue: &wgpu::Queue,
@@ -358,7 +358,7 @@ mod tests {
     fn v8u8_reads_u_v_1_1_and_minus_128_is_minus_one() {
         // texbem_ps13_double: word 0x0ff1 = V 0x0f (15), U 0xf1 (-15).
         assert_eq!(decode_texel(TextureFormat::V8U8, 0x0ff1), [-15.0 / 127.0, 15.0 / 127.0, 1.0, 1.0]);
-        // 0x80 = -128 and 0x81 = -127 both read -1.0 (note 29); 0x7f = +1.0.
+        // 0x80 = -128 and 0x81 = -127 both read -1.0 (docs/d3d9-rules.md#signed-formats); 0x7f = +1.0.
         assert_eq!(decode_texel(TextureFormat::V8U8, 0x7f80), [-1.0, 1.0, 1.0, 1.0]);
         assert_eq!(decode_texel(TextureFormat::V8U8, 0x0081)[0], -1.0);
     }

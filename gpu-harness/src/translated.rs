@@ -65,8 +65,9 @@ fn key(program: &Program, ctx: &StageContext<'_>) -> ShaderKey {
             // Shader Model 1 does not declare texture types: the bound texture decides.
             Some(t) => {
                 // Shader Model 2+: a declared type the bound texture does not have follows the
-                // texture (runner note 24: a volume texture bound to a `dcl_2d` sampler is sampled
-                // at the coordinate's z, a 2D texture bound to `dcl_volume` as the 2D texture).
+                // texture (docs/d3d9-rules.md#sampler-type-mismatch: a volume texture bound to a `dcl_2d`
+                // sampler is sampled at the coordinate's z, a 2D texture bound to `dcl_volume` as the
+                // 2D texture).
                 let bound = texture_type(t.kind);
                 let declared = s.texture_type.map(kind_of);
                 if program.version.is_sm1() || declared.is_some_and(|d| d != t.kind) {

@@ -1,6 +1,6 @@
 //! Vertices from a D3D9 vertex declaration: each element's values expanded to four components
-//! (runner note 15: (x, 0, 0, 1), (x, y, 0, 1), (x, y, z, 1); D3DCOLOR as (R, G, B, A) / 255), then
-//! assigned to the vertex shader's input registers `v#`.
+//! (docs/d3d9-rules.md#vertex-elements: (x, 0, 0, 1), (x, y, 0, 1), (x, y, z, 1); D3DCOLOR as
+//! (R, G, B, A) / 255), then assigned to the vertex shader's input registers `v#`.
 //!
 //! Both paths get the same expanded `vec4`s: the GPU reads one `Float32x4` attribute per input
 //! register, so fetching narrower formats is the runtime's business, not the translation's.
@@ -83,7 +83,7 @@ impl Vertices {
     }
 }
 
-/// D3D8 `D3DVSD_REG` register numbers of the usages (runner note 4).
+/// D3D8 `D3DVSD_REG` register numbers of the usages (docs/d3d9-rules.md#d3d8-inputs).
 pub const D3D8_REGISTERS: [(u16, Semantic); 17] = [
     (0, (Usage::Position, 0)),
     (1, (Usage::BlendWeight, 0)),
@@ -105,7 +105,7 @@ pub const D3D8_REGISTERS: [(u16, Semantic); 17] = [
 ];
 
 /// Which semantic feeds each input register of a vertex shader: its `dcl`s, or, for D3D8 shaders
-/// (which declare nothing in the bytecode), the fixed register numbers of runner note 4.
+/// (which declare nothing in the bytecode), the fixed register numbers of docs/d3d9-rules.md#d3d8-inputs.
 pub fn input_map(program: &Program, api: Api) -> Vec<(u16, Semantic)> {
     let declared: Vec<(u16, Semantic)> = program
         .instructions

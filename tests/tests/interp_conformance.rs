@@ -1,14 +1,14 @@
 //! The Windows-measured cases of `../shared/conformance` on the CPU interpreter alone.
 //!
 //! A small reference pipeline stands around the interpreter: the vertex shader (or the
-//! fixed-function pass-through of runner notes 2, 15, 23 and 30) runs on every vertex; the probe
+//! fixed-function pass-through of docs/d3d9-rules.md#ff-vertex) runs on every vertex; the probe
 //! pixel is located in the first triangle of the draw that covers it (D3D9 pixel centres at integer
 //! coordinates, clockwise front faces, CULLMODE honoured); the vertex outputs are interpolated
 //! perspective-correctly at the probe pixel and its three quad neighbours; the pixel shader runs
 //! as that 2×2 quad (so texture levels of detail come from real derivatives) or, without one, the
-//! fixed-function stage passes the diffuse colour through (runner note 1). Then come the
-//! render-state stages the cases use: fog (note 25), the alpha test (note 27), the depth test
-//! (with `oDepth`/`texdepth` replacing the depth) and per-draw clears and states. The result is
+//! fixed-function stage passes the diffuse colour through (docs/d3d9-rules.md#ff-pixel). Then come the
+//! render-state stages the cases use: fog (docs/d3d9-rules.md#fog), the alpha test (docs/d3d9-rules.md#alpha-test),
+//! the depth test (with `oDepth`/`texdepth` replacing the depth) and per-draw clears and states. The result is
 //! quantised like an A8R8G8B8 target (or kept as floats) and compared with the Windows value.
 //!
 //! Every case is run; none is skipped.
@@ -45,7 +45,7 @@ fn load(shared: &Path, name: &str) -> Result<Program, String> {
     decode(&parse_hex(&text)?).map_err(|e| format!("{name}: {e}"))
 }
 
-/// Signed and colour texel formats (runner note 29).
+/// Signed and colour texel formats (docs/d3d9-rules.md#signed-formats).
 fn texel(format: &str, raw: u32) -> Result<[f32; 4], String> {
     let s = |bits: u32, shift: u32| {
         let v = ((raw >> shift) & ((1 << bits) - 1)) as i32;
@@ -133,7 +133,7 @@ fn usage_of(name: &str) -> Usage {
     Usage::ALL.iter().copied().find(|u| u.name().eq_ignore_ascii_case(name)).expect("known usage")
 }
 
-/// Expands an element to four components (runner note 15); D3DCOLOR is one 0xAARRGGBB integer.
+/// Expands an element to four components (docs/d3d9-rules.md#vertex-elements); D3DCOLOR is one 0xAARRGGBB integer.
 fn elements(draw: &Table, vertex: &[Value]) -> Vec<((Usage, u8), [f32; 4])> {
     let mut out = Vec::new();
     let mut k = 0;
@@ -158,7 +158,7 @@ fn elements(draw: &Table, vertex: &[Value]) -> Vec<((Usage, u8), [f32; 4])> {
     out
 }
 
-/// D3D8 vertex-shader input registers by usage (runner note 4).
+/// D3D8 vertex-shader input registers by usage (docs/d3d9-rules.md#d3d8-inputs).
 fn d3d8_register((usage, index): (Usage, u8)) -> Option<usize> {
     Some(match (usage, index) {
         (Usage::Position, 0) => 0,
@@ -184,13 +184,13 @@ struct Case {
 struct Pixel {
     colors: Vec<Option<[f32; 4]>>,
     depth: f32,
-    /// The interpolated per-vertex fog factor (runner note 25).
+    /// The interpolated per-vertex fog factor (docs/d3d9-rules.md#fog).
     vertex_fog: f32,
     /// Whether D3D9's fog stage follows the pixel shader (ps_1_x, ps_2_x, fixed function).
     fogged: bool,
 }
 
-/// A fog factor from a distance with the FOG*MODE formulas (runner note 25).
+/// A fog factor from a distance with the FOG*MODE formulas (docs/d3d9-rules.md#fog).
 fn fog_factor(mode: &str, z: f32, start: f32, end: f32, density: f32) -> f32 {
     match mode {
         "LINEAR" => (end - z) / (end - start),
@@ -269,7 +269,7 @@ fn run_draw(shared: &Path, case: &Case, draw: &Table, px: (f32, f32), states: &T
         let elems = elements(draw, v.as_array().unwrap());
         verts.push(match &vs {
             None => {
-                // Fixed function, identity transforms (runner notes 2, 15, 23, 30).
+                // Fixed function, identity transforms (docs/d3d9-rules.md#ff-vertex).
                 let mut attrs: HashMap<_, _> = elems.iter().copied().filter(|(k, _)| k.0 != Usage::Position).collect();
                 let diffuse = if lighting {
                     [0.0, 0.0, 0.0, 1.0]
@@ -388,7 +388,7 @@ fn run_draw(shared: &Path, case: &Case, draw: &Table, px: (f32, f32), states: &T
     };
 
     let Some(ps) = (if ps_name == "none" { None } else { Some(load(shared, ps_name)?) }) else {
-        // Fixed-function pixel stage: the diffuse colour, saturated (runner note 1).
+        // Fixed-function pixel stage: the diffuse colour, saturated (docs/d3d9-rules.md#ff-pixel).
         let colour = interp(px, (Usage::Color, 0)).map(|x| x.clamp(0.0, 1.0));
         return Ok(Some(Pixel { colors: vec![Some(colour)], depth, vertex_fog, fogged: true }));
     };
@@ -460,7 +460,7 @@ fn run_case(shared: &Path, case: &Case) -> Result<Vec<String>, String> {
             if !pass {
                 continue;
             }
-            // Fog after the pixel shader (runner note 25): table fog from the pixel depth wins,
+            // Fog after the pixel shader (docs/d3d9-rules.md#fog): table fog from the pixel depth wins,
             // else the interpolated vertex fog; rgb only.
             if flag("FOGENABLE", false) && px_out.fogged {
                 let mode = states.get("FOGTABLEMODE").and_then(Value::as_str).unwrap_or("NONE");
@@ -478,7 +478,7 @@ fn run_case(shared: &Path, case: &Case) -> Result<Vec<String>, String> {
                     }
                 }
             }
-            // Alpha test at 8-bit precision, only the low byte of ALPHAREF (runner note 27).
+            // Alpha test at 8-bit precision, only the low byte of ALPHAREF (docs/d3d9-rules.md#alpha-test).
             if flag("ALPHATESTENABLE", false) {
                 let alpha = px_out.colors.first().copied().flatten().map_or(0, |c| to8(c)[3]);
                 let reference = states.get("ALPHAREF").map_or(0, int) & 0xFF;

@@ -1,6 +1,8 @@
 //! naga validation and the backends. Output is deterministic: the same program and key give the
 //! same bytes (the lowering iterates only ordered collections).
 
+use std::cell::RefCell;
+
 use naga::valid::{Capabilities, ModuleInfo, ValidationFlags, Validator};
 use thiserror::Error;
 
@@ -25,28 +27,110 @@ pub fn capabilities() -> Capabilities {
     Capabilities::CLIP_DISTANCES
 }
 
-/// Validates a module.
+thread_local! {
+    /// One validator per thread: building one costs more than validating a small module, and
+    /// `validate` starts from a clean state every time.
+    static VALIDATOR: RefCell<Validator> = RefCell::new(Validator::new(ValidationFlags::all(), capabilities()));
+    /// SPIR-V writers per thread, by version (`write` resets a writer's state).
+    static SPIRV_WRITERS: RefCell<Vec<(SpirvVersion, naga::back::spv::Writer)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Validates a module, with every validation flag: a module naga refuses is a translator bug.
 pub fn validate(module: &naga::Module) -> Result<ModuleInfo, EmitError> {
-    Validator::new(ValidationFlags::all(), capabilities())
-        .validate(module)
+    VALIDATOR
+        .with_borrow_mut(|v| v.validate(module))
         .map_err(|e| EmitError::Validation(format!("{:?}", e.into_inner())))
 }
 
 /// WGSL text.
 pub fn wgsl(module: &naga::Module, info: &ModuleInfo) -> Result<String, EmitError> {
-    naga::back::wgsl::write_string(module, info, naga::back::wgsl::WriterFlags::empty())
-        .map_err(|e| EmitError::Backend { backend: "wgsl", message: e.to_string() })
+    let body = naga::back::wgsl::write_string(module, info, naga::back::wgsl::WriterFlags::empty())
+        .map_err(|e| EmitError::Backend { backend: "wgsl", message: e.to_string() })?;
+    Ok(with_diagnostic_directives(module, body))
 }
 
-/// SPIR-V words (version 1.3: demote is emulated, so nothing newer is needed).
+/// The module's diagnostic filters as WGSL `diagnostic` directives before naga's text: naga 30's
+/// WGSL writer does not write them (the lowering sets `derivative_uniformity: off` where D3D9
+/// code takes derivatives in divergent flow; see docs/wgsl.md). The only text the project adds
+/// to naga's output.
+fn with_diagnostic_directives(module: &naga::Module, body: String) -> String {
+    use naga::diagnostic_filter::{FilterableTriggeringRule, Severity, StandardFilterableTriggeringRule};
+    let mut chain = Vec::new();
+    let mut node = module.diagnostic_filter_leaf;
+    while let Some(h) = node {
+        chain.push(&module.diagnostic_filters[h]);
+        node = module.diagnostic_filters[h].parent;
+    }
+    if chain.is_empty() {
+        return body;
+    }
+    let mut out = String::new();
+    // Root first: a later directive for the same rule overrides an earlier one.
+    for n in chain.iter().rev() {
+        let severity = match n.inner.new_severity {
+            Severity::Off => "off",
+            Severity::Info => "info",
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        };
+        let rule = match &n.inner.triggering_rule {
+            FilterableTriggeringRule::Standard(StandardFilterableTriggeringRule::DerivativeUniformity) => {
+                "derivative_uniformity".to_string()
+            }
+            FilterableTriggeringRule::Unknown(name) => name.to_string(),
+            FilterableTriggeringRule::User(parts) => format!("{}.{}", parts[0], parts[1]),
+        };
+        out.push_str(&format!("diagnostic({severity}, {rule});\n"));
+    }
+    out.push_str(&body);
+    out
+}
+
+/// A SPIR-V version, (major, minor).
+pub type SpirvVersion = (u8, u8);
+
+/// SPIR-V words in the lowest version the module needs: 1.0 (which every Vulkan device loads),
+/// unless naga needs a newer one for a feature. The translation needs none: `texkill` is
+/// emulated rather than demoted, and storage buffers use the 1.0 extension.
 pub fn spirv(module: &naga::Module, info: &ModuleInfo) -> Result<Vec<u32>, EmitError> {
-    let options = naga::back::spv::Options {
-        lang_version: (1, 3),
-        flags: naga::back::spv::WriterFlags::empty(),
-        ..naga::back::spv::Options::default()
-    };
-    naga::back::spv::write_vec(module, info, &options, None)
-        .map_err(|e| EmitError::Backend { backend: "spirv", message: e.to_string() })
+    match write_spirv(module, info, (1, 0)) {
+        Err(naga::back::spv::Error::SpirvVersionTooLow(major, minor)) => write_spirv(module, info, (major, minor)),
+        other => other,
+    }
+    .map_err(spirv_error)
+}
+
+/// SPIR-V words in the version the caller asks for (an error if the module needs a newer one).
+pub fn spirv_version(module: &naga::Module, info: &ModuleInfo, version: SpirvVersion) -> Result<Vec<u32>, EmitError> {
+    write_spirv(module, info, version).map_err(spirv_error)
+}
+
+fn spirv_error(e: naga::back::spv::Error) -> EmitError {
+    EmitError::Backend { backend: "spirv", message: e.to_string() }
+}
+
+fn write_spirv(
+    module: &naga::Module,
+    info: &ModuleInfo,
+    version: SpirvVersion,
+) -> Result<Vec<u32>, naga::back::spv::Error> {
+    SPIRV_WRITERS.with_borrow_mut(|writers| {
+        let i = match writers.iter().position(|(v, _)| *v == version) {
+            Some(i) => i,
+            None => {
+                let options = naga::back::spv::Options {
+                    lang_version: version,
+                    flags: naga::back::spv::WriterFlags::empty(),
+                    ..naga::back::spv::Options::default()
+                };
+                writers.push((version, naga::back::spv::Writer::new(&options)?));
+                writers.len() - 1
+            }
+        };
+        let mut words = Vec::new();
+        writers[i].1.write(module, info, None, &None, &mut words)?;
+        Ok(words)
+    })
 }
 
 /// Metal Shading Language 2.1.

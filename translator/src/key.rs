@@ -12,7 +12,7 @@
 
 use crate::bytecode::TextureType;
 
-/// How D3D9's float arithmetic is reproduced (DESIGN §4).
+/// How D3D9's float arithmetic is reproduced (docs/d3d9-rules.md#float-rules).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub enum FloatRules {
     /// D3D9 hardware behaviour: 0 · anything = 0 in every multiply (mul, mad, dp*, m#x#, lrp,

@@ -39,9 +39,14 @@ impl Translation {
         emit::wgsl(&self.module, &self.info)
     }
 
-    /// SPIR-V words.
+    /// SPIR-V words, in the lowest version the module needs (1.0 for every translation today).
     pub fn to_spirv(&self) -> Result<Vec<u32>, EmitError> {
         emit::spirv(&self.module, &self.info)
+    }
+
+    /// SPIR-V words in a given version, e.g. `(1, 3)` for a Vulkan 1.1 target that wants it.
+    pub fn to_spirv_version(&self, version: emit::SpirvVersion) -> Result<Vec<u32>, EmitError> {
+        emit::spirv_version(&self.module, &self.info, version)
     }
 
     /// SPIR-V as little-endian bytes, as a `.spv` file holds it.

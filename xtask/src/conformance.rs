@@ -35,12 +35,21 @@ fn repo_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask lives in the workspace").to_path_buf()
 }
 
+/// `../shared` (or `D3D9_SHARED`) when present; under `REQUIRE_SHARED=1` (CI) its absence ends
+/// the run, since the shared cases and corpora would otherwise be skipped silently.
 fn shared_dir() -> Option<PathBuf> {
-    if let Some(p) = std::env::var_os("D3D9_SHARED") {
-        return Some(PathBuf::from(p));
+    let dir = match std::env::var_os("D3D9_SHARED") {
+        Some(p) => PathBuf::from(p),
+        None => repo_root().parent()?.join("shared"),
+    };
+    if dir.is_dir() {
+        return Some(dir);
     }
-    let dir = repo_root().parent()?.join("shared");
-    dir.is_dir().then_some(dir)
+    if std::env::var_os("REQUIRE_SHARED").is_some_and(|v| v == "1") {
+        eprintln!("xtask: REQUIRE_SHARED=1 but the shared data folder {} is absent", dir.display());
+        std::process::exit(1);
+    }
+    None
 }
 
 struct Args {

@@ -1,6 +1,6 @@
-//! The draw-and-probe case format (`../shared/conformance/README.md`, all of it, including its
-//! "Extensions"), as a serde model that rejects unknown fields, plus the checks serde cannot make
-//! (sizes that must agree, probes inside the target, …).
+//! The draw-and-probe case format (docs/case-format.md, all of it), as a serde model that rejects
+//! unknown fields, plus the checks serde cannot make (sizes that must agree, probes inside the
+//! target, …).
 //!
 //! Names follow the file format: render states and texture-stage states keep their `D3DRS_*` /
 //! `D3DTSS_*` spelling in the files and become lower-case fields here.
@@ -54,7 +54,7 @@ pub struct Case {
     /// Wine version the case was transcribed from.
     #[serde(default)]
     pub wine_version: Option<String>,
-    /// `d3d9` (default) or `d3d8`: d3d8 vertex shaders have no `dcl` (runner note 4).
+    /// `d3d9` (default) or `d3d8`: d3d8 vertex shaders have no `dcl` (docs/d3d9-rules.md#d3d8-inputs).
     #[serde(default)]
     pub api: Api,
     /// What the case checks.
@@ -198,7 +198,7 @@ pub enum TextureKind {
     Volume,
 }
 
-/// Texture formats: `A8R8G8B8`, the signed formats of runner note 29, and `D24X8`, a depth
+/// Texture formats: `A8R8G8B8`, the signed formats of docs/d3d9-rules.md#signed-formats, and `D24X8`, a depth
 /// texture sampled with comparison (a shadow map: each texel is a 24-bit depth, `texel / (2^24 − 1)`;
 /// the sampler compares the coordinate's z (2D) or w (cube) with it and returns 1 where
 /// `reference <= depth`, else 0, in all four channels).

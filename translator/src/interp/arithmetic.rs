@@ -1,7 +1,7 @@
 //! The arithmetic instructions and the float rules they follow ([`FloatRules`]).
 //!
 //! Every multiply of the D3D9 rules goes through [`Arith::mul`], so the strict `0 · x = 0` rule
-//! (DESIGN.md §4) holds in mul, mad, the dot products, the matrix macros, lrp, dst, crs, nrm,
+//! (docs/d3d9-rules.md#float-rules) holds in mul, mad, the dot products, the matrix macros, lrp, dst, crs, nrm,
 //! pow, lit and the ps_1_x bump and matrix maths alike.
 
 use crate::bytecode::Opcode;

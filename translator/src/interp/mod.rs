@@ -20,7 +20,7 @@
 //! [`PixelInput::link`] and [`PixelInput::from_vertex`] feed a pixel shader from vertex outputs by
 //! semantic, with D3D9's defaults for what the vertex shader did not write.
 //!
-//! # Rules (DESIGN.md §4)
+//! # Rules (docs/d3d9-rules.md, docs/opcodes.md)
 //!
 //! - Float rules ([`FloatRules`], the same three modes as the translation key): `Strict`
 //!   (default) makes `0 · x = 0` for every `x` (inf and NaN included) in every multiply: mul,

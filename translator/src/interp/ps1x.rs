@@ -1,5 +1,5 @@
-//! ps_1_x texture instructions (OPCODES.md §3a): `texcoord`/`texcrd`, `tex`/`texld` (ps_1_4),
-//! `texbem`/`texbeml`, `texreg2ar/gb/rgb`, the `texm3x2*`/`texm3x3*` families, `texdp3*`,
+//! ps_1_x texture instructions (docs/opcodes.md#ps1x-texture-ops): `texcoord`/`texcrd`, `tex`/`texld`
+//! (ps_1_4), `texbem`/`texbeml`, `texreg2ar/gb/rgb`, the `texm3x2*`/`texm3x3*` families, `texdp3*`,
 //! `texdepth` and `bem`.
 //!
 //! "coords M" is the interpolated texture coordinate set M; the stage state (texture type,

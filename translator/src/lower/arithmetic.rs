@@ -1,4 +1,4 @@
-//! Arithmetic instructions, with the float rules of the key (DESIGN §4: in strict mode
+//! Arithmetic instructions, with the float rules of the key (docs/d3d9-rules.md#float-rules: in strict mode
 //! 0 · anything = 0 in every multiply, rcp(0) = +inf, log(0) = −FLT_MAX).
 
 use naga::{BinaryOperator as B, Expression, MathFunction as M, VectorSize};

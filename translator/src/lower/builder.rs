@@ -2,8 +2,8 @@
 //!
 //! naga requires every expression that is not a literal, constant, override, zero value,
 //! argument, global or local to be covered by exactly one `Statement::Emit` before it is used
-//! (DESIGN §5). The builder opens an emit range at the first such expression and closes it before
-//! every statement and every nested block, so no caller ever writes an `Emit` by hand.
+//! (docs/architecture.md#naga-emit). The builder opens an emit range at the first such expression and closes
+//! it before every statement and every nested block, so no caller ever writes an `Emit` by hand.
 
 use std::collections::HashMap;
 

@@ -33,7 +33,7 @@ impl Lowerer<'_> {
             AlphaFunc::Always => None,
             AlphaFunc::Never => Some(self.fb.shared(super::builder::SharedKey::Bool(true))),
             func => {
-                // The test compares 8-bit values (runner note 27): round(sat(alpha) * 255) against
+                // The test compares 8-bit values (docs/d3d9-rules.md#alpha-test): round(sat(alpha) * 255) against
                 // ALPHAREF & 0xff (stored as ALPHAREF / 255), also on float targets.
                 let scale = self.fconst(255.0, Width::Scalar);
                 let a = self.component(c0, 3);

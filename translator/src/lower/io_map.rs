@@ -356,7 +356,7 @@ impl Lowerer<'_> {
     /// The interpolated FOG varying's x, for vertex fog (created when the shader does not read it).
     ///
     /// A vertex shader that never writes oFog gives the fog blend f = 0, a fully fogged pixel
-    /// (measured on Windows, conformance runner note 25). This is the blend's own rule: a ps_3_0
+    /// (measured on Windows, docs/d3d9-rules.md#fog). This is the blend's own rule: a ps_3_0
     /// that declares a FOG input the vertex shader does not write still reads the missing
     /// varying's default (1, 1, 1, 1) like any other input (`default_value`), and ps_3_0 has no
     /// fog blend, so the two never meet.

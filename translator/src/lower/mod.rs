@@ -57,11 +57,13 @@ mod control_flow;
 mod epilogues;
 mod error;
 pub mod io_map;
+mod literals;
 mod modifiers;
 mod registers;
 mod sm1;
 mod textures;
 mod types;
+mod uniformity;
 
 use builder::FastMap;
 
@@ -186,6 +188,7 @@ pub struct Lowered {
 pub fn lower(program: &Program, sig: &Signature, key: &ShaderKey) -> Result<Lowered, LowerError> {
     let mut l = Lowerer::new(program, sig, key);
     l.run()?;
+    uniformity::allow_divergent_derivatives(&mut l.module);
     Ok(Lowered { module: l.module, layout: l.layout, interface: l.interface })
 }
 
@@ -210,6 +213,9 @@ pub(crate) struct Lowerer<'a> {
     pub vec_constants: FastMap<[u32; 4], Handle<naga::Constant>>,
     /// Module constants of write masks as `vec4<bool>`.
     pub mask_constants: FastMap<u8, Handle<naga::Constant>>,
+    /// Private variables holding the bits of values WGSL cannot take as literals (see
+    /// [`literals`]), by bit pattern (one component: a scalar).
+    pub specials: Vec<(Vec<u32>, Handle<naga::GlobalVariable>)>,
     pub layout: BindingLayout,
     pub interface: InterfaceMap,
     /// The instruction being lowered (its token index names errors).
@@ -256,6 +262,7 @@ impl<'a> Lowerer<'a> {
             functions: FastMap::default(),
             vec_constants: FastMap::default(),
             mask_constants: FastMap::default(),
+            specials: Vec::new(),
             layout: BindingLayout { group, ..BindingLayout::default() },
             interface: InterfaceMap::default(),
             offset: 0,

@@ -18,43 +18,6 @@ pub(crate) enum Width {
 }
 
 impl Lowerer<'_> {
-    /// A module constant `vec4(v, v, v, v)` (needs no emit, usable in every block).
-    pub fn splat(&mut self, v: f32) -> Expr {
-        self.splat_bits([v.to_bits(); 4])
-    }
-
-    /// A `vec4<f32>` from raw bit patterns, finite or not (`def` values: NaN and inf survive as
-    /// a bitcast of `u32` literals). Finite values become module constants (no emit needed).
-    pub fn splat_bits(&mut self, bits: [u32; 4]) -> Expr {
-        if bits.iter().all(|b| f32::from_bits(*b).is_finite()) {
-            let c = match self.vec_constants.get(&bits) {
-                Some(&c) => c,
-                None => {
-                    let ge = &mut self.module.global_expressions;
-                    let comps: Vec<Expr> = bits
-                        .iter()
-                        .map(|&b| {
-                            ge.append(Expression::Literal(naga::Literal::F32(f32::from_bits(b))), Span::UNDEFINED)
-                        })
-                        .collect();
-                    let init = ge.append(Expression::Compose { ty: self.t.vec4f, components: comps }, Span::UNDEFINED);
-                    let c = self
-                        .module
-                        .constants
-                        .append(naga::Constant { name: None, ty: self.t.vec4f, init }, Span::UNDEFINED);
-                    self.vec_constants.insert(bits, c);
-                    c
-                }
-            };
-            let h = self.fb.shared(SharedKey::Constant(c));
-            self.fb.known.insert(h, bits);
-            return h;
-        }
-        let comps: Vec<Expr> = bits.iter().map(|&b| self.fb.shared(SharedKey::U32(b))).collect();
-        let u = self.fb.expr(Expression::Compose { ty: self.t.vec4u, components: comps });
-        self.fb.expr(Expression::As { expr: u, kind: naga::ScalarKind::Float, convert: None })
-    }
-
     /// The constant `vec4<bool>` of a write mask.
     fn mask_constant(&mut self, mask: WriteMask) -> Expr {
         let c = match self.mask_constants.get(&mask.0) {
@@ -74,25 +37,6 @@ impl Lowerer<'_> {
             }
         };
         self.fb.shared(SharedKey::Constant(c))
-    }
-
-    /// A float constant of the given width.
-    pub fn fconst(&mut self, v: f32, w: Width) -> Expr {
-        match w {
-            Width::Scalar => self.scalar_literal(v.to_bits()),
-            Width::Vec4 => self.splat(v),
-        }
-    }
-
-    /// An `f32` literal from its bits (finite values only; others as a bitcast).
-    pub fn scalar_literal(&mut self, bits: u32) -> Expr {
-        if !f32::from_bits(bits).is_finite() {
-            let u = self.fb.shared(SharedKey::U32(bits));
-            return self.fb.expr(Expression::As { expr: u, kind: naga::ScalarKind::Float, convert: None });
-        }
-        let h = self.fb.shared(SharedKey::F32(bits));
-        self.fb.known.insert(h, [bits; 4]);
-        h
     }
 
     pub fn bin(&mut self, op: BinaryOperator, left: Expr, right: Expr) -> Expr {

@@ -1,5 +1,5 @@
 //! Shader Model 1 pixel shaders on the same lowering: the texture-addressing instructions of
-//! ps_1_0–ps_1_3 (OPCODES.md §3a), ps_1_4's texld/texcrd/bem/texdepth, and co-issue.
+//! ps_1_0–ps_1_3 (docs/opcodes.md#ps1x-texture-ops), ps_1_4's texld/texcrd/bem/texdepth, and co-issue.
 //!
 //! In ps_1_0–1_3, `t n` is both the texture coordinate set n (seeded at entry) and a writable
 //! register; the instructions sample stage n where n is the destination's number. The

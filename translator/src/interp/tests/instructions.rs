@@ -37,7 +37,7 @@ fn zero_times_inf_or_nan_is_zero_in_every_multiply() {
 
 #[test]
 fn rcp_rsq_exp_log_read_the_scalar_component() {
-    // c0 = (2, 4, 0, -8). With .xyzw the scalar is .w (Windows, runner note 7).
+    // c0 = (2, 4, 0, -8). With .xyzw the scalar is .w (docs/d3d9-rules.md#scalar-source).
     let head = "vs_2_0\ndef c0, 2, 4, 0, -8\n";
     assert_eq!(pos(&format!("{head}rcp oPos, c0.x")), [0.5; 4]);
     assert_eq!(pos(&format!("{head}rcp oPos, c0")), [-0.125; 4], ".xyzw reads w = −8");
@@ -139,7 +139,7 @@ fn pow_crs_sgn_abs() {
     assert_eq!(pos(&format!("{head}pow oPos, -c0.z, -c0.w")), [INF; 4]);
     // x × y = z, and w is left alone (r0.w stays 7).
     assert_eq!(pos(&format!("{head}mov r0, c2\ncrs r0.xyz, c1, c2\nmov oPos, r0")), [0.0, 0.0, 1.0, 7.0]);
-    // sgn (vs_2_0 form with two scratch temps, runner note 10): (−1, 1, 0, 1).
+    // sgn (vs_2_0 form with two scratch temps, docs/d3d9-rules.md#sgn-scratch): (−1, 1, 0, 1).
     assert_eq!(pos(&format!("{head}sgn oPos, c0, r1, r2")), [-1.0, 1.0, 0.0, 1.0]);
     assert_eq!(pos("vs_3_0\ndcl_position o0\ndef c0, -0.5, 0, 2, -0\nsgn o0, c0"), [-1.0, 0.0, 1.0, 0.0]);
     assert_eq!(pos(&format!("{head}abs oPos, c0")), [2.0, 3.0, 0.0, 0.5]);
@@ -147,7 +147,7 @@ fn pow_crs_sgn_abs() {
 
 #[test]
 fn nrm_scales_every_written_component() {
-    // c0 = (3, 0, 4, 10): |xyz| = 5 → (0.6, 0, 0.8, 2): w is scaled too (runner note 17).
+    // c0 = (3, 0, 4, 10): |xyz| = 5 → (0.6, 0, 0.8, 2): w is scaled too (docs/d3d9-rules.md#nrm).
     assert_eq!(pos("vs_2_0\ndef c0, 3, 0, 4, 10\nnrm oPos, c0"), [0.6, 0.0, 0.8, 2.0]);
     // Zero vector: rsq(0) = inf, 0·inf = 0 under strict rules.
     assert_eq!(pos("vs_2_0\ndef c0, 0, 0, 0, 1\nnrm oPos, c0"), [0.0, 0.0, 0.0, INF]);
@@ -165,7 +165,7 @@ fn sincos_writes_x_cos_and_y_sin_only() {
 
 #[test]
 fn expp_and_logp() {
-    // vs_1_1: expp(2.5) = (2^2, 0.5, 2^2.5, 1) from .w of a plain source (runner note 7).
+    // vs_1_1: expp(2.5) = (2^2, 0.5, 2^2.5, 1) from .w of a plain source (docs/d3d9-rules.md#scalar-source).
     let out = pos("vs_1_1\ndef c0, 0, 0, 0, 2.5\nexpp oPos, c0");
     close(out, [4.0, 0.5, 5.656854, 1.0], 1e-5);
     // logp(6) = (2, 1.5, log2 6, 1).

@@ -14,7 +14,7 @@ fn vertex_colour_and_fog_outputs_saturate_before_vs_3_0() {
     assert_eq!(out.texcoords[0].value, [2.0, -1.0, 0.5, 1.5]);
     assert_eq!(out.position.value, [2.0, -1.0, 0.5, 1.5]);
     assert_eq!(out.point_size.value[0], 2.0);
-    // vs_3_0 outputs are not saturated (runner note 6, colour clamping case 5).
+    // vs_3_0 outputs are not saturated (docs/d3d9-rules.md#output-saturation).
     let p = "vs_3_0\ndcl_position o0\ndcl_color o1\ndef c0, 2, -1, 0.5, 1.5\nmov o0, c0\nmov o1, c0";
     let out = vs_full(p, &[], &Constants::default(), &Options::default());
     assert_eq!(out.outputs[1].value, [2.0, -1.0, 0.5, 1.5]);
@@ -24,7 +24,8 @@ fn vertex_colour_and_fog_outputs_saturate_before_vs_3_0() {
 
 #[test]
 fn unwritten_vertex_outputs_keep_their_defaults_per_component() {
-    // Only oD0.x written (0.5): y, z, w stay 1 (runner note 3: 0xff7fffff); oD1 = (0, 0, 0, 1).
+    // Only oD0.x written (0.5): y, z, w stay 1 (docs/d3d9-rules.md#unwritten-outputs: 0xff7fffff);
+    // oD1 = (0, 0, 0, 1).
     let p = "vs_1_1\ndef c0, 0.5, 0, 0, 0\nmov oPos, c0\nmov oD0.x, c0.x";
     let out = vs_full(p, &[], &Constants::default(), &Options::default());
     assert_eq!(out.colors[0].value, [0.5, 1.0, 1.0, 1.0]);
@@ -47,7 +48,7 @@ fn pixel_outputs_mrt_depth_clamp_and_ps1x_r0() {
     let out = pixel(p, &PixelInput::default(), &Constants::default(), &Options::default(), &UnboundSampler);
     assert_eq!(out.color[0], Some([0.25, 0.5, 0.75, 1.0]));
     assert_eq!(out.color[1], Some([2.0; 4]), "colour outputs are not clamped by the shader");
-    assert_eq!(out.color[2], None, "an unwritten target keeps its contents (runner note 21)");
+    assert_eq!(out.color[2], None, "an unwritten target keeps its contents (docs/d3d9-rules.md#mrt)");
     assert_eq!(out.depth, Some(1.0), "oDepth 2 clamps to 1");
     // ps_1_x: r0 is the colour; no oDepth.
     let out = pixel(
@@ -63,7 +64,7 @@ fn pixel_outputs_mrt_depth_clamp_and_ps1x_r0() {
 
 #[test]
 fn pixel_inputs_vpos_vface_colours_texcoords() {
-    // vPos = (X, Y) integers (runner note 13): frc(vPos) = 0; vFace sign.
+    // vPos = (X, Y) integers (docs/d3d9-rules.md#vpos): frc(vPos) = 0; vFace sign.
     let mut input = PixelInput { vpos: [12.0, 7.0], vface: -1.0, ..PixelInput::default() };
     input.v[0] = [0.1, 0.2, 0.3, 0.4];
     let p =
@@ -108,7 +109,7 @@ fn linking_vertex_outputs_to_pixel_inputs_by_semantic() {
     assert_eq!(input.v[1], [0.0, 0.0, 0.0, 1.0]);
     assert_eq!(input.t[1], [0.5, 0.25, 0.0, 1.0]);
     assert_eq!(input.t[0], [0.0; 4]);
-    // vs_3_0 → ps_3_0 by (usage, index), not by register number (runner note 16): o3 is
+    // vs_3_0 → ps_3_0 by (usage, index), not by register number (docs/d3d9-rules.md#linkage): o3 is
     // TEXCOORD2 and the pixel shader reads it through v1; FOG is missing → (1, 0, 0, 0).
     let vs = vs_full(
         "vs_3_0\ndcl_position o0\ndcl_texcoord2 o3\ndef c0, 0.5, 0.25, 0, 1\nmov o0, c0\nmov o3.xy, c0",

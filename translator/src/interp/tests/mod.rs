@@ -1,5 +1,5 @@
 //! Hand-derived tests of the interpreter. Every expected value is derived in the test from the
-//! D3D9 rules (DESIGN.md §4, OPCODES.md) or a Windows measurement, never copied from the
+//! D3D9 rules (docs/d3d9-rules.md, docs/opcodes.md) or a Windows measurement, never copied from the
 //! interpreter's output.
 
 mod asm;

@@ -1,4 +1,4 @@
-//! ps_1_x texture instructions (OPCODES.md §3a), texkill and phase.
+//! ps_1_x texture instructions (docs/opcodes.md#ps1x-texture-ops), texkill and phase.
 //!
 //! The textures here are "coordinate" textures: texel (i, j, k) holds (i, j, k, 1) with point
 //! filtering and clamping, so a lookup returns which texel the coordinates reached:
@@ -169,7 +169,7 @@ fn ps14_texld_texcrd_bem_texdepth_and_phase() {
     let p =
         "ps_1_4\ndef c0, 0.1, 0.1, 0, 0\ndef c1, 0.2, 0.3, 0, 0\nbem r1.xy, c0, c1\nphase\ntexld r2, r1\nmov r0, r2";
     assert_eq!(col(p, &[], &o), [1.0, 3.0, 0.0, 1.0]);
-    // texdepth r5: depth = r5.r / r5.g = 0.5 / 1 (c0.g = 2 clamps to 1, runner note 20) = 0.5.
+    // texdepth r5: depth = r5.r / r5.g = 0.5 / 1 (c0.g = 2 clamps to 1, docs/d3d9-rules.md#texdepth) = 0.5.
     let p = "ps_1_4\ndef c0, 0.5, 2, 0, 0\nmov r5, c0\nphase\ntexdepth r5\nmov r0, c0";
     assert_eq!(run(p, &[], &o).depth, Some(0.5));
     // r5.g = 0 gives 1.
@@ -179,7 +179,7 @@ fn ps14_texld_texcrd_bem_texdepth_and_phase() {
 
 #[test]
 fn texkill_tests_xyz_in_ps1x_and_all_masked_components_in_ps2() {
-    // Only w negative (runner note 19): ps_1_1 keeps the pixel, ps_2_0 kills it.
+    // Only w negative (docs/d3d9-rules.md#texkill): ps_1_1 keeps the pixel, ps_2_0 kills it.
     let t = [(0, [0.5, 0.5, 0.5, -1.0])];
     let o = Options::default();
     assert!(!run("ps_1_1\ntexkill t0\nmov r0, t0", &t, &o).discarded);

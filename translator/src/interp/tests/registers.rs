@@ -74,7 +74,11 @@ fn ps1x_constants_clamp_to_unit_range_ps2_do_not() {
         pixel(&text, &PixelInput::default(), &c, &Options::default(), &UnboundSampler).color[0].unwrap()
     };
     assert_eq!(run("ps_1_1", "c0", "r0"), [1.0, -1.0, 0.5, 1.0]);
-    assert_eq!(run("ps_1_4", "c0", "r0"), [1.0, -1.0, 0.5, 1.0], "ps_1_4 defs clamp too (runner note 6)");
+    assert_eq!(
+        run("ps_1_4", "c0", "r0"),
+        [1.0, -1.0, 0.5, 1.0],
+        "ps_1_4 defs clamp too (docs/d3d9-rules.md#ps1x-constant-clamp)"
+    );
     assert_eq!(run("ps_1_3", "c1", "r0"), [1.0, -1.0, 0.25, 0.0]);
     assert_eq!(run("ps_2_0", "c0", "oC0"), [2.0, -3.0, 0.5, 1.0]);
     assert_eq!(run("ps_2_0", "c1", "oC0"), [4.0, -4.0, 0.25, 0.0]);

@@ -527,7 +527,7 @@ fn texkill_kills_on_any_negative_written_component_and_alpha_test_runs_after() {
 
 #[test]
 fn alpha_test_compares_eight_bit_values() {
-    // Runner note 27: alpha 0.25 is the byte round(63.75) = 64, equal to ALPHAREF 64 (stored as
+    // docs/d3d9-rules.md#alpha-test: alpha 0.25 is the byte round(63.75) = 64, equal to ALPHAREF 64 (stored as
     // 64/255 = 0.25098): GREATEREQUAL passes and LESS fails, although 0.25 < 0.25098 as floats.
     let p = vec![def(0, [0.25, 0.5, 0.75, 0.25]), op(O::Mov, oc0("xyzw"), &[c(0)])];
     let run = |f: AlphaFunc| Run {
@@ -755,7 +755,7 @@ fn link_passes_what_the_pixel_shader_reads_and_defaults_the_rest() {
 fn vertex_fog_reads_the_linked_ofog_and_a_missing_one_fogs_fully() {
     use crate::lower::io_map::{link, LinkSlot};
     let fog = crate::bytecode::Usage::Fog as u8;
-    // Runner note 25: with FOGTABLEMODE NONE the blend factor is the vertex shader's oFog.x.
+    // docs/d3d9-rules.md#fog: with FOGTABLEMODE NONE the blend factor is the vertex shader's oFog.x.
     // A vs_1_1 writing oFog links it to the ps_1_1 (which does not name it) …
     let vs =
         program(0xFFFE_0101, vec![def(0, [0.25, 0.0, 0.0, 0.0]), op(O::Mov, Some(dst(R::RastOut, 1, "x")), &[c(0)])]);

@@ -1,4 +1,4 @@
-//! Shader Model 1 pixel shader rules (OPCODES.md §3a and DESIGN §4), expectations by hand.
+//! Shader Model 1 pixel shader rules (docs/opcodes.md#ps1x-texture-ops and docs/d3d9-rules.md), expectations by hand.
 //! The test evaluator's texture sample returns (u, v, w or 0, −1): the coordinates used.
 
 use super::eval::{vec4, Outcome, Value};

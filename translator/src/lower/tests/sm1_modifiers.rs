@@ -1,5 +1,7 @@
 //! Shader Model 1 pixel source modifiers, result shifts, constant clamping and co-issue, written
-//! as assembly; every expectation is derived by hand from OPCODES.md §6 and runner notes 6, 18.
+//! as assembly; every expectation is derived by hand from docs/opcodes.md#source-modifiers,
+//! docs/opcodes.md#shift, docs/d3d9-rules.md#ps1x-constant-clamp, docs/d3d9-rules.md#co-issue and
+//! docs/d3d9-rules.md#cnd.
 
 use super::eval::Outcome;
 use super::*;
@@ -88,8 +90,8 @@ fn ps_1_4_shifts_apply_before_saturate() {
 
 #[test]
 fn def_and_api_constants_clamp_to_plus_minus_one_before_use() {
-    // Runner note 6: def c0 = (2, −3, 0.5, 1) reads (1, −1, 0.5, 1); c0 + c0 = (2, −2, 1, 2)
-    // (unclamped it would be (4, −6, 1, 2)).
+    // docs/d3d9-rules.md#ps1x-constant-clamp: def c0 = (2, −3, 0.5, 1) reads (1, −1, 0.5, 1);
+    // c0 + c0 = (2, −2, 1, 2) (unclamped it would be (4, −6, 1, 2)).
     let p = "ps_1_4\ndef c0, 2, -3, 0.5, 1\nadd r0, c0, c0";
     assert_eq!(color(p, &Run::default()), [2.0, -2.0, 1.0, 2.0]);
     // The same values set through the API (c1, no def).
@@ -113,9 +115,9 @@ fn co_issued_pairs_read_values_from_before_the_pair_in_both_directions() {
 }
 
 #[test]
-#[ignore = "runner note 18 says a co-issued colour cnd always selects src1; in the Wine test behind it r0.a is 1.0 before the pair, so reading r0.a from before the pair (what lowering and interpreter do) gives the same colours. Enable if a measurement separates the two rules."]
+#[ignore = "docs/d3d9-rules.md#cnd says a co-issued colour cnd always selects src1; in the Wine test behind it r0.a is 1.0 before the pair, so reading r0.a from before the pair (what lowering and interpreter do) gives the same colours. Enable if a measurement separates the two rules."]
 fn co_issued_colour_cnd_selects_src1() {
-    // Runner note 18: r0.a = 0.25 (not > 0.5) would pick c2, but a colour-channel cnd carrying
+    // docs/d3d9-rules.md#cnd: r0.a = 0.25 (not > 0.5) would pick c2, but a colour-channel cnd carrying
     // the co-issue flag in ps_1_1–1_3 always selects src1 on Windows: rgb = c1 = 1; a = c1.a = 1.
     let p = "ps_1_1\ndef c0, 0, 0, 0, 0.25\ndef c1, 1, 1, 1, 1\ndef c2, -1, -1, -1, -1\nmov r0, c0\n\
              mov r1.a, c1\n+cnd r1.rgb, r0.a, c1, c2\nmov r0, r1";

@@ -1,5 +1,5 @@
 //! Shader Model 1 pixel texture instructions, written as assembly, each expectation derived by
-//! hand from OPCODES.md §3a and the conformance runner notes cited in the test.
+//! hand from docs/opcodes.md#ps1x-texture-ops and the sections of docs/d3d9-rules.md cited in the test.
 //! The test evaluator's sample returns (u, v, w or 0, −1): the coordinates used (w only for
 //! cube and volume stages).
 
@@ -116,8 +116,9 @@ fn texm3x2depth_writes_z_over_w_and_one_when_w_is_zero() {
 
 #[test]
 fn texbeml_scales_all_four_channels_by_the_luminance() {
-    // Runner note 28 / texbeml page. Matrix of stage 1 (1, 0, 0, 2); t0 = (0.5, 0.25, 0.5, 1);
-    // set 1 = (0.1, 0.2): u' = 0.1 + 0.5 = 0.6, v' = 0.2 + 2·0.25 = 0.7; sample (0.6, 0.7, 0, −1).
+    // docs/d3d9-rules.md#texbem and docs/opcodes.md#ps1x-texture-ops (texbeml). Matrix of stage 1
+    // (1, 0, 0, 2); t0 = (0.5, 0.25, 0.5, 1); set 1 = (0.1, 0.2): u' = 0.1 + 0.5 = 0.6,
+    // v' = 0.2 + 2·0.25 = 0.7; sample (0.6, 0.7, 0, −1).
     // Luminance (LSCALE, LOFFSET) = (2, 0.25): L = t0.b·2 + 0.25 = 1.25 scales all of RGBA:
     // (0.75, 0.875, 0, −1.25).
     let mut env = vec![vec4([0.0; 4]); 8];
@@ -135,7 +136,7 @@ fn texbeml_scales_all_four_channels_by_the_luminance() {
 
 #[test]
 fn texkill_in_ps_1_4_tests_xyz_of_a_coordinate_set() {
-    // Runner note 19: ps_1_x tests xyz only.
+    // docs/d3d9-rules.md#texkill: ps_1_x tests xyz only.
     let kill = |v: [f32; 4]| super::run(&asm("ps_1_4\ntexkill t0\nmov r0, c0"), &sets(&[(0, v)]));
     assert!(matches!(kill([0.5, 0.5, 0.5, -1.0]), Outcome::Output(_)));
     assert!(matches!(kill([0.5, 0.5, -0.1, 1.0]), Outcome::Killed));
@@ -171,7 +172,7 @@ fn bem_writes_rg_from_the_bump_matrix_and_keeps_ba() {
 
 #[test]
 fn texdepth_divides_r5_r_by_r5_g_and_clamps() {
-    // Runner note 20: depth = r5.r / r5.g, clamped to [0, 1], r5.g = 0 gives 1.
+    // docs/d3d9-rules.md#texdepth: depth = r5.r / r5.g, clamped to [0, 1], r5.g = 0 gives 1.
     let depth = |r: f32, g: f32| {
         let p = format!("ps_1_4\ndef c0, {r}, {g}, 0, 0\nmov r5, c0\nphase\ntexdepth r5\nmov r0, c0");
         outputs(&p, &Run::default())["oDepth"].clone()
@@ -180,7 +181,9 @@ fn texdepth_divides_r5_r_by_r5_g_and_clamps() {
     assert_eq!(depth(0.25, 0.0), Value::F(1.0));
     assert_eq!(depth(0.75, 0.5), Value::F(1.0)); // 1.5 clamps to 1
     assert_eq!(depth(-0.25, 0.5), Value::F(0.0)); // −0.5 clamps to 0
-                                                  // Note 20 with note 6: c0.g = 2 is clamped to 1 first: 0.5 / 1 = 0.5 (not 0.25).
+
+    // docs/d3d9-rules.md#texdepth with docs/d3d9-rules.md#ps1x-constant-clamp: c0.g = 2 is clamped to
+    // 1 first: 0.5 / 1 = 0.5 (not 0.25).
     assert_eq!(depth(0.5, 2.0), Value::F(0.5));
 }
 
@@ -195,7 +198,7 @@ fn phase_1_values_survive_into_phase_2() {
 
 #[test]
 fn ps_1_4_cnd_compares_each_component_with_one_half() {
-    // Runner note 18: ps_1_4 cnd selects per component on src0 > 0.5.
+    // docs/d3d9-rules.md#cnd: ps_1_4 cnd selects per component on src0 > 0.5.
     // src0 = (0.75, 0.5, 0.25, 1): x > 0.5 → 1, y = 0.5 not > → −1, z → −1, w → 1.
     let p = "ps_1_4\ndef c0, 0.75, 0.5, 0.25, 1\ndef c1, 1, 1, 1, 1\ndef c2, -1, -1, -1, -1\nmov r1, c0\ncnd r0, r1, c1, c2";
     assert_eq!(color(p, &Run::default()), [1.0, -1.0, -1.0, 1.0]);

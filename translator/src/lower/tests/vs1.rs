@@ -1,5 +1,6 @@
-//! vs_1_1 rules written as assembly, expectations derived by hand from OPCODES.md §3, DESIGN §4
-//! and runner notes 6–8.
+//! vs_1_1 rules written as assembly, expectations derived by hand from docs/opcodes.md#arithmetic,
+//! docs/d3d9-rules.md#output-saturation, docs/d3d9-rules.md#scalar-source, docs/d3d9-rules.md#address-register and
+//! docs/d3d9-rules.md#float-rules.
 
 use super::eval::{Outcome, Value};
 use super::*;
@@ -23,7 +24,7 @@ fn near(a: f32, b: f32, rel: f32) -> bool {
 
 #[test]
 fn mov_a0_floors_negative_and_positive_indices() {
-    // Runner note 8: vs_1_1 mov a0.x floors. c0..c4 hold (n, n, n, n) for n = 0..4 (API).
+    // docs/d3d9-rules.md#address-register: vs_1_1 mov a0.x floors. c0..c4 hold (n, n, n, n) for n = 0..4 (API).
     let run = Run { consts: (0..5).map(|n| (n, [n as f32; 4])).collect(), ..Run::default() };
     // floor(−1.2) = −2: c[a0.x + 5] = c3 (rounding would give c4, truncation c4).
     assert_eq!(ot0("def c10, -1.2, 0, 0, 0\nmov a0.x, c10.x\nmov oT0, c[a0.x + 5]", &run), [3.0; 4]);
@@ -35,7 +36,7 @@ fn mov_a0_floors_negative_and_positive_indices() {
 
 #[test]
 fn scalar_sources_without_a_replicate_swizzle_use_w() {
-    // Runner note 7: rcp oT0, c0 (.xyzw) reads c0.w = 4 → 0.25 everywhere.
+    // docs/d3d9-rules.md#scalar-source: rcp oT0, c0 (.xyzw) reads c0.w = 4 → 0.25 everywhere.
     assert_eq!(ot0("def c0, 2, 8, 16, 4\nrcp oT0, c0", &Run::default()), [0.25; 4]);
     // expp with w = 2.5: (2^floor(2.5), frac(2.5), 2^2.5, 1) = (4, 0.5, 5.657, 1); the x
     // component 2 would give (4, 0, 4, 1).
@@ -94,7 +95,7 @@ fn dst_frc_and_the_matrix_macros() {
 
 #[test]
 fn colour_and_fog_outputs_saturate() {
-    // DESIGN §4 and runner note 6: oD0/oD1 and oFog of vs < 3.0 are saturated; oT0 is not.
+    // docs/d3d9-rules.md#output-saturation: oD0/oD1 and oFog of vs < 3.0 are saturated; oT0 is not.
     let m = outputs(
         "vs_1_1\ndcl_position v0\ndef c0, 2, -1, 0.5, 1.5\nmov oD0, c0\nmov oD1, -c0\nmov oFog, c0.w\nmov oT0, c0",
         &Run::default(),
