@@ -2,7 +2,8 @@
 //! tests, then `cargo xtask conformance` and `cargo xtask sweep` (GPU against CPU draws).
 //!
 //! The GPU tests draw on Mesa's software Vulkan driver when no hardware GPU is present, and the
-//! translator's tests hand every SPIR-V module to `spirv-val`. Both come from Debian packages; as
+//! translator's tests hand every SPIR-V module to `spirv-val` and every GLSL shader to
+//! `glslangValidator`. All come from Debian packages; as
 //! root on Debian this command installs what is missing (after `apt-get update`), otherwise it
 //! stops and prints the exact command to run.
 
@@ -39,6 +40,10 @@ fn spirv_val() -> bool {
     Command::new("spirv-val").arg("--version").output().is_ok_and(|o| o.status.success())
 }
 
+fn glslang() -> bool {
+    Command::new("glslangValidator").arg("--version").output().is_ok_and(|o| o.status.success())
+}
+
 const PREREQUISITES: &[Prerequisite] = &[
     Prerequisite { what: "the Vulkan loader (libvulkan.so.1)", package: "libvulkan1", present: vulkan_loader },
     Prerequisite {
@@ -47,6 +52,7 @@ const PREREQUISITES: &[Prerequisite] = &[
         present: vulkan_driver,
     },
     Prerequisite { what: "spirv-val (SPIR-V validator)", package: "spirv-tools", present: spirv_val },
+    Prerequisite { what: "glslangValidator (GLSL compiler)", package: "glslang-tools", present: glslang },
 ];
 
 fn is_root() -> bool {
