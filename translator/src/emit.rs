@@ -38,8 +38,7 @@ thread_local! {
 /// Validates a module, with every validation flag: a module naga refuses is a translator bug.
 pub fn validate(module: &naga::Module) -> Result<ModuleInfo, EmitError> {
     VALIDATOR
-        .with_borrow_mut(|v| v.validate(module))
-        .map_err(|e| EmitError::Validation(format!("{:?}", e.into_inner())))
+        .with_borrow_mut(|v| v.validate(module).map_err(|e| EmitError::Validation(format!("{:?}", e.into_inner()))))
 }
 
 /// WGSL text.
