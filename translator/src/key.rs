@@ -11,6 +11,7 @@
 //! no clip planes, samplers typed by their `dcl`.
 
 use crate::bytecode::TextureType;
+use crate::linkage::Linkage;
 
 /// How D3D9's float arithmetic is reproduced (docs/d3d9-rules.md#float-rules).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
@@ -115,9 +116,9 @@ pub struct ShaderKey {
     /// Software vertex processing: 8192 float constant registers, as for the `_sw` versions
     /// (two uniform arrays; see [`crate::lower::FloatConstantsBinding`]).
     pub swvp: bool,
-    /// Input/output locations decided by [`crate::lower::link`] for a VS/PS pair; `None` uses
+    /// Input/output locations decided by [`crate::linkage::link`] for a VS/PS pair; `None` uses
     /// the default fixed-function map.
-    pub linkage: Option<crate::lower::Linkage>,
+    pub linkage: Option<Linkage>,
 }
 
 impl ShaderKey {

@@ -104,7 +104,7 @@
 //!
 //! The binding layout, the register model and the render-state block are documented in
 //! [`lower`]; the state a translation depends on is [`ShaderKey`]; inputs and outputs by
-//! semantic and the linkage of a pair in [`lower::io_map`].
+//! semantic in [`lower::io_map`], and the linkage of a pair in [`linkage`].
 
 #![deny(missing_docs)]
 
@@ -117,6 +117,7 @@ pub mod fuzz;
 pub mod input;
 pub mod interp;
 pub mod key;
+pub mod linkage;
 pub mod lower;
 pub mod shader;
 pub mod state;

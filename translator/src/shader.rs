@@ -13,7 +13,7 @@ use crate::analysis::{analyse, CtabName, Features, IoRegister, Sampler, Signatur
 use crate::bytecode::{decode, decode_bytes, Program, ShaderKind, Version};
 use crate::error::{Error, Result};
 use crate::key::ShaderKey;
-use crate::lower::Linkage;
+use crate::linkage::Linkage;
 use crate::translate::{translate_with, Translation};
 use crate::validate::{validate, Diagnostic, Mode, ValidationOptions};
 
@@ -131,7 +131,7 @@ pub fn link(vs: &Shader, ps: &Shader) -> Result<Linkage> {
             return Err(Error::Stage { expected, found: shader.stage() });
         }
     }
-    Ok(crate::lower::link(vs.version(), &vs.signature, ps.version(), &ps.signature))
+    Ok(crate::linkage::link(vs.version(), &vs.signature, ps.version(), &ps.signature))
 }
 
 /// A shader's reflection: what a runtime needs to know to feed and bind it. Serialises to the

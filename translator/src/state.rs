@@ -114,13 +114,14 @@ impl ShaderKey {
     pub fn from_state(version: Version, state: &DeviceState) -> ShaderKey {
         let flat = state.shade_mode == 1;
         let mut key = ShaderKey { float_rules: state.float_rules, flat_shading: flat, ..ShaderKey::default() };
+        let profile = version.profile();
         let textures: &[Option<BoundTexture>] = match version.kind {
             ShaderKind::Vertex => {
                 key.clip_planes = state.clip_plane_enable as u8;
                 key.point_size = state.point_list;
                 key.swvp = state.software_vertex_processing;
-                // Only vs_3_0 samples textures.
-                if version.major >= 3 {
+                // Only vs_3_0 samples textures: the models with vertex samplers s#.
+                if profile.registers.samplers > 0 {
                     &state.vertex_textures
                 } else {
                     &[]
@@ -130,7 +131,7 @@ impl ShaderKey {
                 if state.alpha_test_enable {
                     key.alpha_func = alpha_func(state.alpha_func);
                 }
-                if state.fog_enable && version.major < 3 {
+                if state.fog_enable && profile.fixed_function_fog {
                     key.fog = match state.fog_table_mode {
                         1 => FogMode::Exp,
                         2 => FogMode::Exp2,
@@ -142,7 +143,9 @@ impl ShaderKey {
                     }
                 }
                 key.point_sprite = state.point_sprite_enable;
-                if version.major == 1 && version.minor < 4 {
+                // ps_1_0–1_3 project by the stage's texture transform flags (ps_1_4 and later
+                // say it in the instruction: texld_dw, texldp).
+                if profile.ps_1_0_to_1_3() {
                     for (n, flags) in state.texture_transform_flags.iter().enumerate() {
                         if flags & D3DTTFF_PROJECTED != 0 {
                             // D3DTTFF_COUNT1..4 in the low byte; DISABLE (0) divides by w.
@@ -163,7 +166,8 @@ impl ShaderKey {
                 Some(BoundTexture::Depth2D) => key.shadow_samplers |= bit,
                 Some(_) => {}
             }
-            if version.is_sm1() {
+            // Shader Model 1 declares no sampler types: the bound textures give them.
+            if profile.ps_1_x {
                 key.sampler_types[n] = bound.map(|b| match b {
                     BoundTexture::Tex2D | BoundTexture::Depth2D => TextureType::Tex2D,
                     BoundTexture::Cube => TextureType::Cube,

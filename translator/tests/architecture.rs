@@ -420,7 +420,6 @@ fn no_forbidden_import_between_modules() {
 }
 
 #[test]
-#[ignore = "pending: key.rs still names crate::lower::Linkage (issue 13 item 4 moves Linkage out of the cycle)"]
 fn key_and_lower_do_not_import_each_other() {
     let edges = edges();
     let key_to_lower: Vec<_> = edges.iter().filter(|(f, t, ..)| f == "key" && t == "lower").collect();

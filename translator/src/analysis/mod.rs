@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use crate::bytecode::{
-    Instruction, Opcode, Payload, Program, Register, RegisterType, ShaderKind, SrcParam, TextureType,
+    Instruction, Nesting, Opcode, Payload, Profile, Program, Register, RegisterType, ShaderKind, SrcParam, TextureType,
 };
 
 /// One declared or used input/output register.
@@ -204,7 +204,6 @@ fn read_mask(src: &SrcParam, components: u8) -> u8 {
 
 /// Computes the signature.
 pub fn analyse(program: &Program) -> Signature {
-    let kind = program.version.kind;
     let mut sig = Signature {
         version: program.version.to_string(),
         inputs: Vec::new(),
@@ -224,22 +223,22 @@ pub fn analyse(program: &Program) -> Signature {
     let mut in_main = true;
     for (i, inst) in program.iter().enumerate() {
         if in_main {
-            match inst.opcode {
-                Opcode::If | Opcode::Ifc | Opcode::Loop | Opcode::Rep => depth += 1,
-                Opcode::EndIf | Opcode::EndLoop | Opcode::EndRep => depth = depth.saturating_sub(1),
-                Opcode::Ret if depth == 0 => {
+            match (inst.opcode, inst.opcode.info().nesting) {
+                (_, Nesting::Open { .. }) => depth += 1,
+                (_, Nesting::Close) => depth = depth.saturating_sub(1),
+                (Opcode::Ret, _) if depth == 0 => {
                     sig.main_end = i;
                     in_main = false;
                 }
-                Opcode::Ret => sig.features.early_return = true,
-                Opcode::Label => {
+                (Opcode::Ret, _) => sig.features.early_return = true,
+                (Opcode::Label, _) => {
                     sig.main_end = i;
                     in_main = false;
                 }
                 _ => {}
             }
         }
-        visit(&mut sig, inst, kind, program.version.major);
+        visit(&mut sig, inst, program.version.profile());
     }
     if let Some(Ok(table)) = program.constant_table() {
         sig.ctab = table
@@ -265,8 +264,10 @@ pub fn analyse(program: &Program) -> Signature {
     sig
 }
 
-fn visit(sig: &mut Signature, inst: &Instruction, kind: ShaderKind, major: u8) {
+fn visit(sig: &mut Signature, inst: &Instruction, profile: &Profile) {
     use Opcode as O;
+    let kind = profile.kind;
+    let info = inst.opcode.info();
     match inst.opcode {
         O::Dcl => {
             let (Some(dst), Payload::Dcl(decl)) = (inst.dst, inst.payload) else { return };
@@ -291,7 +292,7 @@ fn visit(sig: &mut Signature, inst: &Instruction, kind: ShaderKind, major: u8) {
             // Pixel shaders before 3.0 declare v#/t# without a semantic (usage token 0x80000000).
             let semantic = match kind {
                 ShaderKind::Vertex => true,
-                ShaderKind::Pixel => major >= 3 && reg.ty == RegisterType::Input,
+                ShaderKind::Pixel => !profile.fixed_io && reg.ty == RegisterType::Input,
             };
             if semantic {
                 e.usage = decl.usage().map(|u| u.name().to_string());
@@ -332,18 +333,18 @@ fn visit(sig: &mut Signature, inst: &Instruction, kind: ShaderKind, major: u8) {
         O::TexKill => sig.features.texkill = true,
         O::TexDepth | O::TexM3x2Depth => sig.features.depth_output = true,
         O::TexBem | O::TexBemL | O::Bem => sig.features.bump_env = true,
-        O::Dsx | O::Dsy | O::TexLdd => sig.features.derivatives = true,
+        _ if info.gradients.gradient_instruction() => sig.features.derivatives = true,
         _ => {}
     }
     if inst.predicate.is_some() {
         sig.features.predication = true;
     }
-    if let (true, Some(stage)) = (major < 2 && kind == ShaderKind::Pixel, sm1_stage(inst)) {
+    if let (true, Some(stage)) = (profile.ps_1_x, sm1_stage(inst)) {
         if !sig.samplers.iter().any(|s| s.index == stage) {
             sig.samplers.push(Sampler { index: stage, declared: None, texture_type: None });
         }
     }
-    if kind == ShaderKind::Vertex && matches!(inst.opcode, O::Tex | O::TexLdl | O::TexLdd) {
+    if kind == ShaderKind::Vertex && info.samples {
         sig.features.vertex_texture_fetch = true;
     }
     if let Some(dst) = inst.dst {
@@ -369,12 +370,7 @@ fn visit(sig: &mut Signature, inst: &Instruction, kind: ShaderKind, major: u8) {
         }
     }
     // m#x# read as many consecutive registers of their matrix operand as the matrix has rows.
-    let matrix_rows = match inst.opcode {
-        O::M4x4 | O::M3x4 => 4,
-        O::M4x3 | O::M3x3 => 3,
-        O::M3x2 => 2,
-        _ => 1,
-    };
+    let matrix_rows = info.matrix.map_or(1, |m| u16::from(m.rows));
     for (n, src) in inst.src.iter().chain(inst.predicate.iter()).enumerate() {
         let reg = src.reg;
         let rows = if n == 1 { matrix_rows } else { 1 };
@@ -421,20 +417,11 @@ fn visit(sig: &mut Signature, inst: &Instruction, kind: ShaderKind, major: u8) {
 
 /// The texture stage a ps_1_x instruction samples: the destination register's number.
 pub fn sm1_stage(inst: &Instruction) -> Option<u16> {
-    use Opcode as O;
-    match inst.opcode {
-        O::Tex
-        | O::TexBem
-        | O::TexBemL
-        | O::TexReg2Ar
-        | O::TexReg2Gb
-        | O::TexReg2Rgb
-        | O::TexM3x2Tex
-        | O::TexM3x3Tex
-        | O::TexM3x3Spec
-        | O::TexM3x3VSpec
-        | O::TexDp3Tex => inst.dst.map(|d| d.reg.num),
-        _ => None,
+    let info = inst.opcode.info();
+    if info.stage_op && info.samples {
+        inst.dst.map(|d| d.reg.num)
+    } else {
+        None
     }
 }
 

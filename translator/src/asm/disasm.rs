@@ -14,7 +14,7 @@ use super::syntax::{
 use crate::bytecode::ctab::parse_ctab;
 use crate::bytecode::instruction::CTAB_FOURCC;
 use crate::bytecode::{
-    Comment, Control, Decl, DstParam, Instruction, Opcode, Payload, Program, RegisterType, RelAddr, SrcParam,
+    Comment, Control, Decl, DstParam, Instruction, Nesting, Opcode, Payload, Program, RegisterType, RelAddr, SrcParam,
     TexldVariant, TextureType, Usage, Version,
 };
 
@@ -63,11 +63,11 @@ pub fn write_program(out: &mut impl Write, program: &Program, options: &DisasmOp
 
 /// How an instruction changes the indentation: levels closed before it, opened after it.
 fn nesting(op: Opcode) -> (usize, usize) {
-    match op {
-        Opcode::If | Opcode::Ifc | Opcode::Loop | Opcode::Rep => (0, 1),
-        Opcode::Else => (1, 1),
-        Opcode::EndIf | Opcode::EndLoop | Opcode::EndRep => (1, 0),
-        _ => (0, 0),
+    match op.info().nesting {
+        Nesting::Open { .. } => (0, 1),
+        Nesting::Else => (1, 1),
+        Nesting::Close => (1, 0),
+        Nesting::None => (0, 0),
     }
 }
 
@@ -168,7 +168,7 @@ fn write_decl_suffix(out: &mut impl Write, decl: Decl, reg: Option<RegisterType>
         // shader's t#/v# before ps_3_0, vPos/vFace and samplers without a texture type.
         let bare = match reg {
             Some(RegisterType::Texture | RegisterType::MiscType | RegisterType::Sampler) => true,
-            Some(RegisterType::Input) => version.is_pixel() && version.major < 3,
+            Some(RegisterType::Input) => version.is_pixel() && version.profile().fixed_io,
             _ => false,
         };
         if bare {

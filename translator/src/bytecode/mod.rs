@@ -1,4 +1,4 @@
-//! The token format: version, opcode table, typed program model, decoder, encoder and the
+//! The token format: version and its profile, opcode table, typed program model, decoder, encoder and the
 //! constant table carried in comments.
 
 pub mod ctab;
@@ -8,6 +8,7 @@ pub mod error;
 pub mod instruction;
 pub mod opcodes;
 pub mod params;
+pub mod profile;
 pub mod registers;
 pub mod version;
 
@@ -16,7 +17,11 @@ pub use decode::{decode, decode_bytes, stream_length};
 pub use encode::{encode, encode_bytes, encode_with};
 pub use error::{DecodeError, DecodeErrorKind};
 pub use instruction::{Comment, Decl, Instruction, Payload, Program, Sources, TextureType, Usage};
-pub use opcodes::{Comparison, Control, Extra, Form, Opcode, OpcodeInfo, Shape, TexldVariant, OPCODES};
+pub use opcodes::{
+    Comparison, Control, Extra, Form, Gradients, Matrix, Nesting, Opcode, OpcodeInfo, Operand, Shape, TexldVariant,
+    OPCODES,
+};
 pub use params::{DstParam, RelAddr, ResultModifiers, SrcModifier, SrcParam, Swizzle, WriteMask};
+pub use profile::{Profile, RegisterCounts};
 pub use registers::{Register, RegisterType};
 pub use version::{ShaderKind, Version, VersionId, VersionSet};

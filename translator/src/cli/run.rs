@@ -216,7 +216,7 @@ fn run_vertex_shader(program: &Program, args: &RunArgs) -> Result<Written, Failu
     let out =
         run_vertex(program, &input, &args.constants(), &args.options(), &UnboundSampler).map_err(Failure::Interp)?;
     let mut w = Written::default();
-    if program.version.major >= 3 {
+    if !program.version.profile().fixed_io {
         for (i, r) in out.outputs.iter().enumerate() {
             w.push(format!("o{i}"), r);
         }

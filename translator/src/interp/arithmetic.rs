@@ -107,17 +107,6 @@ pub(super) fn floor_address(x: f32) -> i32 {
     x.floor() as i32
 }
 
-/// The components an instruction may write whatever the mask says (sincos: x and y; crs: xyz).
-pub(super) fn natural_mask(op: Opcode) -> u8 {
-    match op {
-        Opcode::SinCos => 0b0011,
-        Opcode::Crs => 0b0111,
-        Opcode::M4x3 | Opcode::M3x3 => 0b0111,
-        Opcode::M3x2 => 0b0011,
-        _ => 0b1111,
-    }
-}
-
 /// Evaluates a per-lane arithmetic instruction from its source values. `None` for an opcode that
 /// is not plain arithmetic (flow control, textures, matrix macros, declarations).
 ///

@@ -7,7 +7,7 @@
 //! breaks out of the innermost loop (`brk`) or when it returns from the current function (`ret`).
 //! Uniform conditions (`if b#`, loop counts) are the same for every lane.
 
-use crate::bytecode::{Instruction, Opcode, Program, RegisterType, SrcModifier};
+use crate::bytecode::{Instruction, Nesting, Opcode, Program, RegisterType, SrcModifier};
 
 use super::execute::Machine;
 use super::{InterpError, InterpErrorKind as K, MAX_CALL_DEPTH, MAX_NESTING};
@@ -98,7 +98,7 @@ impl Parser<'_> {
                     }
                     return Ok((nodes, End::Label(at)));
                 }
-                Opcode::Else | Opcode::EndIf | Opcode::EndLoop | Opcode::EndRep => {
+                _ if matches!(ins.opcode.info().nesting, Nesting::Else | Nesting::Close) => {
                     return Ok((nodes, End::Closer(at, ins.opcode)));
                 }
                 Opcode::If | Opcode::Ifc => {
@@ -114,9 +114,12 @@ impl Parser<'_> {
                     nodes.push(Node::If { at, then, els });
                 }
                 Opcode::Loop | Opcode::Rep => {
-                    let closer = if ins.opcode == Opcode::Loop { Opcode::EndLoop } else { Opcode::EndRep };
+                    let closer = match ins.opcode.info().nesting {
+                        Nesting::Open { closer } => Some(closer),
+                        _ => None,
+                    };
                     match self.block(depth + 1)? {
-                        (body, End::Closer(_, c)) if c == closer => nodes.push(Node::Loop { at, body }),
+                        (body, End::Closer(_, c)) if Some(c) == closer => nodes.push(Node::Loop { at, body }),
                         _ => return Err(error(self.program, at, K::Unbalanced("loop or rep without its end"))),
                     }
                 }

@@ -2,12 +2,11 @@
 //! instruction to its semantics.
 
 use crate::bytecode::{
-    Instruction, Opcode, Program, RegisterType, SrcParam, TexldVariant, TextureType, Usage, Version,
+    Instruction, Opcode, Profile, Program, RegisterType, SrcParam, TexldVariant, TextureType, Usage, Version,
 };
 
-use super::arithmetic::{evaluate, natural_mask, Arith};
+use super::arithmetic::{evaluate, Arith};
 use super::control_flow::{lanes, Flow};
-use super::io::is_ps1x;
 use super::quad;
 use super::registers::{ConstFile, Defs, Lane};
 use super::textures::{Lod, SampleRequest, SamplerType, TextureSampler};
@@ -55,6 +54,7 @@ impl Prepared {
 pub(super) struct Machine<'a> {
     pub program: &'a Program,
     pub version: Version,
+    pub profile: &'static Profile,
     pub options: &'a Options,
     pub sampler: &'a dyn TextureSampler,
     pub prepared: &'a Prepared,
@@ -83,6 +83,7 @@ impl<'a> Machine<'a> {
         Machine {
             program,
             version: program.version,
+            profile: program.version.profile(),
             options,
             sampler,
             prepared,
@@ -160,17 +161,14 @@ impl<'a> Machine<'a> {
             return Err(self.err(at, K::MissingOperand));
         }
         let mut out: Writes = [None; 4];
-        let natural = natural_mask(ins.opcode);
+        // The components the opcode produces whatever the mask says (sincos: x and y; crs: xyz).
+        let info = ins.opcode.info();
+        let natural = info.writes;
         match ins.opcode {
             Opcode::Nop | Opcode::Dcl | Opcode::Def | Opcode::DefI | Opcode::DefB | Opcode::Phase | Opcode::Label => {}
-            Opcode::M4x4 | Opcode::M4x3 | Opcode::M3x4 | Opcode::M3x3 | Opcode::M3x2 => {
-                let (n, rows) = match ins.opcode {
-                    Opcode::M4x4 => (4, 4),
-                    Opcode::M4x3 => (4, 3),
-                    Opcode::M3x4 => (3, 4),
-                    Opcode::M3x3 => (3, 3),
-                    _ => (3, 2),
-                };
+            _ if info.matrix.is_some() => {
+                let m = info.matrix.expect("matched");
+                let (n, rows) = (usize::from(m.width), usize::from(m.rows));
                 let base = *ins.src.get(1).ok_or_else(|| self.err(at, K::MissingOperand))?;
                 for lane in lanes(mask) {
                     let v = self.src(at, ins, 0, lane)?;
@@ -195,7 +193,7 @@ impl<'a> Machine<'a> {
             }
             Opcode::Cnd => {
                 // ps_1_1–1_3: one condition (r0.a) selects whole vectors; ps_1_4: per component.
-                let per_component = self.version.at_least(1, 4);
+                let per_component = !self.profile.ps_1_0_to_1_3();
                 for lane in lanes(mask) {
                     let s: [[f32; 4]; 3] = [0, 1, 2].map(|i| self.src(at, ins, i, lane)).try_into_array()?;
                     let r = std::array::from_fn(|c| {
@@ -217,14 +215,14 @@ impl<'a> Machine<'a> {
                 }
             }
             Opcode::TexKill => self.texkill(at, ins, mask)?,
-            Opcode::Tex if !self.version.is_sm1() => out = self.texld(at, ins, mask)?,
+            Opcode::Tex if !self.profile.sm1 => out = self.texld(at, ins, mask)?,
             Opcode::TexLdd | Opcode::TexLdl => out = self.texld(at, ins, mask)?,
             Opcode::TexM3x3Diff => return Err(self.err(at, K::Unsupported(ins.opcode))),
-            op if is_ps1x(self.version) && (op.info().texture || op == Opcode::Bem) => {
+            _ if self.profile.ps_1_x && info.stage_op => {
                 out = self.ps1x_texture_op(at, ins, mask)?;
             }
             _ => {
-                let vs1x = self.version.is_vertex() && self.version.is_sm1();
+                let vs1x = self.profile.is_vertex() && self.profile.sm1;
                 for lane in lanes(mask) {
                     let mut s = [[0.0; 4]; 4];
                     for (i, slot) in s.iter_mut().enumerate().take(ins.src.len()) {
@@ -243,7 +241,7 @@ impl<'a> Machine<'a> {
     /// keeps running so that its neighbours' derivatives stay defined.
     fn texkill(&mut self, at: usize, ins: &Instruction, mask: u8) -> Result<(), InterpError> {
         let dst = ins.dst.ok_or_else(|| self.err(at, K::MissingOperand))?;
-        let components = if self.version.is_sm1() { 0b0111 } else { dst.mask.0 };
+        let components = if self.profile.ps_1_x { 0b0111 } else { dst.mask.0 };
         let src = SrcParam::new(dst.reg);
         for lane in lanes(mask) {
             let v = self.read_src(lane, &src).map_err(|k| self.err(at, k))?;

@@ -2,7 +2,7 @@
 //! `oD#`/`oFog` before vs_3_0, defaults of unwritten outputs), pixel inputs (`v#`, `t#`, `vPos`,
 //! `vFace`) and pixel outputs (`oC0–oC3`, `oDepth` clamped, `r0` as the ps_1_x colour).
 
-use crate::bytecode::{Opcode, Program, RegisterType, Usage, Version};
+use crate::bytecode::{Opcode, Program, RegisterType, Usage};
 
 use super::registers::Lane;
 
@@ -127,7 +127,7 @@ impl PixelInput {
     /// TEXCOORD#. `vPos` and `vFace` keep their defaults.
     pub fn link(ps: &Program, value: impl Fn(Usage, u8) -> [f32; 4]) -> PixelInput {
         let mut input = PixelInput::default();
-        if ps.version.major >= 3 {
+        if !ps.version.profile().fixed_io {
             for ins in ps.iter() {
                 if let (Opcode::Dcl, Some(dst), Some(decl)) = (ins.opcode, ins.dst, ins.decl()) {
                     if let (RegisterType::Input, Some(usage), Some(slot)) =
@@ -175,7 +175,8 @@ pub(crate) fn saturate(x: f32) -> f32 {
 }
 
 pub(crate) fn vertex_output(program: &Program, semantics: [Option<(Usage, u8)>; 12], lane: &Lane) -> VertexOutput {
-    let pre3 = program.version.major < 3;
+    // Before 3.0 the fixed outputs oD# and oFog are saturated; o# of vs_3_0 are not.
+    let pre3 = program.version.profile().fixed_io;
     let sat = |r: OutputRegister| if pre3 { OutputRegister { value: r.value.map(saturate), ..r } } else { r };
     let mut position = lane.rast[0];
     if !pre3 {
@@ -196,7 +197,7 @@ pub(crate) fn vertex_output(program: &Program, semantics: [Option<(Usage, u8)>; 
 
 pub(crate) fn pixel_output(program: &Program, lane: &Lane) -> PixelOutput {
     let mut out = PixelOutput { discarded: lane.discarded, ..PixelOutput::default() };
-    if is_ps1x(program.version) {
+    if program.version.profile().ps_1_x {
         // ps_1_x: r0 at the end is the colour.
         out.color[0] = Some(lane.r[0]);
         out.color_written[0] = 0xF;
@@ -211,9 +212,4 @@ pub(crate) fn pixel_output(program: &Program, lane: &Lane) -> PixelOutput {
     // oDepth and the ps_1_x depth ops: D3D9 clamps the depth to [0, 1].
     out.depth = lane.depth.map(|d| if d.is_nan() { 0.0 } else { d.clamp(0.0, 1.0) });
     out
-}
-
-/// Shader Model 1 pixel shader.
-pub(crate) fn is_ps1x(v: Version) -> bool {
-    v.is_pixel() && v.major < 2
 }

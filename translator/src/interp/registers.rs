@@ -2,21 +2,21 @@
 //! swizzles; writes with result shift, saturation, write mask and predicate.
 
 use crate::bytecode::{
-    registers::misc, DstParam, Instruction, Opcode, Payload, Program, RegisterType, RelAddr, SrcModifier, SrcParam,
-    Version,
+    profile, registers::misc, DstParam, Instruction, Opcode, Payload, Program, RegisterType, RelAddr, SrcModifier,
+    SrcParam, Version,
 };
 
 use super::arithmetic::{floor_address, round_address};
 use super::execute::Machine;
-use super::io::{color_default, is_ps1x, OutputRegister, PixelInput, VertexInput};
+use super::io::{color_default, OutputRegister, PixelInput, VertexInput};
 use super::{Constants, InterpErrorKind as K};
 
 /// Temporaries held per lane (`r0–r31`, the most any version has).
-pub(super) const TEMPS: usize = 32;
+pub(super) const TEMPS: usize = profile::MAX_TEMPS as usize;
 /// The most float constants (`c0–c8191`, software vertex processing).
-pub(super) const FLOAT_CONSTANTS: usize = 8192;
-/// Integer and boolean constants of the `_sw` models (`i0–i2047`, `b0–b2047`; 16 elsewhere).
-const SW_INT_BOOL_CONSTANTS: usize = 2048;
+pub(super) const FLOAT_CONSTANTS: usize = profile::SW_FLOAT_CONSTANTS as usize;
+/// The most integer and boolean constants (`i0–i2047`, `b0–b2047`, the `_sw` models).
+const SW_INT_BOOL: usize = profile::SW_INT_BOOL_CONSTANTS as usize;
 
 /// The registers of one invocation.
 #[derive(Clone, Debug)]
@@ -105,8 +105,8 @@ impl Defs {
                     }
                     d.floats[n] = Some(bits.map(f32::from_bits));
                 }
-                Payload::DefI(v) if n < SW_INT_BOOL_CONSTANTS => set(&mut d.ints, n, v),
-                Payload::DefB(v) if n < SW_INT_BOOL_CONSTANTS => set(&mut d.bools, n, v != 0),
+                Payload::DefI(v) if n < SW_INT_BOOL => set(&mut d.ints, n, v),
+                Payload::DefB(v) if n < SW_INT_BOOL => set(&mut d.bools, n, v != 0),
                 _ => {}
             }
         }
@@ -135,8 +135,10 @@ pub(super) struct ConstFile<'a> {
 
 impl<'a> ConstFile<'a> {
     pub fn new(defs: &'a Defs, api: &'a Constants, version: Version) -> ConstFile<'a> {
-        let int_bool_count = if version.is_sw() { SW_INT_BOOL_CONSTANTS } else { 16 };
-        ConstFile { api, defs, clamp: is_ps1x(version), int_bool_count }
+        // The API sets 16 of each; the version may have more (2048 in the `_sw` models).
+        let p = version.profile();
+        let int_bool_count = usize::from(p.registers.ints.max(profile::INT_BOOL_CONSTANTS));
+        ConstFile { api, defs, clamp: p.ps_1_x, int_bool_count }
     }
 
     /// `c#` (0 beyond the file).

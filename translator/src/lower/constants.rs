@@ -81,7 +81,7 @@ impl Lowerer<'_> {
             // shader's helper lanes read them (lavapipe returns 0 to helper-lane storage loads,
             // which broke dsx/dsy of constants in ps_2_sw/ps_3_sw; fuzz-diff found it).
             let may_exceed = fc.relative || fc.used.iter().any(|&n| u32::from(n) >= uniform_count);
-            let sw = (self.version.is_sw() || (self.key.swvp && !self.is_pixel())) && may_exceed;
+            let sw = (self.version.profile().software || (self.key.swvp && !self.is_pixel())) && may_exceed;
             let count = if sw { super::SW_FLOAT_CONSTANTS } else { uniform_count };
             let page = count.min(super::FLOAT_CONSTANTS_PAGE);
             let ty = Types::array(&mut self.module, self.t.vec4f, page, 16);
@@ -120,13 +120,10 @@ impl Lowerer<'_> {
         self.declare_samplers()
     }
 
-    /// `i#` and `b#` registers: 2048 each in the `_sw` versions, else 16.
+    /// `i#` and `b#` registers: the version's count (2048 each in the `_sw` versions), and at
+    /// least the API's 16.
     fn int_bool_count(&self) -> u32 {
-        if self.version.is_sw() {
-            super::SW_INT_BOOL_CONSTANTS
-        } else {
-            super::INT_BOOL_CONSTANTS
-        }
+        u32::from(self.version.profile().registers.ints).max(super::INT_BOOL_CONSTANTS)
     }
 
     fn render_state_type(&mut self) -> Handle<naga::Type> {
@@ -162,7 +159,7 @@ impl Lowerer<'_> {
     /// `c#` (with `c[a0.x + n]`/`c[aL + n]`) as `vec4<f32>`; ps_1_x clamps to [−1, 1].
     pub fn read_float_constant(&mut self, num: u16, rel: Option<RelAddr>) -> Result<Expr, LowerError> {
         let v = self.read_float_constant_raw(num, rel)?;
-        if !(self.version.is_sm1() && self.is_pixel()) {
+        if !self.version.profile().ps_1_x {
             return Ok(v);
         }
         let lo = self.splat(-1.0);

@@ -6,9 +6,10 @@ use std::collections::HashMap;
 use naga::{BinaryOperator as B, Block, Expression, Statement, UnaryOperator};
 
 use super::builder::{FnBuilder, SharedKey};
+use super::operands::Op;
 use super::registers::{Expr, Var};
 use super::{LowerError, Lowerer};
-use crate::bytecode::{Comparison, Instruction, Opcode, Register, RegisterType, SrcModifier, SrcParam};
+use crate::bytecode::{Comparison, Instruction, Nesting, Opcode, Register, RegisterType, SrcModifier, SrcParam};
 
 /// D3D9 loop counts are at most 255; every emitted loop stops after this many iterations.
 pub const MAX_ITERATIONS: i32 = 255;
@@ -20,109 +21,90 @@ pub(crate) enum Frame {
 }
 
 impl Lowerer<'_> {
-    /// Lowers one instruction of any kind.
-    pub fn instruction(&mut self, inst: &Instruction, label: Option<u16>) -> Result<(), LowerError> {
-        use Opcode as O;
-        match inst.opcode {
-            O::Nop | O::Dcl | O::Def | O::DefI | O::DefB | O::Phase => Ok(()),
-            O::If | O::Ifc => {
-                let condition = if inst.opcode == O::If {
-                    let s = *inst.src.get(0).ok_or_else(|| self.invalid("missing condition"))?;
-                    self.bool_condition(&s)?
-                } else {
-                    self.comparison(inst)?
-                };
+    /// `if b#` / `if p0.c`.
+    pub fn open_if(&mut self, op: &Op) -> Result<(), LowerError> {
+        let condition = self.bool_condition(&op.src(0))?;
+        self.push_if(condition);
+        Ok(())
+    }
+
+    /// `if_cmp a, b`.
+    pub fn open_ifc(&mut self, op: &Op) -> Result<(), LowerError> {
+        let condition = self.comparison(op)?;
+        self.push_if(condition);
+        Ok(())
+    }
+
+    fn push_if(&mut self, condition: Expr) {
+        self.fb.open();
+        self.flow.push(Frame::If { condition, accept: None });
+    }
+
+    /// `else`: the accept block is done, the reject block opens.
+    pub fn else_branch(&mut self) -> Result<(), LowerError> {
+        match self.flow.last_mut() {
+            Some(Frame::If { accept: accept @ None, .. }) => {
+                let block = self.fb.close();
+                *accept = Some(block);
                 self.fb.open();
-                self.flow.push(Frame::If { condition, accept: None });
                 Ok(())
             }
-            O::Else => match self.flow.last_mut() {
-                Some(Frame::If { accept: accept @ None, .. }) => {
-                    let block = self.fb.close();
-                    *accept = Some(block);
-                    self.fb.open();
-                    Ok(())
-                }
-                _ => Err(self.invalid("else without if")),
-            },
-            O::EndIf => match self.flow.pop() {
-                Some(Frame::If { condition, accept }) => {
-                    let block = self.fb.close();
-                    let (accept, reject) = match accept {
-                        Some(a) => (a, block),
-                        None => (block, Block::new()),
-                    };
-                    self.fb.stmt(Statement::If { condition, accept, reject });
-                    Ok(())
-                }
-                _ => Err(self.invalid("endif without if")),
-            },
-            O::Loop | O::Rep => self.open_loop(inst),
-            O::EndLoop | O::EndRep => self.close_loop(inst.opcode == O::EndLoop),
-            O::Break => self.brk(None),
-            O::BreakC => {
-                let c = self.comparison(inst)?;
-                self.brk(Some(c))
-            }
-            O::BreakP => {
-                let s = *inst.src.get(0).ok_or_else(|| self.invalid("missing predicate"))?;
-                let c = self.bool_condition(&s)?;
-                self.brk(Some(c))
-            }
-            O::Call | O::CallNz => {
-                let l = inst.src.get(0).ok_or_else(|| self.invalid("missing label"))?.reg.num;
-                // Lenient: a call to a label that does not exist does nothing (the strict
-                // validator rejects such programs).
-                let Some(&function) = self.functions.get(&l) else { return Ok(()) };
-                let call = Statement::Call { function, arguments: Vec::new(), result: None };
-                if inst.opcode == O::Call {
-                    self.fb.stmt(call);
-                } else {
-                    let s = *inst.src.get(1).ok_or_else(|| self.invalid("missing condition"))?;
-                    let condition = self.bool_condition(&s)?;
-                    let mut accept = Block::new();
-                    accept.push(call, naga::Span::UNDEFINED);
-                    self.fb.stmt(Statement::If { condition, accept, reject: Block::new() });
-                    // The subroutine may have written any register: forget the cached values,
-                    // as `stmt` does for a bare call (fuzz-diff found main reading the value
-                    // from before a `callnz`).
-                    self.fb.values.clear();
-                }
-                Ok(())
-            }
-            O::Ret => {
-                let _ = label;
-                self.fb.stmt(Statement::Return { value: None });
-                Ok(())
-            }
-            O::Label => Err(self.invalid("label inside a function body")),
-            O::Tex
-            | O::TexCoord
-            | O::TexBem
-            | O::TexBemL
-            | O::TexReg2Ar
-            | O::TexReg2Gb
-            | O::TexReg2Rgb
-            | O::TexM3x2Pad
-            | O::TexM3x2Tex
-            | O::TexM3x2Depth
-            | O::TexM3x3Pad
-            | O::TexM3x3Tex
-            | O::TexM3x3
-            | O::TexM3x3Spec
-            | O::TexM3x3VSpec
-            | O::TexDp3
-            | O::TexDp3Tex
-            | O::TexDepth
-            | O::Bem
-                if self.version.is_sm1() && self.is_pixel() =>
-            {
-                self.sm1_texture_op(inst)
-            }
-            O::Tex | O::TexLdl | O::TexLdd | O::TexKill => self.texture_op(inst),
-            O::Setp => self.setp(inst),
-            _ => self.alu(inst),
+            _ => Err(self.invalid("else without if")),
         }
+    }
+
+    /// `endif`.
+    pub fn close_if(&mut self) -> Result<(), LowerError> {
+        match self.flow.pop() {
+            Some(Frame::If { condition, accept }) => {
+                let block = self.fb.close();
+                let (accept, reject) = match accept {
+                    Some(a) => (a, block),
+                    None => (block, Block::new()),
+                };
+                self.fb.stmt(Statement::If { condition, accept, reject });
+                Ok(())
+            }
+            _ => Err(self.invalid("endif without if")),
+        }
+    }
+
+    /// `break`, `break_cmp a, b` and `breakp p0.c`.
+    pub fn break_op(&mut self, op: &Op) -> Result<(), LowerError> {
+        let condition = match op.opcode() {
+            Opcode::BreakC => Some(self.comparison(op)?),
+            Opcode::BreakP => Some(self.bool_condition(&op.src(0))?),
+            _ => None,
+        };
+        self.brk(condition)
+    }
+
+    /// `call l#` and `callnz l#, b#/p0.c`.
+    pub fn call(&mut self, op: &Op) -> Result<(), LowerError> {
+        let l = op.src(0).reg.num;
+        // Lenient: a call to a label that does not exist does nothing (the strict
+        // validator rejects such programs).
+        let Some(&function) = self.functions.get(&l) else { return Ok(()) };
+        let call = Statement::Call { function, arguments: Vec::new(), result: None };
+        if op.opcode() == Opcode::Call {
+            self.fb.stmt(call);
+            return Ok(());
+        }
+        let condition = self.bool_condition(&op.src(1))?;
+        let mut accept = Block::new();
+        accept.push(call, naga::Span::UNDEFINED);
+        self.fb.stmt(Statement::If { condition, accept, reject: Block::new() });
+        // The subroutine may have written any register: forget the cached values,
+        // as `stmt` does for a bare call (fuzz-diff found main reading the value
+        // from before a `callnz`).
+        self.fb.values.clear();
+        Ok(())
+    }
+
+    /// `ret` before the end of a function body returns early.
+    pub fn ret(&mut self) -> Result<(), LowerError> {
+        self.fb.stmt(Statement::Return { value: None });
+        Ok(())
     }
 
     /// A `b#`, `p0.c` or `!p0.c` condition.
@@ -158,24 +140,24 @@ impl Lowerer<'_> {
     }
 
     /// `ifc`/`breakc`: compares the scalar sources.
-    fn comparison(&mut self, inst: &Instruction) -> Result<Expr, LowerError> {
-        let cmp = inst.comparison().ok_or_else(|| self.invalid("missing comparison"))?;
-        let a = self.src_scalar_n(inst, 0)?;
-        let b = self.src_scalar_n(inst, 1)?;
+    fn comparison(&mut self, op: &Op) -> Result<Expr, LowerError> {
+        let cmp = op.comparison();
+        let a = self.src_scalar_n(op, 0)?;
+        let b = self.src_scalar_n(op, 1)?;
         Ok(self.compare(cmp, a, b))
     }
 
     /// `setp_cmp p0, a, b`: per component.
-    fn setp(&mut self, inst: &Instruction) -> Result<(), LowerError> {
-        let cmp = inst.comparison().ok_or_else(|| self.invalid("missing comparison"))?;
-        let dst = self.dst(inst)?;
+    pub fn setp(&mut self, op: &Op) -> Result<(), LowerError> {
+        let cmp = op.comparison();
+        let dst = op.dst();
         if dst.reg.ty != RegisterType::Predicate {
             return Err(self.invalid("setp writes p0"));
         }
-        let a = self.src_n(inst, 0)?;
-        let b = self.src_n(inst, 1)?;
+        let a = self.src_n(op, 0)?;
+        let b = self.src_n(op, 1)?;
         let v = self.compare(cmp, a, b);
-        self.store_vec4(inst, dst, dst.mask, v, self.t.vec4b)
+        self.store_vec4(op, dst, dst.mask, v, self.t.vec4b)
     }
 
     fn brk(&mut self, condition: Option<Expr>) -> Result<(), LowerError> {
@@ -194,9 +176,9 @@ impl Lowerer<'_> {
     }
 
     /// `loop aL, i#` (count i#.x, start i#.y, step i#.z) and `rep i#` (count i#.x).
-    fn open_loop(&mut self, inst: &Instruction) -> Result<(), LowerError> {
-        let is_loop = inst.opcode == Opcode::Loop;
-        let int_src = *inst.src.get(if is_loop { 1 } else { 0 }).ok_or_else(|| self.invalid("missing i#"))?;
+    pub fn open_loop(&mut self, op: &Op) -> Result<(), LowerError> {
+        let is_loop = op.opcode() == Opcode::Loop;
+        let int_src = op.src(if is_loop { 1 } else { 0 });
         if int_src.reg.ty != RegisterType::ConstInt {
             return Err(self.invalid("loop count must be an i# register"));
         }
@@ -232,7 +214,7 @@ impl Lowerer<'_> {
         Ok(())
     }
 
-    fn close_loop(&mut self, is_loop: bool) -> Result<(), LowerError> {
+    pub fn close_loop(&mut self, is_loop: bool) -> Result<(), LowerError> {
         let Some(Frame::Loop { counter, step, saved_al }) = self.flow.pop() else {
             return Err(self.invalid("endloop/endrep without loop/rep"));
         };
@@ -327,7 +309,7 @@ impl Lowerer<'_> {
             let (s, e) = bodies[&l];
             let mut fb = FnBuilder::new(&format!("l{l}"));
             std::mem::swap(&mut self.fb, &mut fb);
-            let result = self.lower_subroutine_body(s, e, l);
+            let result = self.lower_subroutine_body(s, e);
             std::mem::swap(&mut self.fb, &mut fb);
             result?;
             let h = self.module.functions.append(fb.finish(), naga::Span::UNDEFINED);
@@ -336,21 +318,21 @@ impl Lowerer<'_> {
         Ok(())
     }
 
-    fn lower_subroutine_body(&mut self, start: usize, end: usize, l: u16) -> Result<(), LowerError> {
+    fn lower_subroutine_body(&mut self, start: usize, end: usize) -> Result<(), LowerError> {
         // The closing `ret` at depth 0 ends the body; anything after it is unreachable.
         let mut depth = 0usize;
         let mut stop = end;
         for (i, inst) in self.program[start..end].iter().enumerate() {
-            match inst.opcode {
-                Opcode::If | Opcode::Ifc | Opcode::Loop | Opcode::Rep => depth += 1,
-                Opcode::EndIf | Opcode::EndLoop | Opcode::EndRep => depth = depth.saturating_sub(1),
-                Opcode::Ret if depth == 0 => {
+            match inst.opcode.info().nesting {
+                Nesting::Open { .. } => depth += 1,
+                Nesting::Close => depth = depth.saturating_sub(1),
+                _ if inst.opcode == Opcode::Ret && depth == 0 => {
                     stop = start + i;
                     break;
                 }
                 _ => {}
             }
         }
-        self.lower_range(start, stop, Some(l))
+        self.lower_range(start, stop)
     }
 }

@@ -16,7 +16,7 @@ impl Lowerer<'_> {
         let k = self.key;
         if self.is_pixel() {
             !matches!(k.alpha_func, AlphaFunc::Always | AlphaFunc::Never)
-                || (k.fog != FogMode::None && self.version.major < 3)
+                || (k.fog != FogMode::None && self.version.profile().fixed_function_fog)
                 || self.sig.features.bump_env
         } else {
             k.clip_planes != 0 || k.point_size
@@ -26,7 +26,7 @@ impl Lowerer<'_> {
     /// Fog, alpha test and kill; returns the final oC0.
     pub fn pixel_epilogue(&mut self, c0: Expr) -> Result<Expr, LowerError> {
         let mut c0 = c0;
-        if self.key.fog != FogMode::None && self.version.major < 3 {
+        if self.key.fog != FogMode::None && self.version.profile().fixed_function_fog {
             c0 = self.fog(c0)?;
         }
         let kill_alpha = match self.key.alpha_func {

@@ -14,6 +14,24 @@ pub enum LowerError {
         /// What is wrong.
         what: String,
     },
+    /// The instruction lacks an operand its form has (a program built in memory: the decoder
+    /// reads every operand of the form).
+    #[error("token {offset}: missing {operand}")]
+    MissingOperand {
+        /// Token index of the instruction.
+        offset: u32,
+        /// The first operand missing.
+        operand: OperandPosition,
+    },
+    /// The control bits (16–23) do not hold what the form needs there: a comparison (1–6) or a
+    /// texld variant (0–2).
+    #[error("token {offset}: bad control bits {control}")]
+    BadControl {
+        /// Token index of the instruction.
+        offset: u32,
+        /// The control bits.
+        control: u8,
+    },
     /// Something the lowering does not handle yet.
     #[error("token {offset}: not supported: {what}")]
     Unsupported {
@@ -28,7 +46,28 @@ impl LowerError {
     /// The token index of the offending instruction.
     pub fn offset(&self) -> u32 {
         match self {
-            LowerError::Invalid { offset, .. } | LowerError::Unsupported { offset, .. } => *offset,
+            LowerError::Invalid { offset, .. }
+            | LowerError::MissingOperand { offset, .. }
+            | LowerError::BadControl { offset, .. }
+            | LowerError::Unsupported { offset, .. } => *offset,
+        }
+    }
+}
+
+/// The position of an operand in an instruction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OperandPosition {
+    /// The destination parameter.
+    Destination,
+    /// Source parameter n (0 first).
+    Source(u8),
+}
+
+impl std::fmt::Display for OperandPosition {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            OperandPosition::Destination => write!(f, "destination"),
+            OperandPosition::Source(n) => write!(f, "source {n}"),
         }
     }
 }

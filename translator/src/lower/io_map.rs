@@ -1,4 +1,4 @@
-//! Inputs and outputs by semantic, the entry point, and the linkage of a VS/PS pair.
+//! Inputs and outputs by semantic, and the entry point.
 //!
 //! # The default map
 //!
@@ -27,10 +27,7 @@
 //! declaration (COLOR inputs are always centroid, the others always centre-sampled, so that both
 //! stages agree without a link).
 //!
-//! [`link`] replaces the default map for a pair: it packs the semantics the pixel shader reads
-//! and the vertex shader writes into locations 0, 1, …, marks those the vertex shader does not
-//! write as [`LinkSlot::Missing`] (the pixel shader uses the default value), and drops vertex
-//! outputs the pixel shader does not read. Put the same [`Linkage`] in both keys.
+//! [`link`] replaces the default map for a pair (see [`crate::linkage`]).
 
 use naga::{
     BinaryOperator as B, Binding, BuiltIn, EntryPoint, Expression, FunctionArgument, FunctionResult, Interpolation,
@@ -42,31 +39,12 @@ use super::builder::SharedKey;
 use super::registers::Expr;
 use super::{LowerError, Lowerer};
 use crate::analysis::{IoRegister, Signature};
-use crate::bytecode::registers::{misc, rastout};
-use crate::bytecode::{Register, RegisterType, ShaderKind, Usage, Version};
-
-/// Where a semantic goes in a linked pair.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub enum LinkSlot {
-    /// Passed at this location.
-    Location(u32),
-    /// Read by the pixel shader, not written by the vertex shader: the default value is used.
-    Missing,
-}
-
-/// The locations of a VS/PS pair by semantic (from [`link`]); semantics not listed are not
-/// passed.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize)]
-pub struct Linkage {
-    /// (usage code, usage index, slot), sorted.
-    pub slots: Vec<(u8, u8, LinkSlot)>,
-}
-
-impl Linkage {
-    fn find(&self, usage: u8, index: u8) -> Option<LinkSlot> {
-        self.slots.iter().find(|s| s.0 == usage && s.1 == index).map(|s| s.2)
-    }
-}
+use crate::bytecode::registers::misc;
+use crate::bytecode::{Register, RegisterType, ShaderKind, Usage};
+use crate::linkage::varyings;
+// The linkage of a pair is computed outside the lowering (the key holds it); the paths under
+// `lower::io_map` stay for callers.
+pub use crate::linkage::{link, semantic, LinkSlot, Linkage};
 
 /// One input or output of a translation.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -94,28 +72,6 @@ pub struct InterfaceMap {
     pub outputs: Vec<InterfaceSlot>,
 }
 
-/// The semantic (usage code, index) of an I/O register of a program of `version`.
-pub fn semantic(version: Version, r: &IoRegister) -> Option<(u8, u8)> {
-    use RegisterType as R;
-    let u = |usage: Usage, i: u16| Some((usage as u8, i as u8));
-    match (version.kind, r.file) {
-        (_, R::Input) if version.major >= 3 || version.kind == ShaderKind::Vertex => {
-            r.usage_code.map(|c| (c, r.usage_index))
-        }
-        (_, R::Output) => r.usage_code.map(|c| (c, r.usage_index)),
-        (ShaderKind::Pixel, R::Input) => u(Usage::Color, r.index),
-        (ShaderKind::Pixel, R::Texture) => u(Usage::TexCoord, r.index),
-        (_, R::RastOut) => match r.index {
-            rastout::POSITION => u(Usage::Position, 0),
-            rastout::FOG => u(Usage::Fog, 0),
-            _ => u(Usage::PSize, 0),
-        },
-        (_, R::AttrOut) => u(Usage::Color, r.index),
-        (_, R::TexCrdOut) => u(Usage::TexCoord, r.index),
-        _ => None,
-    }
-}
-
 /// The value an unwritten output (or a missing input) of a semantic holds.
 pub fn default_value(usage: u8, index: u8) -> [f32; 4] {
     match (Usage::from_raw(usage), index) {
@@ -133,48 +89,6 @@ fn fixed_location(usage: u8, index: u8) -> Option<u32> {
         (Usage::Fog, 0) => Some(10),
         _ => None,
     }
-}
-
-/// Vertex outputs that are built-ins (position, point size); a pixel shader's POSITION input is
-/// an ordinary varying.
-fn is_builtin(version: Version, usage: u8, index: u8) -> bool {
-    version.kind == ShaderKind::Vertex
-        && matches!((Usage::from_raw(usage), index), (Some(Usage::Position), 0) | (Some(Usage::PSize), 0))
-}
-
-/// The semantics a stage passes between stages (VS outputs or PS inputs), sorted.
-fn varyings(version: Version, regs: &[IoRegister]) -> Vec<(u8, u8)> {
-    let mut v: Vec<(u8, u8)> =
-        regs.iter().filter_map(|r| semantic(version, r)).filter(|&(u, i)| !is_builtin(version, u, i)).collect();
-    v.sort_unstable();
-    v.dedup();
-    v
-}
-
-/// Locations for a VS/PS pair (see the module documentation).
-pub fn link(vs_version: Version, vs: &Signature, ps_version: Version, ps: &Signature) -> Linkage {
-    let mut written: Vec<(u8, u8)> = vs.outputs.iter().filter_map(|r| semantic(vs_version, r)).collect();
-    // oPos also feeds a pixel shader's POSITION0 input.
-    written.push((Usage::Position as u8, 0));
-    let mut read = varyings(ps_version, &ps.inputs);
-    // Fixed-function fog (after ps_1_x and ps_2_x; ps_3_0 does its own) reads the FOG varying
-    // even when the pixel shader does not name it.
-    let fog = (Usage::Fog as u8, 0);
-    if ps_version.major < 3 && !read.contains(&fog) {
-        read.push(fog);
-    }
-    read.sort_unstable();
-    let mut slots = Vec::new();
-    let mut next = 0;
-    for (u, i) in read {
-        if written.contains(&(u, i)) {
-            slots.push((u, i, LinkSlot::Location(next)));
-            next += 1;
-        } else {
-            slots.push((u, i, LinkSlot::Missing));
-        }
-    }
-    Linkage { slots }
 }
 
 /// A varying's placement in one stage.
@@ -235,7 +149,7 @@ impl Lowerer<'_> {
         // Input registers are read-only: with everything in the entry function, the value
         // itself (emitted before any block) serves every read and no variable is needed.
         let read_only = matches!(reg.ty, RegisterType::Input | RegisterType::MiscType)
-            || (reg.ty == RegisterType::Texture && self.version.major >= 2);
+            || (reg.ty == RegisterType::Texture && !self.version.profile().ps_1_x);
         if read_only && !self.globals_mode && !self.regs.arrays.contains_key(&reg.ty) {
             self.fixed.insert((reg.ty, reg.num), value);
             return Ok(());
@@ -266,7 +180,7 @@ impl Lowerer<'_> {
         self.default_outputs(sig)?;
         match main {
             Some(function) => self.fb.stmt(Statement::Call { function, arguments: Vec::new(), result: None }),
-            None => self.lower_range(0, sig.main_end, None)?,
+            None => self.lower_range(0, sig.main_end)?,
         }
         let (result, value) = match self.version.kind {
             ShaderKind::Vertex => self.vertex_outputs(sig)?,
@@ -385,6 +299,46 @@ impl Lowerer<'_> {
         value
     }
 
+    /// vPos (the pixel's top-left corner: FragCoord − 0.5 in x and y) or vFace (+1 front, −1
+    /// back).
+    fn misc_input(&mut self, index: u16) -> Expr {
+        if index == misc::POSITION {
+            let fc = self.frag_coord();
+            let half = self.fb.shared(SharedKey::F32(0.5f32.to_bits()));
+            let zero = self.fb.shared(SharedKey::F32(0));
+            let off = self.fb.expr(Expression::Compose { ty: self.t.vec4f, components: vec![half, half, zero, zero] });
+            return self.bin(B::Subtract, fc, off);
+        }
+        let ff = self.arg("front_facing".into(), self.t.bool, Binding::BuiltIn(BuiltIn::FrontFacing));
+        let one = self.splat(1.0);
+        let minus = self.splat(-1.0);
+        self.interface.inputs.push(InterfaceSlot {
+            register: "vFace".into(),
+            usage: None,
+            usage_index: 0,
+            location: None,
+            builtin: Some("front_facing"),
+            default: None,
+        });
+        self.fb.expr(Expression::Select { condition: ff, accept: one, reject: minus })
+    }
+
+    /// A TEXCOORD input under point sprites: the point coordinate (u, v, 0, 1).
+    fn point_coord_input(&mut self) -> Expr {
+        let pc = match self.point_coord {
+            Some(pc) => pc,
+            None => {
+                let pc = self.arg("point_coord".into(), self.t.vec2f, Binding::BuiltIn(BuiltIn::PointCoord));
+                self.point_coord = Some(pc);
+                pc
+            }
+        };
+        let (x, y) = (self.component(pc, 0), self.component(pc, 1));
+        let zero = self.fb.shared(SharedKey::F32(0));
+        let one = self.fb.shared(SharedKey::F32(1f32.to_bits()));
+        self.compose4([x, y, zero, one])
+    }
+
     fn pixel_inputs(&mut self, sig: &Signature) -> Result<(), LowerError> {
         let others = self.others(&sig.inputs);
         // Two registers declared with one semantic read the same varying.
@@ -392,29 +346,7 @@ impl Lowerer<'_> {
         for r in &sig.inputs {
             let reg = Register::new(r.file, r.index);
             if r.file == RegisterType::MiscType {
-                let value = if r.index == misc::POSITION {
-                    // vPos is the pixel's top-left corner: FragCoord − 0.5 in x and y.
-                    let fc = self.frag_coord();
-                    let half = self.fb.shared(SharedKey::F32(0.5f32.to_bits()));
-                    let zero = self.fb.shared(SharedKey::F32(0));
-                    let off = self
-                        .fb
-                        .expr(Expression::Compose { ty: self.t.vec4f, components: vec![half, half, zero, zero] });
-                    self.bin(B::Subtract, fc, off)
-                } else {
-                    let ff = self.arg("front_facing".into(), self.t.bool, Binding::BuiltIn(BuiltIn::FrontFacing));
-                    let one = self.splat(1.0);
-                    let minus = self.splat(-1.0);
-                    self.interface.inputs.push(InterfaceSlot {
-                        register: "vFace".into(),
-                        usage: None,
-                        usage_index: 0,
-                        location: None,
-                        builtin: Some("front_facing"),
-                        default: None,
-                    });
-                    self.fb.expr(Expression::Select { condition: ff, accept: one, reject: minus })
-                };
+                let value = self.misc_input(r.index);
                 self.init_register(reg, value)?;
                 continue;
             }
@@ -430,18 +362,7 @@ impl Lowerer<'_> {
             }
             let point_coord = self.key.point_sprite && Usage::from_raw(usage) == Some(Usage::TexCoord);
             let (value, location, default) = if point_coord {
-                let pc = match self.point_coord {
-                    Some(pc) => pc,
-                    None => {
-                        let pc = self.arg("point_coord".into(), self.t.vec2f, Binding::BuiltIn(BuiltIn::PointCoord));
-                        self.point_coord = Some(pc);
-                        pc
-                    }
-                };
-                let (x, y) = (self.component(pc, 0), self.component(pc, 1));
-                let zero = self.fb.shared(SharedKey::F32(0));
-                let one = self.fb.shared(SharedKey::F32(1f32.to_bits()));
-                (self.compose4([x, y, zero, one]), None, None)
+                (self.point_coord_input(), None, None)
             } else {
                 match self.place(usage, index, &others, true) {
                     Place::Location(l) => {
@@ -456,7 +377,7 @@ impl Lowerer<'_> {
                 }
             };
             seen.push(((usage, index), value));
-            if r.file == RegisterType::Texture && self.version.major < 2 {
+            if r.file == RegisterType::Texture && self.version.profile().ps_1_x {
                 self.texcoords.insert(r.index, value);
             }
             if usage == Usage::Fog as u8 && index == 0 && location.is_some() {
@@ -549,7 +470,7 @@ impl Lowerer<'_> {
             }
             let Place::Location(l) = self.place(usage, index, &others, false) else { continue };
             // Before vs_3_0 the colour and fog outputs are clamped to [0, 1].
-            if self.version.major < 3 && matches!(r.file, RegisterType::AttrOut | RegisterType::RastOut) {
+            if self.version.profile().fixed_io && matches!(r.file, RegisterType::AttrOut | RegisterType::RastOut) {
                 v = self.saturate(v, super::modifiers::Width::Vec4);
             }
             let b = self.varying_binding(l, usage);
@@ -624,7 +545,7 @@ impl Lowerer<'_> {
             });
         }
         // ps_1_x has no oC#: r0 at the end is the colour.
-        if self.version.major < 2 {
+        if self.version.profile().ps_1_x {
             c0 = Some(self.reg_value(Register::new(RegisterType::Temp, 0))?);
         }
         let c0 = self.pixel_epilogue(c0.expect("oC0 is always output"))?;

@@ -46,130 +46,67 @@
 //! # Inputs and outputs
 //!
 //! Vertex inputs `v n` are at `@location(n)`. Vertex outputs and pixel inputs are placed by
-//! semantic ([`io_map`] documents the default map; [`link`] computes a pair's map). `oPos` is
-//! `@builtin(position) @invariant`; pixel outputs `oC n` are `@location(n)`, `oDepth` is
-//! `@builtin(frag_depth)` clamped to [0, 1].
+//! semantic ([`io_map`] documents the default map; [`link`] computes a pair's map, see
+//! [`crate::linkage`]). `oPos` is `@builtin(position) @invariant`; pixel outputs `oC n` are
+//! `@location(n)`, `oDepth` is `@builtin(frag_depth)` clamped to [0, 1].
+//!
+//! # Inside
+//!
+//! This module is the front door: [`lower`] declares the resources, lowers the subroutines and
+//! the main program instruction by instruction, and builds the entry point. The one dispatch
+//! over opcodes is `Lowerer::instruction` here; it checks each instruction's operands once
+//! against the opcode table's form (`operands.rs`: a typed [`LowerError`] naming the token
+//! index) and hands a checked view to the handler of the opcode's family: flow control
+//! (`control_flow.rs`), ps_1_x texture addressing (`sm1.rs`), sampling and texkill
+//! (`textures.rs`), and arithmetic by the shape of its result — per component
+//! (`componentwise.rs`), on one scalar (`scalar.rs`), dot products and matrices
+//! (`dot_products.rs`), `lit`/`dst` (`lighting.rs`). Below them: source modifiers and
+//! destination writes (`modifiers.rs`), registers as variables (`registers.rs`), constants
+//! (`constants.rs`), the float rules (`arithmetic.rs`), values WGSL cannot take as literals
+//! (`literals.rs`), the render-state epilogues (`epilogues.rs`), derivatives in control flow
+//! (`uniformity.rs`) and the emit bookkeeping (`builder.rs`).
 
 mod arithmetic;
 mod builder;
+mod componentwise;
 mod constants;
 mod control_flow;
+mod dot_products;
 mod epilogues;
 mod error;
 pub mod io_map;
+mod layout;
+mod lighting;
 mod literals;
 mod modifiers;
+mod operands;
 mod registers;
+mod scalar;
 mod sm1;
 mod textures;
 mod types;
 mod uniformity;
 
-use builder::FastMap;
-
 use naga::{Handle, Module};
 
 use crate::analysis::Signature;
-use crate::bytecode::{Program, RegisterType, ShaderKind, TextureType, Version};
+use crate::bytecode::{Instruction, Opcode, Program, RegisterType, ShaderKind, Version};
 use crate::key::ShaderKey;
 
-pub use error::LowerError;
-pub use io_map::{link, InterfaceMap, InterfaceSlot, LinkSlot, Linkage};
+pub use crate::linkage::{link, LinkSlot, Linkage};
+pub use error::{LowerError, OperandPosition};
+pub use io_map::{InterfaceMap, InterfaceSlot};
+pub use layout::{
+    sampler_binding, texture_binding, BindingLayout, FloatConstantsBinding, TextureBinding, BOOL_CONSTANTS_BINDING,
+    FLOAT_CONSTANTS_BINDING, FLOAT_CONSTANTS_HIGH_BINDING, FLOAT_CONSTANTS_PAGE, INT_BOOL_CONSTANTS,
+    INT_CONSTANTS_BINDING, PIXEL_FLOAT_CONSTANTS, PIXEL_GROUP, RENDER_STATE_BINDING, RENDER_STATE_SIZE,
+    SW_FLOAT_CONSTANTS, SW_INT_BOOL_CONSTANTS, VERTEX_FLOAT_CONSTANTS, VERTEX_GROUP,
+};
 
-use builder::FnBuilder;
+use builder::{FastMap, FnBuilder};
+use operands::Op;
 use registers::Registers;
 use types::Types;
-
-/// Bind group of vertex shader resources.
-pub const VERTEX_GROUP: u32 = 0;
-/// Bind group of pixel shader resources.
-pub const PIXEL_GROUP: u32 = 1;
-/// Binding of the float constants.
-pub const FLOAT_CONSTANTS_BINDING: u32 = 0;
-/// Binding of the integer constants.
-pub const INT_CONSTANTS_BINDING: u32 = 1;
-/// Binding of the boolean constants.
-pub const BOOL_CONSTANTS_BINDING: u32 = 2;
-/// Binding of the render-state block.
-pub const RENDER_STATE_BINDING: u32 = 3;
-/// Size in bytes of the render-state block.
-pub const RENDER_STATE_SIZE: u32 = 432;
-
-/// Binding of sampler `n`'s texture.
-pub const fn texture_binding(n: u32) -> u32 {
-    16 + 2 * n
-}
-
-/// Binding of sampler `n`'s sampler.
-pub const fn sampler_binding(n: u32) -> u32 {
-    17 + 2 * n
-}
-
-/// Float constant registers of a vertex shader's uniform buffer.
-pub const VERTEX_FLOAT_CONSTANTS: u32 = 256;
-/// Float constant registers of a pixel shader's uniform buffer.
-pub const PIXEL_FLOAT_CONSTANTS: u32 = 224;
-/// Float constant registers of the `_sw` versions and software vertex processing.
-pub const SW_FLOAT_CONSTANTS: u32 = 8192;
-/// Integer (`i#`) and boolean (`b#`) constant registers of each kind.
-pub const INT_BOOL_CONSTANTS: u32 = 16;
-/// Integer and boolean constant registers of each kind in the `_sw` versions.
-pub const SW_INT_BOOL_CONSTANTS: u32 = 2048;
-/// Float constant registers in one uniform binding: 64 KiB, the binding size every WebGPU and
-/// Vulkan implementation must allow.
-pub const FLOAT_CONSTANTS_PAGE: u32 = 4096;
-/// Binding of the float constants from [`FLOAT_CONSTANTS_PAGE`] on (the `_sw` versions).
-pub const FLOAT_CONSTANTS_HIGH_BINDING: u32 = 4;
-
-/// The float-constant binding of a translation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct FloatConstantsBinding {
-    /// Binding number (always [`FLOAT_CONSTANTS_BINDING`]).
-    pub binding: u32,
-    /// Registers in all: the array at `binding` holds the first `count.min(FLOAT_CONSTANTS_PAGE)`.
-    pub count: u32,
-    /// The binding of the registers from [`FLOAT_CONSTANTS_PAGE`] to `count` (a second uniform
-    /// array), when `count` exceeds one page: the 8192 registers of the `_sw` versions and
-    /// software vertex processing.
-    pub high_binding: Option<u32>,
-}
-
-/// One sampler's texture and sampler bindings.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct TextureBinding {
-    /// `s#` number.
-    pub sampler: u16,
-    /// Binding of the texture.
-    pub texture_binding: u32,
-    /// Binding of the sampler.
-    pub sampler_binding: u32,
-    /// Texture dimension.
-    #[serde(serialize_with = "serialize_texture_type")]
-    pub texture_type: TextureType,
-    /// A depth texture with a comparison sampler.
-    pub shadow: bool,
-}
-
-fn serialize_texture_type<S: serde::Serializer>(t: &TextureType, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_str(t.name())
-}
-
-/// What the caller must bind for a translation (see the module documentation).
-#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
-pub struct BindingLayout {
-    /// The bind group ([`VERTEX_GROUP`] or [`PIXEL_GROUP`]).
-    pub group: u32,
-    /// Float constants, if read from a buffer.
-    pub float_constants: Option<FloatConstantsBinding>,
-    /// Integer constants binding, if read from the buffer.
-    pub int_constants: Option<u32>,
-    /// Boolean constants binding, if read from the buffer.
-    pub bool_constants: Option<u32>,
-    /// Render-state block binding, if the key needs it.
-    pub render_state: Option<u32>,
-    /// Textures and samplers, by sampler number.
-    pub textures: Vec<TextureBinding>,
-}
 
 /// A lowered program.
 #[derive(Debug)]
@@ -289,7 +226,7 @@ impl<'a> Lowerer<'a> {
             let end = self.sig.main_end;
             let mut fb = FnBuilder::new("d3d9_main");
             std::mem::swap(&mut self.fb, &mut fb);
-            self.lower_range(0, end, None)?;
+            self.lower_range(0, end)?;
             std::mem::swap(&mut self.fb, &mut fb);
             let main = self.module.functions.append(fb.finish(), naga::Span::UNDEFINED);
             self.build_entry(Some(main))
@@ -299,7 +236,7 @@ impl<'a> Lowerer<'a> {
     }
 
     /// Lowers instructions `start..end` into the current function.
-    pub fn lower_range(&mut self, start: usize, end: usize, label: Option<u16>) -> Result<(), LowerError> {
+    pub fn lower_range(&mut self, start: usize, end: usize) -> Result<(), LowerError> {
         let depth = self.flow.len();
         let mut pending = None;
         for i in start..end.min(self.program.len()) {
@@ -324,13 +261,68 @@ impl<'a> Lowerer<'a> {
             if inst.coissue {
                 self.snapshot = pending.take();
             }
-            self.instruction(&inst, label)?;
+            self.instruction(&inst)?;
             self.snapshot = None;
         }
         if self.flow.len() != depth {
             return Err(self.invalid("a control-flow block is not closed"));
         }
         Ok(())
+    }
+
+    /// Lowers one instruction: the one dispatch over opcodes. Declarations and definitions were
+    /// read by the analysis; every other instruction's operands are checked here, once, against
+    /// its form ([`Op::check`]), and each family of opcodes has its handler.
+    fn instruction(&mut self, inst: &Instruction) -> Result<(), LowerError> {
+        use Opcode as O;
+        if inst.opcode.info().declaration || matches!(inst.opcode, O::Nop | O::Phase) {
+            return Ok(());
+        }
+        let op = Op::check(inst, self.version)?;
+        let op = &op;
+        match inst.opcode {
+            // Flow control (control_flow.rs).
+            O::If => self.open_if(op),
+            O::Ifc => self.open_ifc(op),
+            O::Else => self.else_branch(),
+            O::EndIf => self.close_if(),
+            O::Loop | O::Rep => self.open_loop(op),
+            O::EndLoop | O::EndRep => self.close_loop(inst.opcode == O::EndLoop),
+            O::Break | O::BreakC | O::BreakP => self.break_op(op),
+            O::Call | O::CallNz => self.call(op),
+            O::Ret => self.ret(),
+            O::Label => Err(self.invalid("label inside a function body")),
+            O::Setp => self.setp(op),
+            // ps_1_0–ps_1_4 texture addressing, the instructions of a texture stage (sm1.rs).
+            _ if inst.opcode.info().stage_op && self.version.profile().ps_1_x => self.sm1_texture_op(op),
+            // Sampling and texkill (textures.rs).
+            O::Tex | O::TexLdl | O::TexLdd => self.texld(op),
+            O::TexKill => self.texkill(op),
+            // Arithmetic, by the shape of the result.
+            O::Mov
+            | O::Mova
+            | O::Add
+            | O::Sub
+            | O::Mul
+            | O::Mad
+            | O::Lrp
+            | O::Min
+            | O::Max
+            | O::Slt
+            | O::Sge
+            | O::Frc
+            | O::Abs
+            | O::Sgn
+            | O::Cmp
+            | O::Cnd
+            | O::Dsx
+            | O::Dsy => self.componentwise(op),
+            O::Rcp | O::Rsq | O::Exp | O::Log | O::ExpP | O::LogP | O::Pow | O::SinCos => self.scalar_op(op),
+            O::Dp3 | O::Dp4 | O::Dp2Add | O::Nrm | O::Crs => self.dot_product(op),
+            _ if inst.opcode.info().matrix.is_some() => self.matrix_product(op),
+            O::Lit | O::Dst => self.lighting(op),
+            other => Err(self.unsupported(format!("{other:?}"))),
+        }
     }
 
     /// An "invalid program" error at the current instruction.

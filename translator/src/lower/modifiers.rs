@@ -3,9 +3,10 @@
 use naga::{BinaryOperator, Expression, MathFunction, Span, SwizzleComponent, UnaryOperator, VectorSize};
 
 use super::builder::SharedKey;
+use super::operands::Op;
 use super::registers::Expr;
 use super::{LowerError, Lowerer};
-use crate::bytecode::{DstParam, Instruction, RegisterType, SrcModifier, SrcParam, Swizzle, WriteMask};
+use crate::bytecode::{DstParam, RegisterType, SrcModifier, SrcParam, Swizzle, WriteMask};
 
 const COMPONENTS: [SwizzleComponent; 4] =
     [SwizzleComponent::X, SwizzleComponent::Y, SwizzleComponent::Z, SwizzleComponent::W];
@@ -181,23 +182,6 @@ impl Lowerer<'_> {
         self.apply_modifier(src.modifier, c, Width::Scalar)
     }
 
-    /// Source `i` of an instruction.
-    pub fn src_n(&mut self, inst: &Instruction, i: usize) -> Result<Expr, LowerError> {
-        let s = *inst.src.get(i).ok_or_else(|| self.invalid(format!("missing source {i}")))?;
-        self.src(&s)
-    }
-
-    /// Scalar source `i` of an instruction.
-    pub fn src_scalar_n(&mut self, inst: &Instruction, i: usize) -> Result<Expr, LowerError> {
-        let s = *inst.src.get(i).ok_or_else(|| self.invalid(format!("missing source {i}")))?;
-        self.src_scalar(&s)
-    }
-
-    /// The instruction's destination.
-    pub fn dst(&self, inst: &Instruction) -> Result<DstParam, LowerError> {
-        inst.dst.ok_or_else(|| self.invalid("missing destination"))
-    }
-
     /// The predicate of a predicated instruction as `vec4<bool>` per destination component.
     fn predicate_mask(&mut self, p: &SrcParam) -> Result<Expr, LowerError> {
         let v = self.reg_value(p.reg)?;
@@ -209,20 +193,8 @@ impl Lowerer<'_> {
         })
     }
 
-    /// Writes a `vec4<f32>` result: shift, saturate, then the masked (and predicated) store.
-    pub fn write(&mut self, inst: &Instruction, value: Expr) -> Result<(), LowerError> {
-        let dst = self.dst(inst)?;
-        self.write_masked(inst, dst, dst.mask, value)
-    }
-
     /// [`Lowerer::write`] with a narrower mask (sincos, crs, m#x# write only some components).
-    pub fn write_masked(
-        &mut self,
-        inst: &Instruction,
-        dst: DstParam,
-        mask: WriteMask,
-        value: Expr,
-    ) -> Result<(), LowerError> {
+    pub fn write_masked(&mut self, op: &Op, dst: DstParam, mask: WriteMask, value: Expr) -> Result<(), LowerError> {
         let mut value = value;
         if dst.shift != 0 {
             let f = self.fconst(2f32.powi(i32::from(dst.shift)), Width::Vec4);
@@ -233,7 +205,7 @@ impl Lowerer<'_> {
         }
         if dst.reg.ty == RegisterType::Addr {
             // a0 holds integers: vs_1_1 `mov` floors, `mova` rounds to nearest (half away from 0).
-            value = if inst.opcode == crate::bytecode::Opcode::Mova {
+            value = if op.opcode() == crate::bytecode::Opcode::Mova {
                 let s = self.math1(MathFunction::Sign, value);
                 let a = self.math1(MathFunction::Abs, value);
                 let h = self.splat(0.5);
@@ -244,13 +216,13 @@ impl Lowerer<'_> {
                 self.math1(MathFunction::Floor, value)
             };
         }
-        self.store_vec4(inst, dst, mask, value, self.t.vec4f)
+        self.store_vec4(op, dst, mask, value, self.t.vec4f)
     }
 
     /// The masked, predicated store of a `vec4` of type `ty` (float, or bool for `p0`).
     pub fn store_vec4(
         &mut self,
-        inst: &Instruction,
+        op: &Op,
         dst: DstParam,
         mask: WriteMask,
         value: Expr,
@@ -262,7 +234,7 @@ impl Lowerer<'_> {
         if mask.0 == 0 {
             return Ok(());
         }
-        let pred = match inst.predicate {
+        let pred = match op.predicate() {
             Some(p) => Some(self.predicate_mask(&p)?),
             None => None,
         };

@@ -10,7 +10,8 @@ use naga::{
 
 use super::builder::SharedKey;
 use super::{LowerError, Lowerer};
-use crate::bytecode::{Register, ShaderKind};
+use crate::bytecode::profile::MAX_TEMPS;
+use crate::bytecode::{Profile, Register, ShaderKind, VersionId};
 use crate::bytecode::{RegisterType, RelAddr};
 
 /// A variable holding registers.
@@ -30,14 +31,16 @@ pub(crate) struct Registers {
 
 pub(crate) type Expr = Handle<Expression>;
 
-/// Register count of a relatively addressed file.
+/// Register count of a relatively addressed file: the count of the models that address it
+/// relatively (the version profile's `v#` of vs_3_0/ps_3_0 and `o#` of vs_3_0), or 32.
 fn file_len(file: RegisterType, kind: ShaderKind) -> u32 {
-    match (file, kind) {
-        (RegisterType::Input, ShaderKind::Vertex) => 16,
-        (RegisterType::Input, ShaderKind::Pixel) => 10,
-        (RegisterType::Output, _) => 12,
-        _ => 32,
-    }
+    let count = match (file, kind) {
+        (RegisterType::Input, ShaderKind::Vertex) => Profile::of(VersionId::Vs30).registers.inputs,
+        (RegisterType::Input, ShaderKind::Pixel) => Profile::of(VersionId::Ps30).registers.inputs,
+        (RegisterType::Output, _) => Profile::of(VersionId::Vs30).registers.texcoord_outputs,
+        _ => MAX_TEMPS,
+    };
+    u32::from(count)
 }
 
 impl Lowerer<'_> {

@@ -10,10 +10,11 @@ use naga::{BinaryOperator as B, Expression};
 
 use super::constants::rs;
 use super::modifiers::Width;
+use super::operands::Op;
 use super::registers::Expr;
 use super::textures::Level;
 use super::{LowerError, Lowerer};
-use crate::bytecode::{Instruction, Opcode, Register, RegisterType, WriteMask};
+use crate::bytecode::{Opcode, Register, RegisterType, WriteMask};
 
 impl Lowerer<'_> {
     /// The interpolated coordinates of set `n` (the value `t n` held at entry), projected when
@@ -63,166 +64,193 @@ impl Lowerer<'_> {
         self.set_reg_value(Register::new(RegisterType::DepthOut, 0), v)
     }
 
-    /// Lowers a Shader Model 1 pixel texture instruction.
-    pub fn sm1_texture_op(&mut self, inst: &Instruction) -> Result<(), LowerError> {
+    /// Source 0 (`tN`, or ps_1_4's source register) as a value.
+    fn tn(&mut self, op: &Op) -> Result<Expr, LowerError> {
+        self.src(&op.src(0))
+    }
+
+    /// Lowers a Shader Model 1 pixel texture instruction: `m`, the destination's number, names
+    /// the stage sampled and the coordinate set read.
+    pub fn sm1_texture_op(&mut self, op: &Op) -> Result<(), LowerError> {
         use Opcode as O;
-        let dst = self.dst(inst)?;
-        let m = dst.reg.num;
-        let ps14 = self.version.minor >= 4;
-        // The second operand (tN) as a plain register value.
-        let tn = |l: &mut Self| -> Result<Expr, LowerError> {
-            let s = *inst.src.get(0).ok_or_else(|| l.invalid("missing source"))?;
-            l.src(&s)
-        };
-        let value = match inst.opcode {
-            O::Tex if ps14 => {
-                let c = tn(self)?;
-                self.sample_stage(m, c)?
-            }
-            O::Tex => {
-                let c = self.coords(m);
-                self.sample_stage(m, c)?
-            }
-            O::TexCoord if ps14 => tn(self)?,
-            O::TexCoord => {
-                // (sat(u), sat(v), sat(w), 1).
-                let c = self.coords(m);
-                let s = self.saturate(c, Width::Vec4);
-                let (x, y, z) = (self.component(s, 0), self.component(s, 1), self.component(s, 2));
-                let one = self.fconst(1.0, Width::Scalar);
-                self.compose4([x, y, z, one])
-            }
-            O::TexBem | O::TexBemL => {
-                let t = tn(self)?;
-                let c = self.coords(m);
-                let shifted = self.bump(m, c, t)?;
-                let mut v = self.sample_stage(m, shifted)?;
-                if inst.opcode == O::TexBemL {
-                    // All four channels scaled by tN.b · LSCALE + LOFFSET: the texbeml page's
-                    // "t(m)RGBA = t(m)RGBA * [(t(n)B * LSCALE(m)) + LOFFSET(m)]", as the
-                    // interpreter does (fuzz-diff found the alpha left unscaled here).
-                    let lum = self.render_state(rs::BUMP_LUMINANCE)?;
-                    let l = self.component(lum, m as usize);
-                    let (ls, lo) = (self.component(l, 0), self.component(l, 1));
-                    let b = self.component(t, 2);
-                    let p = self.fmul(b, ls, Width::Scalar);
-                    let f = self.bin(B::Add, p, lo);
-                    let scale = self.compose4([f, f, f, f]);
-                    v = self.fmul(v, scale, Width::Vec4);
-                }
-                v
-            }
-            O::Bem => {
-                let a = self.src_n(inst, 0)?;
-                let b = self.src_n(inst, 1)?;
-                let v = self.bump(m, a, b)?;
-                return self.write_masked(inst, dst, WriteMask(dst.mask.0 & 0b0011), v);
-            }
-            O::TexReg2Ar | O::TexReg2Gb | O::TexReg2Rgb => {
-                let t = tn(self)?;
-                use crate::bytecode::Swizzle as S;
-                let sw = match inst.opcode {
-                    O::TexReg2Ar => S::new(3, 0, 0, 0),
-                    O::TexReg2Gb => S::new(1, 2, 2, 2),
-                    _ => S::new(0, 1, 2, 2),
-                };
-                let c = self.swizzle(t, sw);
-                self.sample_stage(m, c)?
-            }
-            O::TexM3x2Pad | O::TexM3x3Pad => {
-                let t = tn(self)?;
-                let c = self.coords(m);
-                let d = self.dot3(c, t);
-                self.splat_expr(d)
-            }
-            O::TexDp3 => {
-                let t = tn(self)?;
-                let c = self.coords(m);
-                let d = self.dot3(c, t);
-                self.splat_expr(d)
-            }
-            O::TexDp3Tex => {
-                let t = tn(self)?;
-                let c = self.coords(m);
-                let d = self.dot3(c, t);
-                let zero = self.fconst(0.0, Width::Scalar);
-                let v = self.vec4_of([d, zero, zero]);
-                self.sample_stage(m, v)?
-            }
-            O::TexM3x2Tex | O::TexM3x2Depth => {
-                let t = tn(self)?;
-                let c = self.coords(m);
-                let last = self.dot3(c, t);
-                let u = self.row(m, 1)?;
-                if inst.opcode == O::TexM3x2Depth {
-                    // depth = (w == 0) ? 1 : u / w.
-                    let zero = self.fconst(0.0, Width::Scalar);
-                    let one = self.fconst(1.0, Width::Scalar);
-                    let is0 = self.bin(B::Equal, last, zero);
-                    let q = self.bin(B::Divide, u, last);
-                    let d = self.fb.expr(Expression::Select { condition: is0, accept: one, reject: q });
-                    return self.write_depth(d);
-                }
-                let zero = self.fconst(0.0, Width::Scalar);
-                let v = self.vec4_of([u, last, zero]);
-                self.sample_stage(m, v)?
-            }
-            O::TexM3x3Tex | O::TexM3x3 | O::TexM3x3Spec | O::TexM3x3VSpec => {
-                let t = tn(self)?;
-                let c = self.coords(m);
-                let r2 = self.dot3(c, t);
-                let r0 = self.row(m, 2)?;
-                let r1 = self.row(m, 1)?;
-                let n = self.vec4_of([r0, r1, r2]);
-                match inst.opcode {
-                    O::TexM3x3 => {
-                        let one = self.fconst(1.0, Width::Scalar);
-                        self.compose4([r0, r1, r2, one])
-                    }
-                    O::TexM3x3Tex => self.sample_stage(m, n)?,
-                    _ => {
-                        let eye = if inst.opcode == O::TexM3x3Spec {
-                            let s = *inst.src.get(1).ok_or_else(|| self.invalid("missing eye constant"))?;
-                            self.src(&s)?
-                        } else {
-                            let mut w = [self.fconst(0.0, Width::Scalar); 3];
-                            for (k, slot) in w.iter_mut().enumerate() {
-                                let set = m
-                                    .checked_sub(2 - k as u16)
-                                    .ok_or_else(|| self.invalid("texm3x3vspec needs its pads"))?;
-                                let cs = self.coords(set);
-                                *slot = self.component(cs, 3);
-                            }
-                            self.vec4_of(w)
-                        };
-                        // R = 2·n·(n·E)/(n·n) − E. A zero normal gives NaN: D3D9 leaves the
-                        // texel of a NaN or zero direction undefined (the driver picks a face).
-                        let ne = self.dot3(n, eye);
-                        let nn = self.dot3(n, n);
-                        let two = self.fconst(2.0, Width::Scalar);
-                        let k = self.fmul(two, ne, Width::Scalar);
-                        let k = self.bin(B::Divide, k, nn);
-                        let ks = self.splat_expr(k);
-                        let scaled = self.fmul(n, ks, Width::Vec4);
-                        let r = self.bin(B::Subtract, scaled, eye);
-                        self.sample_stage(m, r)?
-                    }
-                }
-            }
-            O::TexDepth => {
-                // depth = r5.r / r5.g, 1 when r5.g = 0.
-                let v = self.reg(RegisterType::Temp, m)?;
-                let (r, g) = (self.component(v, 0), self.component(v, 1));
-                let zero = self.fconst(0.0, Width::Scalar);
-                let one = self.fconst(1.0, Width::Scalar);
-                let is0 = self.bin(B::Equal, g, zero);
-                let q = self.bin(B::Divide, r, g);
-                let d = self.fb.expr(Expression::Select { condition: is0, accept: one, reject: q });
-                return self.write_depth(d);
-            }
+        let m = op.dst().reg.num;
+        let value = match op.opcode() {
+            O::Tex => self.ps1x_tex(op, m)?,
+            O::TexCoord => self.ps1x_texcoord(op, m)?,
+            O::TexBem | O::TexBemL => self.texbem(op, m)?,
+            O::Bem => return self.bem(op, m),
+            O::TexReg2Ar | O::TexReg2Gb | O::TexReg2Rgb => self.texreg2(op, m)?,
+            O::TexM3x2Pad | O::TexM3x3Pad | O::TexDp3 | O::TexDp3Tex => self.texdp3(op, m)?,
+            O::TexM3x2Tex => self.texm3x2(op, m)?,
+            O::TexM3x2Depth => return self.texm3x2depth(op, m),
+            O::TexM3x3Tex | O::TexM3x3 | O::TexM3x3Spec | O::TexM3x3VSpec => self.texm3x3(op, m)?,
+            O::TexDepth => return self.texdepth(m),
             other => return Err(self.unsupported(format!("{other:?} in {}", self.version))),
         };
-        self.write(inst, value)
+        self.write(op, value)
+    }
+
+    /// `tex tN` samples stage N at coordinate set N; ps_1_4's `texld rN, src` at `src`.
+    fn ps1x_tex(&mut self, op: &Op, m: u16) -> Result<Expr, LowerError> {
+        let c = if self.version.profile().ps_1_4 { self.tn(op)? } else { self.coords(m) };
+        self.sample_stage(m, c)
+    }
+
+    /// `texcoord tN`: (sat(u), sat(v), sat(w), 1); ps_1_4's `texcrd rN, src`: the source.
+    fn ps1x_texcoord(&mut self, op: &Op, m: u16) -> Result<Expr, LowerError> {
+        if self.version.profile().ps_1_4 {
+            return self.tn(op);
+        }
+        let c = self.coords(m);
+        let s = self.saturate(c, Width::Vec4);
+        let (x, y, z) = (self.component(s, 0), self.component(s, 1), self.component(s, 2));
+        let one = self.fconst(1.0, Width::Scalar);
+        Ok(self.compose4([x, y, z, one]))
+    }
+
+    /// `texbem`/`texbeml tM, tN`: stage M sampled at its coordinates offset by the bump-env
+    /// matrix times tN's (du, dv); texbeml also scales by the luminance.
+    fn texbem(&mut self, op: &Op, m: u16) -> Result<Expr, LowerError> {
+        let t = self.tn(op)?;
+        let c = self.coords(m);
+        let shifted = self.bump(m, c, t)?;
+        let v = self.sample_stage(m, shifted)?;
+        if op.opcode() != Opcode::TexBemL {
+            return Ok(v);
+        }
+        // All four channels scaled by tN.b · LSCALE + LOFFSET: the texbeml page's
+        // "t(m)RGBA = t(m)RGBA * [(t(n)B * LSCALE(m)) + LOFFSET(m)]", as the
+        // interpreter does (fuzz-diff found the alpha left unscaled here).
+        let lum = self.render_state(rs::BUMP_LUMINANCE)?;
+        let l = self.component(lum, m as usize);
+        let (ls, lo) = (self.component(l, 0), self.component(l, 1));
+        let b = self.component(t, 2);
+        let p = self.fmul(b, ls, Width::Scalar);
+        let f = self.bin(B::Add, p, lo);
+        let scale = self.compose4([f, f, f, f]);
+        Ok(self.fmul(v, scale, Width::Vec4))
+    }
+
+    /// ps_1_4 `bem rM.xy, a, b`: a's (u, v) offset by the bump-env matrix of stage M times b.
+    fn bem(&mut self, op: &Op, m: u16) -> Result<(), LowerError> {
+        let dst = op.dst();
+        let a = self.src_n(op, 0)?;
+        let b = self.src_n(op, 1)?;
+        let v = self.bump(m, a, b)?;
+        self.write_masked(op, dst, WriteMask(dst.mask.0 & op.info().writes), v)
+    }
+
+    /// `texreg2ar`/`texreg2gb`/`texreg2rgb tM, tN`: stage M sampled at tN's (a, r), (g, b) or
+    /// (r, g, b).
+    fn texreg2(&mut self, op: &Op, m: u16) -> Result<Expr, LowerError> {
+        use crate::bytecode::Swizzle as S;
+        let t = self.tn(op)?;
+        let sw = match op.opcode() {
+            Opcode::TexReg2Ar => S::new(3, 0, 0, 0),
+            Opcode::TexReg2Gb => S::new(1, 2, 2, 2),
+            _ => S::new(0, 1, 2, 2),
+        };
+        let c = self.swizzle(t, sw);
+        self.sample_stage(m, c)
+    }
+
+    /// The row instructions `texm3x2pad`/`texm3x3pad` and `texdp3 tM, tN`: coordinate set M ·
+    /// tN, replicated; `texdp3tex` samples stage M at (that, 0, 0).
+    fn texdp3(&mut self, op: &Op, m: u16) -> Result<Expr, LowerError> {
+        let t = self.tn(op)?;
+        let c = self.coords(m);
+        let d = self.dot3(c, t);
+        if op.opcode() != Opcode::TexDp3Tex {
+            return Ok(self.splat_expr(d));
+        }
+        let zero = self.fconst(0.0, Width::Scalar);
+        let v = self.vec4_of([d, zero, zero]);
+        self.sample_stage(m, v)
+    }
+
+    /// `texm3x2tex tM, tN`: stage M sampled at (the pad's row, coordinate set M · tN).
+    fn texm3x2(&mut self, op: &Op, m: u16) -> Result<Expr, LowerError> {
+        let t = self.tn(op)?;
+        let c = self.coords(m);
+        let last = self.dot3(c, t);
+        let u = self.row(m, 1)?;
+        let zero = self.fconst(0.0, Width::Scalar);
+        let v = self.vec4_of([u, last, zero]);
+        self.sample_stage(m, v)
+    }
+
+    /// `texm3x2depth tM, tN`: depth = (w == 0) ? 1 : u / w, u the pad's row and w = coordinate
+    /// set M · tN.
+    fn texm3x2depth(&mut self, op: &Op, m: u16) -> Result<(), LowerError> {
+        let t = self.tn(op)?;
+        let c = self.coords(m);
+        let last = self.dot3(c, t);
+        let u = self.row(m, 1)?;
+        let zero = self.fconst(0.0, Width::Scalar);
+        let one = self.fconst(1.0, Width::Scalar);
+        let is0 = self.bin(B::Equal, last, zero);
+        let q = self.bin(B::Divide, u, last);
+        let d = self.fb.expr(Expression::Select { condition: is0, accept: one, reject: q });
+        self.write_depth(d)
+    }
+
+    /// `texm3x3 tM, tN` and the instructions built on its product n = (row M−2, row M−1,
+    /// coordinate set M · tN): texm3x3 writes (n, 1), texm3x3tex samples stage M at n, and
+    /// texm3x3spec/texm3x3vspec at the eye vector reflected about n.
+    fn texm3x3(&mut self, op: &Op, m: u16) -> Result<Expr, LowerError> {
+        let t = self.tn(op)?;
+        let c = self.coords(m);
+        let r2 = self.dot3(c, t);
+        let r0 = self.row(m, 2)?;
+        let r1 = self.row(m, 1)?;
+        let n = self.vec4_of([r0, r1, r2]);
+        match op.opcode() {
+            Opcode::TexM3x3 => {
+                let one = self.fconst(1.0, Width::Scalar);
+                Ok(self.compose4([r0, r1, r2, one]))
+            }
+            Opcode::TexM3x3Tex => self.sample_stage(m, n),
+            _ => self.texm3x3_reflection(op, m, n),
+        }
+    }
+
+    /// texm3x3spec (eye vector in source 1) and texm3x3vspec (eye vector in the w of the three
+    /// coordinate sets): stage M sampled at R = 2·n·(n·E)/(n·n) − E.
+    fn texm3x3_reflection(&mut self, op: &Op, m: u16, n: Expr) -> Result<Expr, LowerError> {
+        let eye = if op.opcode() == Opcode::TexM3x3Spec {
+            self.src(&op.src(1))?
+        } else {
+            let mut w = [self.fconst(0.0, Width::Scalar); 3];
+            for (k, slot) in w.iter_mut().enumerate() {
+                let set = m.checked_sub(2 - k as u16).ok_or_else(|| self.invalid("texm3x3vspec needs its pads"))?;
+                let cs = self.coords(set);
+                *slot = self.component(cs, 3);
+            }
+            self.vec4_of(w)
+        };
+        // A zero normal gives NaN: D3D9 leaves the texel of a NaN or zero direction undefined
+        // (the driver picks a face).
+        let ne = self.dot3(n, eye);
+        let nn = self.dot3(n, n);
+        let two = self.fconst(2.0, Width::Scalar);
+        let k = self.fmul(two, ne, Width::Scalar);
+        let k = self.bin(B::Divide, k, nn);
+        let ks = self.splat_expr(k);
+        let scaled = self.fmul(n, ks, Width::Vec4);
+        let r = self.bin(B::Subtract, scaled, eye);
+        self.sample_stage(m, r)
+    }
+
+    /// ps_1_4 `texdepth rM`: depth = r.r / r.g, 1 when r.g = 0.
+    fn texdepth(&mut self, m: u16) -> Result<(), LowerError> {
+        let v = self.reg(RegisterType::Temp, m)?;
+        let (r, g) = (self.component(v, 0), self.component(v, 1));
+        let zero = self.fconst(0.0, Width::Scalar);
+        let one = self.fconst(1.0, Width::Scalar);
+        let is0 = self.bin(B::Equal, g, zero);
+        let q = self.bin(B::Divide, r, g);
+        let d = self.fb.expr(Expression::Select { condition: is0, accept: one, reject: q });
+        self.write_depth(d)
     }
 
     /// (u, v) + bump-env matrix of stage `m` × (du, dv): u' = u + M00·du + M10·dv,

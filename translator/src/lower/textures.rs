@@ -10,9 +10,10 @@ use naga::{
 
 use super::builder::SharedKey;
 use super::modifiers::Width;
+use super::operands::Op;
 use super::registers::Expr;
 use super::{LowerError, Lowerer, TextureBinding};
-use crate::bytecode::{Instruction, Opcode, RegisterType, TexldVariant, TextureType};
+use crate::bytecode::{Opcode, RegisterType, TexldVariant, TextureType};
 
 /// The globals of one sampler.
 #[derive(Clone, Copy)]
@@ -159,70 +160,53 @@ impl Lowerer<'_> {
     /// The sampler number named by source `i`.
     /// `None` for a source that is not a sampler (lenient: such a read acts as an unbound
     /// sampler; the strict validator rejects the program).
-    fn sampler_src(&self, inst: &Instruction, i: usize) -> Result<Option<u16>, LowerError> {
-        match inst.src.get(i) {
-            Some(s) if s.reg.ty == RegisterType::Sampler => Ok(Some(s.reg.num)),
-            Some(_) => Ok(None),
-            None => Err(self.invalid(format!("missing source {i}"))),
-        }
+    fn sampler_src(op: &Op, i: usize) -> Option<u16> {
+        let s = op.src(i);
+        (s.reg.ty == RegisterType::Sampler).then_some(s.reg.num)
     }
 
     /// The sampled texel with the sampler source's swizzle applied: ps_2_x and later may
     /// swizzle the sampler (`texld r0, v0, s0.yzwx`), which selects the texel's components.
-    fn sampler_swizzled(&mut self, inst: &Instruction, texel: Expr) -> Expr {
-        match inst.src.get(1) {
-            Some(s) if s.reg.ty == RegisterType::Sampler => self.swizzle(texel, s.swizzle),
+    fn sampler_swizzled(&mut self, op: &Op, texel: Expr) -> Expr {
+        match op.src(1) {
+            s if s.reg.ty == RegisterType::Sampler => self.swizzle(texel, s.swizzle),
             _ => texel,
         }
     }
 
-    /// Lowers texld (all variants), texldl, texldd and texkill.
-    pub fn texture_op(&mut self, inst: &Instruction) -> Result<(), LowerError> {
-        match inst.opcode {
-            Opcode::Tex => {
-                if self.version.is_sm1() {
-                    return Err(self.unsupported("Shader Model 1 texture instructions"));
-                }
-                let n = self.sampler_src(inst, 1)?;
-                let coords = self.src_n(inst, 0)?;
-                let variant = inst.texld_variant().ok_or_else(|| self.invalid("unknown texld variant"))?;
-                let v = match variant {
-                    TexldVariant::Plain => self.sample(n, coords, Level::Auto, false)?,
-                    TexldVariant::Project => self.sample(n, coords, Level::Auto, true)?,
-                    TexldVariant::Bias => self.sample(n, coords, Level::Bias, false)?,
-                };
-                let v = self.sampler_swizzled(inst, v);
-                self.write(inst, v)
-            }
-            Opcode::TexLdl => {
-                let n = self.sampler_src(inst, 1)?;
-                let coords = self.src_n(inst, 0)?;
-                let v = self.sample(n, coords, Level::Lod, false)?;
-                let v = self.sampler_swizzled(inst, v);
-                self.write(inst, v)
-            }
-            Opcode::TexLdd => {
-                let n = self.sampler_src(inst, 1)?;
-                let coords = self.src_n(inst, 0)?;
-                let dx = self.src_n(inst, 2)?;
-                let dy = self.src_n(inst, 3)?;
-                let v = self.sample(n, coords, Level::Grad(dx, dy), false)?;
-                let v = self.sampler_swizzled(inst, v);
-                self.write(inst, v)
-            }
-            Opcode::TexKill => self.texkill(inst),
-            other => Err(self.unsupported(format!("{other:?}"))),
+    /// Lowers texld (all variants), texldl and texldd: coordinates in source 0, the sampler in
+    /// source 1, and texldd's gradients in sources 2 and 3.
+    pub fn texld(&mut self, op: &Op) -> Result<(), LowerError> {
+        if op.opcode() == Opcode::Tex && self.version.is_sm1() {
+            return Err(self.unsupported("Shader Model 1 texture instructions"));
         }
+        let n = Self::sampler_src(op, 1);
+        let coords = self.src_n(op, 0)?;
+        let v = match op.opcode() {
+            Opcode::TexLdl => self.sample(n, coords, Level::Lod, false)?,
+            Opcode::TexLdd => {
+                let dx = self.src_n(op, 2)?;
+                let dy = self.src_n(op, 3)?;
+                self.sample(n, coords, Level::Grad(dx, dy), false)?
+            }
+            _ => match op.texld_variant() {
+                TexldVariant::Plain => self.sample(n, coords, Level::Auto, false)?,
+                TexldVariant::Project => self.sample(n, coords, Level::Auto, true)?,
+                TexldVariant::Bias => self.sample(n, coords, Level::Bias, false)?,
+            },
+        };
+        let v = self.sampler_swizzled(op, v);
+        self.write(op, v)
     }
 
     /// texkill: the pixel is killed if any tested component is negative (the written
     /// components in SM2+, x, y and z in SM1). The kill happens in the epilogue.
-    fn texkill(&mut self, inst: &Instruction) -> Result<(), LowerError> {
+    pub fn texkill(&mut self, op: &Op) -> Result<(), LowerError> {
         if !self.is_pixel() {
             return Err(self.invalid("texkill exists only in pixel shaders"));
         }
-        let dst = self.dst(inst)?;
-        let mask = if self.version.is_sm1() { 0b0111 } else { dst.mask.0 };
+        let dst = op.dst();
+        let mask = if self.version.profile().ps_1_x { 0b0111 } else { dst.mask.0 };
         let v = self.read_register(dst.reg, dst.relative)?;
         let zero = self.fconst(0.0, Width::Scalar);
         let mut any: Option<Expr> = None;

@@ -93,5 +93,5 @@ pub(crate) fn check(cx: &mut Cx<'_>, flow: &FlowInfo) {
 
 fn is_gradient(op: Opcode, _control: u8) -> bool {
     // texld, texldp and texldb share opcode 66; texldl and texldd carry their own LOD/gradients.
-    matches!(op, Opcode::Tex | Opcode::Dsx | Opcode::Dsy)
+    op.info().gradients.from_quad()
 }

@@ -56,7 +56,7 @@ pub(crate) fn check(cx: &mut Cx<'_>) {
             }
         }
         let (Some(dst), Payload::Dcl(decl)) = (inst.dst, inst.payload) else { continue };
-        if v.major == 1 && cx.is_ps() {
+        if cx.profile.ps_1_x {
             cx.error(Rule::Declaration, Some(i), "ps_1_x has no dcl");
             continue;
         }

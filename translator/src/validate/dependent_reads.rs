@@ -43,7 +43,7 @@ pub(crate) fn check(cx: &mut Cx<'_>) {
         } else {
             (0..inst.src.len()).map(source_depth).max().unwrap_or(0)
         };
-        if let Some(d) = inst.dst.filter(|d| d.reg.ty == RegisterType::Temp && inst.opcode != Opcode::TexKill) {
+        if let Some(d) = inst.dst.filter(|d| d.reg.ty == RegisterType::Temp && !inst.opcode.info().dst_is_source) {
             if let Some(slot) = depth.get_mut(d.reg.num as usize) {
                 // A partial write keeps what the other components depended on.
                 *slot = if d.mask.0 == 0xF { value } else { (*slot).max(value) };

@@ -39,7 +39,7 @@
 use std::collections::{HashMap, HashSet};
 
 use super::{Cx, Rule};
-use crate::bytecode::{Opcode, RegisterType, VersionId};
+use crate::bytecode::{Nesting, Opcode, RegisterType, VersionId};
 
 /// What flow control tells the later rules about each instruction.
 pub(crate) struct FlowInfo {
@@ -185,9 +185,11 @@ fn split(cx: &mut Cx<'_>) -> (Vec<Body>, HashMap<u16, usize>) {
                 stray_reported = false;
                 continue;
             }
-            Opcode::If | Opcode::Ifc | Opcode::Loop | Opcode::Rep => depth += 1,
-            Opcode::EndIf | Opcode::EndLoop | Opcode::EndRep => depth = depth.saturating_sub(1),
-            _ => {}
+            _ => match inst.opcode.info().nesting {
+                Nesting::Open { .. } => depth += 1,
+                Nesting::Close => depth = depth.saturating_sub(1),
+                Nesting::Else | Nesting::None => {}
+            },
         }
         match current {
             None if !stray_reported => {

@@ -14,7 +14,7 @@ pub(crate) fn check(cx: &mut Cx<'_>) {
     let mut written = [0u8; 32];
     let mut reported = [false; 32];
     for (i, inst) in cx.program.iter().enumerate() {
-        if matches!(inst.opcode, Opcode::Dcl | Opcode::Def | Opcode::DefI | Opcode::DefB) {
+        if inst.opcode.info().declaration {
             continue;
         }
         for (k, s) in inst.src.iter().chain(inst.predicate.iter()).enumerate() {
@@ -29,7 +29,7 @@ pub(crate) fn check(cx: &mut Cx<'_>) {
                 cx.error(Rule::UninitializedRead, Some(i), format_args!("r{n} is read before anything writes it"));
             }
         }
-        if inst.opcode == Opcode::TexKill {
+        if inst.opcode.info().dst_is_source {
             continue;
         }
         if let Some(d) = inst.dst.filter(|d| d.reg.ty == RegisterType::Temp) {

@@ -49,7 +49,7 @@ pub mod version_rules;
 
 use std::fmt;
 
-use crate::bytecode::{Instruction, Program, ShaderKind, Version, VersionId};
+use crate::bytecode::{Instruction, Profile, Program, ShaderKind, Version, VersionId};
 
 pub use caps::Caps;
 
@@ -311,13 +311,16 @@ pub(crate) struct Cx<'a> {
     pub version: Version,
     /// `None` when the version names no known model.
     pub id: Option<VersionId>,
+    /// The model's profile (of the nearest model when `id` is `None`).
+    pub profile: &'static Profile,
     pub options: &'a ValidationOptions,
     pub out: Validation,
 }
 
 impl<'a> Cx<'a> {
     fn new(program: &'a Program, options: &'a ValidationOptions) -> Cx<'a> {
-        Cx { program, version: program.version, id: program.version.id(), options, out: Validation::default() }
+        let version = program.version;
+        Cx { program, version, id: version.id(), profile: version.profile(), options, out: Validation::default() }
     }
 
     pub fn inst(&self, i: usize) -> &'a Instruction {

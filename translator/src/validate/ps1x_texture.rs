@@ -12,14 +12,17 @@
 //! `v#` only in the last phase; `bem` only in phase 1, `texdepth` only in the last.
 
 use super::{Cx, Rule};
-use crate::bytecode::{Instruction, Opcode, RegisterType, VersionId};
+use crate::bytecode::{Instruction, Opcode, RegisterType};
 
 /// Checks the ps_1_x texture-instruction rules.
 pub(crate) fn check(cx: &mut Cx<'_>) {
-    match cx.id {
-        Some(VersionId::Ps10 | VersionId::Ps11 | VersionId::Ps12 | VersionId::Ps13) => ps_1_3(cx),
-        Some(VersionId::Ps14) => ps_1_4(cx),
-        _ => {}
+    if cx.id.is_none() || !cx.profile.ps_1_x {
+        return;
+    }
+    if cx.profile.ps_1_4 {
+        ps_1_4(cx)
+    } else {
+        ps_1_3(cx)
     }
 }
 

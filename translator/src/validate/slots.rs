@@ -95,7 +95,9 @@ fn split_sm2(cx: &mut Cx<'_>, tex_limit: Option<u32>, arith_limit: Option<u32>, 
     let mut reported = [false; 3];
     for (i, inst) in cx.program.iter().enumerate() {
         let c = cost(cx, inst);
-        if matches!(inst.opcode, Opcode::Tex | Opcode::TexKill | Opcode::TexLdd | Opcode::TexLdl) {
+        // The table's texture instructions of ps_2_0/2_x: texld*, texkill, texldd (texldl is
+        // ps_3_0's, which has no split count). Another version's texture instruction costs 0.
+        if inst.opcode.info().texture {
             tex += c;
         } else {
             arith += c;

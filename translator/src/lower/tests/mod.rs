@@ -3,6 +3,7 @@
 //! rule named in the test.
 
 mod eval;
+mod operands;
 mod rules;
 mod sm1;
 mod sm1_modifiers;

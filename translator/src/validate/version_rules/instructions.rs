@@ -3,8 +3,8 @@
 //! register files per operand, source modifiers, swizzles, write masks and result modifiers.
 
 use crate::bytecode::{
-    DstParam, Instruction, Opcode, Register, RegisterType, SrcModifier, SrcParam, Swizzle, Version, VersionId,
-    WriteMask,
+    DstParam, Instruction, Opcode, Operand as Slot, Register, RegisterType, SrcModifier, SrcParam, Swizzle, Version,
+    VersionId, WriteMask,
 };
 use crate::validate::{Cx, Rule};
 
@@ -40,47 +40,9 @@ pub(crate) fn op_name(inst: &Instruction, version: Version) -> OpName {
     OpName { name: form.name, suffix: None }
 }
 
-/// What a source operand position takes: any readable register, or one special file.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Slot {
-    Any,
-    /// `aL` (first operand of `loop`).
-    LoopCounter,
-    /// `i#` (`loop`, `rep`).
-    Int,
-    /// `b#` or `p0.c` (`if`, `callnz`).
-    BoolOrPredicate,
-    /// `p0.c` (`breakp`).
-    Predicate,
-    /// `l#` (`call`, `callnz`, `label`).
-    Label,
-    /// `s#` (texture sampling).
-    Sampler,
-}
-
+/// What source `index` of `inst` takes: the opcode table's operand of the form decoded.
 fn slot(inst: &Instruction, version: Version, index: usize) -> Slot {
-    use Opcode::*;
-    match (inst.opcode, index) {
-        (Loop, 0) => Slot::LoopCounter,
-        (Loop, 1) | (Rep, 0) => Slot::Int,
-        (If, 0) | (CallNz, 1) => Slot::BoolOrPredicate,
-        (BreakP, 0) => Slot::Predicate,
-        (Call, 0) | (CallNz, 0) | (Label, 0) => Slot::Label,
-        (Tex, 1) if version.major >= 2 => Slot::Sampler,
-        (TexLdl, 1) | (TexLdd, 1) => Slot::Sampler,
-        _ => Slot::Any,
-    }
-}
-
-fn slot_file(s: Slot) -> Option<RegisterType> {
-    match s {
-        Slot::Any | Slot::BoolOrPredicate => None,
-        Slot::LoopCounter => Some(RegisterType::Loop),
-        Slot::Int => Some(RegisterType::ConstInt),
-        Slot::Predicate => Some(RegisterType::Predicate),
-        Slot::Label => Some(RegisterType::Label),
-        Slot::Sampler => Some(RegisterType::Sampler),
-    }
+    inst.opcode.decoding_form(version).source(index)
 }
 
 /// Files that only special operand positions take.
@@ -112,7 +74,7 @@ fn writable(cx: &Cx<'_>, ty: RegisterType) -> bool {
         Addr => cx.is_vs(),
         RastOut | AttrOut | TexCrdOut => cx.is_vs() && v.major < 3,
         Output => cx.is_vs() && v.major == 3,
-        Texture => cx.is_ps() && v.major == 1 && v.minor < 4,
+        Texture => cx.profile.ps_1_0_to_1_3(),
         ColorOut | DepthOut => cx.is_ps() && v.major >= 2,
         Predicate => cx.sm2x_up(),
         _ => false,
@@ -143,7 +105,7 @@ pub(crate) fn check(cx: &mut Cx<'_>) {
             continue; // declarations.rs
         }
         if let Some(dst) = inst.dst {
-            destination(cx, i, name, id, dst);
+            destination(cx, i, name, dst);
         }
         for (k, src) in inst.src.iter().enumerate() {
             source(cx, i, name, k, src);
@@ -155,10 +117,9 @@ pub(crate) fn check(cx: &mut Cx<'_>) {
 /// Co-issue (ps_1_x) and predication (2_x and later) as the instruction token allows them.
 fn token_bits(cx: &mut Cx<'_>, i: usize, name: OpName) {
     let inst = cx.inst(i);
-    let v = cx.version;
     if inst.coissue {
         let texture_op = inst.opcode.info().texture;
-        if !(cx.is_ps() && v.major == 1) {
+        if !cx.profile.ps_1_x {
             cx.error(Rule::InstructionToken, Some(i), "co-issue (+) exists only in ps_1_x");
         } else if i == 0 || texture_op || matches!(inst.opcode, Opcode::Def | Opcode::Phase | Opcode::Nop) {
             cx.error(Rule::InstructionToken, Some(i), format_args!("{name} cannot be co-issued"));
@@ -182,9 +143,7 @@ fn token_bits(cx: &mut Cx<'_>, i: usize, name: OpName) {
         };
         if !allowed {
             cx.error(Rule::InstructionToken, Some(i), "predicated instructions need vs_2_x/ps_2_x or later");
-        } else if inst.opcode.info().flow_control
-            || matches!(inst.opcode, Opcode::Dcl | Opcode::Def | Opcode::DefI | Opcode::DefB)
-        {
+        } else if inst.opcode.info().flow_control || inst.opcode.info().declaration {
             cx.error(Rule::InstructionToken, Some(i), format_args!("{name} cannot be predicated"));
         }
         if p.reg.ty != RegisterType::Predicate
@@ -201,31 +160,25 @@ fn token_bits(cx: &mut Cx<'_>, i: usize, name: OpName) {
 // lenient mode relaxes rules whose meaning is clear, and here there is none to give (the
 // translator would have to build ill-typed IR; the fuzzer found `texcoord p0`, `mov aL, r0`,
 // `(c0) mov` and `rsq r0, i3.x` reaching naga's validator).
-fn destination(cx: &mut Cx<'_>, i: usize, name: OpName, id: VersionId, dst: DstParam) {
+fn destination(cx: &mut Cx<'_>, i: usize, name: OpName, dst: DstParam) {
     let inst = cx.inst(i);
     let v = cx.version;
     let ty = dst.reg.ty;
     use Opcode::*;
-    let expected = match inst.opcode {
-        Def => Some(RegisterType::Const),
-        DefI => Some(RegisterType::ConstInt),
-        DefB => Some(RegisterType::ConstBool),
-        Setp => Some(RegisterType::Predicate),
-        Mova => Some(RegisterType::Addr),
-        _ => None,
-    };
+    let info = inst.opcode.info();
+    let expected = info.dst_file;
     let reg = dst.reg;
     if let Some(e) = expected {
         if ty != e {
             cx.hard_error(Rule::RegisterType, Some(i), format_args!("{name} cannot write {reg}"));
         }
-    } else if inst.opcode == TexKill {
+    } else if info.dst_is_source {
         // texkill names the register it tests in destination format: it reads it.
         let ok = matches!(ty, RegisterType::Temp)
             || (ty == RegisterType::Texture && v.major < 3)
             || (ty == RegisterType::Input && v.major == 3);
         if !ok {
-            cx.hard_error(Rule::RegisterType, Some(i), format_args!("texkill cannot test {reg}"));
+            cx.hard_error(Rule::RegisterType, Some(i), format_args!("{name} cannot test {reg}"));
         }
     } else if !writable(cx, ty) {
         cx.hard_error(Rule::RegisterType, Some(i), format_args!("{reg} cannot be written in {v}"));
@@ -253,11 +206,12 @@ fn destination(cx: &mut Cx<'_>, i: usize, name: OpName, id: VersionId, dst: DstP
     }
 
     // Result modifiers and shifts.
-    let definition = matches!(inst.opcode, Def | DefI | DefB);
+    // `dcl` is checked in declarations.rs: the declarations here are the definitions.
+    let definition = info.declaration;
     if dst.shift != 0 {
-        if !(cx.is_ps() && v.major == 1) || definition || inst.opcode == TexKill {
+        if !cx.profile.ps_1_x || definition || info.dst_is_source {
             cx.error(Rule::ResultModifier, Some(i), "result shifts (_x2, _d2, ...) exist only in ps_1_x arithmetic");
-        } else if !(-1..=2).contains(&dst.shift) && id != VersionId::Ps14 {
+        } else if !(-1..=2).contains(&dst.shift) && !cx.profile.ps_1_4 {
             cx.error(Rule::ResultModifier, Some(i), "_x8, _d4 and _d8 exist only in ps_1_4");
         }
     }
@@ -265,11 +219,11 @@ fn destination(cx: &mut Cx<'_>, i: usize, name: OpName, id: VersionId, dst: DstP
     // vs: _sat from 3_0, on anything but frc, sincos and texldl (vertex shader instruction
     // modifiers page). ps_1_x: no instruction modifier on texture address instructions.
     let vs_sat_refused = cx.is_vs() && (v.major < 3 || matches!(inst.opcode, Frc | SinCos | TexLdl));
-    let ps1_texture_address = cx.is_ps() && v.major == 1 && inst.opcode.info().texture;
-    if m.saturate() && (definition || inst.opcode == TexKill || vs_sat_refused || ps1_texture_address) {
+    let ps1_texture_address = cx.profile.ps_1_x && info.texture;
+    if m.saturate() && (definition || info.dst_is_source || vs_sat_refused || ps1_texture_address) {
         cx.error(Rule::ResultModifier, Some(i), format_args!("_sat is not allowed on {name} in {v}"));
     }
-    if dst.shift != 0 && ps1_texture_address && inst.opcode != TexKill {
+    if dst.shift != 0 && ps1_texture_address && !info.dst_is_source {
         cx.error(
             Rule::ResultModifier,
             Some(i),
@@ -283,28 +237,32 @@ fn destination(cx: &mut Cx<'_>, i: usize, name: OpName, id: VersionId, dst: DstP
         cx.error(Rule::ResultModifier, Some(i), format_args!("_centroid is not allowed on {name}"));
     }
 
-    write_mask(cx, i, name, id, dst);
+    write_mask(cx, i, name, dst);
 }
 
-fn write_mask(cx: &mut Cx<'_>, i: usize, name: OpName, id: VersionId, dst: DstParam) {
+fn write_mask(cx: &mut Cx<'_>, i: usize, name: OpName, dst: DstParam) {
     let inst = cx.inst(i);
     let v = cx.version;
     let mask = dst.mask;
     use Opcode::*;
     let full = mask == WriteMask::ALL;
-    let ps1 = cx.is_ps() && v.major == 1;
+    let ps1 = cx.profile.ps_1_x;
+    let info = inst.opcode.info();
+    // The components the opcode produces (the table's `writes`): the runtime refuses a mask
+    // past them for sincos and crs.
+    let past_writes = mask.0 & !info.writes != 0;
     // (refused, relaxable in lenient mode, message)
     let (refused, relaxable, message): (bool, bool, String) = match inst.opcode {
-        Def | DefI | DefB => (!full, false, format!("{name} defines the whole register")),
+        _ if info.declaration => (!full, false, format!("{name} defines the whole register")),
         // Drivers test the named components; the runtime wants all four.
         TexKill if v.major >= 2 => (!full, true, "texkill takes the whole register (.xyzw)".into()),
-        SinCos => (mask.0 & !0x3 != 0, false, "sincos writes only .x, .y or .xy".into()),
-        Crs => (mask.0 & 0x8 != 0, false, "crs cannot write .w".into()),
+        SinCos => (past_writes, false, "sincos writes only .x, .y or .xy".into()),
+        Crs => (past_writes, false, "crs cannot write .w".into()),
         Tex if v.major == 2 => (!full, true, format!("{name} writes the whole register before ps_3_0")),
         // ps_1_0–1_3 arithmetic writes .rgba, .rgb or .a; ps_1_4 any ordered subset.
         Phase => (false, false, String::new()),
-        _ if ps1 && !inst.opcode.info().texture => (
-            id != VersionId::Ps14 && !matches!(mask.0, 0xF | 0x7 | 0x8),
+        _ if ps1 && !info.texture => (
+            !cx.profile.ps_1_4 && !matches!(mask.0, 0xF | 0x7 | 0x8),
             false,
             format!("{name} may write only .rgba, .rgb or .a in {v}"),
         ),
@@ -328,7 +286,7 @@ fn source(cx: &mut Cx<'_>, i: usize, name: OpName, k: usize, src: &SrcParam) {
     let ty = src.reg.ty;
     let reg = src.reg;
     let ordinal = k + 1;
-    match slot_file(s) {
+    match s.file() {
         Some(want) if ty != want => {
             cx.error(
                 Rule::RegisterType,
@@ -403,14 +361,12 @@ fn source_modifier(cx: &mut Cx<'_>, i: usize, name: OpName, ordinal: usize, s: S
     let ok = match m {
         None => true,
         Not => boolean && matches!(s, Slot::BoolOrPredicate | Slot::Predicate),
-        _ if s != Slot::Any => false,
+        _ if s != Slot::General => false,
         Neg => true,
-        Bias | BiasNeg | Sign | SignNeg | Comp => cx.is_ps() && v.major == 1,
-        X2 | X2Neg => cx.is_ps() && v.major == 1 && v.minor == 4,
+        Bias | BiasNeg | Sign | SignNeg | Comp => cx.profile.ps_1_x,
+        X2 | X2Neg => cx.profile.ps_1_4,
         Dz | Dw => {
-            cx.is_ps()
-                && v.major == 1
-                && v.minor == 4
+            cx.profile.ps_1_4
                 && matches!(inst.opcode, Opcode::Tex | Opcode::TexCoord)
                 && !(m == Dz && src.reg.ty == RegisterType::Temp && inst.opcode == Opcode::TexCoord)
         }
@@ -429,33 +385,23 @@ fn source_modifier(cx: &mut Cx<'_>, i: usize, name: OpName, ordinal: usize, s: S
         );
         return;
     }
-    let matrix = matches!(inst.opcode, Opcode::M4x4 | Opcode::M4x3 | Opcode::M3x4 | Opcode::M3x3 | Opcode::M3x2);
+    let matrix = inst.opcode.info().matrix.is_some();
     if matrix && ordinal == 2 && matches!(m, Neg) {
         cx.error(Rule::SourceModifier, Some(i), format_args!("{name}: the matrix (source 2) cannot be negated"));
     }
-    if cx.is_ps() && v.major == 1 {
+    if cx.profile.ps_1_x {
         // ps_1_x texture address instructions take only _bx2 on their source (ps_1_1: texm*
         // only); ps_1_4's texld/texcrd take _dz/_dw. ps_1_4 refuses modifiers on constants.
-        let texm = matches!(
-            inst.opcode,
-            Opcode::TexM3x2Pad
-                | Opcode::TexM3x2Tex
-                | Opcode::TexM3x3Pad
-                | Opcode::TexM3x3Tex
-                | Opcode::TexM3x3Spec
-                | Opcode::TexM3x3VSpec
-                | Opcode::TexM3x2Depth
-                | Opcode::TexM3x3
-        );
+        let texm = inst.opcode.info().texm;
         let texture_address = inst.opcode.info().texture && !matches!(inst.opcode, Opcode::Tex | Opcode::TexCoord);
-        if texture_address && v.minor < 4 && !(m == Sign && (texm || v.minor >= 2)) {
+        if texture_address && !cx.profile.ps_1_4 && !(m == Sign && (texm || v.minor >= 2)) {
             cx.error(
                 Rule::SourceModifier,
                 Some(i),
                 format_args!("{name} source {ordinal}: texture address instructions take only _bx2 in {v}"),
             );
         }
-        if v.minor == 4 && src.reg.ty == RegisterType::Const {
+        if cx.profile.ps_1_4 && src.reg.ty == RegisterType::Const {
             cx.error(
                 Rule::SourceModifier,
                 Some(i),
@@ -535,7 +481,7 @@ fn swizzle(cx: &mut Cx<'_>, i: usize, name: OpName, ordinal: usize, s: Slot, src
         cx.error(Rule::Swizzle, Some(i), format_args!("{name} source {ordinal} ({reg}) takes no swizzle"));
         return;
     }
-    let matrix = matches!(inst.opcode, Opcode::M4x4 | Opcode::M4x3 | Opcode::M3x4 | Opcode::M3x3 | Opcode::M3x2);
+    let matrix = inst.opcode.info().matrix.is_some();
     if matrix && ordinal == 2 {
         cx.error(Rule::Swizzle, Some(i), format_args!("{name}: the matrix (source 2) takes no swizzle"));
         return;
@@ -561,7 +507,7 @@ fn swizzle(cx: &mut Cx<'_>, i: usize, name: OpName, ordinal: usize, s: Slot, src
         return;
     }
     // ps_1_x.
-    let ok = if v.minor == 4 {
+    let ok = if cx.profile.ps_1_4 {
         if matches!(inst.opcode, Opcode::Tex | Opcode::TexCoord) {
             matches!(sw.0, 0xA4 | 0xF4) // .xyz and .xyw
         } else {
@@ -586,7 +532,7 @@ fn specific(cx: &mut Cx<'_>, i: usize, name: OpName, id: VersionId) {
     let v = cx.version;
     use Opcode::*;
     // ps_1_0–1_3 cnd chooses on r0.a alone.
-    if inst.opcode == Cnd && id != VersionId::Ps14 {
+    if inst.opcode == Cnd && !cx.profile.ps_1_4 {
         let s0 = inst.src[0];
         let r0 = crate::bytecode::Register::new(RegisterType::Temp, 0);
         if s0.reg != r0 || s0.swizzle.0 != 0xFF || s0.modifier != SrcModifier::None {
@@ -595,11 +541,12 @@ fn specific(cx: &mut Cx<'_>, i: usize, name: OpName, id: VersionId) {
     }
     // Scalar operands of SM2+ take a replicate swizzle (one component), as do predicate
     // sources of if/callnz/breakp.
-    let scalar_op = matches!(inst.opcode, Rcp | Rsq | Exp | Log | ExpP | LogP | Pow);
-    if v.major >= 2 {
+    let scalar_sources = inst.opcode.info().scalar_sources;
+    if !v.is_sm1() {
         for (k, s) in inst.src.iter().enumerate() {
             let predicate = s.reg.ty == RegisterType::Predicate;
-            if (scalar_op || predicate) && !s.swizzle.is_replicate() {
+            let scalar = scalar_sources & (1 << k) != 0;
+            if (scalar || predicate) && !s.swizzle.is_replicate() {
                 let what = if predicate { "a predicate source" } else { "a scalar operand" };
                 cx.error(
                     Rule::Swizzle,
@@ -614,7 +561,8 @@ fn specific(cx: &mut Cx<'_>, i: usize, name: OpName, id: VersionId) {
         }
     }
     // ps_2_x gradient instructions depend on a cap.
-    if matches!(inst.opcode, Dsx | Dsy | TexLdd) && id == VersionId::Ps2x && !cx.options.caps.ps_gradient_instructions {
+    let gradient_instruction = inst.opcode.info().gradients.gradient_instruction();
+    if gradient_instruction && id == VersionId::Ps2x && !cx.options.caps.ps_gradient_instructions {
         cx.error(Rule::Instruction, Some(i), format_args!("{name} needs D3DPS20CAPS_GRADIENTINSTRUCTIONS"));
     }
 }

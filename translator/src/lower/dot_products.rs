@@ -1,0 +1,76 @@
+//! Dot products and what is built on them: dp3, dp4, dp2add, nrm, crs (the cross product's
+//! differences of products), and the m#x# matrix macros (one dot product per row, the rows in
+//! consecutive registers from source 1's).
+
+use naga::{BinaryOperator as B, MathFunction as M};
+
+use super::modifiers::Width;
+use super::operands::Op;
+use super::{LowerError, Lowerer};
+use crate::bytecode::{Matrix, Opcode, Swizzle, WriteMask};
+
+impl Lowerer<'_> {
+    /// Lowers dp3, dp4, dp2add, nrm and crs.
+    pub fn dot_product(&mut self, op: &Op) -> Result<(), LowerError> {
+        use Opcode as O;
+        let a = self.src_n(op, 0)?;
+        let value = match op.opcode() {
+            O::Dp3 | O::Dp4 => {
+                let b = self.src_n(op, 1)?;
+                let d = self.dot(a, b, if op.opcode() == O::Dp3 { 3 } else { 4 });
+                self.splat_expr(d)
+            }
+            O::Dp2Add => {
+                let (b, c) = (self.src_n(op, 1)?, self.src_scalar_n(op, 2)?);
+                let d = self.dot(a, b, 2);
+                let r = self.bin(B::Add, d, c);
+                self.splat_expr(r)
+            }
+            O::Nrm => {
+                let len2 = self.dot(a, a, 3);
+                let len = self.math1(M::Sqrt, len2);
+                let inv = self.rcp(len, Width::Scalar);
+                let invv = self.splat_expr(inv);
+                self.fmul(a, invv, Width::Vec4)
+            }
+            O::Crs => return self.cross_product(op, a),
+            other => return Err(self.unsupported(format!("{other:?}"))),
+        };
+        self.write(op, value)
+    }
+
+    /// `crs d.xyz, a, b`: a.yzx · b.zxy − a.zxy · b.yzx, into x, y and z only.
+    fn cross_product(&mut self, op: &Op, a: super::registers::Expr) -> Result<(), LowerError> {
+        let dst = op.dst();
+        let b = self.src_n(op, 1)?;
+        let (yzx, zxy) = (Swizzle::new(1, 2, 0, 3), Swizzle::new(2, 0, 1, 3));
+        let (a1, b1) = (self.swizzle(a, yzx), self.swizzle(b, zxy));
+        let (a2, b2) = (self.swizzle(a, zxy), self.swizzle(b, yzx));
+        let p1 = self.fmul(a1, b1, Width::Vec4);
+        let p2 = self.fmul(a2, b2, Width::Vec4);
+        let v = self.bin(B::Subtract, p1, p2);
+        self.write_masked(op, dst, WriteMask(dst.mask.0 & op.info().writes), v)
+    }
+
+    /// `m{width}x{rows} d, a, c#`: d.k = dot_width(a, c#+k) for each row k (the shape from the
+    /// opcode table); the other components are not written.
+    pub fn matrix_product(&mut self, op: &Op) -> Result<(), LowerError> {
+        let info = op.info();
+        let Some(Matrix { width, rows }) = info.matrix else {
+            return Err(self.unsupported(format!("{:?}", op.opcode())));
+        };
+        let dst = op.dst();
+        let a = self.src_n(op, 0)?;
+        let base = op.src(1);
+        let zero = self.fconst(0.0, Width::Scalar);
+        let mut out = [zero; 4];
+        for (k, slot) in out.iter_mut().enumerate().take(usize::from(rows)) {
+            let mut row = base;
+            row.reg.num = base.reg.num.checked_add(k as u16).ok_or_else(|| self.invalid("matrix row out of range"))?;
+            let r = self.src(&row)?;
+            *slot = self.dot(a, r, usize::from(width));
+        }
+        let v = self.compose4(out);
+        self.write_masked(op, dst, WriteMask(dst.mask.0 & info.writes), v)
+    }
+}

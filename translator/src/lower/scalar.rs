@@ -1,0 +1,94 @@
+//! Instructions on one scalar source (the component its swizzle replicates), with the result
+//! replicated: rcp, rsq, exp, log, pow; and expp/logp (four different components in vs_1_x),
+//! sincos (cos in x, sin in y).
+
+use naga::MathFunction as M;
+
+use super::modifiers::Width;
+use super::operands::Op;
+use super::registers::Expr;
+use super::{LowerError, Lowerer};
+use crate::bytecode::{Opcode, WriteMask};
+
+impl Lowerer<'_> {
+    /// Lowers a scalar-source instruction.
+    pub fn scalar_op(&mut self, op: &Op) -> Result<(), LowerError> {
+        use Opcode as O;
+        let x = self.src_scalar_n(op, 0)?;
+        let r = match op.opcode() {
+            O::Rcp => self.rcp(x, Width::Scalar),
+            O::Rsq => self.rsq(x),
+            O::Exp => self.math1(M::Exp2, x),
+            O::ExpP if self.version.is_sm1() => {
+                let v = self.expp_sm1(x);
+                return self.write(op, v);
+            }
+            O::ExpP => self.math1(M::Exp2, x),
+            O::Log => self.log(x),
+            O::LogP if self.version.is_sm1() => {
+                let v = self.logp_sm1(x);
+                return self.write(op, v);
+            }
+            O::LogP => self.log(x),
+            O::Pow => {
+                let b = self.src_scalar_n(op, 1)?;
+                self.pow(x, b)
+            }
+            O::SinCos => return self.sincos(op, x),
+            other => return Err(self.unsupported(format!("{other:?}"))),
+        };
+        let v = self.splat_expr(r);
+        self.write(op, v)
+    }
+
+    /// rsq takes |x|, so rsq(±0) = +inf. The zero is picked by a comparison (which −0 passes
+    /// too) rather than left to 1/sqrt(|x|): without float controls a Vulkan driver may drop the
+    /// abs of −0 and return −inf (fuzz-diff found it).
+    fn rsq(&mut self, x: Expr) -> Expr {
+        let a = self.math1(M::Abs, x);
+        let q = self.math1(M::Sqrt, a);
+        let r = self.rcp(q, Width::Scalar);
+        let zero = self.fconst(0.0, Width::Scalar);
+        let is0 = self.bin(naga::BinaryOperator::Equal, a, zero);
+        let inf = self.fconst(f32::INFINITY, Width::Scalar);
+        let inf = self.tame(inf, Width::Scalar);
+        self.select(is0, inf, r)
+    }
+
+    /// vs_1_x `expp`: x = 2^⌊f⌋, y = f − ⌊f⌋, z = 2^f, w = 1.
+    fn expp_sm1(&mut self, x: Expr) -> Expr {
+        let fl = self.math1(M::Floor, x);
+        let ex = self.math1(M::Exp2, fl);
+        let fr = self.bin(naga::BinaryOperator::Subtract, x, fl);
+        let e = self.math1(M::Exp2, x);
+        let one = self.fconst(1.0, Width::Scalar);
+        self.compose4([ex, fr, e, one])
+    }
+
+    /// vs_1_x `logp`: x = ⌊log2|f|⌋, y = |f| / 2^x, z = log2|f|, w = 1.
+    fn logp_sm1(&mut self, x: Expr) -> Expr {
+        let l = self.log(x);
+        let e = self.math1(M::Floor, l);
+        let a = self.math1(M::Abs, x);
+        let p = self.math1(M::Exp2, e);
+        let m = self.bin(naga::BinaryOperator::Divide, a, p);
+        // logp(0) is −FLT_MAX in every log component (the logp page); the mantissa
+        // would be 0 / 2^(−FLT_MAX) = NaN (fuzz-diff found it; the interpreter agrees).
+        let zero = self.fconst(0.0, Width::Scalar);
+        let is_zero = self.bin(naga::BinaryOperator::Equal, a, zero);
+        let lowest = self.fconst(-f32::MAX, Width::Scalar);
+        let m = self.select(is_zero, lowest, m);
+        let one = self.fconst(1.0, Width::Scalar);
+        self.compose4([e, m, l, one])
+    }
+
+    /// `sincos d.xy, x`: (cos x, sin x) into x and y only.
+    fn sincos(&mut self, op: &Op, x: Expr) -> Result<(), LowerError> {
+        let dst = op.dst();
+        let c = self.math1(M::Cos, x);
+        let sn = self.math1(M::Sin, x);
+        let zero = self.fconst(0.0, Width::Scalar);
+        let v = self.compose4([c, sn, zero, zero]);
+        self.write_masked(op, dst, WriteMask(dst.mask.0 & op.info().writes), v)
+    }
+}
