@@ -37,7 +37,6 @@ thread_local! {
 
 /// Validates a module, with every validation flag: a module naga refuses is a translator bug.
 pub fn validate(module: &naga::Module) -> Result<ModuleInfo, EmitError> {
-    // The error becomes ours inside the closure: naga's is too large to pass through it.
     VALIDATOR
         .with_borrow_mut(|v| v.validate(module).map_err(|e| EmitError::Validation(format!("{:?}", e.into_inner()))))
 }

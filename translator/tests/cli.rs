@@ -164,3 +164,60 @@ fn keep_comments_reproduces_the_blob() {
     let o = run(&["asm", "-"], Some(&o.stdout));
     assert_eq!(stdout(&o), "ffff0200 02000001 800f0800 a0e40000 0000ffff\n");
 }
+
+/// Runs the tool with stdout a pipe whose reading end closes after `keep` bytes (none: closed
+/// at once, before the tool can write): what `| head` does.
+fn run_with_stdout_closed(args: &[&str], keep: usize) -> Output {
+    use std::io::Read;
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let mut first = vec![0; keep];
+    stdout.read_exact(&mut first).unwrap();
+    drop(stdout);
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn a_closed_stdout_ends_the_run_quietly() {
+    // A listing far longer than a pipe's buffer (64 KiB on Linux): the tool is still writing
+    // when the reader goes away, so its write fails with EPIPE.
+    let mut words = vec![0xFFFF_0200u32];
+    for _ in 0..10_000 {
+        words.extend_from_slice(&TOKENS[1..4]);
+    }
+    words.push(0x0000_FFFF);
+    let hex = scratch("long.hex");
+    std::fs::write(&hex, words.iter().map(|w| format!("{w:08x}\n")).collect::<String>()).unwrap();
+    let cases: [(&[&str], usize); 4] = [
+        (&["disasm", hex.to_str().unwrap()], 7),
+        (&["translate", "--help"], 0),
+        (&["--help"], 0),
+        (&["completions", "zsh"], 0),
+    ];
+    for (args, keep) in cases {
+        let o = run_with_stdout_closed(args, keep);
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+        assert_eq!(stderr(&o), "", "{args:?}");
+    }
+}
+
+#[test]
+fn completions_for_each_shell() {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let o = run(&["completions", shell], None);
+        assert_eq!(o.status.code(), Some(0), "{shell}: {}", stderr(&o));
+        let script = stdout(&o);
+        // Every command and a subcommand's flag are completed (fish writes `-l key-file`).
+        for word in ["d3d9-shader", "translate", "disasm", "key-file", "keep-comments"] {
+            assert!(script.contains(word), "{shell}: no `{word}`");
+        }
+    }
+    let o = run(&["completions", "tcsh"], None);
+    assert_eq!(o.status.code(), Some(2));
+}

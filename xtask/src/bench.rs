@@ -7,23 +7,64 @@
 //! shaders of decode + validate + lower + naga-validate + spirv (bytecode to validated module to
 //! SPIR-V), and shaders/s is its inverse.
 
+use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
+
+use clap::Args;
 
 use d3d9_shader::analysis::analyse;
 use d3d9_shader::bytecode::{decode, decode_bytes};
 use d3d9_shader::validate::{validate, ValidationOptions};
 use d3d9_shader::{emit, lower, ShaderKey};
 
-const USAGE: &str = "usage: cargo xtask bench [--corpus DIR] [--reps N] [--key FIELD=VALUE]...\n       \
-cargo xtask bench --folder [--corpus DIR] [--rounds N] [--jobs N] [--out DIR]\n\n\
-Times decode, validate, lower, naga validation, WGSL and SPIR-V emission for every shader of DIR\n\
-(default ../shared/bench-corpus when present, else shaders/) in a release build. Shaders the\n\
-lenient validator refuses are listed and not timed.\n\n\
---folder times `d3d9-shader translate DIR --to wgsl -o OUT` with one thread and with N (default:\n\
-every core), ROUNDS times each (default 15), writing under --out (default target/), and prints\n\
-the speed-up.";
+/// `cargo xtask bench`.
+#[derive(Args)]
+#[command(
+    long_about = "Times decode, validate, lower, naga validation, WGSL and SPIR-V emission for every \
+                  shader of DIR (default ../shared/bench-corpus when present, else shaders/) in a release \
+                  build. Shaders the lenient validator refuses are listed and not timed.\n\n--folder \
+                  times `d3d9-shader translate DIR --to wgsl -o OUT` with one thread and with N (default: \
+                  every core), ROUNDS times each, writing under --out (default target/), and prints the \
+                  speed-up.",
+    after_help = crate::examples!(
+        "cargo xtask bench"
+        "cargo xtask bench --corpus shaders --reps 50 --key float_rules=ieee"
+        "cargo xtask bench --folder --out /dev/shm"
+    )
+)]
+pub struct BenchArgs {
+    /// The shaders to time.
+    #[arg(long, value_name = "DIR")]
+    corpus: Option<PathBuf>,
+    /// Runs of each stage of each shader (the median is taken).
+    #[arg(long, value_name = "N", default_value_t = NonZeroUsize::new(15).unwrap())]
+    reps: NonZeroUsize,
+    /// Key fields for the translation (repeatable; as `d3d9-shader translate --key`).
+    #[arg(long = "key", value_name = "FIELD=VALUE", value_parser = key_field)]
+    key: Vec<String>,
+    /// Time folder conversion instead: one thread against --jobs.
+    #[arg(long)]
+    folder: bool,
+    /// --folder: the rounds of each.
+    #[arg(long, value_name = "N", default_value_t = NonZeroUsize::new(15).unwrap())]
+    rounds: NonZeroUsize,
+    /// --folder: the threads to compare with one [default: every core].
+    #[arg(long, value_name = "N")]
+    jobs: Option<NonZeroUsize>,
+    /// --folder: where the outputs go.
+    #[arg(long, value_name = "DIR")]
+    out: Option<PathBuf>,
+    /// Set when the command runs itself again as a release build.
+    #[arg(long, hide = true)]
+    in_release: bool,
+}
+
+fn key_field(text: &str) -> Result<String, String> {
+    ShaderKey::default().set(text)?;
+    Ok(text.to_string())
+}
 
 fn median(v: &mut [f64]) -> f64 {
     if v.is_empty() {
@@ -51,60 +92,23 @@ fn time<T>(reps: usize, mut f: impl FnMut() -> T) -> f64 {
     median(&mut runs)
 }
 
-pub fn main(args: &[String]) -> i32 {
-    let mut corpus = None;
-    let mut reps = 15usize;
+pub fn main(args: &BenchArgs) -> i32 {
     let mut key = ShaderKey::default();
-    let mut folder = false;
-    let mut out = None;
-    let mut rounds = 15usize;
-    let mut jobs = std::thread::available_parallelism().map_or(2, |n| n.get());
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--corpus" => corpus = it.next().map(PathBuf::from),
-            "--reps" => match it.next().and_then(|n| n.parse().ok()) {
-                Some(n) if n > 0 => reps = n,
-                _ => {
-                    eprintln!("{USAGE}");
-                    return 2;
-                }
-            },
-            "--in-release" => {}
-            "--folder" => folder = true,
-            "--out" => out = it.next().map(PathBuf::from),
-            "--rounds" | "--jobs" => match it.next().and_then(|n| n.parse().ok()) {
-                Some(n) if n > 0 => *(if a == "--rounds" { &mut rounds } else { &mut jobs }) = n,
-                _ => {
-                    eprintln!("{USAGE}");
-                    return 2;
-                }
-            },
-            "--key" => {
-                if let Err(e) =
-                    it.next().ok_or_else(|| "--key needs FIELD=VALUE".to_string()).and_then(|kv| key.set(kv))
-                {
-                    eprintln!("xtask: {e}");
-                    return 2;
-                }
-            }
-            "-h" | "--help" => {
-                println!("{USAGE}");
-                return 0;
-            }
-            _ => {
-                eprintln!("{USAGE}");
-                return 2;
-            }
+    for field in &args.key {
+        if let Err(e) = key.set(field) {
+            eprintln!("xtask bench: --key {e}");
+            return 2;
         }
     }
+    let (reps, rounds) = (args.reps.get(), args.rounds.get());
+    let jobs = args.jobs.map_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get()), |n| n.get());
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask lives in the workspace").to_path_buf();
-    if cfg!(debug_assertions) && !args.iter().any(|a| a == "--in-release") {
+    if cfg!(debug_assertions) && !args.in_release {
         // Timings of a debug build mean nothing: run again as a release build.
         let status = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
             .current_dir(&root)
             .args(["run", "--quiet", "--release", "--package", "xtask", "--", "bench", "--in-release"])
-            .args(args)
+            .args(crate::command_args())
             .status();
         return match status {
             Ok(s) => s.code().unwrap_or(1),
@@ -114,21 +118,25 @@ pub fn main(args: &[String]) -> i32 {
             }
         };
     }
-    let dir = corpus.unwrap_or_else(|| {
+    let dir = args.corpus.clone().unwrap_or_else(|| {
         let shared = root.parent().map(|p| p.join("shared/bench-corpus"));
         match shared {
             Some(s) if s.is_dir() => s,
             _ => root.join("shaders"),
         }
     });
-    if folder {
-        return crate::bench_folder::run(&root, &dir, rounds, jobs, out.as_deref());
+    if args.folder {
+        return crate::bench_folder::run(&root, &dir, rounds, jobs, args.out.as_deref());
     }
     let mut stages: [Vec<f64>; 6] = Default::default();
     let mut totals = Vec::new();
     let mut skipped = Vec::new();
     // The bench times valid shaders: the corpora's invalid/ examples are left out.
-    for path in d3d9_tests::hex_files(&dir).into_iter().filter(|p| !d3d9_tests::is_invalid(p)) {
+    let files: Vec<PathBuf> = d3d9_tests::hex_files(&dir).into_iter().filter(|p| !d3d9_tests::is_invalid(p)).collect();
+    let bar = crate::progress::bar(files.len() as u64);
+    for path in files {
+        // The bar moves between shaders, outside every timed closure.
+        bar.inc(1);
         let Some(tokens) = std::fs::read_to_string(&path).ok().and_then(|t| d3d9_shader::input::parse_hex(&t).ok())
         else {
             skipped.push(format!("{}: unreadable", path.display()));
@@ -180,6 +188,7 @@ pub fn main(args: &[String]) -> i32 {
         stages[5].push(t_spirv);
         totals.push(t_decode + t_validate + t_lower + t_valid + t_spirv);
     }
+    bar.finish_and_clear();
     let n = totals.len();
     let m: Vec<f64> = stages.iter_mut().map(|s| median(s)).collect();
     let total = median(&mut totals);

@@ -30,8 +30,10 @@ pub fn run(root: &Path, dir: &Path, rounds: usize, jobs: usize, out: Option<&Pat
     let out = out.map_or_else(|| target.join("bench-folder"), |o| o.join("d3d9-bench-folder"));
     let _ = std::fs::remove_dir_all(&out);
     let mut times: [Vec<f64>; 2] = Default::default();
+    let bar = crate::progress::bar(2 * rounds as u64);
     for round in 0..rounds {
         for (k, j) in [1, jobs].into_iter().enumerate() {
+            bar.inc(1);
             let folder = out.join(format!("{round}-{j}"));
             let _ = Command::new("sync").status();
             let start = Instant::now();
@@ -53,6 +55,7 @@ pub fn run(root: &Path, dir: &Path, rounds: usize, jobs: usize, out: Option<&Pat
             times[k].push(elapsed);
         }
     }
+    bar.finish_and_clear();
     let _ = std::fs::remove_dir_all(&out);
     let [one, many] = times.map(|mut t| {
         t.sort_by(f64::total_cmp);

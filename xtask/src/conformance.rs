@@ -5,8 +5,9 @@
 //! their reason above it; a skip is not a pass) and exits non-zero when anything failed. On a
 //! terminal a progress bar shows the run; elsewhere (CI) each case gets a plain log line.
 
-use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
+
+use clap::{Args, ValueEnum};
 
 use gpu_harness::case::{case_files, Case};
 use gpu_harness::device::{gpu_required, Gpu};
@@ -15,21 +16,73 @@ use gpu_harness::runner::{Backend, CaseResult, Runner, Verdict};
 use gpu_harness::sweep;
 use gpu_harness::translated::Translator;
 
-const USAGE: &str = "\
-usage: cargo xtask conformance [--cases DIR]... [--corpus DIR]... [--backend gpu|cpu|both] [--report DIR] [--adapter NAME]
+/// `cargo xtask conformance`.
+#[derive(Args)]
+#[command(
+    long_about = "Draws every case (*.toml) on the GPU and on the CPU reference, checks its probes on both \
+                  and compares the two images. Defaults: the project's cases in shaders/cases/, plus \
+                  ../shared/conformance when present; shader names resolve against the corpus folders \
+                  (default ../shared/corpus when present) and the project's shaders/.",
+    after_help = crate::examples!(
+        "cargo xtask conformance"
+        "cargo xtask conformance --backend cpu --filter fog"
+        "cargo xtask conformance --cases shaders/cases --report target/report"
+    )
+)]
+pub struct ConformanceArgs {
+    /// A folder of cases (repeatable).
+    #[arg(long = "cases", value_name = "DIR")]
+    cases: Vec<PathBuf>,
+    #[command(flatten)]
+    common: Common,
+    /// Which side to draw.
+    #[arg(long, value_enum, default_value_t = BackendArg::Both)]
+    backend: BackendArg,
+}
 
-Draws every case (*.toml) on the GPU and on the CPU reference, checks its probes on both and
-compares the two images. Defaults: the project's cases in shaders/cases/, plus ../shared/conformance
-when present; shader names resolve against the corpus folders (default ../shared/corpus when
-present) and the project's shaders/.";
+/// `cargo xtask sweep`.
+#[derive(Args)]
+#[command(
+    long_about = "Draws every shader of each corpus folder with generated inputs (deterministic \
+                  pseudo-random constants and attributes, a pass-through partner stage, textures with \
+                  distinct texels) into float targets on the GPU and on the CPU, and compares the images. \
+                  Default: shaders/ plus ../shared/corpus and ../shared/bench-corpus when present.",
+    after_help = crate::examples!(
+        "cargo xtask sweep"
+        "cargo xtask sweep --corpus shaders --filter ps_3_0"
+    )
+)]
+pub struct SweepArgs {
+    #[command(flatten)]
+    common: Common,
+}
 
-const SWEEP_USAGE: &str = "\
-usage: cargo xtask sweep [--corpus DIR]... [--report DIR] [--adapter NAME] [--filter TEXT]
+/// What both commands take.
+#[derive(Args)]
+struct Common {
+    /// A corpus folder (repeatable).
+    #[arg(long = "corpus", value_name = "DIR")]
+    corpus: Vec<PathBuf>,
+    /// Write DIR/index.html listing every case, with images of each failure.
+    #[arg(long, value_name = "DIR")]
+    report: Option<PathBuf>,
+    /// The adapter whose name contains NAME (default: D3D9_ADAPTER, else the first).
+    #[arg(long, value_name = "NAME")]
+    adapter: Option<String>,
+    /// Only the cases (or shaders) whose path contains TEXT.
+    #[arg(long, value_name = "TEXT")]
+    filter: Option<String>,
+}
 
-Draws every shader of each corpus folder with generated inputs (deterministic pseudo-random
-constants and attributes, a pass-through partner stage, textures with distinct texels) into float
-targets on the GPU and on the CPU, and compares the images. Default: shaders/ plus ../shared/corpus
-and ../shared/bench-corpus when present.";
+#[derive(Clone, Copy, ValueEnum)]
+enum BackendArg {
+    /// The GPU side only.
+    Gpu,
+    /// The CPU reference only.
+    Cpu,
+    /// Both, compared.
+    Both,
+}
 
 fn repo_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask lives in the workspace").to_path_buf()
@@ -52,82 +105,36 @@ fn shared_dir() -> Option<PathBuf> {
     None
 }
 
-struct Args {
-    cases: Vec<PathBuf>,
-    corpus: Vec<PathBuf>,
-    backend: Backend,
-    report: Option<PathBuf>,
-    adapter: Option<String>,
-    filter: Option<String>,
-}
-
-fn parse_args(args: &[String], usage: &str) -> Result<Args, String> {
-    let mut a =
-        Args { cases: vec![], corpus: vec![], backend: Backend::Both, report: None, adapter: None, filter: None };
-    let mut it = args.iter();
-    while let Some(arg) = it.next() {
-        let mut value = || it.next().cloned().ok_or_else(|| format!("{arg} needs a value\n\n{usage}"));
-        match arg.as_str() {
-            "--cases" => a.cases.push(value()?.into()),
-            "--corpus" => a.corpus.push(value()?.into()),
-            "--report" => a.report = Some(value()?.into()),
-            "--adapter" => a.adapter = Some(value()?),
-            "--filter" => a.filter = Some(value()?),
-            "--backend" => {
-                a.backend = match value()?.as_str() {
-                    "gpu" => Backend::Gpu,
-                    "cpu" => Backend::Cpu,
-                    "both" => Backend::Both,
-                    other => return Err(format!("--backend {other}: expected gpu, cpu or both")),
-                }
-            }
-            "-h" | "--help" => return Err(usage.to_string()),
-            other => return Err(format!("unknown argument `{other}`\n\n{usage}")),
-        }
-    }
-    Ok(a)
-}
-
-/// Progress: a bar on a terminal, a line per item elsewhere.
+/// Progress: a bar on a terminal, a log line per item elsewhere.
 pub struct Progress {
+    bar: indicatif::ProgressBar,
     total: usize,
     done: usize,
-    tty: bool,
 }
 
 impl Progress {
     /// Starts a progress display for `total` items.
     pub fn new(total: usize) -> Progress {
-        Progress { total, done: 0, tty: std::io::stderr().is_terminal() }
+        Progress { bar: crate::progress::bar(total as u64), total, done: 0 }
     }
 
     /// One item finished.
     pub fn step(&mut self, name: &str, verdict: &Verdict) {
         self.done += 1;
+        if !self.bar.is_hidden() {
+            self.bar.set_message(name.to_string());
+            self.bar.inc(1);
+            if self.done == self.total {
+                self.bar.finish_and_clear();
+            }
+            return;
+        }
         let word = match verdict {
             Verdict::Pass => "pass",
             Verdict::Fail(_) => "FAIL",
             Verdict::Skip(_) => "skip",
         };
-        let mut err = std::io::stderr();
-        if self.tty {
-            let width = 30;
-            let filled = width * self.done / self.total.max(1);
-            let _ = write!(
-                err,
-                "\r[{}{}] {}/{} {:<50.50}",
-                "#".repeat(filled),
-                " ".repeat(width - filled),
-                self.done,
-                self.total,
-                name
-            );
-            if self.done == self.total {
-                let _ = writeln!(err);
-            }
-        } else {
-            let _ = writeln!(err, "[{}/{}] {word} {name}", self.done, self.total);
-        }
+        eprintln!("[{}/{}] {word} {name}", self.done, self.total);
     }
 }
 
@@ -190,13 +197,11 @@ pub fn finish(name: &str, results: &[CaseResult], report: Option<&Path>) -> i32 
 }
 
 /// `cargo xtask conformance`.
-pub fn main(args: &[String]) -> i32 {
-    let args = match parse_args(args, USAGE) {
-        Ok(a) => a,
-        Err(e) => {
-            eprintln!("{e}");
-            return 2;
-        }
+pub fn main(args: &ConformanceArgs) -> i32 {
+    let backend = match args.backend {
+        BackendArg::Gpu => Backend::Gpu,
+        BackendArg::Cpu => Backend::Cpu,
+        BackendArg::Both => Backend::Both,
     };
     let root = repo_root();
     let shared = shared_dir();
@@ -208,7 +213,7 @@ pub fn main(args: &[String]) -> i32 {
             _ => eprintln!("../shared/conformance is absent: running the project's own cases only"),
         }
     }
-    let mut roots = args.corpus.clone();
+    let mut roots = args.common.corpus.clone();
     if roots.is_empty() {
         if let Some(s) = shared.as_ref().filter(|s| s.join("corpus").is_dir()) {
             roots.push(s.join("corpus"));
@@ -216,7 +221,7 @@ pub fn main(args: &[String]) -> i32 {
     }
     roots.push(root.join("shaders"));
 
-    let gpu = match open_gpu(args.backend, args.adapter.as_deref()) {
+    let gpu = match open_gpu(backend, args.common.adapter.as_deref()) {
         Ok(g) => g,
         Err(e) => {
             eprintln!("{e}");
@@ -229,7 +234,7 @@ pub fn main(args: &[String]) -> i32 {
         cpu_shaders: Some(&Interpreter),
         gpu_shaders: Some(&Translator),
         roots,
-        backend: args.backend,
+        backend,
         preloaded: Default::default(),
         channel_masks: vec![],
     };
@@ -248,7 +253,7 @@ pub fn main(args: &[String]) -> i32 {
             }),
         }
     }
-    if let Some(f) = &args.filter {
+    if let Some(f) = &args.common.filter {
         files.retain(|p| p.to_string_lossy().contains(f.as_str()));
     }
     let mut progress = Progress::new(files.len());
@@ -266,18 +271,12 @@ pub fn main(args: &[String]) -> i32 {
         progress.step(&result.name, &result.verdict);
         results.push(result);
     }
-    finish("conformance", &results, args.report.as_deref())
+    finish("conformance", &results, args.common.report.as_deref())
 }
 
 /// `cargo xtask sweep`.
-pub fn sweep_main(args: &[String]) -> i32 {
-    let args = match parse_args(args, SWEEP_USAGE) {
-        Ok(a) => a,
-        Err(e) => {
-            eprintln!("{e}");
-            return 2;
-        }
-    };
+pub fn sweep_main(args: &SweepArgs) -> i32 {
+    let args = &args.common;
     let root = repo_root();
     let mut dirs = args.corpus.clone();
     if dirs.is_empty() {

@@ -14,16 +14,52 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use clap::builder::PossibleValuesParser;
+use clap::Args;
 use d3d9_shader::fuzz::Rng;
 use d3d9_tests::fuzz::{quiet_panics, run_case, save_reproducer, Seeds, Target};
 
-const USAGE: &str =
-    "usage: cargo xtask fuzz [--iterations N] [--seed S] [--target decode|validate|asm|disasm|translate|interp|all]...
-                       [--jobs J] [--out DIR] [--case K]
+/// `cargo xtask fuzz`.
+#[derive(Args)]
+#[command(
+    long_about = "Mutates corpus shaders and assembly text and feeds them to every entry point: no panic, \
+                  no operation over 1 s, every error names its token or line. N cases per target; a \
+                  failure is saved as a reproducer under DIR. --case K runs case K of each target alone \
+                  (what a failure report names).",
+    after_help = crate::examples!(
+        "cargo xtask fuzz"
+        "cargo xtask fuzz --iterations 10000 --target translate --target interp"
+        "cargo xtask fuzz --target asm --seed 0xf022 --case 4711"
+    )
+)]
+pub struct FuzzArgs {
+    /// Cases per target.
+    #[arg(short = 'n', long, value_name = "N", default_value_t = 100_000)]
+    iterations: u64,
+    /// The run's seed (decimal or 0x hex).
+    #[arg(long, value_name = "S", value_parser = parse_int, default_value = "0xf022")]
+    seed: u64,
+    /// An entry point to fuzz (repeatable) [default: all].
+    #[arg(long = "target", value_name = "T", value_parser = target_names())]
+    targets: Vec<String>,
+    /// Worker threads [default: every core].
+    #[arg(short, long, value_name = "J")]
+    jobs: Option<usize>,
+    /// Where reproducers go [default: target/fuzz-failures].
+    #[arg(long, value_name = "DIR")]
+    out: Option<PathBuf>,
+    /// Run case K of each target alone.
+    #[arg(long, value_name = "K")]
+    case: Option<u64>,
+    /// Set when the command runs itself again in the `fuzz` profile.
+    #[arg(long, hide = true)]
+    in_profile: bool,
+}
 
-Mutates corpus shaders and assembly text and feeds them to every entry point: no panic, no
-operation over 1 s, every error names its token or line. N cases per target (default 100000).
---case K runs case K of each target alone (what a failure report names).";
+/// The `--target` values: each target's name, and `all`.
+fn target_names() -> PossibleValuesParser {
+    PossibleValuesParser::new(Target::ALL.iter().map(|t| t.name()).chain(["all"]))
+}
 
 /// A case longer than this is a hang: the run stops and saves it.
 const HANG: Duration = Duration::from_secs(30);
@@ -38,61 +74,43 @@ struct Settings {
     case: Option<u64>,
 }
 
-fn parse(args: &[String], root: &Path) -> Result<Settings, String> {
-    let mut s = Settings {
-        iterations: 100_000,
-        seed: 0xF022,
-        targets: Vec::new(),
-        jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
-        out: root.join("target/fuzz-failures"),
-        case: None,
-    };
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        let mut value = || it.next().ok_or_else(|| format!("{a} needs a value"));
-        match a.as_str() {
-            "--iterations" | "-n" => s.iterations = value()?.parse().map_err(|e| format!("--iterations: {e}"))?,
-            "--seed" => s.seed = parse_int(value()?).ok_or("--seed: not a number")?,
-            "--jobs" | "-j" => s.jobs = value()?.parse::<usize>().map_err(|e| format!("--jobs: {e}"))?.max(1),
-            "--out" => s.out = PathBuf::from(value()?),
-            "--target" => {
-                let v = value()?;
-                if v == "all" {
-                    s.targets.extend(Target::ALL);
-                } else {
-                    s.targets.push(Target::from_name(v).ok_or_else(|| format!("unknown target `{v}`"))?);
-                }
-            }
-            "--case" => s.case = Some(value()?.parse().map_err(|e| format!("--case: {e}"))?),
-            "--in-profile" => {}
-            other => return Err(format!("unknown option `{other}`")),
+fn settings(args: &FuzzArgs, root: &Path) -> Settings {
+    let mut targets = Vec::new();
+    for name in &args.targets {
+        match Target::from_name(name) {
+            Some(t) => targets.push(t),
+            None => targets.extend(Target::ALL),
         }
     }
-    if s.targets.is_empty() {
-        s.targets.extend(Target::ALL);
+    if targets.is_empty() {
+        targets.extend(Target::ALL);
     }
-    Ok(s)
+    Settings {
+        iterations: args.iterations,
+        seed: args.seed,
+        targets,
+        jobs: args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1),
+        out: args.out.clone().unwrap_or_else(|| root.join("target/fuzz-failures")),
+        case: args.case,
+    }
 }
 
-fn parse_int(v: &str) -> Option<u64> {
+fn parse_int(v: &str) -> Result<u64, String> {
     match v.strip_prefix("0x") {
-        Some(hex) => u64::from_str_radix(hex, 16).ok(),
-        None => v.parse().ok(),
+        Some(hex) => u64::from_str_radix(hex, 16),
+        None => v.parse(),
     }
+    .map_err(|e| e.to_string())
 }
 
-pub fn main(args: &[String]) -> i32 {
-    if args.iter().any(|a| a == "-h" || a == "--help") {
-        println!("{USAGE}");
-        return 0;
-    }
+pub fn main(args: &FuzzArgs) -> i32 {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask lives in the workspace").to_path_buf();
-    if cfg!(debug_assertions) && !args.iter().any(|a| a == "--in-profile") {
+    if cfg!(debug_assertions) && !args.in_profile {
         // Millions of cases need an optimised build; the `fuzz` profile keeps overflow checks.
         let status = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
             .current_dir(&root)
             .args(["run", "--quiet", "--profile", "fuzz", "--package", "xtask", "--", "fuzz", "--in-profile"])
-            .args(args)
+            .args(crate::command_args())
             .status();
         return match status {
             Ok(s) => s.code().unwrap_or(1),
@@ -102,14 +120,7 @@ pub fn main(args: &[String]) -> i32 {
             }
         };
     }
-    let settings = match parse(args, &root) {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("xtask fuzz: {e}\n\n{USAGE}");
-            return 2;
-        }
-    };
-    run(&settings)
+    run(&settings(args, &root))
 }
 
 /// What the watchdog sees of the case in flight on each thread.
@@ -144,6 +155,8 @@ fn run(s: &Settings) -> i32 {
         let slowest = Arc::new(Mutex::new(Duration::ZERO));
         let flights: Vec<Arc<InFlight>> = (0..s.jobs).map(|_| Arc::new(InFlight::default())).collect();
         let done = Arc::new(AtomicU64::new(0));
+        let bar = crate::progress::bar(if s.case.is_some() { 1 } else { s.iterations });
+        bar.set_message(target.name());
         let workers: Vec<_> = (0..s.jobs)
             .map(|job| {
                 let (seeds, passed, failed, slowest, flight, done, reached) = (
@@ -155,7 +168,7 @@ fn run(s: &Settings) -> i32 {
                     done.clone(),
                     reached.clone(),
                 );
-                let out = s.out.clone();
+                let (out, bar) = (s.out.clone(), bar.clone());
                 let (iterations, jobs, seed, only) = (s.iterations, s.jobs as u64, s.seed, s.case);
                 std::thread::spawn(move || {
                     // Case k of the run is case k wherever it runs: its generator is seeded by
@@ -180,11 +193,12 @@ fn run(s: &Settings) -> i32 {
                             let saved = save_reproducer(&out, target, case, &outcome)
                                 .map(|p| p.display().to_string())
                                 .unwrap_or_else(|e| format!("(not saved: {e})"));
-                            println!(
+                            let line = format!(
                                 "fuzz: {} case {case}: {}\n      reproducer: {saved}",
                                 target.name(),
                                 first_line(&f.to_string())
                             );
+                            crate::progress::println(&bar, &line);
                         } else {
                             passed.fetch_add(1, Ordering::Relaxed);
                         }
@@ -198,11 +212,13 @@ fn run(s: &Settings) -> i32 {
         let mut last_report = Instant::now();
         while workers.iter().any(|w| !w.is_finished()) {
             std::thread::sleep(Duration::from_millis(200));
+            bar.set_position(done.load(Ordering::Relaxed));
             let now = start.elapsed().as_millis() as u64;
             for f in &flights {
                 let since = f.since_ms.load(Ordering::SeqCst);
                 if since != 0 && now.saturating_sub(since) > HANG.as_millis() as u64 {
                     let case = f.case.load(Ordering::SeqCst);
+                    bar.finish_and_clear();
                     println!(
                         "fuzz: {} case {case} hangs (it has run {} s); stopping. Reproduce with \
                          `cargo xtask fuzz --target {} --seed {:#x} --case {case}`",
@@ -218,7 +234,8 @@ fn run(s: &Settings) -> i32 {
                     std::process::exit(1);
                 }
             }
-            if last_report.elapsed() > Duration::from_secs(10) {
+            // Without a bar (not a terminal: a log), a line every 10 s.
+            if bar.is_hidden() && last_report.elapsed() > Duration::from_secs(10) {
                 last_report = Instant::now();
                 let n = done.load(Ordering::Relaxed);
                 println!(
@@ -233,6 +250,7 @@ fn run(s: &Settings) -> i32 {
         for w in workers {
             let _ = w.join();
         }
+        bar.finish_and_clear();
         let (p, f) = (passed.load(Ordering::Relaxed), failed.load(Ordering::Relaxed));
         println!(
             "fuzz: {:9} {p} passed, {f} failed in {:.1} s (slowest case {:.1} ms; {} got through: {})",

@@ -12,17 +12,49 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use clap::Args;
 use d3d9_shader::bytecode::Version;
 use d3d9_tests::diff::{case_for, run, shrink, tint_check, write_case, DiffOutcome};
 use d3d9_tests::generate::{generate, versions, Generated};
 use d3d9_tests::tint::Tint;
 use d3d9_tests::tint_check::Checker;
 
-const USAGE: &str = "usage: cargo xtask fuzz-diff [--count N] [--seed S] [--version V]... [--out DIR] [--adapter NAME]
+/// `cargo xtask fuzz-diff`.
+#[derive(Args)]
+#[command(
+    long_about = "Generates N random valid programs across the versions, draws each on the GPU and on the \
+                  CPU interpreter into float targets, and compares. Mismatches are shrunk and saved under \
+                  DIR as case files with their shaders. Each program's pair also goes through Tint \
+                  (Chromium's WGSL compiler): a refusal is a failure, shrunk and saved the same way.",
+    after_help = crate::examples!(
+        "cargo xtask fuzz-diff"
+        "cargo xtask fuzz-diff --count 1000 --seed 7 --version ps_3_0 --version vs_3_0"
+    )
+)]
+pub struct FuzzDiffArgs {
+    /// Programs to generate.
+    #[arg(short = 'n', long, value_name = "N", default_value_t = 200)]
+    count: u64,
+    /// The first generator seed.
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    seed: u64,
+    /// A version to generate (repeatable) [default: every version the generator covers].
+    #[arg(long = "version", value_name = "V", value_parser = generated_version)]
+    versions: Vec<Version>,
+    /// Where mismatches go [default: target/fuzz-diff].
+    #[arg(long, value_name = "DIR")]
+    out: Option<PathBuf>,
+    /// The adapter whose name contains NAME.
+    #[arg(long, value_name = "NAME")]
+    adapter: Option<String>,
+}
 
-Generates N random valid programs (default 200) across the versions, draws each on the GPU and on
-the CPU interpreter into float targets, and compares. Mismatches are shrunk and saved under DIR
-(default target/fuzz-diff) as case files with their shaders.";
+fn generated_version(name: &str) -> Result<Version, String> {
+    versions().into_iter().find(|v| v.to_string() == name).ok_or_else(|| {
+        let all: Vec<String> = versions().iter().map(|v| v.to_string()).collect();
+        format!("not a version the generator covers ({})", all.join(", "))
+    })
+}
 
 struct Settings {
     count: u64,
@@ -32,32 +64,14 @@ struct Settings {
     adapter: Option<String>,
 }
 
-fn parse(args: &[String], root: &Path) -> Result<Settings, String> {
-    let mut s =
-        Settings { count: 200, seed: 0, versions: Vec::new(), out: root.join("target/fuzz-diff"), adapter: None };
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        let mut value = || it.next().ok_or_else(|| format!("{a} needs a value"));
-        match a.as_str() {
-            "--count" | "-n" => s.count = value()?.parse().map_err(|e| format!("--count: {e}"))?,
-            "--seed" => s.seed = value()?.parse().map_err(|e| format!("--seed: {e}"))?,
-            "--out" => s.out = PathBuf::from(value()?),
-            "--adapter" => s.adapter = Some(value()?.clone()),
-            "--version" => {
-                let name = value()?;
-                let v = versions()
-                    .into_iter()
-                    .find(|v| v.to_string() == *name)
-                    .ok_or_else(|| format!("--version: `{name}` is not a version the generator covers"))?;
-                s.versions.push(v);
-            }
-            other => return Err(format!("unknown option `{other}`")),
-        }
+fn settings(args: &FuzzDiffArgs, root: &Path) -> Settings {
+    Settings {
+        count: args.count,
+        seed: args.seed,
+        versions: if args.versions.is_empty() { versions() } else { args.versions.clone() },
+        out: args.out.clone().unwrap_or_else(|| root.join("target/fuzz-diff")),
+        adapter: args.adapter.clone(),
     }
-    if s.versions.is_empty() {
-        s.versions = versions();
-    }
-    Ok(s)
 }
 
 /// The Tint checker, `Ok(None)` (said loudly) when node or its package is missing, and `Err`
@@ -86,8 +100,8 @@ fn tint_refusal(g: &Generated, name: &str, checker: &mut Checker) -> Option<Vec<
     }
 }
 
-/// The first line of the first message: what a shrunk program must still fail with (a
-/// mismatch: on the same target, "target N"; a Tint refusal: the same message).
+/// What a shrunk program must still fail with: a mismatch on the same target (the message's
+/// "target N"), a Tint refusal with the same message.
 fn failure_kind(messages: &[String]) -> Option<String> {
     let first = messages.first()?;
     let tint = [": error: ", "createRenderPipeline: "].iter().find_map(|m| first.find(m).map(|i| i + m.len()));
@@ -97,15 +111,15 @@ fn failure_kind(messages: &[String]) -> Option<String> {
     }
 }
 
-/// Shrinks `g` while `fails` says it fails the same way, and saves the case, its shaders and the
-/// messages under `out`.
+/// Shrinks `g` while `fails` says it fails the same way, saves the case, its shaders and the
+/// messages under `out`, and returns the line to print.
 fn shrink_and_save(
     g: &Generated,
     name: &str,
     messages: Vec<String>,
     fails: &mut dyn FnMut(&Generated) -> Option<Vec<String>>,
     out: &Path,
-) {
+) -> String {
     let before = g.program.instructions.len();
     let kind = failure_kind(&messages);
     let small = shrink(g, |candidate| fails(candidate).is_some_and(|m| failure_kind(&m) == kind), 400);
@@ -116,30 +130,18 @@ fn shrink_and_save(
             Ok(p)
         });
     match saved {
-        Ok(p) => {
-            println!(
-                "           shrunk from {before} to {} instructions: {}",
-                small.program.instructions.len(),
-                p.display()
-            )
-        }
-        Err(e) => println!("           (not saved: {e})"),
+        Ok(p) => format!(
+            "           shrunk from {before} to {} instructions: {}",
+            small.program.instructions.len(),
+            p.display()
+        ),
+        Err(e) => format!("           (not saved: {e})"),
     }
 }
 
-pub fn main(args: &[String]) -> i32 {
-    if args.iter().any(|a| a == "-h" || a == "--help") {
-        println!("{USAGE}");
-        return 0;
-    }
+pub fn main(args: &FuzzDiffArgs) -> i32 {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask lives in the workspace").to_path_buf();
-    let s = match parse(args, &root) {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("xtask fuzz-diff: {e}\n\n{USAGE}");
-            return 2;
-        }
-    };
+    let s = settings(args, &root);
     let gpu = match gpu_harness::device::Gpu::new(s.adapter.as_deref()) {
         Ok(g) => g,
         Err(e) => {
@@ -154,7 +156,9 @@ pub fn main(args: &[String]) -> i32 {
     let (mut passed, mut failed, mut skipped) = (0u64, 0u64, 0u64);
     let start = Instant::now();
     let mut last = Instant::now();
+    let bar = crate::progress::bar(s.count);
     for k in 0..s.count {
+        bar.set_position(k);
         let v = s.versions[(k % s.versions.len() as u64) as usize];
         let seed = s.seed + k / s.versions.len() as u64;
         let Some(g) = generate(v, seed) else { continue };
@@ -172,24 +176,28 @@ pub fn main(args: &[String]) -> i32 {
             Ok(None) => passed += 1,
             Ok(Some(why)) => {
                 skipped += 1;
-                println!("fuzz-diff: {name} skipped: {why}");
+                crate::progress::println(&bar, &format!("fuzz-diff: {name} skipped: {why}"));
             }
             Err((what, messages)) => {
                 failed += 1;
-                println!("fuzz-diff: {name} {what}: {}", messages.first().map(String::as_str).unwrap_or(""));
-                if what == "MISMATCH" {
+                let first = messages.first().map(String::as_str).unwrap_or("");
+                crate::progress::println(&bar, &format!("fuzz-diff: {name} {what}: {first}"));
+                let line = if what == "MISMATCH" {
                     let mut fails = |c: &Generated| match run(c, &format!("{name}_shrink"), Some(&gpu), &work) {
                         DiffOutcome::Mismatch(m) => Some(m),
                         _ => None,
                     };
-                    shrink_and_save(&g, &name, messages, &mut fails, &s.out);
-                } else if let Some(checker) = tint.as_mut() {
+                    shrink_and_save(&g, &name, messages, &mut fails, &s.out)
+                } else {
+                    let checker = tint.as_mut().expect("a Tint refusal comes from the checker");
                     let mut fails = |c: &Generated| tint_refusal(c, &format!("{name}_shrink"), checker);
-                    shrink_and_save(&g, &name, messages, &mut fails, &s.out);
-                }
+                    shrink_and_save(&g, &name, messages, &mut fails, &s.out)
+                };
+                crate::progress::println(&bar, &line);
             }
         }
-        if last.elapsed().as_secs() >= 10 {
+        // Without a bar (not a terminal: a log), a line every 10 s.
+        if bar.is_hidden() && last.elapsed().as_secs() >= 10 {
             last = Instant::now();
             println!(
                 "fuzz-diff: {}/{} ({:.1} programs/s), {failed} failed",
@@ -199,6 +207,7 @@ pub fn main(args: &[String]) -> i32 {
             );
         }
     }
+    bar.finish_and_clear();
     let _ = std::fs::remove_dir_all(&work);
     println!("fuzz-diff: {:.1} s", start.elapsed().as_secs_f64());
     println!("fuzz-diff: {passed} passed, {failed} failed, {skipped} skipped");

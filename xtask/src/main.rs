@@ -1,44 +1,103 @@
-//! `cargo xtask <command>`: the project's tasks. One file per command.
+//! `cargo xtask <command>`: the project's tasks. One file per command, each with its arguments
+//! (clap derive); a usage error exits 2, as clap's own do.
 
 mod bench;
 mod bench_folder;
 mod conformance;
 mod fuzz;
 mod fuzz_diff;
+mod progress;
 mod test;
 
-const USAGE: &str = "\
-usage: cargo xtask <command> [options]
+use clap::{Parser, Subcommand};
 
-commands:
-  test          check prerequisites (installing missing system packages where it can) and run all tests
-  bench         time each pipeline stage over a corpus (--folder: folder conversion, 1 thread against all)
-  conformance   draw every case on the GPU and the CPU and compare
-  sweep         draw every corpus shader with generated inputs, GPU against CPU
-  fuzz          feed damaged shaders and text to every entry point: no panic, no hang
-  fuzz-diff     draw random valid programs on the GPU and the CPU reference and compare";
+/// `Examples:` in the style of clap's own headings.
+macro_rules! examples {
+    ($($line:literal)*) => {
+        concat!("\x1b[1m\x1b[4mExamples:\x1b[0m\n", $("  ", $line, "\n",)*)
+    };
+}
+pub(crate) use examples;
+
+/// The project's tasks: tests, GPU conformance, benchmarks and fuzzers.
+#[derive(Parser)]
+#[command(name = "xtask", bin_name = "cargo xtask", after_help = examples!(
+    "cargo xtask test"
+    "cargo xtask conformance --backend cpu --filter texld"
+    "cargo xtask fuzz --iterations 10000 --target translate"
+))]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Check prerequisites (installing missing system packages where it can) and run all tests.
+    Test(test::TestArgs),
+    /// Time each pipeline stage over a corpus (--folder: folder conversion, 1 thread against all).
+    Bench(bench::BenchArgs),
+    /// Draw every case on the GPU and the CPU and compare.
+    Conformance(conformance::ConformanceArgs),
+    /// Draw every corpus shader with generated inputs, GPU against CPU.
+    Sweep(conformance::SweepArgs),
+    /// Feed damaged shaders and text to every entry point: no panic, no hang.
+    Fuzz(fuzz::FuzzArgs),
+    /// Draw random valid programs on the GPU and the CPU reference and compare.
+    FuzzDiff(fuzz_diff::FuzzDiffArgs),
+}
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let Some((command, rest)) = args.split_first() else {
-        eprintln!("{USAGE}");
-        std::process::exit(2);
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            // Help and version exit 0, usage errors 2; a closed stdout is not a failure.
+            let _ = e.print();
+            std::process::exit(e.exit_code());
+        }
     };
-    let status = match command.as_str() {
-        "test" => test::main(rest),
-        "bench" => bench::main(rest),
-        "conformance" => conformance::main(rest),
-        "sweep" => conformance::sweep_main(rest),
-        "fuzz" => fuzz::main(rest),
-        "fuzz-diff" => fuzz_diff::main(rest),
-        "-h" | "--help" | "help" => {
-            println!("{USAGE}");
-            0
-        }
-        other => {
-            eprintln!("xtask: unknown command `{other}`\n\n{USAGE}");
-            2
-        }
+    let status = match cli.command {
+        Command::Test(a) => test::main(&a),
+        Command::Bench(a) => bench::main(&a),
+        Command::Conformance(a) => conformance::main(&a),
+        Command::Sweep(a) => conformance::sweep_main(&a),
+        Command::Fuzz(a) => fuzz::main(&a),
+        Command::FuzzDiff(a) => fuzz_diff::main(&a),
     };
     std::process::exit(status);
+}
+
+/// The arguments after `cargo xtask COMMAND`, for a command that runs itself again in another
+/// build profile.
+pub fn command_args() -> Vec<String> {
+    std::env::args().skip(2).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_command_line_definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn usage_errors_are_exit_status_2() {
+        for args in [
+            &["xtask"][..],
+            &["xtask", "frobnicate"],
+            &["xtask", "conformance", "--backend", "gpx"],
+            &["xtask", "fuzz", "--target", "nothing"],
+            &["xtask", "fuzz", "--seed", "0xzz"],
+            &["xtask", "bench", "--reps", "0"],
+            &["xtask", "fuzz-diff", "--version", "ps_9_9"],
+        ] {
+            let e = Cli::try_parse_from(args).err().unwrap_or_else(|| panic!("{args:?} parsed"));
+            assert_eq!(e.exit_code(), 2, "{args:?}: {e}");
+        }
+        let e = Cli::try_parse_from(["xtask", "sweep", "--help"]).err().unwrap();
+        assert_eq!(e.exit_code(), 0);
+    }
 }

@@ -135,11 +135,25 @@ fn ensure_tint_package(root: &Path) -> bool {
     false
 }
 
-pub fn main(args: &[String]) -> i32 {
-    if args.iter().any(|a| a == "-h" || a == "--help") {
-        println!("usage: cargo xtask test [-- CARGO TEST ARGS]\n\nChecks the system prerequisites (installing them as root on Debian) and the Tint check's npm package (npm ci in tests/tint), checks formatting and clippy (-D warnings), runs every test of the workspace, then `conformance` and `sweep` (all in release).");
-        return 0;
-    }
+/// `cargo xtask test`.
+#[derive(clap::Args)]
+#[command(
+    long_about = "Checks the system prerequisites (installing them as root on Debian) and the Tint check's \
+                  npm package (npm ci in tests/tint), checks formatting \
+                  and clippy (-D warnings), runs every test of the workspace, then `conformance` and \
+                  `sweep` (all in release).",
+    after_help = crate::examples!(
+        "cargo xtask test"
+        "cargo xtask test -- --test cli     # arguments after -- go to cargo test"
+    )
+)]
+pub struct TestArgs {
+    /// Passed to `cargo test --workspace --release`.
+    #[arg(last = true, value_name = "CARGO TEST ARGS")]
+    cargo_test_args: Vec<String>,
+}
+
+pub fn main(args: &TestArgs) -> i32 {
     if !ensure_prerequisites() {
         return 1;
     }
@@ -147,7 +161,7 @@ pub fn main(args: &[String]) -> i32 {
     if !ensure_tint_package(root) {
         return 1;
     }
-    let extra: Vec<&String> = args.iter().skip_while(|a| *a == "--").collect();
+    let extra = &args.cargo_test_args;
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     // The house rules first: formatting (rustfmt.toml) and clippy with every warning an error.
     let lints: [&[&str]; 2] =

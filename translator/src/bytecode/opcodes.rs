@@ -384,6 +384,21 @@ const fn tex(opcode: Opcode, forms: &'static [Form]) -> OpcodeInfo {
 use Operand as Op;
 const SAMPLER_1: &[Operand] = &[Op::General, Op::Sampler];
 
+/// The row of each opcode numbered up to `breakp` (0x60): every one but `phase` (0xFFFD), the
+/// last row.
+const ROW_OF_RAW: [u8; 0x61] = {
+    let mut rows = [u8::MAX; 0x61];
+    let mut i = 0;
+    while i < Opcode::ALL.len() {
+        let raw = Opcode::ALL[i] as usize;
+        if raw < rows.len() {
+            rows[raw] = i as u8;
+        }
+        i += 1;
+    }
+    rows
+};
+
 /// The table, in opcode order.
 pub static OPCODES: &[OpcodeInfo] = &[
     row(Opcode::Nop, &[form(ALL, "nop", NONE, 1)]),
@@ -508,8 +523,11 @@ pub static OPCODES: &[OpcodeInfo] = &[
 impl Opcode {
     /// The table row of this opcode.
     pub fn info(self) -> &'static OpcodeInfo {
-        // The table is in opcode order: a binary search finds the row.
-        let i = OPCODES.binary_search_by_key(&self, |row| row.opcode).expect("every opcode has a row");
+        // The table has one row per opcode in `Opcode::ALL`'s order (a test checks it), so the
+        // row is the opcode's position: looked up, not searched, since every consumer asks for
+        // every instruction.
+        let raw = self as usize;
+        let i = if raw < ROW_OF_RAW.len() { ROW_OF_RAW[raw] as usize } else { Opcode::ALL.len() - 1 };
         &OPCODES[i]
     }
 
@@ -633,6 +651,7 @@ mod tests {
         for (row, op) in OPCODES.iter().zip(Opcode::ALL) {
             assert_eq!(row.opcode, *op);
             assert!(!row.forms.is_empty());
+            assert_eq!(op.info().opcode, *op, "info() finds the opcode's own row");
         }
     }
 

@@ -2,65 +2,46 @@
 //! tokens: raw little-endian for `.bin`/`.pso`/`.vso`, hex words for `.hex`, hex on stdout
 //! without `-o`.
 
+use clap::Args;
 use d3d9_shader::bytecode::encode;
 
 use super::input::load_programs;
-use super::{EXIT_REJECTED, EXIT_USAGE};
+use super::{examples, usage_error, EXIT_OK, EXIT_REJECTED};
 
-const USAGE: &str = "usage: d3d9-shader asm INPUT [-o OUT]
-  OUT ending in .bin, .pso or .vso gets raw little-endian tokens, .hex gets hex words;
-  without -o the hex words go to stdout. INPUT may be - for stdin.";
+/// `d3d9-shader asm`.
+#[derive(Args)]
+#[command(after_help = examples!(
+    "d3d9-shader asm shader.asm -o shader.pso"
+    "d3d9-shader asm shader.pso -o shader.hex"
+    "echo 'ps_2_0 mov oC0, c0' | d3d9-shader asm -"
+))]
+pub struct AsmArgs {
+    /// A listing (or any input format: blob, .hex, fxc header); - for stdin.
+    input: String,
+    /// The output: raw little-endian tokens for .bin, .pso or .vso, hex words for .hex
+    /// [default: hex words on stdout].
+    #[arg(short, long = "output", value_name = "OUT", value_parser = output)]
+    out: Option<Output>,
+}
 
-/// How the tokens are written.
+/// Where the tokens go, and how.
+#[derive(Clone)]
 enum Output {
     Raw(String),
     Hex(String),
-    Stdout,
 }
 
-pub fn main(args: &[String]) -> i32 {
-    let mut input = None;
-    let mut output = Output::Stdout;
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "-o" | "--output" => {
-                let Some(path) = it.next() else {
-                    eprintln!("d3d9-shader asm: -o needs a file name\n{USAGE}");
-                    return EXIT_USAGE;
-                };
-                let ext = path.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase());
-                output = match ext.as_deref() {
-                    Some("bin" | "pso" | "vso") => Output::Raw(path.clone()),
-                    Some("hex") => Output::Hex(path.clone()),
-                    _ => {
-                        eprintln!(
-                            "d3d9-shader asm: cannot tell the format of `{path}`: name it .bin, .pso, .vso or .hex"
-                        );
-                        return EXIT_USAGE;
-                    }
-                };
-            }
-            "-h" | "--help" => {
-                println!("{USAGE}");
-                return 0;
-            }
-            s if s.starts_with('-') && s != "-" => {
-                eprintln!("d3d9-shader asm: unknown option `{s}`\n{USAGE}");
-                return EXIT_USAGE;
-            }
-            s if input.is_none() => input = Some(s),
-            s => {
-                eprintln!("d3d9-shader asm: unexpected argument `{s}`\n{USAGE}");
-                return EXIT_USAGE;
-            }
-        }
+fn output(path: &str) -> Result<Output, String> {
+    let ext = path.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase());
+    match ext.as_deref() {
+        Some("bin" | "pso" | "vso") => Ok(Output::Raw(path.to_string())),
+        Some("hex") => Ok(Output::Hex(path.to_string())),
+        _ => Err("cannot tell the format: name it .bin, .pso, .vso or .hex".into()),
     }
-    let Some(input) = input else {
-        eprintln!("{USAGE}");
-        return EXIT_USAGE;
-    };
-    let programs = match load_programs(input) {
+}
+
+pub fn main(args: &AsmArgs) -> i32 {
+    let programs = match load_programs(&args.input) {
         Ok(p) => p,
         Err(e) => {
             eprintln!("d3d9-shader: {e}");
@@ -68,32 +49,29 @@ pub fn main(args: &[String]) -> i32 {
         }
     };
     if programs.len() != 1 {
-        eprintln!("d3d9-shader asm: {input} holds {} shaders; give one", programs.len());
-        return EXIT_USAGE;
+        return usage_error(Some("asm"), format!("{} holds {} shaders; give one", args.input, programs.len()));
     }
     let tokens = encode(&programs[0].0);
-    let (bytes, path) = match output {
-        Output::Raw(path) => (tokens.iter().flat_map(|t| t.to_le_bytes()).collect(), Some(path)),
-        Output::Hex(path) => (hex_text(&tokens).into_bytes(), Some(path)),
-        Output::Stdout => (hex_text(&tokens).into_bytes(), None),
+    let (bytes, path) = match &args.out {
+        Some(Output::Raw(path)) => (tokens.iter().flat_map(|t| t.to_le_bytes()).collect(), path),
+        Some(Output::Hex(path)) => (hex_text(&tokens).into_bytes(), path),
+        None => return super::write_stdout(hex_text(&tokens).as_bytes()),
     };
-    match path {
-        Some(path) => match std::fs::write(&path, bytes) {
-            Ok(()) => 0,
-            Err(e) => {
-                eprintln!("d3d9-shader asm: cannot write {path}: {e}");
-                EXIT_REJECTED
-            }
-        },
-        None => super::write_stdout(&bytes),
+    match std::fs::write(path, bytes) {
+        Ok(()) => EXIT_OK,
+        Err(e) => {
+            eprintln!("d3d9-shader asm: cannot write {path}: {e}");
+            EXIT_REJECTED
+        }
     }
 }
 
 /// Hex words, eight to a line, as the corpus `.hex` files hold them.
 pub fn hex_text(tokens: &[u32]) -> String {
+    use std::fmt::Write;
     let mut out = String::with_capacity(tokens.len() * 9 + 1);
     for (i, t) in tokens.iter().enumerate() {
-        out.push_str(&format!("{t:08x}"));
+        let _ = write!(out, "{t:08x}");
         out.push(if i % 8 == 7 || i + 1 == tokens.len() { '\n' } else { ' ' });
     }
     out

@@ -1,39 +1,29 @@
 //! `d3d9-shader disasm INPUT [--keep-comments]`: prints the assembly listing.
 
+use clap::Args;
 use d3d9_shader::asm::{write_program, DisasmOptions};
 
 use super::input::load_programs;
-use super::{EXIT_REJECTED, EXIT_USAGE};
+use super::{examples, EXIT_REJECTED};
 
-const USAGE: &str = "usage: d3d9-shader disasm INPUT [--keep-comments]
-  --keep-comments   write comment blocks as .comment/.dw lines, so the listing assembles to the exact blob";
+/// `d3d9-shader disasm`.
+#[derive(Args)]
+#[command(after_help = examples!(
+    "d3d9-shader disasm shader.pso"
+    "d3d9-shader disasm shader.pso --keep-comments > shader.asm"
+    "d3d9-shader disasm shaders.h            # every array, each under a // NAME line"
+))]
+pub struct DisasmArgs {
+    /// A blob, .hex, fxc header or listing; - for stdin.
+    input: String,
+    /// Write comment blocks as .comment/.dw lines, so that the listing assembles to the exact blob.
+    #[arg(long)]
+    keep_comments: bool,
+}
 
-pub fn main(args: &[String]) -> i32 {
-    let mut options = DisasmOptions::default();
-    let mut input = None;
-    for a in args {
-        match a.as_str() {
-            "--keep-comments" => options.keep_comments = true,
-            "-h" | "--help" => {
-                println!("{USAGE}");
-                return 0;
-            }
-            s if s.starts_with('-') && s != "-" => {
-                eprintln!("d3d9-shader disasm: unknown option `{s}`\n{USAGE}");
-                return EXIT_USAGE;
-            }
-            s if input.is_none() => input = Some(s),
-            s => {
-                eprintln!("d3d9-shader disasm: unexpected argument `{s}`\n{USAGE}");
-                return EXIT_USAGE;
-            }
-        }
-    }
-    let Some(input) = input else {
-        eprintln!("{USAGE}");
-        return EXIT_USAGE;
-    };
-    let programs = match load_programs(input) {
+pub fn main(args: &DisasmArgs) -> i32 {
+    let options = DisasmOptions { keep_comments: args.keep_comments };
+    let programs = match load_programs(&args.input) {
         Ok(p) => p,
         Err(e) => {
             eprintln!("d3d9-shader: {e}");
@@ -46,7 +36,11 @@ pub fn main(args: &[String]) -> i32 {
         if several {
             text.push_str(&format!("// {name}\n"));
         }
-        write_program(&mut text, program, &options).expect("writing to a String cannot fail");
+        if write_program(&mut text, program, &options).is_err() {
+            // Writing to a String fails only if a Display impl does; say so rather than panic.
+            eprintln!("d3d9-shader: {name}: cannot write the listing");
+            return EXIT_REJECTED;
+        }
     }
     super::write_stdout(text.as_bytes())
 }

@@ -9,11 +9,13 @@
 //! shader never holds the others up; results are reported in path order, whatever the timing.
 
 use std::collections::HashMap;
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::convert::{convert_input, output_path, Settings};
 use super::{EXIT_OK, EXIT_REJECTED, EXIT_USAGE};
@@ -77,85 +79,63 @@ struct FileResult {
     failures: Vec<String>,
 }
 
-struct Progress {
-    enabled: bool,
-    total: usize,
-    done: AtomicUsize,
-    /// (bar length, count) last drawn.
-    shown: Mutex<(usize, usize)>,
+/// The progress bar: on stderr when it is a terminal and the run is not `--quiet`; hidden
+/// otherwise (piped, redirected, CI), where it draws nothing at all.
+fn progress_bar(total: usize, quiet: bool) -> ProgressBar {
+    if quiet || !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(total as u64), ProgressDrawTarget::stderr());
+    if let Ok(style) = ProgressStyle::with_template("[{bar:40}] {pos}/{len} {elapsed} (eta {eta})") {
+        bar.set_style(style.progress_chars("#>-"));
+    }
+    bar
 }
 
-impl Progress {
-    fn tick(&self) {
-        self.done.fetch_add(1, Ordering::Relaxed);
-        if !self.enabled {
-            return;
-        }
-        const WIDTH: usize = 40;
-        // Under the lock, the count is read again: the bar only moves forward, whichever
-        // thread draws it.
-        let mut shown = self.shown.lock().unwrap_or_else(|e| e.into_inner());
-        let done = self.done.load(Ordering::Relaxed);
-        let filled = done * WIDTH / self.total.max(1);
-        if done <= shown.1 || (filled == shown.0 && shown.1 > 0 && done != self.total) {
-            return;
-        }
-        *shown = (filled, done);
-        let bar: String = "#".repeat(filled) + &"-".repeat(WIDTH - filled);
-        let mut err = std::io::stderr().lock();
-        let _ = write!(err, "\r[{bar}] {done}/{}", self.total);
-        let _ = err.flush();
-    }
-
-    fn finish(&self) {
-        if self.enabled {
-            eprint!("\r{}\r", " ".repeat(60));
-        }
-    }
-}
-
-/// Converts every input under `dir` into `out` with `jobs` threads; the exit status.
-pub fn run(what: Inputs, out: &Path, jobs: usize, settings: &Settings) -> i32 {
-    let start = Instant::now();
-    let (files, relative): (Vec<PathBuf>, Vec<PathBuf>) = match what {
+/// The input files and their paths relative to the output folder (before the new extension);
+/// `Err` holds the exit status, the reason printed.
+fn listed(what: Inputs, out: &Path, settings: &Settings) -> Result<(Vec<PathBuf>, Vec<PathBuf>), i32> {
+    match what {
         Inputs::Folder(dir) => {
             let mut files = Vec::new();
             if let Err(e) = inputs(dir, out, &mut files) {
                 eprintln!("{}", settings.style.error(&dir.display().to_string(), &format!("cannot list: {e}")));
-                return EXIT_REJECTED;
+                return Err(EXIT_REJECTED);
             }
             if files.is_empty() {
                 eprintln!(
                     "d3d9-shader: no shader files under `{}` (looked for .bin .pso .vso .cso .fxo .hex .h .asm …)",
                     dir.display()
                 );
-                return EXIT_USAGE;
+                return Err(EXIT_USAGE);
             }
             let relative = files.iter().map(|f| f.strip_prefix(dir).unwrap_or(f).to_path_buf()).collect();
-            (files, relative)
+            Ok((files, relative))
         }
         Inputs::Files(names) => {
             let files: Vec<PathBuf> = names.iter().map(PathBuf::from).collect();
             let relative = files.iter().map(|f| PathBuf::from(f.file_name().unwrap_or(f.as_os_str()))).collect();
-            (files, relative)
+            Ok((files, relative))
         }
-    };
-    let names = output_names(&relative, settings.format.extension());
-    let progress = Progress {
-        enabled: !settings.quiet && std::io::stderr().is_terminal(),
-        total: files.len(),
-        done: AtomicUsize::new(0),
-        shown: Mutex::new((0, 0)),
-    };
-    // The output folders, made once here rather than by every worker for every file.
+    }
+}
+
+/// Makes the output folders, once here rather than by every worker for every file.
+fn make_folders(out: &Path, names: &[PathBuf], settings: &Settings) -> Result<(), i32> {
     let mut folders: Vec<PathBuf> = names.iter().filter_map(|n| out.join(n).parent().map(Path::to_path_buf)).collect();
     folders.dedup();
     for folder in &folders {
         if let Err(e) = std::fs::create_dir_all(folder) {
             eprintln!("{}", settings.style.error(&folder.display().to_string(), &format!("cannot create: {e}")));
-            return EXIT_REJECTED;
+            return Err(EXIT_REJECTED);
         }
     }
+    Ok(())
+}
+
+/// Converts `files[i]` into `out/names[i]` on `jobs` threads; each file's result, in order.
+fn convert_all(files: &[PathBuf], names: &[PathBuf], out: &Path, jobs: usize, settings: &Settings) -> Vec<FileResult> {
+    let progress = progress_bar(files.len(), settings.quiet);
     let next = AtomicUsize::new(0);
     let results: Vec<Mutex<FileResult>> = files.iter().map(|_| Mutex::new(FileResult::default())).collect();
     let work = || loop {
@@ -176,7 +156,7 @@ pub fn run(what: Inputs, out: &Path, jobs: usize, settings: &Settings) -> i32 {
             }
         }
         drop(slot);
-        progress.tick();
+        progress.inc(1);
     };
     std::thread::scope(|s| {
         for _ in 1..jobs.min(files.len()) {
@@ -184,10 +164,23 @@ pub fn run(what: Inputs, out: &Path, jobs: usize, settings: &Settings) -> i32 {
         }
         work();
     });
-    progress.finish();
+    progress.finish_and_clear();
+    results.into_iter().map(|r| r.into_inner().unwrap_or_else(|e| e.into_inner())).collect()
+}
+
+/// Converts every input under `dir` into `out` with `jobs` threads; the exit status.
+pub fn run(what: Inputs, out: &Path, jobs: usize, settings: &Settings) -> i32 {
+    let start = Instant::now();
+    let (files, relative) = match listed(what, out, settings) {
+        Ok(l) => l,
+        Err(status) => return status,
+    };
+    let names = output_names(&relative, settings.format.extension());
+    if let Err(status) = make_folders(out, &names, settings) {
+        return status;
+    }
     let (mut passed, mut failures) = (0, Vec::new());
-    for r in results {
-        let r = r.into_inner().unwrap_or_else(|e| e.into_inner());
+    for r in convert_all(&files, &names, out, jobs, settings) {
         passed += r.passed;
         failures.extend(r.failures);
     }
@@ -197,20 +190,19 @@ pub fn run(what: Inputs, out: &Path, jobs: usize, settings: &Settings) -> i32 {
             eprintln!("{e}");
         }
     }
+    let status = if failures.is_empty() { EXIT_OK } else { EXIT_REJECTED };
     if !settings.quiet || !failures.is_empty() {
-        println!(
-            "translate: {passed} passed, {} failed ({} files, {} jobs, {:.2} s)",
+        let summary = format!(
+            "translate: {passed} passed, {} failed ({} files, {} jobs, {:.2} s)\n",
             failures.len(),
             files.len(),
             jobs,
             start.elapsed().as_secs_f64()
         );
+        // A closed stdout is no failure of the conversion; another write error is.
+        return status.max(super::write_stdout(summary.as_bytes()));
     }
-    if failures.is_empty() {
-        EXIT_OK
-    } else {
-        EXIT_REJECTED
-    }
+    status
 }
 
 #[cfg(test)]

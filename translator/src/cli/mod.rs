@@ -1,20 +1,28 @@
-//! The `d3d9-shader` command line: one file per subcommand.
+//! The `d3d9-shader` command line: the arguments (clap derive) here, one file per subcommand.
 //!
 //! Exit status: 0 success, 1 input rejected (message names the file and the token or line),
-//! 2 usage error. A panic is a bug.
+//! 2 usage error (clap's own exit status for a usage error is 2 as well). A panic is a bug; so is
+//! a panic on a closed stdout (`| head`): everything the tool prints on stdout goes through
+//! [`write_stdout`].
+//!
+//! Module imports run one way: `translate` (the two converting commands) uses `folder` and
+//! `convert`; `folder` uses `convert`; `convert` (one input to bytes) uses neither.
 
 mod asm_cmd;
 mod convert;
 mod diag;
 mod disasm;
 mod folder;
-mod help;
+mod info;
 mod input;
 mod run;
 mod translate;
 mod validate;
 
 use std::ffi::OsString;
+
+use clap::error::ErrorKind;
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 /// Exit status for success.
 pub const EXIT_OK: i32 = 0;
@@ -23,40 +31,87 @@ pub const EXIT_REJECTED: i32 = 1;
 /// Exit status for a usage error.
 pub const EXIT_USAGE: i32 = 2;
 
-const USAGE: &str = "\
-usage: d3d9-shader INPUT OUTPUT [options]     convert; OUTPUT's extension picks the format
-       d3d9-shader <command> [options] INPUT
+/// `Examples:` in the style of clap's own headings (ANSI codes are dropped when stdout is not a
+/// terminal or colour is off).
+macro_rules! examples {
+    ($($line:literal)*) => {
+        concat!("\x1b[1m\x1b[4mExamples:\x1b[0m\n", $("  ", $line, "\n",)*)
+    };
+}
+pub(crate) use examples;
 
-OUTPUT: .wgsl .spv .spvasm .metal .glsl/.vert/.frag .hlsl (translations), .json (reflection),
-        .asm (listing), .hex or .bin (tokens)
-
-commands (each has --help):
-  disasm INPUT [--keep-comments]  print the assembly listing
-  asm INPUT.asm [-o OUT]       assemble (OUT: .bin/.pso/.vso raw, .hex words; hex on stdout without -o)
-  validate INPUT [--strict|--lenient] [--api d3d9|d3d8] [--swvp]
-  translate INPUT [--to FORMAT] [-o OUT] [--key FIELD=VALUE]... [--key-file F.toml] [--strict]
-  translate DIR --to FORMAT -o OUTDIR [--jobs N] [--quiet]   every shader of a folder, in parallel
-  info INPUT [--json]
-  run INPUT [--input v0=1,2,3,4|t0=..|vPos=x,y|vFace=-1]... [--const c0=...]... [--int i0=...]...
-            [--bool b0=true]... [--float-rules strict|fast|ieee] [--json]
-                               execute one invocation on the CPU reference interpreter
+const AFTER_HELP: &str = concat!(
+    "OUTPUT's extension picks the format: .wgsl .spv .spvasm .metal .glsl/.vert/.frag .hlsl
+(translations), .json (reflection), .asm (listing), .hex or .bin (tokens); a header with several
+arrays gives OUTPUT.ARRAY.EXT for each. `d3d9-shader translate` converts folders, on all cores.
 
 INPUT: a raw blob, a .hex file, an fxc /Fh header, an .asm listing, or - for stdin.
 Exit status: 0 success, 1 input rejected, 2 usage error.
 
-examples:
-  d3d9-shader shader.pso shader.wgsl
-  d3d9-shader shader.vso shader.spv --key clip_planes=1
-  d3d9-shader translate shaders/ --to spv -o out/
-  d3d9-shader disasm shader.pso";
+",
+    examples!(
+        "d3d9-shader shader.pso shader.wgsl"
+        "d3d9-shader shader.vso shader.spv --key clip_planes=1"
+        "d3d9-shader shaders.h shaders.json      # one shaders.ARRAY.json per array"
+        "d3d9-shader translate shaders/ --to spv -o out/"
+        "d3d9-shader disasm shader.pso"
+        "d3d9-shader completions bash > /etc/bash_completion.d/d3d9-shader"
+    )
+);
+
+/// Direct3D 9 shader bytecode (SM 1.0-3.0) to WGSL, SPIR-V and more.
+///
+/// `d3d9-shader INPUT OUTPUT` converts one shader (naga-cli's convention); the commands below
+/// do the rest.
+#[derive(Parser)]
+#[command(
+    name = "d3d9-shader",
+    version,
+    args_conflicts_with_subcommands = true,
+    subcommand_negates_reqs = true,
+    arg_required_else_help = true,
+    after_help = AFTER_HELP
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    #[command(flatten)]
+    pair: translate::PairArgs,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Print the assembly listing.
+    Disasm(disasm::DisasmArgs),
+    /// Assemble a listing (or re-encode any input) into tokens.
+    Asm(asm_cmd::AsmArgs),
+    /// Check a shader against the Direct3D 9 runtime's rules.
+    Validate(validate::ValidateArgs),
+    /// Translate one shader, several, or a whole folder (in parallel).
+    Translate(translate::TranslateArgs),
+    /// Print a shader's inputs, outputs, constants, samplers and features.
+    Info(info::InfoArgs),
+    /// Execute one invocation on the CPU reference interpreter.
+    Run(run::RunArgs),
+    /// Print a shell completion script.
+    #[command(after_help = examples!(
+        "d3d9-shader completions bash > ~/.local/share/bash-completion/completions/d3d9-shader"
+        "d3d9-shader completions zsh > ~/.zfunc/_d3d9-shader"
+        "d3d9-shader completions fish > ~/.config/fish/completions/d3d9-shader.fish"
+    ))]
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+}
 
 /// Writes `bytes` to stdout; a closed pipe (`| head`) is not an error of the input.
 pub fn write_stdout(bytes: &[u8]) -> i32 {
     use std::io::Write;
     let mut out = std::io::stdout().lock();
     match out.write_all(bytes).and_then(|()| out.flush()) {
-        Ok(()) => 0,
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,
+        Ok(()) => EXIT_OK,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => EXIT_OK,
         Err(e) => {
             eprintln!("d3d9-shader: cannot write to stdout: {e}");
             EXIT_REJECTED
@@ -64,47 +119,67 @@ pub fn write_stdout(bytes: &[u8]) -> i32 {
     }
 }
 
+/// Prints a clap error (or help, or version) and gives its exit status: 0 for help and version,
+/// 2 for a usage error. Help goes to stdout, which may be a closed pipe: that is no error.
+fn report(error: &clap::Error) -> i32 {
+    let _ = error.print();
+    error.exit_code()
+}
+
+/// A usage error found after parsing (a check clap cannot express), shown as clap shows its
+/// own, with the usage of `subcommand` (the top level for `None`); the exit status (2).
+pub fn usage_error(subcommand: Option<&str>, message: impl std::fmt::Display) -> i32 {
+    let mut cli = Cli::command();
+    cli.build();
+    let mut command = subcommand.and_then(|name| cli.find_subcommand(name).cloned()).unwrap_or(cli);
+    report(&command.error(ErrorKind::ValueValidation, message))
+}
+
 /// Runs the tool with the arguments after the program name; returns the exit status.
 pub fn run(args: Vec<OsString>) -> i32 {
-    let args: Vec<String> = match args.into_iter().map(|a| a.into_string()).collect() {
-        Ok(a) => a,
-        Err(bad) => {
-            eprintln!("d3d9-shader: argument is not valid UTF-8: {bad:?}");
-            return EXIT_USAGE;
-        }
-    };
-    let Some((command, rest)) = args.split_first() else {
-        eprintln!("{USAGE}");
-        return EXIT_USAGE;
-    };
-    if rest.iter().any(|a| a == "-h" || a == "--help") {
-        if let Some(text) = help::text(command) {
-            println!("{text}");
-            return EXIT_OK;
+    if let [word] = args.as_slice() {
+        // One word that is neither a command nor a file: clap alone would ask for OUTPUT.
+        let word = word.to_string_lossy();
+        let command = Cli::command().get_subcommands().any(|c| c.get_name() == word);
+        if !word.starts_with('-') && !command && !std::path::Path::new(&*word).exists() {
+            return usage_error(None, format!("`{word}` is neither a command nor a file"));
         }
     }
-    match command.as_str() {
-        "disasm" => disasm::main(rest),
-        "asm" => asm_cmd::main(rest),
-        "validate" => validate::main(rest),
-        "translate" => convert::translate_main(rest),
-        "info" => translate::info_main(rest),
-        "run" => run::main(rest),
-        "-h" | "--help" | "help" => {
-            println!("{USAGE}");
-            0
-        }
-        // naga-cli's convention: INPUT OUTPUT.
-        input if !input.starts_with('-') && rest.first().is_some_and(|o| !o.starts_with('-') || o == "-") => {
-            convert::pair_main(&args)
-        }
-        path if std::path::Path::new(path).exists() => {
-            eprintln!("d3d9-shader: `{path}`: expected `d3d9-shader INPUT OUTPUT` or a command\n\n{USAGE}");
-            EXIT_USAGE
-        }
-        other => {
-            eprintln!("d3d9-shader: unknown command `{other}`\n\n{USAGE}");
-            EXIT_USAGE
-        }
+    let matches = match Cli::command().try_get_matches_from(std::iter::once(OsString::from("d3d9-shader")).chain(args))
+    {
+        Ok(m) => m,
+        Err(e) => return report(&e),
+    };
+    let cli = match Cli::from_arg_matches(&matches) {
+        Ok(c) => c,
+        Err(e) => return report(&e),
+    };
+    let sub = |name: &str| matches.subcommand_matches(name).unwrap_or(&matches);
+    match cli.command {
+        None => translate::pair_main(&cli.pair, &matches),
+        Some(Command::Disasm(a)) => disasm::main(&a),
+        Some(Command::Asm(a)) => asm_cmd::main(&a),
+        Some(Command::Validate(a)) => validate::main(&a),
+        Some(Command::Translate(a)) => translate::translate_main(&a, sub("translate")),
+        Some(Command::Info(a)) => info::main(&a),
+        Some(Command::Run(a)) => run::main(&a),
+        Some(Command::Completions { shell }) => completions(shell),
+    }
+}
+
+/// `d3d9-shader completions SHELL`: the script clap_complete writes for this command line.
+fn completions(shell: clap_complete::Shell) -> i32 {
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut Cli::command(), "d3d9-shader", &mut script);
+    write_stdout(&script)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_command_line_definition_is_consistent() {
+        Cli::command().debug_assert();
     }
 }

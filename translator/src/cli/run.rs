@@ -17,29 +17,70 @@
 //! (`discarded` only for pixel shaders); non-finite numbers are written as the strings `"NaN"`,
 //! `"Infinity"` and `"-Infinity"`.
 
-use d3d9_shader::bytecode::ShaderKind;
+use std::fmt::Write;
+
+use clap::{Args, ValueEnum};
+use d3d9_shader::bytecode::{Program, ShaderKind};
 use d3d9_shader::interp::{
-    run_pixel, run_vertex, Constants, FloatRules, Options, OutputRegister, PixelInput, UnboundSampler, VertexInput,
+    run_pixel, run_vertex, Constants, FloatRules, InterpError, Options, OutputRegister, PixelInput, UnboundSampler,
+    VertexInput,
 };
 
 use super::input::load_program;
-use super::{EXIT_REJECTED, EXIT_USAGE};
+use super::{examples, usage_error, EXIT_REJECTED};
 
-struct Args {
+/// `d3d9-shader run`.
+#[derive(Args)]
+#[command(
+    long_about = "Runs one invocation of INPUT in the CPU reference interpreter and prints every output \
+                  register it wrote. Values with fewer than four components expand as a vertex element \
+                  does (1,2 is 1, 2, 0, 1). A pixel shader runs as a 2x2 quad of equal inputs (so \
+                  derivatives are 0); lane 0 is printed.",
+    after_help = examples!(
+        "d3d9-shader run shader.vso --input v0=1,2,3 --const c0=1,0,0,0 --const c1=0,1,0,0"
+        "d3d9-shader run shader.pso --input t0=0.5,0.5 --json"
+        "d3d9-shader run loop.vso --int i0=4,0,1,0 --bool b0=true"
+    )
+)]
+pub struct RunArgs {
+    /// A blob, .hex, fxc header (its first array) or listing; - for stdin.
     input: String,
+    /// An input register's value: v0-v15 (vertex), v0-v9, t0-t7, vPos=x,y, vFace=-1 (pixel).
+    #[arg(long = "input", value_name = "REGISTER=X,Y,Z,W", value_parser = input_value)]
+    values: Vec<InputValue>,
+    /// A float constant, c0-c8191.
+    #[arg(long = "const", value_name = "cN=X,Y,Z,W", value_parser = float_constant)]
+    floats: Vec<(usize, [f32; 4])>,
+    /// An integer constant, i0-i15 (components not given stay 0).
+    #[arg(long = "int", value_name = "iN=X,Y,Z,W", value_parser = int_constant)]
+    ints: Vec<(usize, Vec<i32>)>,
+    /// A boolean constant, b0-b15.
+    #[arg(long = "bool", value_name = "bN=true|false", value_parser = bool_constant)]
+    bools: Vec<(usize, bool)>,
+    /// How multiplications, reciprocals and logarithms treat 0, infinity and NaN.
+    #[arg(long, value_enum, default_value_t = Rules::Strict)]
+    float_rules: Rules,
+    /// Print `{"outputs": {...}, "discarded": ...}`.
+    #[arg(long)]
     json: bool,
-    options: Options,
-    constants: Constants,
-    values: Vec<(String, [f32; 4], usize)>,
 }
 
-fn usage(msg: &str) -> i32 {
-    eprintln!("d3d9-shader run: {msg}");
-    eprintln!(
-        "usage: d3d9-shader run INPUT [--input v0=1,2,3,4]... [--const c0=...]... [--int i0=...]... \
-         [--bool b0=true|false]... [--float-rules strict|fast|ieee] [--json]"
-    );
-    EXIT_USAGE
+#[derive(Clone, Copy, ValueEnum)]
+enum Rules {
+    /// Direct3D 9's: 0 * x = 0 in every multiply.
+    Strict,
+    /// Plain multiplies, rcp/rsq/log results clamped to +-FLT_MAX.
+    Fast,
+    /// Plain IEEE 754 arithmetic.
+    Ieee,
+}
+
+/// One `--input`: the register's name, its value and how many components were given.
+#[derive(Clone)]
+struct InputValue {
+    name: String,
+    value: [f32; 4],
+    count: usize,
 }
 
 /// `1,2,3` → ([1, 2, 3, 1], 3): missing components as a vertex element expands them.
@@ -55,87 +96,76 @@ fn parse_floats(s: &str) -> Result<([f32; 4], usize), String> {
     Ok((v, parts.len()))
 }
 
-/// `c12=...` → ("c", 12, "...").
-fn split_assignment<'a>(s: &'a str, prefix: &str) -> Result<(usize, &'a str), String> {
+/// `c12=...` with prefix `c` below `count` → (12, "...").
+fn split_assignment<'a>(s: &'a str, prefix: &str, count: usize) -> Result<(usize, &'a str), String> {
     let (name, value) = s.split_once('=').ok_or_else(|| format!("`{s}`: expected {prefix}N=VALUE"))?;
     let n = name
         .strip_prefix(prefix)
         .and_then(|n| n.parse::<usize>().ok())
         .ok_or_else(|| format!("`{name}`: expected {prefix}N"))?;
+    if n >= count {
+        return Err(format!("{prefix}{n}: the registers go up to {prefix}{}", count - 1));
+    }
     Ok((n, value))
 }
 
-fn parse_args(args: &[String]) -> Result<Args, String> {
-    let mut a = Args {
-        input: String::new(),
-        json: false,
-        options: Options::default(),
-        constants: Constants::default(),
-        values: Vec::new(),
-    };
-    let mut input = None;
-    let mut it = args.iter();
-    while let Some(arg) = it.next() {
-        let mut value = |flag: &str| it.next().cloned().ok_or_else(|| format!("{flag} needs a value"));
-        match arg.as_str() {
-            "--json" => a.json = true,
-            "--float-rules" => {
-                a.options.float_rules = match value(arg)?.as_str() {
-                    "strict" => FloatRules::Strict,
-                    "fast" => FloatRules::Fast,
-                    "ieee" => FloatRules::Ieee,
-                    other => return Err(format!("unknown float rules `{other}`")),
-                }
-            }
-            "--input" => {
-                let v = value(arg)?;
-                let (name, val) = v.split_once('=').ok_or_else(|| format!("`{v}`: expected REGISTER=VALUES"))?;
-                let (vals, n) = parse_floats(val)?;
-                a.values.push((name.to_string(), vals, n));
-            }
-            "--const" => {
-                let v = value(arg)?;
-                let (n, val) = split_assignment(&v, "c")?;
-                if n >= 8192 {
-                    return Err(format!("c{n}: float constants go up to c8191"));
-                }
-                if a.constants.float.len() <= n {
-                    a.constants.float.resize(n + 1, [0.0; 4]);
-                }
-                a.constants.float[n] = parse_floats(val)?.0;
-            }
-            "--int" => {
-                let v = value(arg)?;
-                let (n, val) = split_assignment(&v, "i")?;
-                let slot = a.constants.int.get_mut(n).ok_or_else(|| format!("i{n}: integer constants go up to i15"))?;
-                let parts: Vec<&str> = val.split(',').map(str::trim).collect();
-                if parts.len() > 4 {
-                    return Err(format!("`{val}`: at most 4 integers"));
-                }
-                for (i, p) in parts.iter().enumerate() {
-                    slot[i] = p.parse().map_err(|_| format!("`{p}` is not an integer"))?;
-                }
-            }
-            "--bool" => {
-                let v = value(arg)?;
-                let (n, val) = split_assignment(&v, "b")?;
-                let slot = a.constants.bool.get_mut(n).ok_or_else(|| format!("b{n}: bool constants go up to b15"))?;
-                *slot = match val {
-                    "true" | "1" => true,
-                    "false" | "0" => false,
-                    other => return Err(format!("`{other}`: expected true or false")),
-                };
-            }
-            s if s.starts_with("--") => return Err(format!("unknown option `{s}`")),
-            s => {
-                if input.replace(s.to_string()).is_some() {
-                    return Err("more than one INPUT".into());
-                }
-            }
-        }
+fn input_value(s: &str) -> Result<InputValue, String> {
+    let (name, values) = s.split_once('=').ok_or_else(|| format!("`{s}`: expected REGISTER=VALUES"))?;
+    let (value, count) = parse_floats(values)?;
+    Ok(InputValue { name: name.to_string(), value, count })
+}
+
+fn float_constant(s: &str) -> Result<(usize, [f32; 4]), String> {
+    let (n, value) = split_assignment(s, "c", 8192)?;
+    Ok((n, parse_floats(value)?.0))
+}
+
+fn int_constant(s: &str) -> Result<(usize, Vec<i32>), String> {
+    let (n, value) = split_assignment(s, "i", 16)?;
+    let parts: Vec<&str> = value.split(',').map(str::trim).collect();
+    if parts.len() > 4 {
+        return Err(format!("`{value}`: at most 4 integers"));
     }
-    a.input = input.ok_or("missing INPUT")?;
-    Ok(a)
+    let ints: Result<Vec<i32>, String> =
+        parts.iter().map(|p| p.parse().map_err(|_| format!("`{p}` is not an integer"))).collect();
+    Ok((n, ints?))
+}
+
+fn bool_constant(s: &str) -> Result<(usize, bool), String> {
+    let (n, value) = split_assignment(s, "b", 16)?;
+    match value {
+        "true" | "1" => Ok((n, true)),
+        "false" | "0" => Ok((n, false)),
+        other => Err(format!("`{other}`: expected true or false")),
+    }
+}
+
+impl RunArgs {
+    fn constants(&self) -> Constants {
+        let mut c = Constants::default();
+        for &(n, value) in &self.floats {
+            if c.float.len() <= n {
+                c.float.resize(n + 1, [0.0; 4]);
+            }
+            c.float[n] = value;
+        }
+        for (n, ints) in &self.ints {
+            c.int[*n][..ints.len()].copy_from_slice(ints);
+        }
+        for &(n, b) in &self.bools {
+            c.bool[n] = b;
+        }
+        c
+    }
+
+    fn options(&self) -> Options {
+        let float_rules = match self.float_rules {
+            Rules::Strict => FloatRules::Strict,
+            Rules::Fast => FloatRules::Fast,
+            Rules::Ieee => FloatRules::Ieee,
+        };
+        Options { float_rules, ..Options::default() }
+    }
 }
 
 enum Value {
@@ -154,113 +184,142 @@ fn json_number(x: f32) -> String {
     }
 }
 
-pub fn main(args: &[String]) -> i32 {
-    let a = match parse_args(args) {
-        Ok(a) => a,
-        Err(e) => return usage(&e),
-    };
-    let program = match load_program(&a.input) {
+/// What one invocation wrote: the registers in order, and (pixel shaders) whether it discarded.
+#[derive(Default)]
+struct Written {
+    outputs: Vec<(String, Value)>,
+    discarded: Option<bool>,
+}
+
+impl Written {
+    fn push(&mut self, name: String, r: &OutputRegister) {
+        if r.is_written() {
+            self.outputs.push((name, Value::Vector(r.value)));
+        }
+    }
+}
+
+/// The run failed: a usage error (an input register the stage has not) or the interpreter's.
+enum Failure {
+    Usage(String),
+    Interp(InterpError),
+}
+
+fn run_vertex_shader(program: &Program, args: &RunArgs) -> Result<Written, Failure> {
+    let mut input = VertexInput::default();
+    for v in &args.values {
+        match v.name.strip_prefix('v').and_then(|n| n.parse::<usize>().ok()).filter(|&n| n < 16) {
+            Some(n) => input.v[n] = v.value,
+            None => return Err(Failure::Usage(format!("`{}` is not a vertex input (v0–v15)", v.name))),
+        }
+    }
+    let out =
+        run_vertex(program, &input, &args.constants(), &args.options(), &UnboundSampler).map_err(Failure::Interp)?;
+    let mut w = Written::default();
+    if !program.version.profile().fixed_io {
+        for (i, r) in out.outputs.iter().enumerate() {
+            w.push(format!("o{i}"), r);
+        }
+    } else {
+        w.push("oPos".into(), &out.position);
+        for (i, r) in out.colors.iter().enumerate() {
+            w.push(format!("oD{i}"), r);
+        }
+        for (i, r) in out.texcoords.iter().enumerate() {
+            w.push(format!("oT{i}"), r);
+        }
+        w.push("oFog".into(), &out.fog);
+        w.push("oPts".into(), &out.point_size);
+    }
+    Ok(w)
+}
+
+fn run_pixel_shader(program: &Program, args: &RunArgs) -> Result<Written, Failure> {
+    let mut input = PixelInput::default();
+    for InputValue { name, value: v, count } in &args.values {
+        let index =
+            |p: &str, max: usize| name.strip_prefix(p).and_then(|n| n.parse::<usize>().ok()).filter(|&n| n < max);
+        if name == "vPos" {
+            input.vpos = [v[0], if *count > 1 { v[1] } else { 0.0 }];
+        } else if name == "vFace" {
+            input.vface = v[0];
+        } else if let Some(n) = index("v", 10) {
+            input.v[n] = *v;
+        } else if let Some(n) = index("t", 8) {
+            input.t[n] = *v;
+        } else {
+            return Err(Failure::Usage(format!("`{name}` is not a pixel input (v0–v9, t0–t7, vPos, vFace)")));
+        }
+    }
+    let out =
+        run_pixel(program, &input, &args.constants(), &args.options(), &UnboundSampler).map_err(Failure::Interp)?;
+    let mut w = Written::default();
+    for (i, c) in out.color.iter().enumerate() {
+        if let Some(c) = c {
+            w.outputs.push((format!("oC{i}"), Value::Vector(*c)));
+        }
+    }
+    if let Some(d) = out.depth {
+        w.outputs.push(("oDepth".into(), Value::Scalar(d)));
+    }
+    w.discarded = Some(out.discarded);
+    Ok(w)
+}
+
+pub fn main(args: &RunArgs) -> i32 {
+    let program = match load_program(&args.input) {
         Ok((p, _)) => p,
         Err(e) => {
             eprintln!("d3d9-shader run: {e}");
             return EXIT_REJECTED;
         }
     };
-    let mut outputs: Vec<(String, Value)> = Vec::new();
-    let mut discarded = None;
-    let push_reg = |outputs: &mut Vec<(String, Value)>, name: String, r: &OutputRegister| {
-        if r.is_written() {
-            outputs.push((name, Value::Vector(r.value)));
-        }
-    };
     let result = match program.version.kind {
-        ShaderKind::Vertex => {
-            let mut input = VertexInput::default();
-            for (name, v, _) in &a.values {
-                match name.strip_prefix('v').and_then(|n| n.parse::<usize>().ok()).filter(|&n| n < 16) {
-                    Some(n) => input.v[n] = *v,
-                    None => return usage(&format!("`{name}` is not a vertex input (v0–v15)")),
-                }
-            }
-            run_vertex(&program, &input, &a.constants, &a.options, &UnboundSampler).map(|out| {
-                if !program.version.profile().fixed_io {
-                    for (i, r) in out.outputs.iter().enumerate() {
-                        push_reg(&mut outputs, format!("o{i}"), r);
-                    }
-                } else {
-                    push_reg(&mut outputs, "oPos".into(), &out.position);
-                    for (i, r) in out.colors.iter().enumerate() {
-                        push_reg(&mut outputs, format!("oD{i}"), r);
-                    }
-                    for (i, r) in out.texcoords.iter().enumerate() {
-                        push_reg(&mut outputs, format!("oT{i}"), r);
-                    }
-                    push_reg(&mut outputs, "oFog".into(), &out.fog);
-                    push_reg(&mut outputs, "oPts".into(), &out.point_size);
-                }
-            })
-        }
-        ShaderKind::Pixel => {
-            let mut input = PixelInput::default();
-            for (name, v, count) in &a.values {
-                let index = |p: &str, max: usize| {
-                    name.strip_prefix(p).and_then(|n| n.parse::<usize>().ok()).filter(|&n| n < max)
-                };
-                if name == "vPos" {
-                    input.vpos = [v[0], if *count > 1 { v[1] } else { 0.0 }];
-                } else if name == "vFace" {
-                    input.vface = v[0];
-                } else if let Some(n) = index("v", 10) {
-                    input.v[n] = *v;
-                } else if let Some(n) = index("t", 8) {
-                    input.t[n] = *v;
-                } else {
-                    return usage(&format!("`{name}` is not a pixel input (v0–v9, t0–t7, vPos, vFace)"));
-                }
-            }
-            run_pixel(&program, &input, &a.constants, &a.options, &UnboundSampler).map(|out| {
-                for (i, c) in out.color.iter().enumerate() {
-                    if let Some(c) = c {
-                        outputs.push((format!("oC{i}"), Value::Vector(*c)));
-                    }
-                }
-                if let Some(d) = out.depth {
-                    outputs.push(("oDepth".into(), Value::Scalar(d)));
-                }
-                discarded = Some(out.discarded);
-            })
+        ShaderKind::Vertex => run_vertex_shader(&program, args),
+        ShaderKind::Pixel => run_pixel_shader(&program, args),
+    };
+    let written = match result {
+        Ok(w) => w,
+        Err(Failure::Usage(message)) => return usage_error(Some("run"), message),
+        Err(Failure::Interp(e)) => {
+            eprintln!("d3d9-shader run: {}: {e}", args.input);
+            return EXIT_REJECTED;
         }
     };
-    if let Err(e) = result {
-        eprintln!("d3d9-shader run: {}: {e}", a.input);
-        return EXIT_REJECTED;
+    let text = if args.json { json(&written) } else { plain(&written) };
+    super::write_stdout(text.as_bytes())
+}
+
+fn json(w: &Written) -> String {
+    let fields: Vec<String> = w
+        .outputs
+        .iter()
+        .map(|(name, v)| {
+            let value = match v {
+                Value::Vector(v) => format!("[{}]", v.map(json_number).join(", ")),
+                Value::Scalar(x) => json_number(*x),
+            };
+            format!("\"{name}\": {value}")
+        })
+        .collect();
+    let mut text = format!("{{\"outputs\": {{{}}}", fields.join(", "));
+    if let Some(d) = w.discarded {
+        let _ = write!(text, ", \"discarded\": {d}");
     }
-    if a.json {
-        let fields: Vec<String> = outputs
-            .iter()
-            .map(|(name, v)| {
-                let value = match v {
-                    Value::Vector(v) => format!("[{}]", v.map(json_number).join(", ")),
-                    Value::Scalar(x) => json_number(*x),
-                };
-                format!("\"{name}\": {value}")
-            })
-            .collect();
-        let mut text = format!("{{\"outputs\": {{{}}}", fields.join(", "));
-        if let Some(d) = discarded {
-            text.push_str(&format!(", \"discarded\": {d}"));
-        }
-        println!("{text}}}");
-    } else {
-        for (name, v) in &outputs {
-            match v {
-                Value::Vector(v) => println!("{name} = ({}, {}, {}, {})", v[0], v[1], v[2], v[3]),
-                Value::Scalar(x) => println!("{name} = {x}"),
-            }
-        }
-        if discarded == Some(true) {
-            println!("discarded");
-        }
+    text.push_str("}\n");
+    text
+}
+
+fn plain(w: &Written) -> String {
+    let mut text = String::new();
+    for (name, v) in &w.outputs {
+        let _ = match v {
+            Value::Vector(v) => writeln!(text, "{name} = ({}, {}, {}, {})", v[0], v[1], v[2], v[3]),
+            Value::Scalar(x) => writeln!(text, "{name} = {x}"),
+        };
     }
-    0
+    if w.discarded == Some(true) {
+        text.push_str("discarded\n");
+    }
+    text
 }

@@ -1,99 +1,245 @@
-//! `d3d9-shader info` (translation itself is in `convert.rs`).
+//! The converting commands: `d3d9-shader INPUT OUTPUT` (the output format from OUTPUT's
+//! extension, as naga-cli does) and `d3d9-shader translate INPUT|DIR|FILE... ` (one input to a
+//! file or stdout, or many in parallel through [`super::folder`]). The conversion itself is
+//! [`super::convert`].
 
-use d3d9_shader::analysis::analyse;
-use d3d9_shader::{ParseOptions, Shader};
+use std::num::NonZeroUsize;
+use std::path::Path;
 
-use super::{EXIT_REJECTED, EXIT_USAGE};
+use clap::{ArgMatches, Args};
+use d3d9_shader::validate::Mode;
+use d3d9_shader::{ParseOptions, ShaderKey};
 
-const INFO_USAGE: &str = "usage: d3d9-shader info INPUT [--json]
-  prints the version, inputs and outputs with their semantics, the constants used (and whether
-  relatively addressed), samplers and their types, constant-table names and features used;
-  --json prints the reflection as JSON (the same as `d3d9-shader INPUT OUT.json`)
+use super::convert::{convert_input, output_path, Format, Outcome, Settings};
+use super::diag::Style;
+use super::{examples, usage_error, EXIT_OK, EXIT_REJECTED};
 
-examples:
-  d3d9-shader info shader.pso
-  d3d9-shader info shader.hex --json";
+const KEY_HELP: &str = "Device state the translation depends on (repeatable). Fields:
+float_rules=strict|fast|ieee  alpha_func=never|less|equal|lessequal|greater|notequal|greaterequal|always
+fog=none|vertex|linear|exp|exp2  fog_source=z|w  clip_planes=MASK  point_size=BOOL  point_sprite=BOOL
+flat_shading=BOOL  swvp=BOOL (software vertex processing: also lets validation accept its limits)
+shadow_samplers=MASK  unbound_samplers=MASK  projected=MASK  projected<N>=0..4  sampler<N>=2d|cube|volume";
 
-pub fn info_main(args: &[String]) -> i32 {
-    let mut json = false;
-    let mut input = None;
-    for a in args {
-        match a.as_str() {
-            "--json" => json = true,
-            "-h" | "--help" => {
-                println!("{INFO_USAGE}");
-                return 0;
-            }
-            s if input.is_none() => input = Some(s.to_string()),
-            other => {
-                eprintln!("d3d9-shader: unexpected argument `{other}`\n\n{INFO_USAGE}");
-                return EXIT_USAGE;
-            }
-        }
-    }
-    let Some(input) = input else {
-        eprintln!("{INFO_USAGE}");
-        return EXIT_USAGE;
-    };
-    let (program, _) = match super::input::load_program(&input) {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("d3d9-shader: {e}");
-            return EXIT_REJECTED;
-        }
-    };
-    let sig = analyse(&program);
-    if json {
-        // The front door's reflection, as `d3d9-shader INPUT OUT.json` writes it.
-        let reflection = match Shader::from_program(program, &ParseOptions::default()) {
-            Ok(shader) => serde_json::to_string_pretty(shader.reflection()),
-            Err(e) => {
-                eprintln!("d3d9-shader: {input}: {e}");
-                return EXIT_REJECTED;
-            }
+/// The options both converting commands take.
+#[derive(Args)]
+pub struct ConvertOptions {
+    /// The output format [default: the output file's extension; wgsl on stdout].
+    #[arg(long, value_name = "FORMAT", ignore_case = true)]
+    to: Option<Format>,
+    #[arg(long = "key", value_name = "FIELD=VALUE", value_parser = key_field, long_help = KEY_HELP,
+          help = "Device state the translation depends on (repeatable; --help lists the fields)")]
+    key: Vec<String>,
+    /// The same fields as a TOML table (float_rules = "fast", clip_planes = 3); with --key, each
+    /// applies in command-line order.
+    #[arg(long = "key-file", value_name = "FILE.toml", value_parser = key_file)]
+    key_file: Vec<KeyFile>,
+    /// Validate as the Direct3D 9 runtime does (refuse everything Windows refuses).
+    #[arg(long, overrides_with = "lenient")]
+    strict: bool,
+    /// Translate what drivers accept, with a warning (the default).
+    #[arg(long, overrides_with = "strict")]
+    lenient: bool,
+    /// No warnings, progress bar or summary; errors only.
+    #[arg(short, long)]
+    quiet: bool,
+}
+
+/// `d3d9-shader INPUT OUTPUT [options]`.
+#[derive(Args)]
+pub struct PairArgs {
+    /// The shader: a raw blob (.bin .pso .vso .cso .fxo), hex words (.hex), an fxc /Fh header
+    /// (.h), an assembly listing (.asm .vsh .psh), or - for stdin.
+    #[arg(required = true)]
+    input: Option<String>,
+    /// The output file, its extension naming the format (- for stdout, with --to).
+    #[arg(required = true)]
+    output: Option<String>,
+    #[command(flatten)]
+    options: ConvertOptions,
+}
+
+const TRANSLATE_AFTER_HELP: &str = concat!(
+    "Folder mode (a folder, or several files): every shader file under the folder (recursively) is
+converted on all cores; outputs mirror the input tree under OUTDIR with the new extension (named
+files land in OUTDIR by file name). A header's arrays become NAME.ARRAY.EXT.
+
+Exit status: 0 success, 1 an input was rejected (every failure is listed), 2 usage error.
+
+",
+    examples!(
+        "d3d9-shader translate shader.hex"
+        "d3d9-shader translate shader.pso -o shader.spv --key float_rules=ieee"
+        "d3d9-shader translate skinned.vso --key swvp=true   # c256 and up: software vertex processing"
+        "d3d9-shader translate game/shaders --to wgsl -o out/ --key-file state.toml"
+        "d3d9-shader translate *.pso --to spv -o out/"
+    )
+);
+
+/// `d3d9-shader translate INPUT [options]`, `translate DIR|FILE... --to FORMAT -o OUTDIR`.
+#[derive(Args)]
+#[command(after_help = TRANSLATE_AFTER_HELP)]
+pub struct TranslateArgs {
+    /// A shader file (- for stdin), several, or one folder.
+    #[arg(required = true, value_name = "INPUT")]
+    inputs: Vec<String>,
+    /// The output file (default: stdout; spv and bin need -o) or, for several inputs, the output
+    /// folder.
+    #[arg(short, long = "output", value_name = "OUT")]
+    out: Option<String>,
+    /// Folder mode: worker threads [default: all cores].
+    #[arg(short, long, value_name = "N")]
+    jobs: Option<NonZeroUsize>,
+    #[command(flatten)]
+    options: ConvertOptions,
+}
+
+/// One `--key` value, checked: the assignment as given.
+fn key_field(text: &str) -> Result<String, String> {
+    ShaderKey::default().set(text)?;
+    Ok(text.to_string())
+}
+
+/// A `--key-file`, read and checked: its fields as `FIELD=VALUE` assignments.
+#[derive(Clone)]
+struct KeyFile(Vec<String>);
+
+/// Reads a TOML file of key fields (`fog = "linear"`, `clip_planes = 3`, `point_sprite = true`).
+fn key_file(path: &str) -> Result<KeyFile, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
+    let table: toml::Table = text.parse().map_err(|e: toml::de::Error| e.message().to_string())?;
+    let mut fields = Vec::new();
+    for (field, value) in &table {
+        let value = match value {
+            toml::Value::String(s) => s.clone(),
+            toml::Value::Integer(i) => i.to_string(),
+            toml::Value::Boolean(b) => b.to_string(),
+            other => return Err(format!("`{field}`: expected a string, integer or boolean, not {}", other.type_str())),
         };
-        match reflection {
-            Ok(s) => println!("{s}"),
-            Err(e) => {
-                eprintln!("d3d9-shader: {e}");
-                return EXIT_REJECTED;
-            }
-        }
-        return 0;
+        fields.push(key_field(&format!("{field}={value}"))?);
     }
-    println!("version: {}", sig.version);
-    let io = |title: &str, list: &[d3d9_shader::analysis::IoRegister]| {
-        println!("{title}:");
-        for r in list {
-            let sem = r.usage.as_ref().map(|u| format!(" {u}{}", r.usage_index)).unwrap_or_default();
-            println!(
-                "  {:<8}{sem} mask {:04b} used {:04b}{}",
-                r.register,
-                r.mask,
-                r.used_mask,
-                if r.centroid { " centroid" } else { "" }
-            );
+    Ok(KeyFile(fields))
+}
+
+impl ConvertOptions {
+    /// The key: every `--key` and `--key-file` applied in command-line order (`matches` gives the
+    /// order; both were checked while parsing).
+    fn key(&self, matches: &ArgMatches) -> Result<ShaderKey, String> {
+        let positions = |id: &str| matches.indices_of(id).map(|i| i.collect::<Vec<_>>()).unwrap_or_default();
+        let mut assignments: Vec<(usize, &[String])> = Vec::new();
+        assignments.extend(positions("key").into_iter().zip(self.key.chunks(1)));
+        assignments.extend(positions("key_file").into_iter().zip(self.key_file.iter().map(|f| f.0.as_slice())));
+        assignments.sort_by_key(|(at, _)| *at);
+        let mut key = ShaderKey::default();
+        for field in assignments.iter().flat_map(|(_, fields)| fields.iter()) {
+            key.set(field)?;
         }
+        Ok(key)
+    }
+
+    /// What every conversion of the run shares. Software vertex processing (`swvp` in the key)
+    /// changes the validator's limits as well as the lowering's: vs_2_0 and up may read c256-c8191
+    /// there, as the `_sw` versions may.
+    fn settings(&self, matches: &ArgMatches, format: Format) -> Result<Settings, String> {
+        let key = self.key(matches)?;
+        let mut parse = ParseOptions::default();
+        if self.strict {
+            parse.validation.mode = Mode::Strict;
+        }
+        parse.validation.swvp = key.swvp;
+        Ok(Settings { key, parse, format, quiet: self.quiet, style: Style::for_stderr() })
+    }
+}
+
+/// `d3d9-shader INPUT OUTPUT [options]`.
+pub fn pair_main(args: &PairArgs, matches: &ArgMatches) -> i32 {
+    let (Some(input), Some(output)) = (&args.input, &args.output) else {
+        return usage_error(None, "expected INPUT OUTPUT or a command");
     };
-    io("inputs", &sig.inputs);
-    io("outputs", &sig.outputs);
-    for (name, c) in [("float", &sig.float_constants), ("int", &sig.int_constants), ("bool", &sig.bool_constants)] {
-        if c.used.is_empty() && !c.relative && c.defined.is_empty() {
-            continue;
-        }
-        println!(
-            "{name} constants: used {:?}{}, defined {:?}",
-            c.used,
-            if c.relative { format!(", relative from {:?}", c.relative_bases) } else { String::new() },
-            c.defined.keys().collect::<Vec<_>>()
+    if Path::new(input).is_dir() {
+        return usage_error(
+            None,
+            format!("`{input}` is a folder: use `d3d9-shader translate {input} --to FORMAT -o OUTDIR`"),
         );
     }
-    for s in &sig.samplers {
-        println!("sampler s{}: {}", s.index, s.declared.as_deref().unwrap_or("undeclared"));
+    let Some(format) = args.options.to.or_else(|| Format::from_path(output)) else {
+        return usage_error(
+            None,
+            format!("cannot tell the output format from `{output}`: name an extension of --help, or use --to"),
+        );
+    };
+    let settings = match args.options.settings(matches, format) {
+        Ok(s) => s,
+        Err(e) => return usage_error(None, e),
+    };
+    // `-` as OUTPUT is stdout (with --to naming the format).
+    let output = Some(output.as_str()).filter(|o| *o != "-");
+    write_outcomes(convert_input(input, &settings), output, &settings)
+}
+
+/// `d3d9-shader translate INPUT|DIR|FILE... [options]`.
+pub fn translate_main(args: &TranslateArgs, matches: &ArgMatches) -> i32 {
+    let usage = |message: String| usage_error(Some("translate"), message);
+    let format = args.options.to.or_else(|| args.out.as_deref().and_then(Format::from_path)).unwrap_or(Format::Wgsl);
+    let settings = match args.options.settings(matches, format) {
+        Ok(s) => s,
+        Err(e) => return usage(e),
+    };
+    let jobs = args.jobs.or_else(|| std::thread::available_parallelism().ok()).map_or(1, NonZeroUsize::get);
+    let input = &args.inputs[0];
+    if args.inputs.len() > 1 {
+        if let Some(dir) = args.inputs.iter().find(|p| Path::new(p).is_dir()) {
+            return usage(format!("`{dir}` is a folder: give one folder, or files"));
+        }
+        let Some(out) = &args.out else {
+            return usage("several inputs need -o OUTDIR".into());
+        };
+        return super::folder::run(super::folder::Inputs::Files(&args.inputs), Path::new(out), jobs, &settings);
     }
-    for c in &sig.ctab {
-        println!("ctab: {} = {}{} ({} registers)", c.name, c.set, c.register, c.count);
+    if Path::new(input).is_dir() {
+        let Some(out) = &args.out else {
+            return usage("a folder needs -o OUTDIR".into());
+        };
+        return super::folder::run(super::folder::Inputs::Folder(Path::new(input)), Path::new(out), jobs, &settings);
     }
-    println!("features: {}", serde_json::to_string(&sig.features).unwrap_or_default());
-    0
+    if args.out.is_none() && format.is_binary() {
+        return usage(format!("{} output is binary: name a file with -o", format.extension()));
+    }
+    write_outcomes(convert_input(input, &settings), args.out.as_deref(), &settings)
+}
+
+/// Writes single-input results to OUT (or stdout) and reports failures; the exit status.
+fn write_outcomes(outcomes: Vec<Outcome>, out: Option<&str>, settings: &Settings) -> i32 {
+    let several = outcomes.len() > 1;
+    let mut status = EXIT_OK;
+    for o in outcomes {
+        for w in &o.warnings {
+            eprintln!("{w}");
+        }
+        let bytes = match o.result {
+            Ok(b) => b,
+            Err(e) => {
+                eprintln!("{e}");
+                status = EXIT_REJECTED;
+                continue;
+            }
+        };
+        let written = match out {
+            Some(out) => {
+                let path = output_path(Path::new(out), o.array.as_deref(), several);
+                std::fs::write(&path, &bytes)
+                    .map_err(|e| settings.style.error(&path.display().to_string(), &format!("cannot write: {e}")))
+            }
+            None => match super::write_stdout(&bytes) {
+                EXIT_OK => Ok(()),
+                _ => Err(String::new()),
+            },
+        };
+        if let Err(e) = written {
+            if !e.is_empty() {
+                eprintln!("{e}");
+            }
+            status = EXIT_REJECTED;
+        }
+    }
+    status
 }
