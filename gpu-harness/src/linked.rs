@@ -8,7 +8,7 @@ use d3d9_shader::bytecode::Version;
 use d3d9_shader::Translation;
 
 use crate::case::{Case, RenderState, TargetFormat};
-use crate::runner::{Runner, StageContext, Verdict};
+use crate::runner::{Runner, Verdict};
 
 /// One translated shader of a draw.
 #[derive(Debug)]
@@ -39,7 +39,6 @@ impl Runner<'_> {
     /// `Err(Verdict::Skip)`; a shader that does not load or translate is `Err(Verdict::Fail)`.
     pub fn translations(&self, case: &Case) -> Result<Vec<DrawTranslation>, Verdict> {
         let prepared = self.prepare(case)?;
-        let rt = &case.render_target;
         let targets: Vec<TargetFormat> = case.targets().iter().map(|t| t.1).collect();
         let mut state = RenderState::default();
         state.apply(&case.render_states);
@@ -52,15 +51,7 @@ impl Runner<'_> {
                 continue;
             }
             let setup = self.draw_setup(&prepared, draw, &state)?;
-            let ctx = StageContext {
-                api: case.api,
-                textures: &prepared.textures,
-                stages: &case.texture_stages,
-                target_size: (rt.width, rt.height),
-                state: &state,
-                fog: setup.fog,
-                alpha_test: setup.alpha,
-            };
+            let ctx = setup.context(case, &prepared, &state);
             let (vs, ps) = crate::translated::translate_pair(setup.vs, setup.ps, &ctx)
                 .map_err(|e| Verdict::Fail(vec![format!("draw {i}: {e}")]))?;
             let stage = |name: &str, program: Option<&d3d9_shader::bytecode::Program>, t: Option<Translation>| {

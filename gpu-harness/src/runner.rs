@@ -234,6 +234,27 @@ pub(crate) struct DrawSetup<'p> {
     pub(crate) alpha: Option<(crate::case::CmpFunc, u8)>,
 }
 
+impl DrawSetup<'_> {
+    /// What the stages of this draw of `case` see: the case's textures and stage states, the
+    /// draw's render state, fog source and alpha test.
+    pub(crate) fn context<'a>(
+        &self,
+        case: &'a Case,
+        prepared: &'a Prepared,
+        state: &'a RenderState,
+    ) -> StageContext<'a> {
+        StageContext {
+            api: case.api,
+            textures: &prepared.textures,
+            stages: &case.texture_stages,
+            target_size: (case.render_target.width, case.render_target.height),
+            state,
+            fog: self.fog,
+            alpha_test: self.alpha,
+        }
+    }
+}
+
 /// Images after each draw a probe reads, and after the last.
 type Snapshots = BTreeMap<usize, Vec<Image>>;
 
@@ -532,16 +553,9 @@ impl Runner<'_> {
                 state.apply(rs);
             }
             load_constants(draw, &mut vsc, &mut psc);
-            let DrawSetup { vs, ps, fog, alpha } = self.draw_setup(prepared, draw, &state)?;
-            let ctx = StageContext {
-                api: case.api,
-                textures: &prepared.textures,
-                stages: &case.texture_stages,
-                target_size: size,
-                state: &state,
-                fog,
-                alpha_test: alpha,
-            };
+            let setup = self.draw_setup(prepared, draw, &state)?;
+            let ctx = setup.context(case, prepared, &state);
+            let DrawSetup { vs, ps, fog, alpha } = setup;
             let inputs = self.inputs(case, draw, vs)?;
             let ffv = fixed_vertex(draw, &state, size);
             let fail = |e: String| Verdict::Fail(vec![format!("draw {i}: {e}")]);
@@ -602,16 +616,9 @@ impl Runner<'_> {
                 state.apply(rs);
             }
             load_constants(draw, &mut vsc, &mut psc);
-            let DrawSetup { vs, ps, fog, alpha } = self.draw_setup(prepared, draw, &state)?;
-            let ctx = StageContext {
-                api: case.api,
-                textures: &prepared.textures,
-                stages: &case.texture_stages,
-                target_size: size,
-                state: &state,
-                fog,
-                alpha_test: alpha,
-            };
+            let setup = self.draw_setup(prepared, draw, &state)?;
+            let ctx = setup.context(case, prepared, &state);
+            let DrawSetup { vs, ps, fog, alpha } = setup;
             let inputs = self.inputs(case, draw, vs)?;
             let (tvs, tps) = match (vs, ps) {
                 (None, None) => (None, None),

@@ -204,17 +204,7 @@ impl Lowerer<'_> {
                     .module
                     .global_expressions
                     .append(Expression::Compose { ty, components: rows }, Span::UNDEFINED);
-                let g = self.module.global_variables.append(
-                    GlobalVariable {
-                        name: Some("defs".into()),
-                        space: AddressSpace::Private,
-                        binding: None,
-                        ty,
-                        init: Some(init),
-                        memory_decorations: Default::default(),
-                    },
-                    Span::UNDEFINED,
-                );
+                let g = self.private_variable("defs", ty, init);
                 self.consts.defs = Some(g);
                 g
             }

@@ -18,7 +18,7 @@
 //! see the same value. The lowering still knows the bits ([`super::builder::FnBuilder::known`])
 //! for the strict multiply rule.
 
-use naga::{AddressSpace, Expression, GlobalVariable, Scalar, Span, Type, TypeInner};
+use naga::{AddressSpace, Expression, GlobalVariable, Handle, Scalar, Span, Type, TypeInner};
 
 use super::builder::SharedKey;
 use super::modifiers::Width;
@@ -128,7 +128,7 @@ impl Lowerer<'_> {
     }
 
     /// `var<private> NAME: u32 = BITS` (or `vec4<u32>`): a value, not a constant, to WGSL.
-    fn bit_pattern_variable(&mut self, bits: &[u32]) -> naga::Handle<GlobalVariable> {
+    fn bit_pattern_variable(&mut self, bits: &[u32]) -> Handle<GlobalVariable> {
         let ge = &mut self.module.global_expressions;
         let comps: Vec<Expr> =
             bits.iter().map(|&b| ge.append(Expression::Literal(naga::Literal::U32(b)), Span::UNDEFINED)).collect();
@@ -140,9 +140,15 @@ impl Lowerer<'_> {
             let init = ge.append(Expression::Compose { ty: self.t.vec4u, components: comps }, Span::UNDEFINED);
             (self.t.vec4u, init)
         };
+        self.private_variable(special_name(bits), ty, init)
+    }
+
+    /// A module-private variable with an initialiser: a run-time value to WGSL (a load from it
+    /// is never a constant expression), used for `def` values and bit patterns.
+    pub fn private_variable(&mut self, name: &str, ty: Handle<Type>, init: Expr) -> Handle<GlobalVariable> {
         self.module.global_variables.append(
             GlobalVariable {
-                name: Some(special_name(bits).into()),
+                name: Some(name.into()),
                 space: AddressSpace::Private,
                 binding: None,
                 ty,
