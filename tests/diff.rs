@@ -430,3 +430,38 @@ pub fn run(g: &Generated, name: &str, gpu: Option<&gpu_harness::device::Gpu>, di
         Verdict::Fail(f) => DiffOutcome::Mismatch(f),
     }
 }
+
+/// Submits `g`'s case (what [`run`] draws) to the Tint checker: the linked pair must compile in
+/// Tint and create a Dawn render pipeline. Nothing is written; the verdict lands in `checker`
+/// (its failures are labelled `name`). Returns the reason when the runner would skip the case.
+pub fn tint_check(
+    g: &Generated,
+    name: &str,
+    checker: &mut crate::tint_check::Checker,
+) -> Result<Option<String>, crate::tint::TintError> {
+    let case = match case_for(g, name) {
+        Ok(c) => c,
+        Err(e) => {
+            checker.fail(name.to_string(), e);
+            return Ok(None);
+        }
+    };
+    let path = std::path::Path::new(name).with_extension("toml");
+    let parsed = match gpu_harness::case::Case::parse(&case.toml, &path) {
+        Ok(c) => c,
+        Err(e) => {
+            checker.fail(name.to_string(), format!("the case does not parse: {e}"));
+            return Ok(None);
+        }
+    };
+    let runner = gpu_harness::runner::Runner {
+        gpu: None,
+        cpu_shaders: None,
+        gpu_shaders: Some(&gpu_harness::translated::Translator),
+        roots: vec![],
+        backend: gpu_harness::runner::Backend::Gpu,
+        preloaded: case.shaders.iter().cloned().collect(),
+        channel_masks: Vec::new(),
+    };
+    checker.case(&runner, &parsed, name)
+}

@@ -35,6 +35,28 @@ pub fn require_shared() -> bool {
     std::env::var_os("REQUIRE_SHARED").is_some_and(|v| v == "1")
 }
 
+/// The `shared/` folder for test `test`, or `None`, said loudly, when it is absent (a failure
+/// under `REQUIRE_SHARED=1`, as [`shared_dir`] says).
+pub fn shared_for_test(test: &str) -> Option<PathBuf> {
+    let dir = shared_dir();
+    if dir.is_none() {
+        eprintln!("\n*** {test}: ../shared is absent, its shaders are not checked; set REQUIRE_SHARED=1 to make this a failure ***\n");
+    }
+    dir
+}
+
+/// `path` as a reader finds it: relative to the repository, or under `../shared/`.
+pub fn display_path(path: &Path) -> String {
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap_or(Path::new("."));
+    if let Ok(rel) = path.strip_prefix(repo) {
+        return rel.display().to_string();
+    }
+    match shared_dir().and_then(|s| path.strip_prefix(s).ok().map(Path::to_path_buf)) {
+        Some(rel) => format!("../shared/{}", rel.display()),
+        None => path.display().to_string(),
+    }
+}
+
 /// Parses a `.hex` file (the library's reader; the error as text for test messages).
 pub fn parse_hex(text: &str) -> Result<Vec<u32>, String> {
     d3d9_shader::input::parse_hex(text).map_err(|e| e.to_string())
@@ -72,3 +94,5 @@ pub fn is_invalid(path: &Path) -> bool {
 pub mod diff;
 pub mod fuzz;
 pub mod generate;
+pub mod tint;
+pub mod tint_check;

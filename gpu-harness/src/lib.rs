@@ -22,6 +22,7 @@ pub mod device;
 pub mod fixed_function;
 pub mod gpu;
 pub mod interpreted;
+pub mod linked;
 pub mod raster;
 pub mod report;
 pub mod runner;

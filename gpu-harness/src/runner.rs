@@ -227,19 +227,19 @@ pub struct Runner<'a> {
 }
 
 /// A draw's shaders (`None`: fixed function), fog source and alpha test.
-struct DrawSetup<'p> {
-    vs: Option<&'p Program>,
-    ps: Option<&'p Program>,
-    fog: FogSource,
-    alpha: Option<(crate::case::CmpFunc, u8)>,
+pub(crate) struct DrawSetup<'p> {
+    pub(crate) vs: Option<&'p Program>,
+    pub(crate) ps: Option<&'p Program>,
+    pub(crate) fog: FogSource,
+    pub(crate) alpha: Option<(crate::case::CmpFunc, u8)>,
 }
 
 /// Images after each draw a probe reads, and after the last.
 type Snapshots = BTreeMap<usize, Vec<Image>>;
 
-struct Prepared {
-    programs: BTreeMap<String, Program>,
-    textures: Vec<DecodedTexture>,
+pub(crate) struct Prepared {
+    pub(crate) programs: BTreeMap<String, Program>,
+    pub(crate) textures: Vec<DecodedTexture>,
 }
 
 fn merge_state(state: &RenderState, fog: FogSource, alpha_test: Option<(crate::case::CmpFunc, u8)>) -> MergeState {
@@ -439,7 +439,7 @@ impl Runner<'_> {
         result
     }
 
-    fn prepare(&self, case: &Case) -> Result<Prepared, Verdict> {
+    pub(crate) fn prepare(&self, case: &Case) -> Result<Prepared, Verdict> {
         let mut state = RenderState::default();
         state.apply(&case.render_states);
         let mut programs = BTreeMap::new();
@@ -473,7 +473,7 @@ impl Runner<'_> {
         Ok(Prepared { programs, textures })
     }
 
-    fn draw_setup<'p>(
+    pub(crate) fn draw_setup<'p>(
         &self,
         prepared: &'p Prepared,
         draw: &Draw,

@@ -185,6 +185,31 @@ fn stage(
     Ok(GpuStage { module: t.module, entry, varyings, buffers, textures })
 }
 
+/// Translates a draw's shaders as the GPU path does: each under the key of the draw's state, a
+/// pair linked by semantic ([`link`]). Either stage may be the fixed-function `None`.
+pub fn translate_pair(
+    vs: Option<&Program>,
+    ps: Option<&Program>,
+    ctx: &StageContext<'_>,
+) -> Result<(Option<Translation>, Option<Translation>), String> {
+    let mut vkey = vs.map(|p| key(p, ctx));
+    let mut pkey = ps.map(|p| key(p, ctx));
+    if let (Some(v), Some(p), Some(vk), Some(pk)) = (vs, ps, vkey.as_mut(), pkey.as_mut()) {
+        let linkage = link(v.version, &analyse(v), p.version, &analyse(p));
+        vk.linkage = Some(linkage.clone());
+        pk.linkage = Some(linkage);
+    }
+    let v = match (vs, vkey) {
+        (Some(p), Some(k)) => Some(translate(p, &k).map_err(|e| format!("translating the vertex shader: {e}"))?),
+        _ => None,
+    };
+    let f = match (ps, pkey) {
+        (Some(p), Some(k)) => Some(translate(p, &k).map_err(|e| format!("translating the pixel shader: {e}"))?),
+        _ => None,
+    };
+    Ok((v, f))
+}
+
 impl ShaderGpu for Translator {
     fn translate(
         &self,
@@ -192,25 +217,13 @@ impl ShaderGpu for Translator {
         ps: Option<(&Program, &ShaderConstants)>,
         ctx: StageContext<'_>,
     ) -> Result<(Option<GpuStage>, Option<GpuStage>), String> {
-        let mut vkey = vs.map(|(p, _)| key(p, &ctx));
-        let mut pkey = ps.map(|(p, _)| key(p, &ctx));
-        if let (Some((v, _)), Some((p, _)), Some(vk), Some(pk)) = (vs, ps, vkey.as_mut(), pkey.as_mut()) {
-            let linkage = link(v.version, &analyse(v), p.version, &analyse(p));
-            vk.linkage = Some(linkage.clone());
-            pk.linkage = Some(linkage);
-        }
-        let v = match (vs, vkey) {
-            (Some((p, c)), Some(k)) => {
-                let t = translate(p, &k).map_err(|e| format!("translating the vertex shader: {e}"))?;
-                Some(stage(t, c, &ctx, true)?)
-            }
+        let (tv, tp) = translate_pair(vs.map(|v| v.0), ps.map(|p| p.0), &ctx)?;
+        let v = match (tv, vs) {
+            (Some(t), Some((_, c))) => Some(stage(t, c, &ctx, true)?),
             _ => None,
         };
-        let f = match (ps, pkey) {
-            (Some((p, c)), Some(k)) => {
-                let t = translate(p, &k).map_err(|e| format!("translating the pixel shader: {e}"))?;
-                Some(stage(t, c, &ctx, false)?)
-            }
+        let f = match (tp, ps) {
+            (Some(t), Some((_, c))) => Some(stage(t, c, &ctx, false)?),
             _ => None,
         };
         Ok((v, f))

@@ -1,12 +1,14 @@
 //! A short fixed-seed batch of `cargo xtask fuzz-diff`: random valid programs of every version
 //! drawn on the GPU (the software Vulkan driver in CI) and on the CPU reference must agree.
-//! Without an adapter the test skips loudly; with `REQUIRE_GPU=1` that is a failure.
+//! Without an adapter the test skips loudly; with `REQUIRE_GPU=1` that is a failure. Their WGSL
+//! must also pass Tint (`d3d9_tests::tint`), as in `cargo xtask fuzz-diff`.
 //! The seeds (2000, 2001) are a batch that agrees today; `cargo xtask fuzz-diff` over thousands
 //! of programs lists the disagreements still open (texkill at the quad edge, subroutine writes,
 //! texm3x3spec, co-issued cmp in ps_1_2), which a batch meeting one of them would report.
 
-use d3d9_tests::diff::{run, DiffOutcome};
+use d3d9_tests::diff::{run, tint_check, DiffOutcome};
 use d3d9_tests::generate::{generate, versions};
+use d3d9_tests::tint_check::Checker;
 
 #[test]
 fn generated_programs_draw_the_same_on_gpu_and_cpu() {
@@ -18,6 +20,8 @@ fn generated_programs_draw_the_same_on_gpu_and_cpu() {
     // Two programs per version: 34 (vs_3_0 programs fetch vertex textures from stages 257+).
     let mut failures = Vec::new();
     let mut passed = 0;
+    // As `cargo xtask fuzz-diff` does, each program's WGSL goes through Tint too.
+    let mut tint = Checker::for_test("generated_programs_draw_the_same_on_gpu_and_cpu");
     for v in versions() {
         for seed in 0..per_version {
             let g = generate(v, 2000 + seed).unwrap();
@@ -27,9 +31,15 @@ fn generated_programs_draw_the_same_on_gpu_and_cpu() {
                 DiffOutcome::Skip(why) => eprintln!("{name}: skipped: {why}"),
                 DiffOutcome::Mismatch(m) => failures.push(format!("{name}: {}", m.join("; "))),
             }
+            if let Some(checker) = tint.as_mut() {
+                tint_check(&g, &name, checker).expect("the Tint checker");
+            }
         }
     }
     let _ = std::fs::remove_dir_all(&dir);
+    if let Some(checker) = tint {
+        failures.extend(checker.finish("fuzz-diff batch").expect("the Tint checker"));
+    }
     eprintln!("{passed} programs agree");
     assert!(failures.is_empty(), "{} mismatches:\n{}", failures.len(), failures.join("\n"));
 }

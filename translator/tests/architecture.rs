@@ -509,7 +509,7 @@ fn repository_texts() -> Vec<PathBuf> {
             let p = e.path();
             let name = e.file_name().to_string_lossy().into_owned();
             if p.is_dir() {
-                if !name.starts_with('.') && name != "target" && name != "snapshots" {
+                if !name.starts_with('.') && !["target", "snapshots", "node_modules"].contains(&name.as_str()) {
                     walk(&p, out);
                 }
             } else if p.extension().is_some_and(|x| ["rs", "toml", "md", "asm"].iter().any(|k| x == *k)) {

@@ -5,22 +5,27 @@
 //! versions the generator covers, or those given). A mismatch is shrunk to a small program that
 //! still mismatches and passes the strict validator; its case file (the harness's TOML format),
 //! the shaders' `.hex` and `.asm` listings and the runner's messages go to DIR/NAME.*
-//! (default `target/fuzz-diff`). Ends with `fuzz-diff: N passed, M failed, K skipped`.
+//! (default `target/fuzz-diff`). Each program's WGSL also goes through Tint, Chromium's WGSL
+//! compiler (`d3d9_tests::tint`): a refusal of a module or of the pair's pipeline is a failure,
+//! shrunk and saved the same way. Ends with `fuzz-diff: N passed, M failed, K skipped`.
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use clap::Args;
 use d3d9_shader::bytecode::Version;
-use d3d9_tests::diff::{case_for, run, shrink, write_case, DiffOutcome};
-use d3d9_tests::generate::{generate, versions};
+use d3d9_tests::diff::{case_for, run, shrink, tint_check, write_case, DiffOutcome};
+use d3d9_tests::generate::{generate, versions, Generated};
+use d3d9_tests::tint::Tint;
+use d3d9_tests::tint_check::Checker;
 
 /// `cargo xtask fuzz-diff`.
 #[derive(Args)]
 #[command(
     long_about = "Generates N random valid programs across the versions, draws each on the GPU and on the \
                   CPU interpreter into float targets, and compares. Mismatches are shrunk and saved under \
-                  DIR as case files with their shaders.",
+                  DIR as case files with their shaders. Each program's pair also goes through Tint \
+                  (Chromium's WGSL compiler): a refusal is a failure, shrunk and saved the same way.",
     after_help = crate::examples!(
         "cargo xtask fuzz-diff"
         "cargo xtask fuzz-diff --count 1000 --seed 7 --version ps_3_0 --version vs_3_0"
@@ -69,6 +74,71 @@ fn settings(args: &FuzzDiffArgs, root: &Path) -> Settings {
     }
 }
 
+/// The Tint checker, `Ok(None)` (said loudly) when node or its package is missing, and `Err`
+/// then under `REQUIRE_TOOLS=1`.
+fn tint_checker() -> Result<Option<Checker>, ()> {
+    match Tint::start() {
+        Ok(t) => Ok(Some(Checker::new(vec![t]).sending_duplicates())),
+        Err(e) if std::env::var_os("REQUIRE_TOOLS").is_some_and(|v| v == "1") => {
+            eprintln!("xtask fuzz-diff: REQUIRE_TOOLS=1 but {e}");
+            Err(())
+        }
+        Err(e) => {
+            eprintln!("xtask fuzz-diff: WARNING: {e}; the WGSL is not checked by Tint");
+            Ok(None)
+        }
+    }
+}
+
+/// Tint's refusal of `g`'s case (the pair's modules and pipeline), if it refuses it.
+fn tint_refusal(g: &Generated, name: &str, checker: &mut Checker) -> Option<Vec<String>> {
+    let result = tint_check(g, name, checker).and_then(|_| checker.drain());
+    match result {
+        Ok(failures) if failures.is_empty() => None,
+        Ok(failures) => Some(failures),
+        Err(e) => Some(vec![format!("the Tint checker: {e}")]),
+    }
+}
+
+/// What a shrunk program must still fail with: a mismatch on the same target (the message's
+/// "target N"), a Tint refusal with the same message.
+fn failure_kind(messages: &[String]) -> Option<String> {
+    let first = messages.first()?;
+    let tint = [": error: ", "createRenderPipeline: "].iter().find_map(|m| first.find(m).map(|i| i + m.len()));
+    match tint {
+        Some(i) => first[i..].lines().next().map(str::to_string),
+        None => first.split("target ").nth(1)?.split(' ').next().map(|t| format!("target {t}")),
+    }
+}
+
+/// Shrinks `g` while `fails` says it fails the same way, saves the case, its shaders and the
+/// messages under `out`, and returns the line to print.
+fn shrink_and_save(
+    g: &Generated,
+    name: &str,
+    messages: Vec<String>,
+    fails: &mut dyn FnMut(&Generated) -> Option<Vec<String>>,
+    out: &Path,
+) -> String {
+    let before = g.program.instructions.len();
+    let kind = failure_kind(&messages);
+    let small = shrink(g, |candidate| fails(candidate).is_some_and(|m| failure_kind(&m) == kind), 400);
+    let final_messages = fails(&small).unwrap_or(messages);
+    let saved =
+        case_for(&small, name).map_err(std::io::Error::other).and_then(|c| write_case(out, name, &c)).and_then(|p| {
+            std::fs::write(p.with_extension("txt"), final_messages.join("\n") + "\n")?;
+            Ok(p)
+        });
+    match saved {
+        Ok(p) => format!(
+            "           shrunk from {before} to {} instructions: {}",
+            small.program.instructions.len(),
+            p.display()
+        ),
+        Err(e) => format!("           (not saved: {e})"),
+    }
+}
+
 pub fn main(args: &FuzzDiffArgs) -> i32 {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask lives in the workspace").to_path_buf();
     let s = settings(args, &root);
@@ -81,6 +151,7 @@ pub fn main(args: &FuzzDiffArgs) -> i32 {
         }
     };
     println!("fuzz-diff: {} program(s) from seed {} on {}", s.count, s.seed, gpu.describe());
+    let Ok(mut tint) = tint_checker() else { return 1 };
     let work = s.out.join("work");
     let (mut passed, mut failed, mut skipped) = (0u64, 0u64, 0u64);
     let start = Instant::now();
@@ -92,51 +163,35 @@ pub fn main(args: &FuzzDiffArgs) -> i32 {
         let seed = s.seed + k / s.versions.len() as u64;
         let Some(g) = generate(v, seed) else { continue };
         let name = format!("{}_{seed}", v.to_string().replace('.', "_"));
-        match run(&g, &name, Some(&gpu), &work) {
-            DiffOutcome::Pass => passed += 1,
-            DiffOutcome::Skip(why) => {
+        let outcome = match (run(&g, &name, Some(&gpu), &work), tint.as_mut()) {
+            (DiffOutcome::Pass, Some(checker)) => match tint_refusal(&g, &name, checker) {
+                Some(messages) => Err(("REFUSED BY TINT", messages)),
+                None => Ok(None),
+            },
+            (DiffOutcome::Pass, None) => Ok(None),
+            (DiffOutcome::Skip(why), _) => Ok(Some(why)),
+            (DiffOutcome::Mismatch(messages), _) => Err(("MISMATCH", messages)),
+        };
+        match outcome {
+            Ok(None) => passed += 1,
+            Ok(Some(why)) => {
                 skipped += 1;
                 crate::progress::println(&bar, &format!("fuzz-diff: {name} skipped: {why}"));
             }
-            DiffOutcome::Mismatch(messages) => {
+            Err((what, messages)) => {
                 failed += 1;
                 let first = messages.first().map(String::as_str).unwrap_or("");
-                crate::progress::println(&bar, &format!("fuzz-diff: {name} MISMATCH: {first}"));
-                let before = g.program.instructions.len();
-                // The same disagreement: on the same target (the message's "target N").
-                let target = |m: &[String]| {
-                    m.first()
-                        .and_then(|m| m.split("target ").nth(1))
-                        .and_then(|t| t.split(' ').next())
-                        .map(str::to_string)
-                };
-                let first_target = target(&messages);
-                let small = shrink(
-                    &g,
-                    |candidate| match run(candidate, &format!("{name}_shrink"), Some(&gpu), &work) {
-                        DiffOutcome::Mismatch(m) => target(&m) == first_target,
-                        _ => false,
-                    },
-                    400,
-                );
-                let final_messages = match run(&small, &name, Some(&gpu), &work) {
-                    DiffOutcome::Mismatch(m) => m,
-                    _ => messages,
-                };
-                let saved = case_for(&small, &name)
-                    .map_err(std::io::Error::other)
-                    .and_then(|c| write_case(&s.out, &name, &c))
-                    .and_then(|p| {
-                        std::fs::write(p.with_extension("txt"), final_messages.join("\n") + "\n")?;
-                        Ok(p)
-                    });
-                let line = match saved {
-                    Ok(p) => format!(
-                        "           shrunk from {before} to {} instructions: {}",
-                        small.program.instructions.len(),
-                        p.display()
-                    ),
-                    Err(e) => format!("           (not saved: {e})"),
+                crate::progress::println(&bar, &format!("fuzz-diff: {name} {what}: {first}"));
+                let line = if what == "MISMATCH" {
+                    let mut fails = |c: &Generated| match run(c, &format!("{name}_shrink"), Some(&gpu), &work) {
+                        DiffOutcome::Mismatch(m) => Some(m),
+                        _ => None,
+                    };
+                    shrink_and_save(&g, &name, messages, &mut fails, &s.out)
+                } else {
+                    let checker = tint.as_mut().expect("a Tint refusal comes from the checker");
+                    let mut fails = |c: &Generated| tint_refusal(c, &format!("{name}_shrink"), checker);
+                    shrink_and_save(&g, &name, messages, &mut fails, &s.out)
                 };
                 crate::progress::println(&bar, &line);
             }

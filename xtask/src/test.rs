@@ -1,11 +1,13 @@
 //! `cargo xtask test`: make sure the machine can run every test, then run them: the workspace's
 //! tests, then `cargo xtask conformance` and `cargo xtask sweep` (GPU against CPU draws).
 //!
-//! The GPU tests draw on Mesa's software Vulkan driver when no hardware GPU is present, and the
+//! The GPU tests draw on Mesa's software Vulkan driver when no hardware GPU is present, the
 //! translator's tests hand every SPIR-V module to `spirv-val` and every GLSL shader to
-//! `glslangValidator`. All come from Debian packages; as
-//! root on Debian this command installs what is missing (after `apt-get update`), otherwise it
-//! stops and prints the exact command to run.
+//! `glslangValidator`, and the Tint tests run Chromium's WGSL compiler under Node.js. All come
+//! from Debian packages; as root on Debian this command installs what is missing (after
+//! `apt-get update`), otherwise it stops and prints the exact command to run. It then installs
+//! the Tint check's npm package (`npm ci` in `tests/tint`) when it is missing or stale, and fails
+//! when it cannot.
 
 use std::path::Path;
 use std::process::Command;
@@ -36,6 +38,10 @@ fn vulkan_driver() -> bool {
         .any(|dir| std::fs::read_dir(dir).map(|mut entries| entries.any(|e| e.is_ok())).unwrap_or(false))
 }
 
+fn node() -> bool {
+    ["node", "npm"].iter().all(|tool| Command::new(tool).arg("--version").output().is_ok_and(|o| o.status.success()))
+}
+
 fn spirv_val() -> bool {
     Command::new("spirv-val").arg("--version").output().is_ok_and(|o| o.status.success())
 }
@@ -53,6 +59,11 @@ const PREREQUISITES: &[Prerequisite] = &[
     },
     Prerequisite { what: "spirv-val (SPIR-V validator)", package: "spirv-tools", present: spirv_val },
     Prerequisite { what: "glslangValidator (GLSL compiler)", package: "glslang-tools", present: glslang },
+    Prerequisite {
+        what: "Node.js and npm (to run Tint, the WGSL compiler of Chromium)",
+        package: "nodejs npm",
+        present: node,
+    },
 ];
 
 fn is_root() -> bool {
@@ -74,7 +85,7 @@ fn ensure_prerequisites() -> bool {
     if missing.is_empty() {
         return true;
     }
-    let packages: Vec<&str> = missing.iter().map(|p| p.package).collect();
+    let packages: Vec<&str> = missing.iter().flat_map(|p| p.package.split(' ')).collect();
     for p in &missing {
         eprintln!("xtask: missing {} (Debian package {})", p.what, p.package);
     }
@@ -98,10 +109,37 @@ fn ensure_prerequisites() -> bool {
     false
 }
 
+/// Whether `tests/tint/node_modules` holds what `tests/tint/package-lock.json` pins: npm writes
+/// its own copy of the lock file there (`node_modules/.package-lock.json`) when it installs.
+fn tint_package_current(dir: &Path) -> bool {
+    let modified = |p: &Path| std::fs::metadata(p).and_then(|m| m.modified()).ok();
+    let installed = modified(&dir.join("node_modules/.package-lock.json"));
+    let wanted = modified(&dir.join("package-lock.json"));
+    let webgpu = dir.join("node_modules/webgpu/package.json");
+    matches!((installed, wanted), (Some(i), Some(w)) if i >= w) && webgpu.exists()
+}
+
+/// Installs the npm package of the Tint check (`tests/tint`: Dawn's node binding, which runs
+/// Chromium's WGSL compiler; `tests/tint.rs`) when it is missing or older than its lock file.
+fn ensure_tint_package(root: &Path) -> bool {
+    let dir = root.join("tests/tint");
+    if tint_package_current(&dir) {
+        return true;
+    }
+    eprintln!("xtask: installing the Tint check's npm package (tests/tint)");
+    if run(Command::new("npm").current_dir(&dir).args(["ci", "--no-audit", "--no-fund"])) && tint_package_current(&dir)
+    {
+        return true;
+    }
+    eprintln!("xtask: `npm ci` in tests/tint failed; the Tint tests need it. Install it with:\n    npm ci --prefix tests/tint");
+    false
+}
+
 /// `cargo xtask test`.
 #[derive(clap::Args)]
 #[command(
-    long_about = "Checks the system prerequisites (installing them as root on Debian), checks formatting \
+    long_about = "Checks the system prerequisites (installing them as root on Debian) and the Tint check's \
+                  npm package (npm ci in tests/tint), checks formatting \
                   and clippy (-D warnings), runs every test of the workspace, then `conformance` and \
                   `sweep` (all in release).",
     after_help = crate::examples!(
@@ -120,6 +158,9 @@ pub fn main(args: &TestArgs) -> i32 {
         return 1;
     }
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask lives in the workspace");
+    if !ensure_tint_package(root) {
+        return 1;
+    }
     let extra = &args.cargo_test_args;
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     // The house rules first: formatting (rustfmt.toml) and clippy with every warning an error.
