@@ -1,11 +1,28 @@
-//! `cargo xtask bench [--corpus DIR] [--reps N]`: times each pipeline stage per shader in a
-//! release build and prints the per-stage medians over the corpus on one line.
+//! `cargo xtask bench [--corpus DIR] [--list FILE] [--reps N] [--key FIELD=VALUE]...`: what a
+//! user of the library waits for, per shader, in a release build.
 //!
-//! Each stage of each shader runs `reps` times (after one warm-up); the shader's time for the
-//! stage is the median of those runs, and the line gives the median over shaders. `validate` is
-//! the lenient D3D9 validator; `lower` includes the analysis. `total-spirv` is the median over
-//! shaders of decode + validate + lower + naga-validate + spirv (bytecode to validated module to
-//! SPIR-V), and shaders/s is its inverse.
+//! The whole pipeline is timed through the public API a runtime calls:
+//! `Shader::parse(bytes, &ParseOptions::lenient())` (decode, lenient D3D9 validation, analysis)
+//! → `.translate(&key)` (lowering, naga validation) → `.to_spirv()` or `.to_wgsl()`. Each stage
+//! is also timed alone, in a run of the stages one after another where each takes the output
+//! the stage before it has just made: `decode` (bytes → program), `validate` (the lenient
+//! validator), `lower` (analysis + lowering), `naga-validate`, `spirv`, `wgsl`. The stages leave
+//! out the reflection `Shader::parse` builds and the freeing of each stage's output, which the
+//! totals include.
+//!
+//! The timing is round-robin: a round visits every shader once, in order, timing the SPIR-V
+//! path of each, then the WGSL path of each, then the stages of each; one warm-up round is
+//! dropped and `--reps` rounds are kept. Repeating one shader back to back would keep its code
+//! and data in the caches and read low; a runtime translates one shader after another. A
+//! shader's time is the median over rounds; the report gives the median and the mean over
+//! shaders. `total-spirv` and `total-wgsl` are those medians for the whole pipeline.
+//!
+//! Allocations are counted by the xtask binary's global allocator ([`crate::alloc_count`]) on
+//! one further, untimed run of each path per shader: calls (`alloc`, `alloc_zeroed`, `realloc`)
+//! and bytes asked for. The output sizes are the SPIR-V and WGSL bytes summed over the corpus.
+//!
+//! The report ends with one line that starts with `bench:` and holds every figure; see
+//! [`crate::bench_corpus`] for which file of a shader is read and how `--list` matches names.
 
 use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
@@ -15,21 +32,27 @@ use std::time::Instant;
 use clap::Args;
 
 use d3d9_shader::analysis::analyse;
-use d3d9_shader::bytecode::{decode, decode_bytes};
+use d3d9_shader::bytecode::decode_bytes;
 use d3d9_shader::validate::{validate, ValidationOptions};
-use d3d9_shader::{emit, lower, ShaderKey};
+use d3d9_shader::{emit, lower, ParseOptions, Shader, ShaderKey};
+
+use crate::alloc_count::{self, Allocs};
+use crate::bench_corpus::{self, Entry};
 
 /// `cargo xtask bench`.
 #[derive(Args)]
 #[command(
-    long_about = "Times decode, validate, lower, naga validation, WGSL and SPIR-V emission for every \
-                  shader of DIR (default ../shared/bench-corpus when present, else shaders/) in a release \
-                  build. Shaders the lenient validator refuses are listed and not timed.\n\n--folder \
-                  times `d3d9-shader translate DIR --to wgsl -o OUT` with one thread and with N (default: \
-                  every core), ROUNDS times each, writing under --out (default target/), and prints the \
-                  speed-up.",
+    long_about = "Times bytecode → SPIR-V and bytecode → WGSL through the public API (Shader::parse, \
+                  translate, to_spirv / to_wgsl), and each stage alone, for one file per shader of DIR \
+                  (default ../shared/bench-corpus when present, else shaders/; the .bin of a shader, else \
+                  its .hex, else its .asm) in a release build, round-robin over the corpus. Prints the \
+                  median and mean over shaders, allocations per shader and output sizes, and ends with one \
+                  `bench:` line. Shaders that do not translate are listed and not timed.\n\n--folder \
+                  times `d3d9-shader translate FILES... --to wgsl -o OUT` (the same one file per shader) \
+                  with one thread and with N (default: every core), ROUNDS times each, writing under --out \
+                  (default target/), and prints the speed-up.",
     after_help = crate::examples!(
-        "cargo xtask bench"
+        "cargo xtask bench --list ../shared/bench-corpus/common.list"
         "cargo xtask bench --corpus shaders --reps 50 --key float_rules=ieee"
         "cargo xtask bench --folder --out /dev/shm"
     )
@@ -38,7 +61,10 @@ pub struct BenchArgs {
     /// The shaders to time.
     #[arg(long, value_name = "DIR")]
     corpus: Option<PathBuf>,
-    /// Runs of each stage of each shader (the median is taken).
+    /// Only the shaders this file names (one name a line: the file name without its extension).
+    #[arg(long, value_name = "FILE")]
+    list: Option<PathBuf>,
+    /// Timed rounds over the corpus, after one warm-up round (a shader's time is their median).
     #[arg(long, value_name = "N", default_value_t = NonZeroUsize::new(15).unwrap())]
     reps: NonZeroUsize,
     /// Key fields for the translation (repeatable; as `d3d9-shader translate --key`).
@@ -66,30 +92,15 @@ fn key_field(text: &str) -> Result<String, String> {
     Ok(text.to_string())
 }
 
-fn median(v: &mut [f64]) -> f64 {
-    if v.is_empty() {
-        return f64::NAN;
-    }
-    v.sort_by(|a, b| a.total_cmp(b));
-    let n = v.len();
-    if n % 2 == 1 {
-        v[n / 2]
-    } else {
-        (v[n / 2 - 1] + v[n / 2]) / 2.0
-    }
-}
+/// The series timed per shader, in the report's order.
+const SERIES: [&str; 8] =
+    ["total-spirv", "total-wgsl", "decode", "validate", "lower", "naga-validate", "spirv", "wgsl"];
 
-/// Median time of `f` over `reps` runs, in microseconds.
-fn time<T>(reps: usize, mut f: impl FnMut() -> T) -> f64 {
-    std::hint::black_box(f());
-    let mut runs: Vec<f64> = (0..reps)
-        .map(|_| {
-            let t = Instant::now();
-            std::hint::black_box(f());
-            t.elapsed().as_secs_f64() * 1e6
-        })
-        .collect();
-    median(&mut runs)
+/// One shader, ready to time: its bytes, and what the untimed counting run found.
+struct Case {
+    bytes: Vec<u8>,
+    allocs: [Allocs; 2],
+    sizes: [usize; 2],
 }
 
 pub fn main(args: &BenchArgs) -> i32 {
@@ -100,23 +111,9 @@ pub fn main(args: &BenchArgs) -> i32 {
             return 2;
         }
     }
-    let (reps, rounds) = (args.reps.get(), args.rounds.get());
-    let jobs = args.jobs.map_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get()), |n| n.get());
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask lives in the workspace").to_path_buf();
     if cfg!(debug_assertions) && !args.in_release {
-        // Timings of a debug build mean nothing: run again as a release build.
-        let status = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
-            .current_dir(&root)
-            .args(["run", "--quiet", "--release", "--package", "xtask", "--", "bench", "--in-release"])
-            .args(crate::command_args())
-            .status();
-        return match status {
-            Ok(s) => s.code().unwrap_or(1),
-            Err(e) => {
-                eprintln!("xtask: cannot run cargo: {e}");
-                1
-            }
-        };
+        return run_in_release(&root);
     }
     let dir = args.corpus.clone().unwrap_or_else(|| {
         let shared = root.parent().map(|p| p.join("shared/bench-corpus"));
@@ -125,94 +122,235 @@ pub fn main(args: &BenchArgs) -> i32 {
             _ => root.join("shaders"),
         }
     });
-    if args.folder {
-        return crate::bench_folder::run(&root, &dir, rounds, jobs, args.out.as_deref());
-    }
-    let mut stages: [Vec<f64>; 6] = Default::default();
-    let mut totals = Vec::new();
-    let mut skipped = Vec::new();
-    // The bench times valid shaders: the corpora's invalid/ examples are left out.
-    let files: Vec<PathBuf> = d3d9_tests::hex_files(&dir).into_iter().filter(|p| !d3d9_tests::is_invalid(p)).collect();
-    let bar = crate::progress::bar(files.len() as u64);
-    for path in files {
-        // The bar moves between shaders, outside every timed closure.
-        bar.inc(1);
-        let Some(tokens) = std::fs::read_to_string(&path).ok().and_then(|t| d3d9_shader::input::parse_hex(&t).ok())
-        else {
-            skipped.push(format!("{}: unreadable", path.display()));
-            continue;
-        };
-        let bytes: Vec<u8> = tokens.iter().flat_map(|w| w.to_le_bytes()).collect();
-        let program = match decode_bytes(&bytes) {
-            Ok(p) => p,
-            Err(e) => {
-                skipped.push(format!("{}: {e}", path.display()));
-                continue;
-            }
-        };
-        let sig = analyse(&program);
-        let lowered = match lower::lower(&program, &sig, &key) {
-            Ok(l) => l,
-            Err(e) => {
-                skipped.push(format!("{}: {e}", path.display()));
-                continue;
-            }
-        };
-        let info = match emit::validate(&lowered.module) {
-            Ok(i) => i,
-            Err(e) => {
-                skipped.push(format!("{}: {e}", path.display()));
-                continue;
-            }
-        };
-        let options = ValidationOptions::lenient();
-        let validation = validate(&program, &options);
-        if !validation.is_ok() {
-            skipped.push(format!("{}: lenient validator: {}", path.display(), validation.errors[0]));
-            continue;
+    let entries = match chosen(&dir, args.list.as_deref()) {
+        Ok(e) => e,
+        Err(e) => {
+            eprintln!("xtask bench: {e}");
+            return 1;
         }
-        let t_decode = time(reps, || decode(&tokens));
-        let t_validate = time(reps, || validate(&program, &options));
-        let t_lower = time(reps, || {
-            let sig = analyse(&program);
-            lower::lower(&program, &sig, &key)
-        });
-        let t_valid = time(reps, || emit::validate(&lowered.module));
-        let t_wgsl = time(reps, || emit::wgsl(&lowered.module, &info));
-        let t_spirv = time(reps, || emit::spirv(&lowered.module, &info));
-        stages[0].push(t_decode);
-        stages[1].push(t_validate);
-        stages[2].push(t_lower);
-        stages[3].push(t_valid);
-        stages[4].push(t_wgsl);
-        stages[5].push(t_spirv);
-        totals.push(t_decode + t_validate + t_lower + t_valid + t_spirv);
+    };
+    if args.folder {
+        let jobs = args.jobs.map_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get()), |n| n.get());
+        let files: Vec<PathBuf> = entries.into_iter().map(|e| e.path).collect();
+        return crate::bench_folder::run(&root, &dir, &files, args.rounds.get(), jobs, args.out.as_deref());
+    }
+    bench(&dir, &entries, &key, args)
+}
+
+/// Timings of a debug build mean nothing: runs the command again as a release build.
+fn run_in_release(root: &Path) -> i32 {
+    let status = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+        .current_dir(root)
+        .args(["run", "--quiet", "--release", "--package", "xtask", "--", "bench", "--in-release"])
+        .args(crate::command_args())
+        .status();
+    match status {
+        Ok(s) => s.code().unwrap_or(1),
+        Err(e) => {
+            eprintln!("xtask: cannot run cargo: {e}");
+            1
+        }
+    }
+}
+
+/// One file per shader of `dir`, only those `list` names when given.
+fn chosen(dir: &Path, list: Option<&Path>) -> Result<Vec<Entry>, String> {
+    let entries = bench_corpus::shaders(dir);
+    if entries.is_empty() {
+        return Err(format!("no .bin, .hex or .asm shaders under {}", dir.display()));
+    }
+    match list {
+        Some(list) => bench_corpus::restrict(entries, &bench_corpus::read_list(list)?),
+        None => Ok(entries),
+    }
+}
+
+/// The user's path to SPIR-V: bytes → `Shader` → `Translation` → words.
+fn to_spirv(bytes: &[u8], key: &ShaderKey) -> Result<Vec<u32>, String> {
+    let shader = Shader::parse(bytes, &ParseOptions::lenient()).map_err(|e| e.to_string())?;
+    shader.translate(key).map_err(|e| e.to_string())?.to_spirv().map_err(|e| e.to_string())
+}
+
+/// The user's path to WGSL.
+fn to_wgsl(bytes: &[u8], key: &ShaderKey) -> Result<String, String> {
+    let shader = Shader::parse(bytes, &ParseOptions::lenient()).map_err(|e| e.to_string())?;
+    shader.translate(key).map_err(|e| e.to_string())?.to_wgsl().map_err(|e| e.to_string())
+}
+
+/// Reads a shader and prepares each stage's input; why it cannot be timed otherwise.
+fn prepare(path: &Path, key: &ShaderKey) -> Result<Case, String> {
+    let file = std::fs::read(path).map_err(|e| e.to_string())?;
+    let loaded = d3d9_shader::input::load(&file, &path.to_string_lossy()).map_err(|e| e.to_string())?;
+    let tokens = &loaded.first().ok_or("no shader in the file")?.tokens;
+    let bytes: Vec<u8> = tokens.iter().flat_map(|w| w.to_le_bytes()).collect();
+    // A first run of each path (lazy one-time set-up stays out of the counts), then a counted one.
+    to_spirv(&bytes, key)?;
+    to_wgsl(&bytes, key)?;
+    let (spirv, spirv_allocs) = alloc_count::count(|| to_spirv(&bytes, key));
+    let (wgsl, wgsl_allocs) = alloc_count::count(|| to_wgsl(&bytes, key));
+    let sizes = [spirv?.len() * 4, wgsl?.len()];
+    Ok(Case { bytes, allocs: [spirv_allocs, wgsl_allocs], sizes })
+}
+
+/// Microseconds `f` takes.
+fn elapsed<T>(f: impl FnOnce() -> T) -> f64 {
+    let start = Instant::now();
+    std::hint::black_box(f());
+    start.elapsed().as_secs_f64() * 1e6
+}
+
+/// Runs `f`, writing the microseconds it took to `slot`.
+fn timed<T>(slot: &mut f64, f: impl FnOnce() -> T) -> T {
+    let start = Instant::now();
+    let out = std::hint::black_box(f());
+    *slot = start.elapsed().as_secs_f64() * 1e6;
+    out
+}
+
+/// The pipeline stage by stage, each stage timed alone on the output the one before it has
+/// just made (warm, as in the user's path); `t[2..8]` get the stages' times.
+fn stages(bytes: &[u8], key: &ShaderKey, options: &ValidationOptions, t: &mut [f64; 8]) -> Option<()> {
+    let program = timed(&mut t[2], || decode_bytes(std::hint::black_box(bytes))).ok()?;
+    timed(&mut t[3], || validate(&program, options));
+    let lowered = timed(&mut t[4], || lower::lower(&program, &analyse(&program), key)).ok()?;
+    let info = timed(&mut t[5], || emit::validate(&lowered.module)).ok()?;
+    timed(&mut t[6], || emit::spirv(&lowered.module, &info)).ok()?;
+    timed(&mut t[7], || emit::wgsl(&lowered.module, &info)).ok()?;
+    Some(())
+}
+
+/// One round over every case: each series of [`SERIES`] per case.
+fn round(cases: &[Case], key: &ShaderKey, options: &ValidationOptions) -> Vec<[f64; 8]> {
+    let mut out = vec![[0.0; 8]; cases.len()];
+    for (c, t) in cases.iter().zip(&mut out) {
+        t[0] = elapsed(|| to_spirv(std::hint::black_box(&c.bytes), key));
+    }
+    for (c, t) in cases.iter().zip(&mut out) {
+        t[1] = elapsed(|| to_wgsl(std::hint::black_box(&c.bytes), key));
+    }
+    for (c, t) in cases.iter().zip(&mut out) {
+        stages(&c.bytes, key, options, t);
+    }
+    out
+}
+
+fn median(v: &mut [f64]) -> f64 {
+    if v.is_empty() {
+        return f64::NAN;
+    }
+    v.sort_by(f64::total_cmp);
+    let n = v.len();
+    if n % 2 == 1 {
+        v[n / 2]
+    } else {
+        (v[n / 2 - 1] + v[n / 2]) / 2.0
+    }
+}
+
+fn mean(v: &[f64]) -> f64 {
+    v.iter().sum::<f64>() / v.len() as f64
+}
+
+/// Times every case round-robin: per series, each shader's median over the rounds.
+fn time_cases(cases: &[Case], key: &ShaderKey, rounds: usize) -> [Vec<f64>; 8] {
+    let options = ParseOptions::lenient().validation;
+    let bar = crate::progress::bar(rounds as u64 + 1);
+    // The bar moves between rounds, outside every timed closure.
+    bar.inc(1);
+    round(cases, key, &options);
+    let mut runs: Vec<[Vec<f64>; 8]> = (0..cases.len()).map(|_| Default::default()).collect();
+    for _ in 0..rounds {
+        bar.inc(1);
+        for (shader, times) in runs.iter_mut().zip(round(cases, key, &options)) {
+            for (series, t) in shader.iter_mut().zip(times) {
+                series.push(t);
+            }
+        }
     }
     bar.finish_and_clear();
-    let n = totals.len();
-    let m: Vec<f64> = stages.iter_mut().map(|s| median(s)).collect();
-    let total = median(&mut totals);
-    println!(
-        "bench: {n} shaders, decode {:.1} µs, validate {:.1} µs, lower {:.1} µs, naga-validate {:.1} µs, wgsl {:.1} µs, spirv {:.1} µs, total-spirv {:.1} µs, {:.0} shaders/s",
-        m[0], m[1], m[2], m[3], m[4], m[5], total, 1e6 / total
-    );
-    // Targets (issue 5): bytecode → validated module → SPIR-V within 55 µs, and the lowering no
-    // slower than naga's validation + SPIR-V emission of the module it builds.
-    if total > 55.0 {
-        println!(
-            "bench: note: total-spirv misses the 55 µs target by {:.1} µs; naga's own validation + SPIR-V emission take {:.1} µs of it",
-            total - 55.0,
-            m[3] + m[5]
-        );
+    std::array::from_fn(|s| runs.iter_mut().map(|shader| median(&mut shader[s])).collect())
+}
+
+fn bench(dir: &Path, entries: &[Entry], key: &ShaderKey, args: &BenchArgs) -> i32 {
+    let mut cases = Vec::new();
+    let mut skipped = Vec::new();
+    for e in entries {
+        match prepare(&e.path, key) {
+            Ok(c) => cases.push(c),
+            Err(why) => skipped.push(format!("{}: {why}", e.path.display())),
+        }
     }
-    if m[2] > m[3] + m[5] {
-        println!("bench: note: lowering ({:.1} µs) is slower than naga-validate + spirv ({:.1} µs)", m[2], m[3] + m[5]);
+    if cases.is_empty() {
+        eprintln!("xtask bench: no shader of {} translates", dir.display());
+        return 1;
     }
+    let mut per_shader = time_cases(&cases, key, args.reps.get());
     if !skipped.is_empty() {
-        println!("bench: {} shaders of {} not timed (not translatable yet):", skipped.len(), dir.display());
+        println!("{} shaders of {} not timed (they do not translate):", skipped.len(), dir.display());
         for s in &skipped {
             println!("  {s}");
         }
     }
+    let key_text = if args.key.is_empty() { "default key".to_string() } else { args.key.join(" ") };
+    println!(
+        "{} shaders of {}, {key_text}, {} rounds round-robin after a warm-up; µs per shader over shaders:",
+        cases.len(),
+        dir.display(),
+        args.reps
+    );
+    let means: Vec<f64> = per_shader.iter().map(|s| mean(s)).collect();
+    let medians: Vec<f64> = per_shader.iter_mut().map(|s| median(s)).collect();
+    for (i, name) in SERIES.iter().enumerate() {
+        println!("  {name:<14} median {:>8.1}  mean {:>8.1}", medians[i], means[i]);
+    }
+    report(&cases, &medians, &means);
     0
+}
+
+/// The allocation and size lines, the notes against the targets, and the final `bench:` line.
+fn report(cases: &[Case], medians: &[f64], means: &[f64]) {
+    let n = cases.len();
+    let per = |path: usize, f: fn(&Allocs) -> u64| -> (f64, f64) {
+        let mut v: Vec<f64> = cases.iter().map(|c| f(&c.allocs[path]) as f64).collect();
+        (median(&mut v), mean(&v))
+    };
+    let calls = [per(0, |a| a.calls), per(1, |a| a.calls)];
+    let bytes = [per(0, |a| a.bytes), per(1, |a| a.bytes)];
+    for (i, path) in ["spirv", "wgsl"].iter().enumerate() {
+        println!(
+            "  allocations per shader, {path}: {:.0} calls median ({:.0} mean), {:.1} KB asked for median ({:.1} mean)",
+            calls[i].0,
+            calls[i].1,
+            bytes[i].0 / 1024.0,
+            bytes[i].1 / 1024.0
+        );
+    }
+    let sizes: [usize; 2] = std::array::from_fn(|p| cases.iter().map(|c| c.sizes[p]).sum());
+    println!(
+        "  output: SPIR-V {} bytes in all ({:.1} KB per shader), WGSL {} bytes in all ({:.1} KB per shader)",
+        sizes[0],
+        sizes[0] as f64 / n as f64 / 1024.0,
+        sizes[1],
+        sizes[1] as f64 / n as f64 / 1024.0
+    );
+    // Target (issue 16): bytecode → validated SPIR-V, and → WGSL, within 60 µs per shader.
+    for (i, path) in ["total-spirv", "total-wgsl"].iter().enumerate() {
+        if medians[i] > 60.0 {
+            println!("  note: {path} misses the 60 µs target by {:.1} µs", medians[i] - 60.0);
+        }
+    }
+    let stages: Vec<String> = (2..8).map(|i| format!("{} {:.1} µs", SERIES[i], medians[i])).collect();
+    println!(
+        "bench: {n} shaders, total-spirv {:.1} µs, mean-spirv {:.1} µs, total-wgsl {:.1} µs, mean-wgsl {:.1} µs, {}, allocs-spirv {:.0}, allocs-wgsl {:.0}, spirv-bytes {}, wgsl-bytes {}, {:.0} shaders/s",
+        medians[0],
+        means[0],
+        medians[1],
+        means[1],
+        stages.join(", "),
+        calls[0].0,
+        calls[1].0,
+        sizes[0],
+        sizes[1],
+        1e6 / medians[0]
+    );
 }

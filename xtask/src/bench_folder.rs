@@ -1,6 +1,8 @@
-//! `cargo xtask bench --folder [--corpus DIR] [--rounds N] [--jobs N] [--out DIR]`: how folder
-//! conversion scales with threads. Runs the release `d3d9-shader translate DIR --to wgsl -o OUT --quiet`
-//! with `--jobs 1` and `--jobs N` (default: every core) in alternation, each run into a fresh
+//! `cargo xtask bench --folder [--corpus DIR] [--list FILE] [--rounds N] [--jobs N] [--out DIR]`:
+//! how folder conversion scales with threads. Runs the release
+//! `d3d9-shader translate FILES... --to wgsl -o OUT --quiet`, FILES being one file per shader of
+//! the corpus (as the stage bench chooses them, [`crate::bench_corpus`]: a corpus that holds each
+//! shader as `.bin`, `.hex` and `.asm` would otherwise convert each three times), with `--jobs 1` and `--jobs N` (default: every core) in alternation, each run into a fresh
 //! output folder (after a `sync`, so that the previous run's writeback does not land in the
 //! next), and prints the fastest and the median wall time of each and their ratios.
 //!
@@ -15,7 +17,7 @@ use std::process::{Command, Stdio};
 use std::time::Instant;
 
 /// Runs the benchmark; the exit status.
-pub fn run(root: &Path, dir: &Path, rounds: usize, jobs: usize, out: Option<&Path>) -> i32 {
+pub fn run(root: &Path, dir: &Path, files: &[PathBuf], rounds: usize, jobs: usize, out: Option<&Path>) -> i32 {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let built = Command::new(cargo)
         .current_dir(root)
@@ -39,15 +41,15 @@ pub fn run(root: &Path, dir: &Path, rounds: usize, jobs: usize, out: Option<&Pat
             let start = Instant::now();
             let status = Command::new(&binary)
                 .arg("translate")
-                .arg(dir)
+                .args(files)
                 .args(["--to", "wgsl", "--quiet", "--jobs", &j.to_string(), "-o"])
                 .arg(&folder)
                 .stdout(Stdio::null())
                 .stderr(Stdio::null())
                 .status();
             let elapsed = start.elapsed().as_secs_f64() * 1e3;
-            // Exit status 1 only says some input failed (a corpus may hold listings the
-            // assembler does not read); a run that did not happen is an error.
+            // Exit status 1 only says some input failed (a shader that does not translate
+            // yet); a run that did not happen is an error.
             if !matches!(status, Ok(s) if s.code().is_some_and(|c| c <= 1)) {
                 eprintln!("xtask: {} did not run: {status:?}", binary.display());
                 return 1;
@@ -62,7 +64,8 @@ pub fn run(root: &Path, dir: &Path, rounds: usize, jobs: usize, out: Option<&Pat
         (t[0], t[t.len() / 2])
     });
     println!(
-        "bench-folder: {} into {} ({rounds} rounds): jobs 1 fastest {:.1} ms, median {:.1} ms; jobs {jobs} fastest {:.1} ms, median {:.1} ms; speed-up {:.2}x fastest, {:.2}x median",
+        "bench-folder: {} shaders of {} into {} ({rounds} rounds): jobs 1 fastest {:.1} ms, median {:.1} ms; jobs {jobs} fastest {:.1} ms, median {:.1} ms; speed-up {:.2}x fastest, {:.2}x median",
+        files.len(),
         dir.display(),
         out.parent().unwrap_or(&out).display(),
         one.0,

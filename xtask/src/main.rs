@@ -1,7 +1,9 @@
 //! `cargo xtask <command>`: the project's tasks. One file per command, each with its arguments
 //! (clap derive); a usage error exits 2, as clap's own do.
 
+mod alloc_count;
 mod bench;
+mod bench_corpus;
 mod bench_folder;
 mod conformance;
 mod fuzz;
@@ -18,6 +20,10 @@ macro_rules! examples {
     };
 }
 pub(crate) use examples;
+
+/// Counts heap calls for `cargo xtask bench` (off unless the bench asks).
+#[global_allocator]
+static ALLOCATOR: alloc_count::Counting = alloc_count::Counting;
 
 /// The project's tasks: tests, GPU conformance, benchmarks and fuzzers.
 #[derive(Parser)]
