@@ -125,6 +125,11 @@ fn invalid_corpus_files_never_crash() {
         .or_else(|| Some(PathBuf::from(env!("CARGO_MANIFEST_DIR")).parent()?.parent()?.join("shared")))
         .filter(|p| p.is_dir())
     else {
+        // CI sets REQUIRE_SHARED=1: there a missing ../shared is a failure, not a skip.
+        assert!(
+            std::env::var_os("REQUIRE_SHARED").is_none_or(|v| v != "1"),
+            "REQUIRE_SHARED=1 but ../shared is absent"
+        );
         eprintln!("SKIPPED: ../shared not present");
         return;
     };
