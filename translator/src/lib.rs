@@ -119,6 +119,7 @@ pub mod interp;
 pub mod key;
 pub mod linkage;
 pub mod lower;
+pub mod minimal_key;
 pub mod shader;
 pub mod state;
 pub mod translate;

@@ -107,9 +107,16 @@ impl Shader {
         crate::bytecode::encode(&self.program)
     }
 
-    /// The key for this shader under the device state `state` ([`ShaderKey::from_state`]).
+    /// The key for this shader under the device state `state`: [`ShaderKey::from_state`]
+    /// reduced to what this shader reads ([`ShaderKey::minimal`]), so that states differing
+    /// only in what it ignores give equal keys.
     pub fn key(&self, state: &crate::state::DeviceState) -> ShaderKey {
-        ShaderKey::from_state(self.version(), state)
+        ShaderKey::from_state_for(self.version(), &self.signature, state)
+    }
+
+    /// `key` reduced to what this shader reads ([`ShaderKey::minimal`]).
+    pub fn minimal_key(&self, key: &ShaderKey) -> ShaderKey {
+        key.minimal(self.version(), &self.signature)
     }
 
     /// Translates under `key`: a validated naga module, what to bind, and where the inputs and
