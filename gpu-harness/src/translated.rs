@@ -12,7 +12,8 @@
 use d3d9_shader::analysis::analyse;
 use d3d9_shader::bytecode::{Program, TextureType, Usage};
 use d3d9_shader::key::{AlphaFunc, FogMode as KeyFog};
-use d3d9_shader::lower::{self, link};
+use d3d9_shader::linkage::fits_stable;
+use d3d9_shader::lower::{self, link, Linkage};
 use d3d9_shader::{translate, ShaderKey, Translation};
 
 use crate::case::{sampler_stage, CmpFunc, FogMode, TextureKind, TransformFlags};
@@ -186,7 +187,8 @@ fn stage(
 }
 
 /// Translates a draw's shaders as the GPU path does: each under the key of the draw's state, a
-/// pair linked by semantic ([`link`]). Either stage may be the fixed-function `None`.
+/// pair under the stable interface ([`Linkage::stable`]) when both stages fit it, else linked by
+/// semantic ([`link`]). Either stage may be the fixed-function `None`.
 pub fn translate_pair(
     vs: Option<&Program>,
     ps: Option<&Program>,
@@ -195,7 +197,14 @@ pub fn translate_pair(
     let mut vkey = vs.map(|p| key(p, ctx));
     let mut pkey = ps.map(|p| key(p, ctx));
     if let (Some(v), Some(p), Some(vk), Some(pk)) = (vs, ps, vkey.as_mut(), pkey.as_mut()) {
-        let linkage = link(v.version, &analyse(v), p.version, &analyse(p));
+        let (vsig, psig) = (analyse(v), analyse(p));
+        // The stable interface when both stages fit it (each translated alone, as a layer
+        // would), else the pair's own linkage.
+        let linkage = if fits_stable(v.version, &vsig) && fits_stable(p.version, &psig) {
+            Linkage::stable()
+        } else {
+            link(v.version, &vsig, p.version, &psig)
+        };
         vk.linkage = Some(linkage.clone());
         pk.linkage = Some(linkage);
     }

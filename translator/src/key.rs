@@ -119,6 +119,10 @@ pub struct ShaderKey {
     /// Input/output locations decided by [`crate::linkage::link`] for a VS/PS pair; `None` uses
     /// the default fixed-function map.
     pub linkage: Option<Linkage>,
+    /// How each render-state mode reaches the code ([`crate::delivery`]): baked (the default:
+    /// the field above is in the code), or an override or the render-state block, one module
+    /// for every value (the field above is then ignored).
+    pub delivery: crate::delivery::Deliveries,
 }
 
 impl ShaderKey {

@@ -111,6 +111,7 @@
 pub mod analysis;
 pub mod asm;
 pub mod bytecode;
+pub mod delivery;
 pub mod emit;
 pub mod error;
 pub mod fuzz;
@@ -120,13 +121,16 @@ pub mod key;
 pub mod linkage;
 pub mod lower;
 pub mod minimal_key;
+pub mod render_state;
 pub mod shader;
 pub mod state;
 pub mod translate;
 pub mod validate;
 
+pub use delivery::{Deliveries, Delivery};
 pub use error::{Error, Location};
 pub use key::ShaderKey;
+pub use render_state::RenderState;
 pub use shader::{link, ConstantReflection, ParseOptions, Reflection, Shader};
 pub use state::{BoundTexture, DeviceState};
 pub use translate::{translate, translate_with, TranslateError, Translation};

@@ -20,10 +20,15 @@
 //! | `swvp` | vertex shaders that read float constants from the buffer |
 //! | `unbound_samplers`, `shadow_samplers`, `sampler_types` bit/entry n | the shader uses `s n`; a shadow bit only on a bound, non-volume sampler; a type only where it differs from the `dcl` |
 //!
+//! A field delivered as an override or a uniform ([`crate::delivery`]) is not read from the key
+//! at all: it takes its default, and the delivery of a field the stage cannot read becomes
+//! baked, so the keys of all states agree on it.
+//!
 //! [`Shader::key`](crate::Shader::key) returns the minimal key of the device state.
 
 use crate::analysis::Signature;
 use crate::bytecode::{RegisterType, ShaderKind, TextureType, Usage, Version};
+use crate::delivery::Delivery;
 use crate::key::{AlphaFunc, FogMode, FogSource, ShaderKey};
 use crate::linkage::semantic;
 use crate::state::DeviceState;
@@ -35,6 +40,7 @@ impl ShaderKey {
     pub fn minimal(&self, version: Version, sig: &Signature) -> ShaderKey {
         let mut k = self.clone();
         let profile = version.profile();
+        k.minimal_delivery(version, sig);
         let has_usage = |regs: &[crate::analysis::IoRegister], usage: Usage| {
             regs.iter().filter_map(|r| semantic(version, r)).any(|(u, _)| u == usage as u8)
         };
@@ -56,7 +62,7 @@ impl ShaderKey {
                 if !profile.fixed_function_fog {
                     k.fog = FogMode::None;
                 }
-                if matches!(k.fog, FogMode::None | FogMode::Vertex) {
+                if matches!(k.fog, FogMode::None | FogMode::Vertex) && k.delivery.fog == Delivery::Baked {
                     k.fog_source = FogSource::Z;
                 }
                 k.point_sprite &= has_usage(&sig.inputs, Usage::TexCoord);
@@ -71,6 +77,53 @@ impl ShaderKey {
         }
         k.minimal_samplers(sig);
         k
+    }
+
+    /// Deliveries of fields the stage does not read become baked; fields delivered otherwise
+    /// than baked are not read from the key, so they take their defaults.
+    fn minimal_delivery(&mut self, version: Version, sig: &Signature) {
+        let profile = version.profile();
+        let d = &mut self.delivery;
+        match version.kind {
+            ShaderKind::Vertex => {
+                (d.alpha_func, d.fog, d.fog_source, d.projected) = Default::default();
+            }
+            ShaderKind::Pixel => {
+                d.clip_planes = Delivery::Baked;
+                if !profile.fixed_function_fog {
+                    (d.fog, d.fog_source) = Default::default();
+                }
+                if !profile.ps_1_0_to_1_3() {
+                    d.projected = Delivery::Baked;
+                }
+            }
+        }
+        if !sig.samplers.iter().any(|s| s.index < 16) {
+            d.unbound_samplers = Delivery::Baked;
+        }
+        if d.fog == Delivery::Baked && matches!(self.fog, FogMode::None | FogMode::Vertex) {
+            d.fog_source = Delivery::Baked;
+        }
+        let d = self.delivery;
+        let dynamic = |x: Delivery| x != Delivery::Baked;
+        if dynamic(d.alpha_func) {
+            self.alpha_func = AlphaFunc::Always;
+        }
+        if dynamic(d.fog) {
+            self.fog = FogMode::None;
+        }
+        if dynamic(d.fog_source) {
+            self.fog_source = FogSource::Z;
+        }
+        if dynamic(d.clip_planes) {
+            self.clip_planes = 0;
+        }
+        if dynamic(d.unbound_samplers) {
+            self.unbound_samplers = 0;
+        }
+        if dynamic(d.projected) {
+            self.projected = [0; 8];
+        }
     }
 
     fn minimal_samplers(&mut self, sig: &Signature) {

@@ -141,6 +141,15 @@ pub fn link(vs: &Shader, ps: &Shader) -> Result<Linkage> {
     Ok(crate::linkage::link(vs.version(), &vs.signature, ps.version(), &ps.signature))
 }
 
+impl Shader {
+    /// Whether this shader's varyings all have a location in the stable interface
+    /// ([`Linkage::stable`]): when both stages of a pair say yes, translate each once under
+    /// `Linkage::stable()` and pair them freely; otherwise [`link`] the pair.
+    pub fn fits_stable_interface(&self) -> bool {
+        crate::linkage::fits_stable(self.version(), &self.signature)
+    }
+}
+
 /// A shader's reflection: what a runtime needs to know to feed and bind it. Serialises to the
 /// JSON that `d3d9-shader info --json` and `d3d9-shader IN OUT.json` print.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

@@ -96,6 +96,8 @@ enum Place {
     Location(u32),
     Default([f32; 4]),
     Dropped,
+    /// A pixel input the stable interface has no location for.
+    Unstable,
 }
 
 impl Lowerer<'_> {
@@ -103,6 +105,7 @@ impl Lowerer<'_> {
         if let Some(linkage) = &self.key.linkage {
             return match linkage.find(usage, index) {
                 Some(LinkSlot::Location(l)) => Place::Location(l),
+                None if pixel_input && linkage.stable => Place::Unstable,
                 Some(LinkSlot::Missing) | None if pixel_input => Place::Default(default_value(usage, index)),
                 _ => Place::Dropped,
             };
@@ -374,6 +377,7 @@ impl Lowerer<'_> {
                         let d = default_value(usage, index);
                         (self.splat_bits(d.map(f32::to_bits)), None, Some(d))
                     }
+                    Place::Unstable => return Err(self.unstable(usage, index)),
                 }
             };
             seen.push(((usage, index), value));
@@ -485,6 +489,7 @@ impl Lowerer<'_> {
                 default: None,
             });
         }
+        self.stable_defaults(&mut members, &mut offset, &mut values);
         let pos = match position {
             Some(p) => p,
             None => self.splat(0.0),
@@ -508,6 +513,45 @@ impl Lowerer<'_> {
         });
         self.vertex_epilogue(pos, point_size, &mut members, &mut offset, &mut values)?;
         Ok(self.finish_outputs(members, offset, values))
+    }
+
+    /// A pixel input outside the stable interface.
+    fn unstable(&self, usage: u8, index: u8) -> LowerError {
+        let name = Usage::from_raw(usage).map_or("usage?", |u| u.name());
+        self.unsupported(format!("{name}{index} has no location in the stable interface: link the pair"))
+    }
+
+    /// Under the stable interface, the locations the vertex shader did not write, with their
+    /// default values (see [`crate::linkage`]).
+    fn stable_defaults(&mut self, members: &mut Vec<StructMember>, offset: &mut u32, values: &mut Vec<Expr>) {
+        let Some(linkage) = self.key.linkage.as_ref().filter(|l| l.stable) else { return };
+        let written: Vec<u32> = members
+            .iter()
+            .filter_map(|m| match m.binding {
+                Some(Binding::Location { location, .. }) => Some(location),
+                _ => None,
+            })
+            .collect();
+        for &(usage, index, slot) in &linkage.slots {
+            let LinkSlot::Location(l) = slot else { continue };
+            if written.contains(&l) {
+                continue;
+            }
+            let d = default_value(usage, index);
+            let v = self.splat_bits(d.map(f32::to_bits));
+            let b = self.varying_binding(l, usage);
+            let name = format!("unwritten_{}{index}", Usage::from_raw(usage).map_or("usage", |u| u.name()));
+            Self::member(members, offset, &name, self.t.vec4f, 16, b);
+            values.push(v);
+            self.interface.outputs.push(InterfaceSlot {
+                register: name,
+                usage: Usage::from_raw(usage).map(|u| u.name()),
+                usage_index: index,
+                location: Some(l),
+                builtin: None,
+                default: Some(d),
+            });
+        }
     }
 
     fn pixel_outputs(&mut self, sig: &Signature) -> Result<(FunctionResult, Expr), LowerError> {
