@@ -44,6 +44,8 @@ pub struct DrawCall<'a> {
     pub vs: (&'a naga::Module, &'a str),
     /// Pixel stage module and entry point.
     pub ps: (&'a naga::Module, &'a str),
+    /// The vertex and pixel stages' pipeline-overridable constants, by name.
+    pub constants: [Vec<(String, f64)>; 2],
     /// Each vertex's input registers `v0–v15` (uploaded at `@location(n)` for every location the
     /// vertex module reads).
     pub vertices: &'a [[[f32; 4]; 16]],
@@ -196,6 +198,8 @@ pub fn draw(gpu: &Gpu, targets: &GpuTargets, call: &DrawCall) -> Result<(), GpuE
     let (ps_mod, ps_entry) = call.ps;
     let vs_ep = entry(vs_mod, vs_entry).ok_or_else(|| GpuError::Wgpu(format!("no entry point `{vs_entry}`")))?;
     let ps_ep = entry(ps_mod, ps_entry).ok_or_else(|| GpuError::Wgpu(format!("no entry point `{ps_entry}`")))?;
+    let [vs_constants, ps_constants] =
+        [0, 1].map(|i| call.constants[i].iter().map(|(n, v)| (n.as_str(), *v)).collect::<Vec<_>>());
     let vs_wgsl = to_wgsl(vs_mod, "vertex")?;
     let ps_wgsl = to_wgsl(ps_mod, "pixel")?;
 
@@ -332,7 +336,7 @@ pub fn draw(gpu: &Gpu, targets: &GpuTargets, call: &DrawCall) -> Result<(), GpuE
         vertex: wgpu::VertexState {
             module: &vs_module,
             entry_point: Some(vs_entry),
-            compilation_options: Default::default(),
+            compilation_options: wgpu::PipelineCompilationOptions { constants: &vs_constants, ..Default::default() },
             buffers: if locs.is_empty() { &[] } else { &vertex_layout },
         },
         primitive: wgpu::PrimitiveState {
@@ -364,7 +368,7 @@ pub fn draw(gpu: &Gpu, targets: &GpuTargets, call: &DrawCall) -> Result<(), GpuE
         fragment: Some(wgpu::FragmentState {
             module: &ps_module,
             entry_point: Some(ps_entry),
-            compilation_options: Default::default(),
+            compilation_options: wgpu::PipelineCompilationOptions { constants: &ps_constants, ..Default::default() },
             targets: &color_targets,
         }),
         multiview_mask: None,

@@ -132,6 +132,8 @@ pub struct GpuStage {
     pub buffers: Vec<((u32, u32), Vec<u8>)>,
     /// The textures the stage samples.
     pub textures: Vec<TextureSlot>,
+    /// Pipeline-overridable constants (override delivery), by name.
+    pub constants: Vec<(String, f64)>,
 }
 
 /// Where a stage samples one texture.
@@ -683,6 +685,7 @@ impl Runner<'_> {
             let call = DrawCall {
                 vs: (&vs_module, tvs.as_ref().map_or("main", |s| s.entry.as_str())),
                 ps: (&ps_module, tps.as_ref().map_or("main", |s| s.entry.as_str())),
+                constants: [&tvs, &tps].map(|s| s.as_ref().map(|s| s.constants.clone()).unwrap_or_default()),
                 vertices: &inputs,
                 strip: draw.primitive == crate::case::Primitive::TriangleStrip,
                 resources,

@@ -14,16 +14,28 @@ use d3d9_shader::bytecode::{Program, TextureType, Usage};
 use d3d9_shader::key::{AlphaFunc, FogMode as KeyFog};
 use d3d9_shader::linkage::fits_stable;
 use d3d9_shader::lower::{self, link, Linkage};
-use d3d9_shader::{translate, ShaderKey, Translation};
+use d3d9_shader::render_state::Modes;
+use d3d9_shader::{translate, Deliveries, Delivery, RenderState, ShaderKey, Translation};
 
 use crate::case::{sampler_stage, CmpFunc, FogMode, TextureKind, TransformFlags};
 use crate::cpu::FogSource;
 use crate::fixed_function::VaryingLayout;
 use crate::runner::{GpuStage, ShaderConstants, ShaderGpu, StageContext, TextureSlot};
 
-/// The translator as the runner's GPU shader back end.
+/// The translator as the runner's GPU shader back end, render-state modes baked.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Translator;
+
+/// The translator with the render-state modes delivered as overrides (passed to wgpu as
+/// pipeline constants) or read from the render-state block ([`d3d9_shader::delivery`]): the
+/// draw's modes reach the GPU as data, the translation is the same for every draw. The unbound
+/// sampler mask stays baked (the runner binds no texture to an unbound sampler).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Delivering(pub Delivery);
+
+fn deliveries(d: Delivery) -> Deliveries {
+    Deliveries { unbound_samplers: Delivery::Baked, ..Deliveries::all(d) }
+}
 
 fn alpha_func(f: CmpFunc) -> AlphaFunc {
     match f {
@@ -117,25 +129,30 @@ fn f32_bytes(values: &[f32]) -> Vec<u8> {
 }
 
 /// The render-state block (layout in `d3d9_shader::lower`): fog, alpha reference, point size,
-/// clip planes (none), and the ps_1_x bump-environment matrix and luminance of each stage.
-fn render_state(ctx: &StageContext<'_>) -> Vec<u8> {
+/// clip planes (none), the ps_1_x bump-environment matrix and luminance of each stage, and the
+/// modes of the stage's baked key (read under uniform delivery).
+fn render_state(ctx: &StageContext<'_>, modes: Modes) -> RenderState {
     let s = ctx.state;
     let [r, g, b, a] = crate::targets::color_to_rgba(s.fogcolor);
-    let (start, end, density) = match ctx.fog {
+    let (fog_start, fog_end, fog_density) = match ctx.fog {
         FogSource::Table { start, end, density, .. } => (start, end, density),
         _ => (s.fogstart, s.fogend, s.fogdensity),
     };
-    let alpha_ref = ctx.alpha_test.map_or(0.0, |(_, r)| r as f32 / 255.0);
-    let mut v = vec![r, g, b, a, start, end, density, alpha_ref, 1.0, 1.0, 64.0, 0.0];
-    v.resize(lower::RENDER_STATE_SIZE as usize / 4, 0.0);
+    let mut rs = RenderState {
+        fog_color: [r, g, b, a],
+        fog_start,
+        fog_end,
+        fog_density,
+        alpha_ref: ctx.alpha_test.map_or(0, |(_, r)| u32::from(r)),
+        modes,
+        ..RenderState::default()
+    };
     for st in ctx.stages.iter().filter(|st| st.stage < 8) {
         let n = st.stage as usize;
-        let mat = [st.bumpenvmat00, st.bumpenvmat01, st.bumpenvmat10, st.bumpenvmat11].map(|m| m.unwrap_or(0.0));
-        v[176 / 4 + 4 * n..][..4].copy_from_slice(&mat);
-        v[304 / 4 + 4 * n] = st.bumpenvlscale.unwrap_or(0.0);
-        v[304 / 4 + 4 * n + 1] = st.bumpenvloffset.unwrap_or(0.0);
+        rs.bump_env[n] = [st.bumpenvmat00, st.bumpenvmat01, st.bumpenvmat10, st.bumpenvmat11].map(|m| m.unwrap_or(0.0));
+        rs.bump_luminance[n] = [st.bumpenvlscale.unwrap_or(0.0), st.bumpenvloffset.unwrap_or(0.0)];
     }
-    f32_bytes(&v)
+    rs
 }
 
 fn usage_by_name(name: &str) -> Option<Usage> {
@@ -143,12 +160,13 @@ fn usage_by_name(name: &str) -> Option<Usage> {
 }
 
 fn stage(
-    t: Translation,
+    (t, modes): (Translation, Modes),
     constants: &ShaderConstants,
     ctx: &StageContext<'_>,
     vertex: bool,
 ) -> Result<GpuStage, String> {
     let group = t.layout.group;
+    let state = render_state(ctx, modes);
     let mut buffers = Vec::new();
     if let Some(fc) = t.layout.float_constants {
         let mut regs = constants.float.clone();
@@ -166,7 +184,7 @@ fn stage(
         buffers.push(((group, b), constants.bool.iter().flat_map(|&v| (v as u32).to_le_bytes()).collect()));
     }
     if let Some(b) = t.layout.render_state {
-        buffers.push(((group, b), render_state(ctx)));
+        buffers.push(((group, b), state.to_bytes()));
     }
     let textures = t
         .layout
@@ -183,7 +201,8 @@ fn stage(
     let varyings: VaryingLayout =
         slots.iter().filter_map(|s| Some(((usage_by_name(s.usage?)?, s.usage_index), s.location?))).collect();
     let entry = t.module.entry_points.first().map(|e| e.name.clone()).ok_or("the translation has no entry point")?;
-    Ok(GpuStage { module: t.module, entry, varyings, buffers, textures })
+    let constants = state.pipeline_constants(&t.module);
+    Ok(GpuStage { module: t.module, entry, varyings, buffers, textures, constants })
 }
 
 /// Translates a draw's shaders as the GPU path does: each under the key of the draw's state, a
@@ -194,8 +213,30 @@ pub fn translate_pair(
     ps: Option<&Program>,
     ctx: &StageContext<'_>,
 ) -> Result<(Option<Translation>, Option<Translation>), String> {
+    let (v, p) = translate_pair_with(vs, ps, ctx, Delivery::Baked)?;
+    Ok((v.map(|v| v.0), p.map(|p| p.0)))
+}
+
+/// A translated stage with the modes its draw needs (as data under override or uniform delivery).
+type Delivered = Option<(Translation, Modes)>;
+
+/// [`translate_pair`] with the render-state modes delivered by `delivery`: each stage's modes
+/// are those its baked key would have had.
+pub fn translate_pair_with(
+    vs: Option<&Program>,
+    ps: Option<&Program>,
+    ctx: &StageContext<'_>,
+    delivery: Delivery,
+) -> Result<(Delivered, Delivered), String> {
+    let modes = |k: &mut ShaderKey| {
+        let m = Modes::from_key(k);
+        k.delivery = deliveries(delivery);
+        m
+    };
     let mut vkey = vs.map(|p| key(p, ctx));
     let mut pkey = ps.map(|p| key(p, ctx));
+    let vmodes = vkey.as_mut().map(modes);
+    let pmodes = pkey.as_mut().map(modes);
     if let (Some(v), Some(p), Some(vk), Some(pk)) = (vs, ps, vkey.as_mut(), pkey.as_mut()) {
         let (vsig, psig) = (analyse(v), analyse(p));
         // The stable interface when both stages fit it (each translated alone, as a layer
@@ -216,7 +257,7 @@ pub fn translate_pair(
         (Some(p), Some(k)) => Some(translate(p, &k).map_err(|e| format!("translating the pixel shader: {e}"))?),
         _ => None,
     };
-    Ok((v, f))
+    Ok((v.zip(vmodes), f.zip(pmodes)))
 }
 
 impl ShaderGpu for Translator {
@@ -226,7 +267,18 @@ impl ShaderGpu for Translator {
         ps: Option<(&Program, &ShaderConstants)>,
         ctx: StageContext<'_>,
     ) -> Result<(Option<GpuStage>, Option<GpuStage>), String> {
-        let (tv, tp) = translate_pair(vs.map(|v| v.0), ps.map(|p| p.0), &ctx)?;
+        Delivering(Delivery::Baked).translate(vs, ps, ctx)
+    }
+}
+
+impl ShaderGpu for Delivering {
+    fn translate(
+        &self,
+        vs: Option<(&Program, &ShaderConstants)>,
+        ps: Option<(&Program, &ShaderConstants)>,
+        ctx: StageContext<'_>,
+    ) -> Result<(Option<GpuStage>, Option<GpuStage>), String> {
+        let (tv, tp) = translate_pair_with(vs.map(|v| v.0), ps.map(|p| p.0), &ctx, self.0)?;
         let v = match (tv, vs) {
             (Some(t), Some((_, c))) => Some(stage(t, c, &ctx, true)?),
             _ => None,

@@ -80,6 +80,7 @@ fn run(format: TargetFormat) -> Option<(Image, Image)> {
     let targets = GpuTargets::new(&gpu.device, W, H, &[format]);
     targets.clear(&gpu.device, &gpu.queue, Some(0xff202020), Some(1.0));
     let call = DrawCall {
+        constants: Default::default(),
         vs: (&vs, "main"),
         ps: (&ps, "main"),
         vertices: &verts,

@@ -14,7 +14,7 @@ use gpu_harness::device::{gpu_required, Gpu};
 use gpu_harness::interpreted::Interpreter;
 use gpu_harness::runner::{Backend, CaseResult, Runner, Verdict};
 use gpu_harness::sweep;
-use gpu_harness::translated::Translator;
+use gpu_harness::translated::{Delivering, Translator};
 
 /// `cargo xtask conformance`.
 #[derive(Args)]
@@ -38,6 +38,16 @@ pub struct ConformanceArgs {
     /// Which side to draw.
     #[arg(long, value_enum, default_value_t = BackendArg::Both)]
     backend: BackendArg,
+    /// How the render-state modes reach the translated shaders: baked, override (pipeline
+    /// constants) or uniform (the render-state block).
+    #[arg(long, value_name = "MODE", default_value = "baked", value_parser = delivery)]
+    deliver: d3d9_shader::Delivery,
+}
+
+fn delivery(text: &str) -> Result<d3d9_shader::Delivery, String> {
+    let mut d = d3d9_shader::Deliveries::default();
+    d.set(&format!("all={text}"))?;
+    Ok(d.alpha_func)
 }
 
 /// `cargo xtask sweep`.
@@ -229,10 +239,11 @@ pub fn main(args: &ConformanceArgs) -> i32 {
             return 1;
         }
     };
+    let delivering = Delivering(args.deliver);
     let runner = Runner {
         gpu: gpu.as_ref(),
         cpu_shaders: Some(&Interpreter),
-        gpu_shaders: Some(&Translator),
+        gpu_shaders: Some(&delivering),
         roots,
         backend,
         preloaded: Default::default(),

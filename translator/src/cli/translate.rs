@@ -33,6 +33,12 @@ pub struct ConvertOptions {
     /// applies in command-line order.
     #[arg(long = "key-file", value_name = "FILE.toml", value_parser = key_file)]
     key_file: Vec<KeyFile>,
+    /// How a render-state mode reaches the code (repeatable): FIELD=baked|override|uniform, FIELD
+    /// one of all, alpha_func, fog, fog_source, clip_planes, unbound_samplers, projected. Override:
+    /// a WGSL `override` set at pipeline creation; uniform: read from the render-state block.
+    /// Either way one translation serves every value of the field [default: baked].
+    #[arg(long = "deliver", value_name = "FIELD=MODE", value_parser = deliver_field)]
+    deliver: Vec<String>,
     /// Validate as the Direct3D 9 runtime does (refuse everything Windows refuses).
     #[arg(long, overrides_with = "lenient")]
     strict: bool,
@@ -99,6 +105,12 @@ fn key_field(text: &str) -> Result<String, String> {
     Ok(text.to_string())
 }
 
+/// One `--deliver` value, checked.
+fn deliver_field(text: &str) -> Result<String, String> {
+    d3d9_shader::Deliveries::default().set(text)?;
+    Ok(text.to_string())
+}
+
 /// A `--key-file`, read and checked: its fields as `FIELD=VALUE` assignments.
 #[derive(Clone)]
 struct KeyFile(Vec<String>);
@@ -132,6 +144,9 @@ impl ConvertOptions {
         let mut key = ShaderKey::default();
         for field in assignments.iter().flat_map(|(_, fields)| fields.iter()) {
             key.set(field)?;
+        }
+        for d in &self.deliver {
+            key.delivery.set(d)?;
         }
         Ok(key)
     }
