@@ -155,10 +155,6 @@ fn render_state(ctx: &StageContext<'_>, modes: Modes) -> RenderState {
     rs
 }
 
-fn usage_by_name(name: &str) -> Option<Usage> {
-    Usage::ALL.into_iter().find(|u| u.name() == name)
-}
-
 fn stage(
     (t, modes): (Translation, Modes),
     constants: &ShaderConstants,
@@ -198,8 +194,7 @@ fn stage(
         })
         .collect();
     let slots = if vertex { &t.interface.outputs } else { &t.interface.inputs };
-    let varyings: VaryingLayout =
-        slots.iter().filter_map(|s| Some(((usage_by_name(s.usage?)?, s.usage_index), s.location?))).collect();
+    let varyings: VaryingLayout = slots.iter().filter_map(|s| Some(((s.usage?, s.usage_index), s.location?))).collect();
     let entry = t.module.entry_points.first().map(|e| e.name.clone()).ok_or("the translation has no entry point")?;
     let constants = state.pipeline_constants(&t.module);
     Ok(GpuStage { module: t.module, entry, varyings, buffers, textures, constants })
@@ -228,6 +223,29 @@ pub fn translate_pair_with(
     ctx: &StageContext<'_>,
     delivery: Delivery,
 ) -> Result<(Delivered, Delivered), String> {
+    let (vkey, pkey) = pair_keys(vs, ps, ctx, delivery);
+    let v = match (vs, vkey) {
+        (Some(p), Some((k, m))) => {
+            Some((translate(p, &k).map_err(|e| format!("translating the vertex shader: {e}"))?, m))
+        }
+        _ => None,
+    };
+    let f = match (ps, pkey) {
+        (Some(p), Some((k, m))) => {
+            Some((translate(p, &k).map_err(|e| format!("translating the pixel shader: {e}"))?, m))
+        }
+        _ => None,
+    };
+    Ok((v, f))
+}
+
+/// The keys of a draw's stages under `delivery`, with the modes of their baked keys.
+fn pair_keys(
+    vs: Option<&Program>,
+    ps: Option<&Program>,
+    ctx: &StageContext<'_>,
+    delivery: Delivery,
+) -> (Option<(ShaderKey, Modes)>, Option<(ShaderKey, Modes)>) {
     let modes = |k: &mut ShaderKey| {
         let m = Modes::from_key(k);
         k.delivery = deliveries(delivery);
@@ -249,15 +267,53 @@ pub fn translate_pair_with(
         vk.linkage = Some(linkage.clone());
         pk.linkage = Some(linkage);
     }
-    let v = match (vs, vkey) {
-        (Some(p), Some(k)) => Some(translate(p, &k).map_err(|e| format!("translating the vertex shader: {e}"))?),
-        _ => None,
-    };
-    let f = match (ps, pkey) {
-        (Some(p), Some(k)) => Some(translate(p, &k).map_err(|e| format!("translating the pixel shader: {e}"))?),
-        _ => None,
-    };
-    Ok((v.zip(vmodes), f.zip(pmodes)))
+    (vkey.zip(vmodes), pkey.zip(pmodes))
+}
+
+/// [`Delivering`] that also records, for every stage it translates, the shader (its tokens'
+/// hash) and the translation a layer would cache ([`d3d9_shader::artifact::cache_hash`] of the
+/// minimal key): how many translations a layer needs for the draws it has seen.
+#[derive(Debug, Default)]
+pub struct Counting {
+    /// The delivery of the modes.
+    pub delivery: Delivery,
+    /// (shader hash, translation hash) pairs seen.
+    pub seen: std::sync::Mutex<std::collections::BTreeSet<(u128, u128)>>,
+}
+
+impl Counting {
+    /// (distinct shaders, distinct translations) so far.
+    pub fn counts(&self) -> (usize, usize) {
+        let seen = self.seen.lock().unwrap_or_else(|e| e.into_inner());
+        let mut shaders: Vec<u128> = seen.iter().map(|s| s.0).collect();
+        shaders.dedup();
+        (shaders.len(), seen.len())
+    }
+
+    fn record(&self, program: &Program, key: &ShaderKey) {
+        let tokens = d3d9_shader::bytecode::encode(program);
+        let minimal = key.minimal(program.version, &analyse(program));
+        let shader = d3d9_shader::artifact::cache_hash(&tokens, &ShaderKey::default());
+        let translation = d3d9_shader::artifact::cache_hash(&tokens, &minimal);
+        self.seen.lock().unwrap_or_else(|e| e.into_inner()).insert((shader, translation));
+    }
+}
+
+impl ShaderGpu for Counting {
+    fn translate(
+        &self,
+        vs: Option<(&Program, &ShaderConstants)>,
+        ps: Option<(&Program, &ShaderConstants)>,
+        ctx: StageContext<'_>,
+    ) -> Result<(Option<GpuStage>, Option<GpuStage>), String> {
+        let (vk, pk) = pair_keys(vs.map(|v| v.0), ps.map(|p| p.0), &ctx, self.delivery);
+        for (p, k) in [(vs.map(|v| v.0), vk), (ps.map(|p| p.0), pk)] {
+            if let (Some(p), Some((k, _))) = (p, k) {
+                self.record(p, &k);
+            }
+        }
+        Delivering(self.delivery).translate(vs, ps, ctx)
+    }
 }
 
 impl ShaderGpu for Translator {

@@ -31,6 +31,10 @@
 //! | 14 | NORMAL0 |
 //! | 15 | COLOR2 |
 //!
+//! WebGPU counts clip distances against the same limit, four to a location: a vertex shader
+//! with user clip planes outputs only locations 0–14 (one to four planes) or 0–13 (five to eight,
+//! or a run-time plane mask), so a pixel shader reading NORMAL0 or COLOR2 then needs [`link`].
+//!
 //! Every Shader Model 1 and 2 pair fits it. Use [`link`] when [`fits_stable`] says a stage does
 //! not: an SM3 stage passing a semantic outside the map (NORMAL1, TANGENT0, TEXCOORD10, …) — a
 //! pixel shader reading one is refused under the stable linkage — or a target with fewer than 16

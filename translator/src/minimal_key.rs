@@ -17,6 +17,7 @@
 //! | `flat_shading` | the stage passes a COLOR varying |
 //! | `projected[n]` | ps_1_0–ps_1_3 that read `t n` |
 //! | `clip_planes`, `point_size` | vertex shaders |
+//! | `vertex_inputs[n]` | vertex shaders that read `v n` |
 //! | `swvp` | vertex shaders that read float constants from the buffer |
 //! | `unbound_samplers`, `shadow_samplers`, `sampler_types` bit/entry n | the shader uses `s n`; a shadow bit only on a bound, non-volume sampler; a type only where it differs from the `dcl` |
 //!
@@ -54,8 +55,14 @@ impl ShaderKey {
                 k.flat_shading &= has_usage(&sig.outputs, Usage::Color);
                 let fc = &sig.float_constants;
                 k.swvp &= fc.relative || fc.used.iter().any(|n| !fc.defined.contains_key(n));
+                for (n, t) in k.vertex_inputs.iter_mut().enumerate() {
+                    if sig.input(RegisterType::Input, n as u16).is_none() {
+                        *t = None;
+                    }
+                }
             }
             ShaderKind::Pixel => {
+                k.vertex_inputs = [None; 16];
                 k.clip_planes = 0;
                 k.point_size = false;
                 k.swvp = false;

@@ -45,3 +45,22 @@ fn a_bad_delivery_is_a_usage_error() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("always baked"));
 }
+
+#[test]
+fn emit_json_writes_the_artifact() {
+    let ps = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shaders/asm/ps_2_0/case_texld.asm");
+    let json = translate(&ps, &["--emit-json", "--deliver", "all=override"]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["stage"], "pixel");
+    assert_eq!(v["hash"].as_str().unwrap().len(), 32);
+    assert!(v["wgsl"].as_str().unwrap().contains("override alpha_func"));
+    assert!(v["spirv"].is_null());
+    // s0's texture at binding 16 of group 1 (the pixel group), in the layout.
+    assert_eq!(v["layout"]["group"], 1);
+    assert_eq!(v["layout"]["textures"][0]["texture_binding"], 16);
+    assert_eq!(v["interface"]["inputs"][0]["usage"], "texcoord");
+    // Baked, the SPIR-V is there.
+    let json = translate(&ps, &["--emit-json"]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["spirv"][0], 0x0723_0203);
+}

@@ -1,6 +1,7 @@
 //! The stable interface: each stage translated once, alone, under `Linkage::stable()`, and any
 //! vertex shader pairs with any pixel shader (docs: `d3d9_shader::linkage`).
 
+use d3d9_shader::bytecode::Usage;
 use d3d9_shader::lower::{InterfaceSlot, Linkage};
 use d3d9_shader::{ParseOptions, Shader, ShaderKey};
 
@@ -12,7 +13,7 @@ fn stable_key() -> ShaderKey {
     ShaderKey { linkage: Some(Linkage::stable()), ..ShaderKey::default() }
 }
 
-fn locations(slots: &[InterfaceSlot]) -> Vec<(Option<&'static str>, u8, u32)> {
+fn locations(slots: &[InterfaceSlot]) -> Vec<(Option<Usage>, u8, u32)> {
     let mut v: Vec<_> = slots.iter().filter_map(|s| Some((s.usage, s.usage_index, s.location?))).collect();
     v.sort_by_key(|s| s.2);
     v
@@ -38,11 +39,11 @@ fn every_vertex_shader_outputs_all_sixteen_locations_with_d3d9_defaults() {
     };
     // D3D9's values for what the vertex shader does not write: COLOR0 = 1, COLOR1 = (0, 0, 0, 1),
     // FOG = 1, every other semantic 0 (docs/d3d9-rules.md).
-    assert_eq!((slot("color", 0).location, slot("color", 0).default), (Some(8), Some([1.0; 4])));
-    assert_eq!(slot("color", 1).default, Some([0.0, 0.0, 0.0, 1.0]));
-    assert_eq!((slot("fog", 0).location, slot("fog", 0).default), (Some(10), Some([1.0; 4])));
-    assert_eq!((slot("normal", 0).location, slot("normal", 0).default), (Some(14), Some([0.0; 4])));
-    assert_eq!((slot("texcoord", 0).location, slot("texcoord", 0).default), (Some(0), None));
+    assert_eq!((slot(Usage::Color, 0).location, slot(Usage::Color, 0).default), (Some(8), Some([1.0; 4])));
+    assert_eq!(slot(Usage::Color, 1).default, Some([0.0, 0.0, 0.0, 1.0]));
+    assert_eq!((slot(Usage::Fog, 0).location, slot(Usage::Fog, 0).default), (Some(10), Some([1.0; 4])));
+    assert_eq!((slot(Usage::Normal, 0).location, slot(Usage::Normal, 0).default), (Some(14), Some([0.0; 4])));
+    assert_eq!((slot(Usage::TexCoord, 0).location, slot(Usage::TexCoord, 0).default), (Some(0), None));
 }
 
 #[test]
@@ -52,7 +53,7 @@ fn pixel_inputs_sit_at_their_stable_locations_and_outside_the_map_is_refused() {
     let t = ps.translate(&stable_key()).unwrap();
     assert_eq!(
         locations(&t.interface.inputs),
-        [(Some("color"), 1, 9), (Some("texcoord"), 8, 11), (Some("position"), 0, 13)]
+        [(Some(Usage::Color), 1, 9), (Some(Usage::TexCoord), 8, 11), (Some(Usage::Position), 0, 13)]
     );
     let ps = shader("ps_3_0\ndcl_tangent v0\nmov oC0, v0\n");
     assert!(!ps.fits_stable_interface());
@@ -61,5 +62,5 @@ fn pixel_inputs_sit_at_their_stable_locations_and_outside_the_map_is_refused() {
     // A ps_2_0 reads t# and v# at the fixed-function locations of the default map.
     let ps = shader("ps_2_0\ndcl t3\ndcl v0\nadd r0, t3, v0\nmov oC0, r0\n");
     let t = ps.translate(&stable_key()).unwrap();
-    assert_eq!(locations(&t.interface.inputs), [(Some("texcoord"), 3, 3), (Some("color"), 0, 8)]);
+    assert_eq!(locations(&t.interface.inputs), [(Some(Usage::TexCoord), 3, 3), (Some(Usage::Color), 0, 8)]);
 }

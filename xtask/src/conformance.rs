@@ -14,7 +14,7 @@ use gpu_harness::device::{gpu_required, Gpu};
 use gpu_harness::interpreted::Interpreter;
 use gpu_harness::runner::{Backend, CaseResult, Runner, Verdict};
 use gpu_harness::sweep;
-use gpu_harness::translated::{Delivering, Translator};
+use gpu_harness::translated::{Counting, Delivering, Translator};
 
 /// `cargo xtask conformance`.
 #[derive(Args)]
@@ -42,6 +42,10 @@ pub struct ConformanceArgs {
     /// constants) or uniform (the render-state block).
     #[arg(long, value_name = "MODE", default_value = "baked", value_parser = delivery)]
     deliver: d3d9_shader::Delivery,
+    /// Also report how many translations a layer needs for all the draws: distinct (shader,
+    /// minimal key) pairs under the delivery, against distinct shaders.
+    #[arg(long)]
+    count_translations: bool,
 }
 
 fn delivery(text: &str) -> Result<d3d9_shader::Delivery, String> {
@@ -240,10 +244,13 @@ pub fn main(args: &ConformanceArgs) -> i32 {
         }
     };
     let delivering = Delivering(args.deliver);
+    let counting = Counting { delivery: args.deliver, ..Counting::default() };
+    let gpu_shaders: &dyn gpu_harness::runner::ShaderGpu =
+        if args.count_translations { &counting } else { &delivering };
     let runner = Runner {
         gpu: gpu.as_ref(),
         cpu_shaders: Some(&Interpreter),
-        gpu_shaders: Some(&delivering),
+        gpu_shaders: Some(gpu_shaders),
         roots,
         backend,
         preloaded: Default::default(),
@@ -281,6 +288,13 @@ pub fn main(args: &ConformanceArgs) -> i32 {
         };
         progress.step(&result.name, &result.verdict);
         results.push(result);
+    }
+    if args.count_translations {
+        let (shaders, translations) = counting.counts();
+        println!(
+            "translations: {translations} distinct (shader, key) pairs for {shaders} distinct shaders ({} delivery)",
+            args.deliver
+        );
     }
     finish("conformance", &results, args.common.report.as_deref())
 }

@@ -39,6 +39,10 @@ pub struct ConvertOptions {
     /// Either way one translation serves every value of the field [default: baked].
     #[arg(long = "deliver", value_name = "FIELD=MODE", value_parser = deliver_field)]
     deliver: Vec<String>,
+    /// Write the whole translation as JSON: cache hash, WGSL, SPIR-V (none with overrides),
+    /// overrides, binding layout, interface and reflection (`d3d9_shader::artifact::Artifact`).
+    #[arg(long)]
+    emit_json: bool,
     /// Validate as the Direct3D 9 runtime does (refuse everything Windows refuses).
     #[arg(long, overrides_with = "lenient")]
     strict: bool,
@@ -161,7 +165,7 @@ impl ConvertOptions {
             parse.validation.mode = Mode::Strict;
         }
         parse.validation.swvp = key.swvp;
-        Ok(Settings { key, parse, format, quiet: self.quiet, style: Style::for_stderr() })
+        Ok(Settings { key, parse, format, quiet: self.quiet, style: Style::for_stderr(), emit_json: self.emit_json })
     }
 }
 

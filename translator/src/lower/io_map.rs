@@ -33,7 +33,9 @@ use naga::{
     BinaryOperator as B, Binding, BuiltIn, EntryPoint, Expression, FunctionArgument, FunctionResult, Interpolation,
     Sampling, ShaderStage, Statement, StructMember,
 };
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+
+pub use super::interface::Builtin;
 
 use super::builder::SharedKey;
 use super::registers::Expr;
@@ -47,24 +49,24 @@ use crate::linkage::varyings;
 pub use crate::linkage::{link, semantic, LinkSlot, Linkage};
 
 /// One input or output of a translation.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct InterfaceSlot {
     /// The D3D9 register (`v0`, `oT1`, `o3`, `vPos`).
     pub register: String,
-    /// Its semantic, when it has one.
-    pub usage: Option<&'static str>,
+    /// Its semantic, when it has one (serialised as the `dcl_` name: `texcoord`, `color`).
+    pub usage: Option<Usage>,
     /// Usage index.
     pub usage_index: u8,
     /// `@location`, for user inputs/outputs.
     pub location: Option<u32>,
     /// The built-in, for positions, depth, facing, point size.
-    pub builtin: Option<&'static str>,
+    pub builtin: Option<Builtin>,
     /// The constant a pixel input reads when the vertex shader does not provide it.
     pub default: Option<[f32; 4]>,
 }
 
 /// Where each input and output of a translation went.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct InterfaceMap {
     /// Entry-point inputs.
     pub inputs: Vec<InterfaceSlot>,
@@ -141,7 +143,7 @@ impl Lowerer<'_> {
         }
     }
 
-    fn arg(&mut self, name: String, ty: naga::Handle<naga::Type>, binding: Binding) -> Expr {
+    pub(super) fn arg(&mut self, name: String, ty: naga::Handle<naga::Type>, binding: Binding) -> Expr {
         let i = self.fb.f.arguments.len() as u32;
         self.fb.f.arguments.push(FunctionArgument { name: Some(name), ty, binding: Some(binding) });
         self.fb.shared(SharedKey::Argument(i))
@@ -238,11 +240,11 @@ impl Lowerer<'_> {
                 blend_src: None,
                 per_primitive: false,
             };
-            let a = self.arg(r.register.clone(), self.t.vec4f, binding);
+            let a = self.vertex_input(r.register.clone(), r.index, binding);
             self.init_register(Register::new(r.file, r.index), a)?;
             self.interface.inputs.push(InterfaceSlot {
                 register: r.register.clone(),
-                usage: r.usage_code.and_then(Usage::from_raw).map(|u| u.name()),
+                usage: r.usage_code.and_then(Usage::from_raw),
                 usage_index: r.usage_index,
                 location: Some(loc),
                 builtin: None,
@@ -264,7 +266,7 @@ impl Lowerer<'_> {
             usage: None,
             usage_index: 0,
             location: None,
-            builtin: Some("position"),
+            builtin: Some(Builtin::Position),
             default: None,
         });
         a
@@ -288,7 +290,7 @@ impl Lowerer<'_> {
                 let a = self.arg("fog".into(), self.t.vec4f, b);
                 self.interface.inputs.push(InterfaceSlot {
                     register: "fog".into(),
-                    usage: Some("fog"),
+                    usage: Some(Usage::Fog),
                     usage_index: 0,
                     location: Some(l),
                     builtin: None,
@@ -320,7 +322,7 @@ impl Lowerer<'_> {
             usage: None,
             usage_index: 0,
             location: None,
-            builtin: Some("front_facing"),
+            builtin: Some(Builtin::FrontFacing),
             default: None,
         });
         self.fb.expr(Expression::Select { condition: ff, accept: one, reject: minus })
@@ -390,10 +392,10 @@ impl Lowerer<'_> {
             self.init_register(reg, value)?;
             self.interface.inputs.push(InterfaceSlot {
                 register: r.register.clone(),
-                usage: Usage::from_raw(usage).map(|u| u.name()),
+                usage: Usage::from_raw(usage),
                 usage_index: index,
                 location,
-                builtin: point_coord.then_some("point_coord"),
+                builtin: point_coord.then_some(Builtin::PointCoord),
                 default,
             });
         }
@@ -457,7 +459,7 @@ impl Lowerer<'_> {
                         values.push(v);
                         self.interface.outputs.push(InterfaceSlot {
                             register: r.register.clone(),
-                            usage: Some("position"),
+                            usage: Some(Usage::Position),
                             usage_index: 0,
                             location: Some(l),
                             builtin: None,
@@ -482,7 +484,7 @@ impl Lowerer<'_> {
             values.push(v);
             self.interface.outputs.push(InterfaceSlot {
                 register: r.register.clone(),
-                usage: Usage::from_raw(usage).map(|u| u.name()),
+                usage: Usage::from_raw(usage),
                 usage_index: index,
                 location: Some(l),
                 builtin: None,
@@ -505,10 +507,10 @@ impl Lowerer<'_> {
         values.push(pos);
         self.interface.outputs.push(InterfaceSlot {
             register: "oPos".into(),
-            usage: Some("position"),
+            usage: Some(Usage::Position),
             usage_index: 0,
             location: None,
-            builtin: Some("position"),
+            builtin: Some(Builtin::Position),
             default: None,
         });
         self.vertex_epilogue(pos, point_size, &mut members, &mut offset, &mut values)?;
@@ -525,6 +527,24 @@ impl Lowerer<'_> {
     /// default values (see [`crate::linkage`]).
     fn stable_defaults(&mut self, members: &mut Vec<StructMember>, offset: &mut u32, values: &mut Vec<Expr>) {
         let Some(linkage) = self.key.linkage.as_ref().filter(|l| l.stable) else { return };
+        // WebGPU counts clip distances against the inter-stage locations, four to a location
+        // (docs/layers.md): with clip planes the top locations of the map are not output.
+        let clip = if self.dynamic(super::render_state::Mode::ClipPlaneMask) {
+            8
+        } else {
+            8 - self.key.clip_planes.leading_zeros()
+        };
+        let limit = 16 - clip.div_ceil(4);
+        let location = |m: &StructMember| match m.binding {
+            Some(Binding::Location { location, .. }) => Some(location),
+            _ => None,
+        };
+        let keep: Vec<bool> = members.iter().map(|m| location(m).is_none_or(|l| l < limit)).collect();
+        let mut k = keep.iter();
+        members.retain(|_| *k.next().unwrap_or(&true));
+        let mut k = keep.iter();
+        values.retain(|_| *k.next().unwrap_or(&true));
+        self.interface.outputs.retain(|s| s.location.is_none_or(|l| l < limit));
         let written: Vec<u32> = members
             .iter()
             .filter_map(|m| match m.binding {
@@ -534,7 +554,7 @@ impl Lowerer<'_> {
             .collect();
         for &(usage, index, slot) in &linkage.slots {
             let LinkSlot::Location(l) = slot else { continue };
-            if written.contains(&l) {
+            if written.contains(&l) || l >= limit {
                 continue;
             }
             let d = default_value(usage, index);
@@ -545,7 +565,7 @@ impl Lowerer<'_> {
             values.push(v);
             self.interface.outputs.push(InterfaceSlot {
                 register: name,
-                usage: Usage::from_raw(usage).map(|u| u.name()),
+                usage: Usage::from_raw(usage),
                 usage_index: index,
                 location: Some(l),
                 builtin: None,
@@ -581,7 +601,7 @@ impl Lowerer<'_> {
             values.push(v);
             self.interface.outputs.push(InterfaceSlot {
                 register: format!("oC{n}"),
-                usage: Some("color"),
+                usage: Some(Usage::Color),
                 usage_index: n as u8,
                 location: Some(u32::from(n)),
                 builtin: None,
@@ -610,7 +630,7 @@ impl Lowerer<'_> {
             0,
             InterfaceSlot {
                 register: "oC0".into(),
-                usage: Some("color"),
+                usage: Some(Usage::Color),
                 usage_index: 0,
                 location: Some(0),
                 builtin: None,
@@ -625,10 +645,10 @@ impl Lowerer<'_> {
             values.push(d);
             self.interface.outputs.push(InterfaceSlot {
                 register: "oDepth".into(),
-                usage: Some("depth"),
+                usage: Some(Usage::Depth),
                 usage_index: 0,
                 location: None,
-                builtin: Some("frag_depth"),
+                builtin: Some(Builtin::FragDepth),
                 default: None,
             });
         }

@@ -83,6 +83,7 @@ mod control_flow;
 mod dot_products;
 mod epilogues;
 mod error;
+mod interface;
 pub mod io_map;
 mod layout;
 mod lighting;
@@ -96,6 +97,7 @@ mod sm1;
 mod textures;
 mod types;
 mod uniformity;
+mod vertex_input;
 
 use naga::{Handle, Module};
 
@@ -105,7 +107,7 @@ use crate::key::ShaderKey;
 
 pub use crate::linkage::{link, LinkSlot, Linkage};
 pub use error::{LowerError, OperandPosition};
-pub use io_map::{InterfaceMap, InterfaceSlot};
+pub use io_map::{Builtin, InterfaceMap, InterfaceSlot};
 pub use layout::{
     sampler_binding, texture_binding, BindingLayout, FloatConstantsBinding, TextureBinding, BOOL_CONSTANTS_BINDING,
     FLOAT_CONSTANTS_BINDING, FLOAT_CONSTANTS_HIGH_BINDING, FLOAT_CONSTANTS_PAGE, INT_BOOL_CONSTANTS,
