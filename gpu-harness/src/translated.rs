@@ -10,7 +10,7 @@
 //! the alpha test itself. A shader pair is linked by semantic ([`d3d9_shader::lower::link`]).
 
 use d3d9_shader::analysis::analyse;
-use d3d9_shader::bytecode::{Program, TextureType, Usage};
+use d3d9_shader::bytecode::{Program, TextureType};
 use d3d9_shader::key::{AlphaFunc, FogMode as KeyFog};
 use d3d9_shader::linkage::fits_stable;
 use d3d9_shader::lower::{self, link, Linkage};

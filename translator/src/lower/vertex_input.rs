@@ -41,9 +41,10 @@ impl Lowerer<'_> {
         let (zero, one) = (self.fconst(0.0, Width::Scalar), self.fconst(1.0, Width::Scalar));
         let to_float =
             |l: &mut Self, e| l.fb.expr(Expression::As { expr: e, kind: ScalarKind::Float, convert: Some(4) });
+        // D3D9 fills missing components with (0, 0, 0, 1).
         let fill = |l: &mut Self, mut v: Vec<Expr>| {
-            v.resize(3, zero);
-            v.resize(4, one);
+            let n = v.len();
+            v.extend([zero, zero, zero, one].into_iter().skip(n));
             l.compose4([v[0], v[1], v[2], v[3]])
         };
         match f.conversion {
