@@ -85,6 +85,30 @@ pub fn to_wgsl(module: &naga::Module, stage: &'static str) -> Result<String, Gpu
         .map_err(|e| GpuError::Validation { stage, message: e.to_string() })
 }
 
+/// The module with its overrides set to `constants` (naga's pipeline-constant pass on the module
+/// itself). Not through wgpu's `constants`: naga 30 refuses, after a WGSL round trip, modules whose
+/// constant expressions are used inside control flow once overrides are present
+/// (`ExpressionAlreadyInScope`; docs/layers.md).
+fn specialise(
+    module: &naga::Module,
+    constants: &[(String, f64)],
+    stage: &'static str,
+) -> Result<Option<naga::Module>, GpuError> {
+    if module.overrides.is_empty() {
+        return Ok(None);
+    }
+    let info = naga::valid::Validator::new(naga::valid::ValidationFlags::all(), naga::valid::Capabilities::all())
+        .validate(module)
+        .map_err(|e| GpuError::Validation { stage, message: format!("{:?}", e.into_inner()) })?;
+    let mut values = naga::back::PipelineConstants::default();
+    for (name, v) in constants {
+        values.insert(name.clone(), *v);
+    }
+    naga::back::pipeline_constants::process_overrides(module, &info, None, &values)
+        .map(|(m, _)| Some(m.into_owned()))
+        .map_err(|e| GpuError::Validation { stage, message: format!("overrides: {e}") })
+}
+
 fn entry<'m>(module: &'m naga::Module, name: &str) -> Option<&'m naga::EntryPoint> {
     module.entry_points.iter().find(|e| e.name == name)
 }
@@ -196,10 +220,12 @@ pub fn draw(gpu: &Gpu, targets: &GpuTargets, call: &DrawCall) -> Result<(), GpuE
     let device = &gpu.device;
     let (vs_mod, vs_entry) = call.vs;
     let (ps_mod, ps_entry) = call.ps;
+    let vs_special = specialise(vs_mod, &call.constants[0], "vertex")?;
+    let ps_special = specialise(ps_mod, &call.constants[1], "pixel")?;
+    let vs_mod = vs_special.as_ref().unwrap_or(vs_mod);
+    let ps_mod = ps_special.as_ref().unwrap_or(ps_mod);
     let vs_ep = entry(vs_mod, vs_entry).ok_or_else(|| GpuError::Wgpu(format!("no entry point `{vs_entry}`")))?;
     let ps_ep = entry(ps_mod, ps_entry).ok_or_else(|| GpuError::Wgpu(format!("no entry point `{ps_entry}`")))?;
-    let [vs_constants, ps_constants] =
-        [0, 1].map(|i| call.constants[i].iter().map(|(n, v)| (n.as_str(), *v)).collect::<Vec<_>>());
     let vs_wgsl = to_wgsl(vs_mod, "vertex")?;
     let ps_wgsl = to_wgsl(ps_mod, "pixel")?;
 
@@ -336,7 +362,7 @@ pub fn draw(gpu: &Gpu, targets: &GpuTargets, call: &DrawCall) -> Result<(), GpuE
         vertex: wgpu::VertexState {
             module: &vs_module,
             entry_point: Some(vs_entry),
-            compilation_options: wgpu::PipelineCompilationOptions { constants: &vs_constants, ..Default::default() },
+            compilation_options: Default::default(),
             buffers: if locs.is_empty() { &[] } else { &vertex_layout },
         },
         primitive: wgpu::PrimitiveState {
@@ -368,7 +394,7 @@ pub fn draw(gpu: &Gpu, targets: &GpuTargets, call: &DrawCall) -> Result<(), GpuE
         fragment: Some(wgpu::FragmentState {
             module: &ps_module,
             entry_point: Some(ps_entry),
-            compilation_options: wgpu::PipelineCompilationOptions { constants: &ps_constants, ..Default::default() },
+            compilation_options: Default::default(),
             targets: &color_targets,
         }),
         multiview_mask: None,

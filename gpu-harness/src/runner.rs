@@ -655,7 +655,17 @@ impl Runner<'_> {
                 }
                 for &TextureSlot { stage: tex_stage, kind, .. } in &stage.textures {
                     if !uploaded.iter().any(|(s, k, _)| *s == tex_stage && *k == kind) {
-                        let Some(t) = prepared.textures.iter().find(|t| t.stage == tex_stage) else { continue };
+                        let stand_in;
+                        let t = match prepared.textures.iter().find(|t| t.stage == tex_stage) {
+                            Some(t) => t,
+                            None => {
+                                // A sampler the translation declares with nothing bound: the
+                                // unbound mask is run-time data there, and the shader reads
+                                // (0, 0, 0, 1) itself; any texture of the kind fills the binding.
+                                stand_in = textures::stand_in(tex_stage, kind);
+                                &stand_in
+                            }
+                        };
                         if textures::needs_float_filtering(t)
                             && !gpu.features.contains(wgpu::Features::FLOAT32_FILTERABLE)
                         {

@@ -102,6 +102,24 @@ fn snorm5_widened(raw: u32, shift: u32) -> f32 {
     (widened / 127.0).max(-1.0)
 }
 
+/// A 1×1 black texture of `kind` for stage `stage` (a binding whose texture is never read).
+pub fn stand_in(stage: u32, kind: TextureKind) -> DecodedTexture {
+    let faces = if kind == TextureKind::Cube { 6 } else { 1 };
+    DecodedTexture::decode(&Texture {
+        stage,
+        kind,
+        width: 1,
+        height: 1,
+        depth: 1,
+        format: TextureFormat::A8R8G8B8,
+        mip_levels: 1,
+        filter: Default::default(),
+        mip_filter: Default::default(),
+        address: Default::default(),
+        texels: vec![0; faces],
+    })
+}
+
 /// Decodes one raw texel (a little-endian integer of the texel's size) to what a shader reads.
 pub fn decode_texel(format: TextureFormat, raw: u32) -> [f32; 4] {
     match format {

@@ -28,13 +28,13 @@ pub struct Translator;
 
 /// The translator with the render-state modes delivered as overrides (passed to wgpu as
 /// pipeline constants) or read from the render-state block ([`d3d9_shader::delivery`]): the
-/// draw's modes reach the GPU as data, the translation is the same for every draw. The unbound
-/// sampler mask stays baked (the runner binds no texture to an unbound sampler).
+/// draw's modes reach the GPU as data, the translation is the same for every draw (the runner
+/// binds a stand-in texture to a declared sampler with nothing bound).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Delivering(pub Delivery);
 
 fn deliveries(d: Delivery) -> Deliveries {
-    Deliveries { unbound_samplers: Delivery::Baked, ..Deliveries::all(d) }
+    Deliveries::all(d)
 }
 
 fn alpha_func(f: CmpFunc) -> AlphaFunc {

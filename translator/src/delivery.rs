@@ -25,7 +25,7 @@
 //! | `fog_source` | `fog_source` | 0 z, 1 w |
 //! | `clip_planes` | `clip_plane_mask` | D3DRS_CLIPPLANEENABLE: bit n enables plane n |
 //! | `unbound_samplers` | `unbound_samplers` | bit n: nothing bound to `s n` (bind any texture of the declared type there) |
-//! | `projected` | `projected0` … `projected7` | ps_1_0–ps_1_3: stage n's D3DTTFF_COUNT when D3DTTFF_PROJECTED is set, else 0 |
+//! | `projected` | `stage0_projection` … `stage7_projection` | ps_1_0–ps_1_3: stage n's D3DTTFF_COUNT when D3DTTFF_PROJECTED is set, else 0 |
 //!
 //! Always baked, whatever the delivery: shadow samplers and sampler types (they change the
 //! binding's type: `texture_depth_2d`, `texture_cube`), point size and point sprites (built-ins

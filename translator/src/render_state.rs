@@ -99,7 +99,7 @@ impl Modes {
             ("clip_plane_mask".to_string(), self.clip_plane_mask),
             ("unbound_samplers".to_string(), self.unbound_samplers),
         ];
-        v.extend(self.projected.iter().enumerate().map(|(n, &c)| (format!("projected{n}"), c)));
+        v.extend(self.projected.iter().enumerate().map(|(n, &c)| (format!("stage{n}_projection"), c)));
         v
     }
 }

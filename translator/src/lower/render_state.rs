@@ -34,7 +34,7 @@ impl Mode {
             Mode::FogSource => "fog_source".into(),
             Mode::ClipPlaneMask => "clip_plane_mask".into(),
             Mode::UnboundSamplers => "unbound_samplers".into(),
-            Mode::Projected(n) => format!("projected{n}"),
+            Mode::Projected(n) => format!("stage{n}_projection"),
         }
     }
 
