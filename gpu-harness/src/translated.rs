@@ -239,13 +239,16 @@ pub fn translate_pair_with(
     Ok((v, f))
 }
 
+/// A stage's key, with the modes its baked key would have had.
+type KeyAndModes = Option<(ShaderKey, Modes)>;
+
 /// The keys of a draw's stages under `delivery`, with the modes of their baked keys.
 fn pair_keys(
     vs: Option<&Program>,
     ps: Option<&Program>,
     ctx: &StageContext<'_>,
     delivery: Delivery,
-) -> (Option<(ShaderKey, Modes)>, Option<(ShaderKey, Modes)>) {
+) -> (KeyAndModes, KeyAndModes) {
     let modes = |k: &mut ShaderKey| {
         let m = Modes::from_key(k);
         k.delivery = deliveries(delivery);

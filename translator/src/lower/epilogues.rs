@@ -31,7 +31,7 @@ impl Lowerer<'_> {
     pub fn pixel_epilogue(&mut self, c0: Expr) -> Result<Expr, LowerError> {
         let mut c0 = c0;
         let fixed_fog = self.version.profile().fixed_function_fog;
-        if fixed_fog && self.dynamic(Mode::FogMode) {
+        if fixed_fog && self.dynamic(Mode::Fog) {
             let (f, on) = self.dynamic_fog_factor()?;
             let fogged = self.fog_blend(c0, f)?;
             c0 = self.fb.expr(Expression::Select { condition: on, accept: fogged, reject: c0 });

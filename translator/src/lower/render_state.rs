@@ -18,7 +18,7 @@ use crate::render_state::Modes;
 #[derive(Clone, Copy)]
 pub(crate) enum Mode {
     AlphaFunc,
-    FogMode,
+    Fog,
     FogSource,
     ClipPlaneMask,
     UnboundSamplers,
@@ -30,7 +30,7 @@ impl Mode {
     fn name(self) -> String {
         match self {
             Mode::AlphaFunc => "alpha_func".into(),
-            Mode::FogMode => "fog_mode".into(),
+            Mode::Fog => "fog_mode".into(),
             Mode::FogSource => "fog_source".into(),
             Mode::ClipPlaneMask => "clip_plane_mask".into(),
             Mode::UnboundSamplers => "unbound_samplers".into(),
@@ -43,7 +43,7 @@ impl Mode {
         let m = Modes::default();
         match self {
             Mode::AlphaFunc => m.alpha_func,
-            Mode::FogMode => m.fog_mode,
+            Mode::Fog => m.fog_mode,
             Mode::FogSource => m.fog_source,
             Mode::ClipPlaneMask => m.clip_plane_mask,
             Mode::UnboundSamplers => m.unbound_samplers,
@@ -58,7 +58,7 @@ impl Lowerer<'_> {
         let d = &self.key.delivery;
         match mode {
             Mode::AlphaFunc => d.alpha_func,
-            Mode::FogMode => d.fog,
+            Mode::Fog => d.fog,
             Mode::FogSource => d.fog_source,
             Mode::ClipPlaneMask => d.clip_planes,
             Mode::UnboundSamplers => d.unbound_samplers,
@@ -78,13 +78,13 @@ impl Lowerer<'_> {
         let (uniform, any) = if self.is_pixel() {
             let mut modes = vec![Mode::AlphaFunc, Mode::UnboundSamplers];
             if fog {
-                modes.extend([Mode::FogMode, Mode::FogSource]);
+                modes.extend([Mode::Fog, Mode::FogSource]);
             }
             if self.version.profile().ps_1_0_to_1_3() {
                 modes.push(Mode::Projected(0));
             }
             let uniform = modes.iter().any(|&m| self.delivery(m) == Delivery::Uniform);
-            (uniform, self.dynamic(Mode::AlphaFunc) || (fog && self.dynamic(Mode::FogMode)))
+            (uniform, self.dynamic(Mode::AlphaFunc) || (fog && self.dynamic(Mode::Fog)))
         } else {
             let modes = [Mode::ClipPlaneMask, Mode::UnboundSamplers];
             (modes.iter().any(|&m| self.delivery(m) == Delivery::Uniform), self.dynamic(Mode::ClipPlaneMask))
@@ -102,7 +102,7 @@ impl Lowerer<'_> {
                     Ok(self.component(half, usize::from(n % 4)))
                 }
                 Mode::AlphaFunc => self.render_state(rs::ALPHA_FUNC),
-                Mode::FogMode => self.render_state(rs::FOG_MODE),
+                Mode::Fog => self.render_state(rs::FOG_MODE),
                 Mode::FogSource => self.render_state(rs::FOG_SOURCE),
                 Mode::ClipPlaneMask => self.render_state(rs::CLIP_PLANE_MASK),
                 Mode::UnboundSamplers => self.render_state(rs::UNBOUND_SAMPLERS),
@@ -184,7 +184,7 @@ impl Lowerer<'_> {
     /// The fog factor for a run-time fog mode (1 exp, 2 exp2, 3 linear, 4 vertex; the factor is
     /// not used for 0), and the condition "fog is on".
     pub(crate) fn dynamic_fog_factor(&mut self) -> Result<(Expr, Expr), LowerError> {
-        let mode = self.mode(Mode::FogMode)?;
+        let mode = self.mode(Mode::Fog)?;
         let d = self.fog_depth(false)?;
         let start = self.render_state(rs::FOG_START)?;
         let end = self.render_state(rs::FOG_END)?;
