@@ -18,8 +18,9 @@
 //! 16 locations: WebGPU's default `maxInterStageShaderVariables`) that both stages use without
 //! knowing each other. Under it a vertex shader outputs **every** location of the map, the
 //! semantics it does not write holding the D3D9 default value (COLOR0 = 1, COLOR1 = (0,0,0,1),
-//! FOG = 1, others 0), so any pixel shader reading any of them links with it; outputs outside the
-//! map are dropped. A pixel shader under it reads each semantic at its stable location.
+//! others 0; FOG 0, the fog factor of an unwritten oFog in the fixed-function fog blend), so any
+//! pixel shader reading any of them links with it; outputs outside the map are dropped. A ps_3_0
+//! FOG input does not fit the map (it reads an unwritten FOG as 1): such pairs need [`link`]. A pixel shader under it reads each semantic at its stable location.
 //!
 //! | location | semantic |
 //! |---:|---|
@@ -116,7 +117,13 @@ pub fn fits_stable(version: Version, sig: &Signature) -> bool {
         ShaderKind::Vertex => &sig.outputs,
         ShaderKind::Pixel => &sig.inputs,
     };
-    varyings(version, regs).iter().all(|&(u, i)| stable_location(u, i).is_some())
+    // A ps_3_0 reads a FOG its vertex shader does not write as 1; the map's unwritten FOG is the
+    // fixed-function blend's 0 (docs/d3d9-rules.md#fog), so only pixel shaders before ps_3_0 read
+    // FOG under it.
+    let fog_input = version.kind == ShaderKind::Pixel && !version.profile().fixed_function_fog;
+    varyings(version, regs)
+        .iter()
+        .all(|&(u, i)| stable_location(u, i).is_some() && !(fog_input && u == Usage::Fog as u8))
 }
 
 impl Linkage {

@@ -38,10 +38,11 @@ fn every_vertex_shader_outputs_all_sixteen_locations_with_d3d9_defaults() {
         t.interface.outputs.iter().find(|s| s.usage == Some(usage) && s.usage_index == index).unwrap().clone()
     };
     // D3D9's values for what the vertex shader does not write: COLOR0 = 1, COLOR1 = (0, 0, 0, 1),
-    // FOG = 1, every other semantic 0 (docs/d3d9-rules.md).
+    // every other semantic 0; FOG 0, the fixed-function blend's factor for an unwritten oFog
+    // (measured on Windows, docs/d3d9-rules.md#fog).
     assert_eq!((slot(Usage::Color, 0).location, slot(Usage::Color, 0).default), (Some(8), Some([1.0; 4])));
     assert_eq!(slot(Usage::Color, 1).default, Some([0.0, 0.0, 0.0, 1.0]));
-    assert_eq!((slot(Usage::Fog, 0).location, slot(Usage::Fog, 0).default), (Some(10), Some([1.0; 4])));
+    assert_eq!((slot(Usage::Fog, 0).location, slot(Usage::Fog, 0).default), (Some(10), Some([0.0; 4])));
     assert_eq!((slot(Usage::Normal, 0).location, slot(Usage::Normal, 0).default), (Some(14), Some([0.0; 4])));
     assert_eq!((slot(Usage::TexCoord, 0).location, slot(Usage::TexCoord, 0).default), (Some(0), None));
 }
@@ -55,6 +56,10 @@ fn pixel_inputs_sit_at_their_stable_locations_and_outside_the_map_is_refused() {
         locations(&t.interface.inputs),
         [(Some(Usage::Color), 1, 9), (Some(Usage::TexCoord), 8, 11), (Some(Usage::Position), 0, 13)]
     );
+    // A ps_3_0 FOG input reads an unwritten FOG as 1, the map's FOG is the blend's 0: link.
+    let ps = shader("ps_3_0\ndcl_fog v0\nmov oC0, v0\n");
+    assert!(!ps.fits_stable_interface());
+    assert!(ps.translate(&stable_key()).is_err());
     let ps = shader("ps_3_0\ndcl_tangent v0\nmov oC0, v0\n");
     assert!(!ps.fits_stable_interface());
     let e = ps.translate(&stable_key()).unwrap_err().to_string();

@@ -108,6 +108,8 @@ impl Lowerer<'_> {
             return match linkage.find(usage, index) {
                 Some(LinkSlot::Location(l)) => Place::Location(l),
                 None if pixel_input && linkage.stable => Place::Unstable,
+                // ps_3_0 reads a missing FOG as 1; the stable map's unwritten FOG is the blend's 0.
+                Some(_) if pixel_input && linkage.stable && !self.stable_fits(usage) => Place::Unstable,
                 Some(LinkSlot::Missing) | None if pixel_input => Place::Default(default_value(usage, index)),
                 _ => Place::Dropped,
             };
@@ -517,6 +519,12 @@ impl Lowerer<'_> {
         Ok(self.finish_outputs(members, offset, values))
     }
 
+    /// Whether this pixel shader may read semantic `usage` under the stable map: FOG only as the
+    /// fixed-function fog blend's factor (before ps_3_0).
+    fn stable_fits(&self, usage: u8) -> bool {
+        usage != Usage::Fog as u8 || self.version.profile().fixed_function_fog
+    }
+
     /// A pixel input outside the stable interface.
     fn unstable(&self, usage: u8, index: u8) -> LowerError {
         let name = Usage::from_raw(usage).map_or("usage?", |u| u.name());
@@ -557,7 +565,10 @@ impl Lowerer<'_> {
             if written.contains(&l) || l >= limit {
                 continue;
             }
-            let d = default_value(usage, index);
+            // An unwritten oFog is a fog factor of 0 for the fixed-function blend, the only reader
+            // of FOG under the stable map (docs/d3d9-rules.md#fog; a ps_3_0 FOG input does not fit
+            // the map, see `crate::linkage::fits_stable`).
+            let d = if usage == Usage::Fog as u8 { [0.0; 4] } else { default_value(usage, index) };
             let v = self.splat_bits(d.map(f32::to_bits));
             let b = self.varying_binding(l, usage);
             let name = format!("unwritten_{}{index}", Usage::from_raw(usage).map_or("usage", |u| u.name()));
