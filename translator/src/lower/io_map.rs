@@ -105,11 +105,13 @@ enum Place {
 impl Lowerer<'_> {
     fn place(&self, usage: u8, index: u8, others: &[(u8, u8)], pixel_input: bool) -> Place {
         if let Some(linkage) = &self.key.linkage {
+            // ps_3_0 reads a missing FOG as 1; the stable map's unwritten FOG is the blend's 0.
+            if pixel_input && linkage.stable && !self.stable_fits(usage) {
+                return Place::Unstable;
+            }
             return match linkage.find(usage, index) {
                 Some(LinkSlot::Location(l)) => Place::Location(l),
                 None if pixel_input && linkage.stable => Place::Unstable,
-                // ps_3_0 reads a missing FOG as 1; the stable map's unwritten FOG is the blend's 0.
-                Some(_) if pixel_input && linkage.stable && !self.stable_fits(usage) => Place::Unstable,
                 Some(LinkSlot::Missing) | None if pixel_input => Place::Default(default_value(usage, index)),
                 _ => Place::Dropped,
             };
