@@ -65,19 +65,43 @@ pub fn floats_agree(a: f32, b: f32, tol: Tolerance) -> bool {
     }
 }
 
+/// Whether the GPU's value lies within what the skewed CPU runs allow around the CPU's: equal
+/// (under `tol`) to one of them, or inside the interval they span with `cpu`, widened on each side
+/// by their largest distance from `cpu`. The widening doubles the measured spread because the
+/// two runs move every approximate result the same way, while a GPU's errors may have either sign
+/// at each instruction and so add where the runs' partly cancel.
+pub fn within_skew(gpu: f32, cpu: f32, skewed: &[f32], tol: Tolerance) -> bool {
+    if skewed.iter().any(|&s| floats_agree(gpu, s, tol)) {
+        return true;
+    }
+    if !gpu.is_finite() || !cpu.is_finite() || skewed.iter().any(|s| !s.is_finite()) {
+        return false;
+    }
+    let spread = skewed.iter().map(|s| (s - cpu).abs()).fold(0.0f32, f32::max);
+    let lo = skewed.iter().fold(cpu, |m, &s| m.min(s)) - spread;
+    let hi = skewed.iter().fold(cpu, |m, &s| m.max(s)) + spread;
+    (lo..=hi).contains(&gpu)
+}
+
 /// Compares two images of one target: the differing pixels' coordinates. Only the channels in
-/// `mask` (bit 0 = red … bit 3 = alpha) are compared.
-pub fn image_mismatches(gpu: &Image, cpu: &Image, tol: Tolerance, mask: u8) -> Vec<(u32, u32)> {
+/// `mask` (bit 0 = red … bit 3 = alpha) are compared. `skewed` holds the CPU images of the runs
+/// with the approximate instructions' results at either end of their allowed error (empty when
+/// the draw uses none): a float channel within their spread agrees ([`within_skew`]).
+pub fn image_mismatches(gpu: &Image, cpu: &Image, tol: Tolerance, mask: u8, skewed: &[&Image]) -> Vec<(u32, u32)> {
     let mut out = Vec::new();
     for y in 0..gpu.height.min(cpu.height) {
         for x in 0..gpu.width.min(cpu.width) {
             let (a, b) = (gpu.get(x, y), cpu.get(x, y));
+            let alts: Vec<[f32; 4]> = skewed.iter().map(|s| s.get(x, y)).collect();
             let ok = match gpu.format {
                 TargetFormat::A8R8G8B8 => {
                     let steps = if tol == Tolerance::Exact { 1 } else { 4 };
                     (0..4).all(|k| mask & (1 << k) == 0 || to_byte(a[k]).abs_diff(to_byte(b[k])) <= steps)
                 }
-                TargetFormat::A32B32G32R32F => (0..4).all(|k| mask & (1 << k) == 0 || floats_agree(a[k], b[k], tol)),
+                TargetFormat::A32B32G32R32F => (0..4).all(|k| {
+                    let others: Vec<f32> = alts.iter().map(|p| p[k]).collect();
+                    mask & (1 << k) == 0 || floats_agree(a[k], b[k], tol) || within_skew(a[k], b[k], &others, tol)
+                }),
             };
             if !ok {
                 out.push((x, y));

@@ -63,8 +63,9 @@ pub struct Quad {
 /// Why a triangle cannot be rasterized here.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum RasterError {
-    /// A vertex at or behind the eye (w ≤ 0) or not finite: needs real clipping.
-    #[error("vertex with w = {0} (clipping against w = 0 is not implemented)")]
+    /// A vertex whose position is not finite (after clipping, every w is positive): neither
+    /// D3D9 nor Vulkan defines the coverage of such a primitive.
+    #[error("a vertex position is not finite (w = {0}): no defined coverage")]
     BehindEye(f32),
 }
 
