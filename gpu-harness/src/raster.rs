@@ -11,7 +11,10 @@
 //! - Front faces are clockwise on screen (y down) whatever the cull mode.
 //! - Attributes are interpolated perspective-correctly as `a0 + b1 (a1 − a0) + b2 (a2 − a0)`, so an
 //!   attribute equal at the three vertices comes out exactly; depth (z/w) is interpolated linearly in
-//!   screen space.
+//!   screen space. The barycentrics come from the vertices' exact (unsnapped) window positions at
+//!   the pixel centre: snapping is a coverage rule (Vulkan's subPixelPrecisionBits), and
+//!   interpolating from snapped positions moved values by up to 2⁻⁹ px times the attribute's
+//!   gradient (about 10⁻⁴ relative on the sweep's 16 × 16 draws), far from what the GPU computes.
 //! - Pixels come in 2×2 quads aligned to even coordinates; lanes outside the triangle are helper
 //!   lanes whose attributes extend the triangle's planes (derivatives stay defined).
 //! - Clipping: a triangle reaching past the near plane (z < 0) or the far plane (z > w) is clipped
@@ -49,7 +52,17 @@ pub struct Lane {
     /// scaled by a bound texture's size, a texel boundary (point sampling). Two rasterizers that
     /// round the barycentrics differently may land on either side.
     pub tie: bool,
+    /// The pixel centre lies within [`SNAP_TIE`] of an edge whose vertices snapping moved:
+    /// whether it is covered depends on how the rasterizer rounds positions to its sub-pixel grid
+    /// (Vulkan leaves the rounding, and `subPixelPrecisionBits` ≥ 4, to the implementation), so
+    /// its coverage is a tie, covered or not.
+    pub edge: bool,
 }
+
+/// How far from an edge a pixel centre's coverage is a tie: 2⁻⁸ px, one step of the 8-bit
+/// sub-pixel grid both rasterizers here snap to (lavapipe's `subPixelPrecisionBits`), which
+/// covers either side rounding each vertex by up to half a step in its own way.
+pub const SNAP_TIE: f64 = 1.0 / 256.0;
 
 /// A 2×2 quad: lanes 0 = top-left, 1 = top-right, 2 = bottom-left, 3 = bottom-right.
 #[derive(Clone, Debug, PartialEq)]
@@ -167,13 +180,14 @@ fn rasterize_clipped(
     }
     let (w2, h2) = (width as f64 / 2.0, height as f64 / 2.0);
     // Window position (snapped), 1/w and z/w of each vertex.
-    let win: Vec<(i64, i64)> = tri
+    let exact: Vec<(f64, f64)> = tri
         .iter()
         .map(|v| {
             let p = v.position.map(|c| c as f64);
-            (snap((p[0] / p[3] + 1.0) * w2), snap((1.0 - p[1] / p[3]) * h2))
+            ((p[0] / p[3] + 1.0) * w2, (1.0 - p[1] / p[3]) * h2)
         })
         .collect();
+    let win: Vec<(i64, i64)> = exact.iter().map(|&(x, y)| (snap(x), snap(y))).collect();
     let edge = |a: (i64, i64), b: (i64, i64), p: (i64, i64)| (b.0 - a.0) * (p.1 - a.1) - (b.1 - a.1) * (p.0 - a.0);
     let area = edge(win[0], win[1], win[2]);
     if area == 0 {
@@ -189,7 +203,6 @@ fn rasterize_clipped(
     // Order the vertices so that the area is positive; keep the original indices for attributes.
     let order = if front { [0, 1, 2] } else { [0, 2, 1] };
     let p: [(i64, i64); 3] = order.map(|i| win[i]);
-    let area = area.abs();
     let top_left = |a: (i64, i64), b: (i64, i64)| {
         let (dx, dy) = (b.0 - a.0, b.1 - a.1);
         (dy == 0 && dx > 0) || dy < 0
@@ -211,12 +224,25 @@ fn rasterize_clipped(
     let attrs: [&Vec<[f32; 4]>; 3] = order.map(|i| &tri[i].varyings);
     let n = attrs[0].len();
 
+    // Interpolation uses the vertices' exact window positions (coverage alone uses the snapped
+    // ones), as the GPU's attribute planes do.
+    let q: [(f64, f64); 3] = order.map(|i| exact[i]);
+    let edge_f = |a: (f64, f64), b: (f64, f64), p: (f64, f64)| (b.0 - a.0) * (p.1 - a.1) - (b.1 - a.1) * (p.0 - a.0);
+    let area_f = edge_f(q[0], q[1], q[2]);
+    let snapped = |i: usize| p[i].0 as f64 == q[i].0 * SUBPIXEL && p[i].1 as f64 == q[i].1 * SUBPIXEL;
+    // Per edge (opposite vertex 0, 1, 2): its length, and whether snapping moved an end of it.
+    let edge_ends = [(1, 2), (2, 0), (0, 1)];
+    let lengths = edge_ends.map(|(a, b)| (q[b].0 - q[a].0).hypot(q[b].1 - q[a].1));
+    let moved = edge_ends.map(|(a, b)| !(snapped(a) && snapped(b)));
     let lane = |x: i64, y: i64| -> Lane {
         let c = (x * sub, y * sub);
         let e = edges.map(|(a, b)| edge(a, b, c));
         let inside = (0..3).all(|i| e[i] + bias[i] >= 0);
         // Screen-space barycentrics (of the vertex opposite each edge).
-        let l = e.map(|v| v as f64 / area as f64);
+        let pf = (x as f64, y as f64);
+        let ef = [edge_f(q[1], q[2], pf), edge_f(q[2], q[0], pf), edge_f(q[0], q[1], pf)];
+        let near_edge = (0..3).any(|i| moved[i] && (ef[i] / area_f.signum()).abs() <= SNAP_TIE * lengths[i]);
+        let l = ef.map(|v| v / area_f);
         let depth = l[0] * z[0] + l[1] * z[1] + l[2] * z[2];
         let pw = [l[0] * inv_w[0], l[1] * inv_w[1], l[2] * inv_w[2]];
         let sum = pw[0] + pw[1] + pw[2];
@@ -241,7 +267,8 @@ fn rasterize_clipped(
         let on_target = (0..width as i64).contains(&x) && (0..height as i64).contains(&y);
         let depth = depth as f32;
         let covered = inside && on_target && (0.0..=1.0).contains(&depth);
-        Lane { x: x as i32, y: y as i32, covered, depth, varyings, tie }
+        let edge = near_edge && on_target;
+        Lane { x: x as i32, y: y as i32, covered, depth, varyings, tie, edge }
     };
 
     let mut qy = min_y & !1;
@@ -249,7 +276,7 @@ fn rasterize_clipped(
         let mut qx = min_x & !1;
         while qx <= max_x {
             let lanes = [lane(qx, qy), lane(qx + 1, qy), lane(qx, qy + 1), lane(qx + 1, qy + 1)];
-            if lanes.iter().any(|l| l.covered) {
+            if lanes.iter().any(|l| l.covered || l.edge) {
                 emit(Quad { lanes, front });
             }
             qx += 2;

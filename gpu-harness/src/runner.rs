@@ -451,7 +451,7 @@ impl Runner<'_> {
                         .partition(|&(x, y)| ties.get((y * img.width + x) as usize).copied().unwrap_or(false));
                     if !tied.is_empty() {
                         result.notes.push(format!(
-                            "target {t} after draw {draw}: {} pixels differ at a decision point: an interpolated input at zero or a texel boundary (a tie either rasterizer may break), or a vertex texture fetch D3D9 leaves undefined",
+                            "target {t} after draw {draw}: {} pixels differ at a decision point: a pixel centre within a sub-pixel step of an edge, an interpolated input at zero or a texel boundary (a tie either rasterizer may break), or a vertex texture fetch D3D9 leaves undefined",
                             tied.len()
                         ));
                     }
@@ -479,11 +479,11 @@ impl Runner<'_> {
         result
     }
 
-    /// The CPU images with every approximate result at either end of the error Vulkan allows it
-    /// (`d3d9_shader::interp::Skew`), for draws whose shaders use approximate instructions:
-    /// how far they move is the error the draw amplifies ([`crate::compare`]). Empty otherwise.
+    /// The CPU images with every approximate result and every product at either end of the
+    /// error Vulkan allows it (`d3d9_shader::interp::Skew`), for draws that run shaders: how far
+    /// they move is the error the draw amplifies ([`crate::compare`]). Empty otherwise.
     fn skewed_runs(&self, case: &Case, prepared: &Prepared) -> Vec<Snapshots> {
-        if !prepared.programs.values().any(uses_approximations) {
+        if prepared.programs.is_empty() {
             return vec![];
         }
         [Skew::Up, Skew::Down]

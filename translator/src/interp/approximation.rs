@@ -1,6 +1,7 @@
 //! The error Vulkan allows the instructions D3D9 defines as approximations, for runs that push
 //! every such result to one end of its allowed error ([`Skew`]).
 //!
+//! The name says what the skewed runs model: the error a conforming Vulkan GPU may add.
 //! A GPU evaluates `exp`, `log`, `rcp`, `rsq`, `pow`, `sincos` (and `nrm`, `lit`, `expp`, `logp`
 //! through them) with its own approximations; the interpreter with correctly rounded library
 //! functions. Where a shader's result amplifies those few ulps (cancellation after an `exp`, a
@@ -16,7 +17,11 @@
 //! - `pow(a, b)`, evaluated as `exp2(b · log2 a)`: the `exp2` bound at `b · log2 a`, plus the
 //!   `log2` bound carried through (`r · ln 2 · |b| · err(log2 a)`);
 //! - `sin`, `cos`: absolute 2⁻¹¹ in [−π, π] (the range D3D9 defines `sincos` on); outside it
-//!   the specification leaves the precision open, and the bound grows with |x| / π.
+//!   the specification leaves the precision open, and the bound grows with |x| / π;
+//! - every multiply (mul, mad, the dot products, …): half an ulp of the product (moved by one,
+//!   the smallest step that does not round back), since a Vulkan
+//!   driver may contract `a · b + c` into a fused multiply-add (the translation does not forbid
+//!   it), which skips the product's rounding.
 
 /// Which end of the allowed error an approximate instruction's result is moved to.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]

@@ -21,10 +21,13 @@ impl Arith {
     /// wins over inf and NaN.
     #[inline]
     pub fn mul(self, a: f32, b: f32) -> f32 {
-        match self.rules {
+        let p = match self.rules {
             FloatRules::Strict => (if b == 0.0 { 0.0 } else { a }) * (if a == 0.0 { 0.0 } else { b }),
             FloatRules::Fast | FloatRules::Ieee => a * b,
-        }
+        };
+        // A GPU may fuse the product into the following add (SPIR-V contraction), skipping its
+        // rounding: half an ulp, moved by a whole one (a half would round back to p half the time).
+        self.skew.apply(p, ulp(p))
     }
 
     /// `a·b + c`, the product rounded before the sum (not fused).
