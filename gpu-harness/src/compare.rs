@@ -22,13 +22,31 @@
 //!   own approximations; and so does a draw with perspective (w differing between a triangle's
 //!   vertices): perspective-correct interpolation divides by w, and the two sides' different
 //!   operation orders then differ by more than a few ulps where the attributes are steep.
+//! - **Measured where the computation amplifies rounding** (float targets): for draws that run
+//!   shaders the runner draws the CPU side twice more with every approximate instruction's result
+//!   (`exp`, `log`, `rcp`, `rsq`, `pow`, `sincos`, and `nrm`, `lit`, `expp`, `logp` through them)
+//!   and every product moved to one end of the error the Vulkan specification allows a GPU
+//!   ("Precision and Operation of SPIR-V Instructions": exp2 3 + 2|x| ulp, log2 3 ulp or 2⁻²¹
+//!   absolute, 1/x 2.5 ulp, inversesqrt 2 ulp, sin/cos 2⁻¹¹ absolute; a product may be fused
+//!   into the next add, skipping its rounding), once up and once down
+//!   (`d3d9_shader::interp::Skew`, whose module lists the bounds). A value within the interval
+//!   those runs span, widened by their spread ([`within_skew`]), agrees. This is the error bound
+//!   carried through the computation: a shader that cancels after an `exp`, or takes `frc` of a
+//!   scaled sum, gets the width its own arithmetic implies, and no per-shader list is kept.
 //!
-//! Coverage must match exactly in every mode: the rasterizers follow the same rules.
+//! Coverage must match exactly, except at a pixel centre within 2⁻⁸ px (one step of the 8-bit
+//! sub-pixel grid) of a triangle edge whose vertices snapping moved: Vulkan leaves the snapping
+//! to the implementation (`subPixelPrecisionBits` ≥ 4), so such a pixel is a tie
+//! ([`crate::raster::Lane::edge`]). The CPU rasterizer otherwise follows Vulkan's rules: samples at
+//! pixel centres (the D3D9 half-pixel offset is in the viewport), the top-left fill rule on the
+//! snapped positions, and perspective-correct barycentrics from the exact (unsnapped) positions,
+//! so plain `add`/`mad` vertex shaders agree within the Exact bound above.
 //!
-//! Pixels drawn from a tie are left out of the comparison (the runner reports how many differ): an
-//! interpolated input at a decision point (zero, or a texel boundary of a point-sampled texture),
-//! which two rasterizers may break either way, and every pixel of a triangle one of whose vertices
-//! fetched a vertex texture at a NaN or infinite coordinate, where D3D9 defines no texel.
+//! Pixels drawn from a tie are left out of the comparison (the runner reports how many differ):
+//! coverage at a moved edge (above), an interpolated input at a decision point (zero, or a texel
+//! boundary of a point-sampled texture), which two rasterizers may break either way, and every
+//! pixel of a triangle one of whose vertices fetched a vertex texture at a NaN or infinite
+//! coordinate, where D3D9 defines no texel.
 
 use crate::case::{Compare, Probe, TargetFormat};
 use crate::targets::{to_byte, Image};
@@ -212,6 +230,21 @@ mod tests {
         assert_eq!(check_probe(&p, &img), ProbeResult::Pass);
         p.expected = Some(0xff807f01);
         assert!(matches!(check_probe(&p, &img), ProbeResult::Fail(_)), "argb compares alpha");
+    }
+
+    #[test]
+    fn skewed_runs_bound_the_disagreement() {
+        // CPU 1.0, runs at the two ends 1.01 and 0.995: spread 0.01, interval [0.985, 1.02].
+        let alts = [1.01, 0.995];
+        assert!(within_skew(1.019, 1.0, &alts, Tolerance::Exact));
+        assert!(within_skew(0.986, 1.0, &alts, Tolerance::Exact));
+        assert!(!within_skew(1.021, 1.0, &alts, Tolerance::Exact));
+        assert!(!within_skew(0.984, 1.0, &alts, Tolerance::Exact));
+        // An overflow at one end makes the infinity an accepted value, but not NaN.
+        assert!(within_skew(f32::INFINITY, 3.0e38, &[f32::INFINITY, 3.0e38], Tolerance::Exact));
+        assert!(!within_skew(f32::NAN, 3.0e38, &[f32::INFINITY, 3.0e38], Tolerance::Exact));
+        // No skewed runs: nothing beyond the tolerance itself.
+        assert!(!within_skew(1.001, 1.0, &[], Tolerance::Exact));
     }
 
     #[test]

@@ -380,6 +380,56 @@ mod tests {
         assert!(seen.iter().all(|l| l.varyings[1] == [0.25; 4]), "constant attribute is exact");
     }
 
+    /// The triangle a = window (0, 8), b = (0, 0), c = (8 + 1/1024, 8) on an 8 × 8 target, with an
+    /// attribute 0 at a and b and 1 at c. c is off the 1/256 sub-pixel grid (1/1024 · 256 = 0.25
+    /// rounds to 0): snapped, it lies at (8, 8).
+    fn off_grid_triangle() -> [ClipVertex; 3] {
+        // NDC x = 2X/8 − 1 = X/4 − 1; y = 1 − 2Y/8.
+        let c_x = (8.0f64 + 1.0 / 1024.0) / 4.0 - 1.0;
+        [
+            ClipVertex { position: [-1.0, -1.0, 0.5, 1.0], varyings: vec![[0.0; 4]] },
+            ClipVertex { position: [-1.0, 1.0, 0.5, 1.0], varyings: vec![[0.0; 4]] },
+            ClipVertex { position: [c_x as f32, -1.0, 0.5, 1.0], varyings: vec![[1.0; 4]] },
+        ]
+    }
+
+    fn lanes_of(tri: &[ClipVertex; 3]) -> Vec<Lane> {
+        let mut seen = Vec::new();
+        rasterize([&tri[0], &tri[1], &tri[2]], 8, 8, CullMode::None, |q| seen.extend(q.lanes)).unwrap();
+        seen
+    }
+
+    #[test]
+    fn interpolation_uses_exact_positions_not_snapped_ones() {
+        // At pixel (4, 7) the weight of c is the ratio of the distances to the line ab (x = 0):
+        // 4 / (8 + 1/1024) = 0.4999389… exactly; the snapped c would give 4 / 8 = 0.5, which is
+        // 1.2e-4 relative away (what the GPU does not compute).
+        let lanes = lanes_of(&off_grid_triangle());
+        let p = lanes.iter().find(|l| (l.x, l.y) == (4, 7) && l.covered).expect("pixel (4, 7) covered");
+        let want = 4.0 / (8.0 + 1.0 / 1024.0);
+        assert!((p.varyings[0][0] as f64 - want).abs() < 1e-7, "{} vs {want}", p.varyings[0][0]);
+    }
+
+    #[test]
+    fn coverage_near_a_moved_edge_is_a_tie() {
+        // The edge bc runs from (0, 0) to (8 + 1/1024, 8): the centre (4, 4) lies
+        // 4 · (1/1024) / (8 · √2) ≈ 3.5e-4 px from it, within the 2^-8 px a sub-pixel step
+        // can move it; (4, 5) lies 0.7 px away and (2, 6) 2.8 px.
+        let lanes = lanes_of(&off_grid_triangle());
+        let edge = |x: i32, y: i32| lanes.iter().any(|l| (l.x, l.y) == (x, y) && l.edge);
+        assert!(edge(4, 4) && edge(1, 1) && edge(7, 7));
+        assert!(!edge(4, 5) && !edge(2, 6));
+        // Vertices on the grid do not move: the full-target quad's shared diagonal, through pixel
+        // centres, is decided by the fill rule alone, not a tie.
+        let vs = [v(-1.0, -1.0, 0.0), v(-1.0, 1.0, 0.0), v(1.0, -1.0, 0.0), v(1.0, 1.0, 0.0)];
+        for t in triangles(true, 2) {
+            rasterize([&vs[t[0]], &vs[t[1]], &vs[t[2]]], 8, 8, CullMode::None, |q| {
+                assert!(q.lanes.iter().all(|l| !l.edge))
+            })
+            .unwrap();
+        }
+    }
+
     #[test]
     fn triangles_crossing_the_near_plane_are_clipped() {
         // A triangle from z = -1 (w = 1) to z = 1: the part with z >= 0 remains; a vertex behind

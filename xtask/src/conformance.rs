@@ -61,6 +61,9 @@ pub struct SweepArgs {
     /// tiny, negative); a shader passes when every set does.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
     inputs: u32,
+    /// A fixed sample: every K-th shader of the sorted list (after --filter), starting with the first.
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    sample: u32,
 }
 
 /// What both commands take.
@@ -335,6 +338,7 @@ pub fn sweep_main(sweep_args: &SweepArgs) -> i32 {
     if let Some(f) = &args.filter {
         shaders.retain(|p| p.to_string_lossy().contains(f.as_str()));
     }
+    let shaders: Vec<PathBuf> = shaders.into_iter().step_by(sweep_args.sample as usize).collect();
     let mut progress = Progress::new(shaders.len());
     let mut results = Vec::new();
     for s in &shaders {
