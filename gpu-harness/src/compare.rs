@@ -44,7 +44,9 @@
 //!
 //! Pixels drawn from a tie are left out of the comparison (the runner reports how many differ):
 //! coverage at a moved edge (above), an interpolated input at a decision point (zero, or a texel
-//! boundary of a point-sampled texture), which two rasterizers may break either way, and every
+//! boundary of a point-sampled texture), which two rasterizers may break either way, an
+//! interpolated input that is infinite or NaN at a vertex (Vulkan defines interpolation as a
+//! weighted sum, and inf · 0 or inf − inf make its value depend on the evaluation order), and every
 //! pixel of a triangle one of whose vertices fetched a vertex texture at a NaN or infinite
 //! coordinate, where D3D9 defines no texel.
 

@@ -50,7 +50,8 @@ pub struct Lane {
     /// A varying that changes across the triangle lies at a decision point here, within 2⁻²⁰
     /// relative to its vertex values: zero (texkill, cmp and the comparisons decide there) or,
     /// scaled by a bound texture's size, a texel boundary (point sampling). Two rasterizers that
-    /// round the barycentrics differently may land on either side.
+    /// round the barycentrics differently may land on either side. Also set where a varying is
+    /// not finite at a vertex (its interpolation is then the implementation's).
     pub tie: bool,
     /// The pixel centre lies within [`SNAP_TIE`] of an edge whose vertices snapping moved:
     /// whether it is covered depends on how the rasterizer rounds positions to its sub-pixel grid
@@ -80,6 +81,11 @@ pub enum RasterError {
     /// D3D9 nor Vulkan defines the coverage of such a primitive.
     #[error("a vertex position is not finite (w = {0}): no defined coverage")]
     BehindEye(f32),
+    /// A vertex at the clip-space origin (x = y = z = w = 0) lies on every clip plane and has no
+    /// projection: its triangles are degenerate cones whose clipped coverage is whatever the
+    /// clipper's rounding makes of zero area (lavapipe draws some pixels of it).
+    #[error("a vertex position is the clip-space origin (0, 0, 0, 0): no defined coverage")]
+    Origin,
 }
 
 const SUBPIXEL: f64 = 256.0;
@@ -139,6 +145,9 @@ pub fn rasterize_with_ties(
     if tri.iter().any(|v| v.position.iter().any(|c| !c.is_finite())) {
         let w = tri.iter().map(|v| v.position[3]).find(|w| !w.is_finite()).unwrap_or(f32::NAN);
         return Err(RasterError::BehindEye(w));
+    }
+    if tri.iter().any(|v| v.position.iter().all(|&c| c == 0.0)) {
+        return Err(RasterError::Origin);
     }
     let g = GUARD_BAND;
     let inside = |v: &ClipVertex| {
@@ -253,7 +262,12 @@ fn rasterize_clipped(
                 let (a0, a1, a2) = (attrs[0][k], attrs[1][k], attrs[2][k]);
                 std::array::from_fn(|c| {
                     let v = a0[c] + b1 * (a1[c] - a0[c]) + b2 * (a2[c] - a0[c]);
-                    if a0[c] != a1[c] || a0[c] != a2[c] {
+                    // A vertex value that is not finite: the weighted sum Vulkan defines
+                    // interpolation as gives inf, −inf or NaN depending on how it is evaluated
+                    // (inf · 0, inf − inf), so the pixel's inputs are the implementation's.
+                    if !(a0[c].is_finite() && a1[c].is_finite() && a2[c].is_finite()) {
+                        tie = true;
+                    } else if a0[c] != a1[c] || a0[c] != a2[c] {
                         let scale = a0[c].abs().max(a1[c].abs()).max(a2[c].abs());
                         tie |= tie_scales.iter().any(|&s| {
                             let x = v * s;

@@ -16,10 +16,12 @@
 //! - a pass-through partner: pixel shaders get the fixed-function vertex stage with a full-target
 //!   quad whose colours and texture coordinates are equal at all four vertices (so interpolation
 //!   is exact on both sides); vertex shaders get a generated ps_3_0 that writes TEXCOORD0, COLOR0,
-//!   COLOR1 and TEXCOORD1 to the four targets, and a quad whose declared inputs are random.
+//!   COLOR1 and TEXCOORD1 to the four targets, and a quad whose declared inputs are random
+//!   (blend indices small whole numbers 0–3 and blend weights in [0, 1], as applications bind
+//!   them, so that skinning shaders index the constants they would).
 //!
-//! An input set whose generated position is not finite (inf or NaN from edge values) has no
-//! defined coverage and proves nothing: it is noted, and a shader is skipped only when every set
+//! An input set whose generated position is not finite (inf or NaN from edge values), or the
+//! clip-space origin, has no defined coverage and proves nothing: it is noted, and a shader is skipped only when every set
 //! is such.
 
 use std::collections::BTreeMap;
@@ -152,8 +154,9 @@ pub fn shader_files(dir: &Path) -> Vec<PathBuf> {
     out
 }
 
-/// What the CPU rasterizer says of a vertex position that is not finite ([`crate::raster::RasterError`]).
-const NOT_FINITE: &str = "position is not finite";
+/// What the CPU rasterizer says of a vertex position that is not finite, or at the clip-space
+/// origin ([`crate::raster::RasterError`]).
+const NOT_FINITE: &str = "no defined coverage";
 
 const PARTNER_PS: &str = "<generated ps_3_0 partner>";
 
@@ -262,10 +265,13 @@ pub fn case_for(name: &str, program: &Program, rng: &mut Rng, kind: Inputs) -> C
             .map(|xy| {
                 sems.iter()
                     .flat_map(|s| {
-                        if *s == (Usage::Position, 0) {
-                            vec![xy[0], xy[1], 0.5, 1.0]
-                        } else {
-                            (0..4).map(|_| rng.value(kind, &EDGES, -1.0, 1.0) as f64).collect()
+                        match s.0 {
+                            _ if *s == (Usage::Position, 0) => vec![xy[0], xy[1], 0.5, 1.0],
+                            // Palette indices, as the UBYTE4 blend indices applications bind:
+                            // small whole numbers, so that skinning reads the constants it would.
+                            Usage::BlendIndices => (0..4).map(|_| rng.int(0, 3) as f64).collect(),
+                            Usage::BlendWeight => (0..4).map(|_| rng.float(0.0, 1.0) as f64).collect(),
+                            _ => (0..4).map(|_| rng.value(kind, &EDGES, -1.0, 1.0) as f64).collect(),
                         }
                     })
                     .map(Number::Float)
@@ -441,8 +447,9 @@ pub fn run_shader(
         match r.verdict {
             Verdict::Pass => result.notes.extend(r.notes),
             Verdict::Fail(msgs) => {
-                // A vertex whose position is not finite has no defined coverage (Vulkan leaves the
-                // rasterisation of such a primitive undefined; D3D9 too): that set proves nothing.
+                // A vertex whose position is not finite, or the clip-space origin, has no defined
+                // coverage (Vulkan leaves the rasterisation of such a primitive to the
+                // implementation; D3D9 too): that set proves nothing.
                 if msgs.iter().all(|m| m.contains(NOT_FINITE)) {
                     undefined.push(set);
                     continue;
@@ -465,7 +472,9 @@ pub fn run_shader(
         }
     }
     if !undefined.is_empty() {
-        let note = format!("input sets {undefined:?}: a generated vertex position is not finite (no defined coverage)");
+        let note = format!(
+            "input sets {undefined:?}: a generated vertex position is not finite or the clip-space origin (no defined coverage)"
+        );
         if undefined.len() as u32 == options.inputs.max(1) {
             result.verdict = Verdict::Skip(note);
         } else {

@@ -27,6 +27,10 @@ impl Arith {
         };
         // A GPU may fuse the product into the following add (SPIR-V contraction), skipping its
         // rounding: half an ulp, moved by a whole one (a half would round back to p half the time).
+        // An exact product (zero included) has no rounding to skip.
+        if self.skew == Skew::None || f64::from(a) * f64::from(b) == f64::from(p) || p == 0.0 {
+            return p;
+        }
         self.skew.apply(p, ulp(p))
     }
 
