@@ -30,7 +30,9 @@
 //!   absolute, 1/x 2.5 ulp, inversesqrt 2 ulp, sin/cos 2⁻¹¹ absolute; a product may be fused
 //!   into the next add, skipping its rounding), once up and once down
 //!   (`d3d9_shader::interp::Skew`, whose module lists the bounds). A value within the interval
-//!   those runs span, widened by their spread ([`within_skew`]), agrees. This is the error bound
+//!   those runs span, widened by their spread ([`within_skew`]), agrees; where the CPU value or a
+//!   skewed run is NaN, any value agrees (Vulkan does not require NaNs to be generated, and an
+//!   `exp2` of an infinity has no bound). This is the error bound
 //!   carried through the computation: a shader that cancels after an `exp`, or takes `frc` of a
 //!   scaled sum, gets the width its own arithmetic implies, and no per-shader list is kept.
 //!
@@ -90,7 +92,15 @@ pub fn floats_agree(a: f32, b: f32, tol: Tolerance) -> bool {
 /// by their largest distance from `cpu`. The widening doubles the measured spread because the
 /// two runs move every approximate result the same way, while a GPU's errors may have either sign
 /// at each instruction and so add where the runs' partly cancel.
+///
+/// A NaN on the CPU side, or in a skewed run, leaves the value unconstrained: Vulkan does not
+/// require NaNs to be generated ("Precision and Operation of SPIR-V Instructions"), so where IEEE
+/// arithmetic gives NaN a GPU may give any value, and the skewed runs give NaN where an
+/// approximate instruction's allowed error is unbounded (an `exp2` of an infinity).
 pub fn within_skew(gpu: f32, cpu: f32, skewed: &[f32], tol: Tolerance) -> bool {
+    if cpu.is_nan() || skewed.iter().any(|s| s.is_nan()) {
+        return true;
+    }
     if skewed.iter().any(|&s| floats_agree(gpu, s, tol)) {
         return true;
     }
@@ -247,6 +257,11 @@ mod tests {
         assert!(!within_skew(f32::NAN, 3.0e38, &[f32::INFINITY, 3.0e38], Tolerance::Exact));
         // No skewed runs: nothing beyond the tolerance itself.
         assert!(!within_skew(1.001, 1.0, &[], Tolerance::Exact));
+        // NaN on the CPU side, or an unbounded error in a skewed run: any value.
+        assert!(within_skew(2.0, f32::NAN, &[], Tolerance::Exact));
+        assert!(within_skew(0.0, f32::INFINITY, &[f32::NAN, f32::INFINITY], Tolerance::Exact));
+        // An infinity every run agrees on is kept: rcp(0) = +inf is D3D9's rule.
+        assert!(!within_skew(f32::MAX, f32::INFINITY, &[f32::INFINITY, f32::INFINITY], Tolerance::Exact));
     }
 
     #[test]

@@ -288,7 +288,13 @@ pub fn case_for(name: &str, program: &Program, rng: &mut Rng, kind: Inputs) -> C
         elements.extend((0..8).map(|n| element(DeclUsage::TEXCOORD, n, 48 + 16 * n)));
         // The same colours and coordinates at every vertex: interpolation is exact on both sides.
         let attrs: Vec<f64> = (0..40)
-            .map(|i| if i < 8 { rng.value(kind, &COLOUR_EDGES, 0.0, 1.0) } else { rng.value(kind, &COORD_EDGES, -1.0, 2.0) })
+            .map(|i| {
+                if i < 8 {
+                    rng.value(kind, &COLOUR_EDGES, 0.0, 1.0)
+                } else {
+                    rng.value(kind, &COORD_EDGES, -1.0, 2.0)
+                }
+            })
             .map(f64::from)
             .collect();
         let vertices = quad

@@ -75,6 +75,10 @@ impl Arith {
     /// `exp`: 2^x.
     pub fn exp2(self, x: f32) -> f32 {
         let r = x.exp2();
+        if self.skew != Skew::None && !x.is_finite() {
+            // The allowed error, 3 + 2|x| ulp, has no bound: the skewed runs say so with NaN.
+            return f32::NAN;
+        }
         self.skew.apply(r, exp2_error(x, r))
     }
 
@@ -90,6 +94,10 @@ impl Arith {
         let r = a.abs().powf(b);
         if a == 0.0 || b == 0.0 {
             return r;
+        }
+        if self.skew != Skew::None && !(a.is_finite() && b.is_finite()) {
+            // exp2(b · log2 a) of an infinity: no bound (see exp2).
+            return f32::NAN;
         }
         self.skew.apply(r, pow_error(a, b, r))
     }
@@ -212,6 +220,24 @@ mod tests {
     const S: Arith = Arith { rules: FloatRules::Strict, skew: Skew::None };
     const I: Arith = Arith { rules: FloatRules::Ieee, skew: Skew::None };
     const F: Arith = Arith { rules: FloatRules::Fast, skew: Skew::None };
+
+    #[test]
+    fn skewed_runs_move_approximate_results_and_inexact_products_only() {
+        let up = Arith { rules: FloatRules::Strict, skew: Skew::Up };
+        let down = Arith { rules: FloatRules::Strict, skew: Skew::Down };
+        // 3 · 0.5 = 1.5 is exact: a fused multiply-add would give the same.
+        assert_eq!(up.mul(3.0, 0.5), 1.5);
+        assert_eq!(up.mul(0.0, f32::INFINITY), 0.0);
+        // 0.1 · 3 needs 26 bits and rounds: the skewed runs move it one ulp either way.
+        let p = 0.1f32 * 3.0;
+        assert_eq!(S.mul(0.1, 3.0), p);
+        assert_eq!(up.mul(0.1, 3.0), f32::from_bits(p.to_bits() + 1));
+        assert_eq!(down.mul(0.1, 3.0), f32::from_bits(p.to_bits() - 1));
+        // exp2(1) = 2 moves by (3 + 2·1) ulp of 2, 2^-22 each.
+        assert_eq!(up.exp2(1.0), 2.0 + 5.0 * 2f32.powi(-22));
+        // Infinities stay: rcp(+0) = +inf in every run.
+        assert_eq!(up.rcp(0.0), f32::INFINITY);
+    }
 
     #[test]
     fn zero_times_anything_is_zero_only_in_strict_mode() {
