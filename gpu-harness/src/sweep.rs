@@ -96,7 +96,7 @@ pub enum Inputs {
 impl Inputs {
     /// The kind of input set number `set`.
     pub fn of_set(set: u32) -> Inputs {
-        if set % 2 == 0 {
+        if set.is_multiple_of(2) {
             Inputs::Plain
         } else {
             Inputs::Edges
