@@ -204,13 +204,19 @@ fn texture_for(stage: u32, kind: TextureKind, rng: &mut Rng) -> Texture {
     }
 }
 
-fn constants(rng: &mut Rng, kind: Inputs, vertex: bool) -> Vec<ConstantBlock> {
+/// The API constants: every float register the version has (8192 under software vertex
+/// processing, 256 for other vertex shaders, 224 for pixel shaders), 16 integer and 16 boolean.
+fn constants(rng: &mut Rng, kind: Inputs, vertex: bool, software: bool) -> Vec<ConstantBlock> {
     let (f, i, b) = if vertex {
         (ConstantKind::VsFloat, ConstantKind::VsInt, ConstantKind::VsBool)
     } else {
         (ConstantKind::PsFloat, ConstantKind::PsInt, ConstantKind::PsBool)
     };
-    let count = if vertex { 256 } else { 224 };
+    let count = match (vertex, software) {
+        (true, true) => 8192,
+        (true, false) => 256,
+        _ => 224,
+    };
     let floats = (0..count * 4).map(|_| Number::Float(rng.value(kind, &EDGES, -2.0, 2.0) as f64)).collect();
     let ints = (0..16).flat_map(|_| [rng.int(1, 4), rng.int(0, 3), rng.int(1, 2), 0]).map(Number::Int).collect();
     let bools = (0..16).map(|_| Number::Bool(rng.next_u64() & 1 == 1)).collect();
@@ -349,7 +355,7 @@ pub fn case_for(name: &str, program: &Program, rng: &mut Rng, kind: Inputs) -> C
             fvf: None,
             elements,
             vertices,
-            constants: constants(rng, kind, vertex),
+            constants: constants(rng, kind, vertex, program.version.is_sw()),
             clear: None,
             render_states: None,
         }],
@@ -386,6 +392,16 @@ fn undefined_result(program: &Program) -> Option<&'static str> {
             .any(|i| i.dst.is_some_and(|d| d.reg.ty == RegisterType::ColorOut && d.reg.num == 0));
     if program.version.is_pixel() && !writes_oc0 {
         return Some("the pixel shader does not write oC0 (the result is undefined in D3D9)");
+    }
+    if program.version.is_vertex() {
+        let writes_position = analyse(program).outputs.iter().any(|o| {
+            o.used_mask != 0
+                && ((o.file == RegisterType::RastOut && o.index == 0)
+                    || (o.usage_code.and_then(Usage::from_raw) == Some(Usage::Position) && o.usage_index == 0))
+        });
+        if !writes_position {
+            return Some("the vertex shader does not write its position (oPos, or a POSITION0 output): the result is undefined in D3D9");
+        }
     }
     None
 }
