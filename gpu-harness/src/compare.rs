@@ -22,8 +22,9 @@
 //!   own approximations; and so does a draw with perspective (w differing between a triangle's
 //!   vertices): perspective-correct interpolation divides by w, and the two sides' different
 //!   operation orders then differ by more than a few ulps where the attributes are steep.
-//! - **Measured where the computation amplifies rounding** (float targets): for draws that run
-//!   shaders the runner draws the CPU side twice more with every approximate instruction's result
+//! - **Measured where the computation amplifies rounding** (float targets): when a pixel of a
+//!   draw that runs shaders disagrees under the rules above, the runner draws the CPU side twice
+//!   more with every approximate instruction's result
 //!   (`exp`, `log`, `rcp`, `rsq`, `pow`, `sincos`, and `nrm`, `lit`, `expp`, `logp` through them)
 //!   and every product moved to one end of the error the Vulkan specification allows a GPU
 //!   ("Precision and Operation of SPIR-V Instructions": exp2 3 + 2|x| ulp, log2 3 ulp or 2⁻²¹
