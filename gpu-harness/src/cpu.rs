@@ -207,6 +207,9 @@ pub fn draw(
                 Ok(outs) => {
                     for (i, out) in outs.iter().enumerate() {
                         let lane = &quad.lanes[i];
+                        if lane.edge {
+                            targets.ties[(lane.y as u32 * width + lane.x as u32) as usize] = true;
+                        }
                         if lane.covered {
                             if lane.tie || vertex_tie {
                                 targets.ties[(lane.y as u32 * width + lane.x as u32) as usize] = true;

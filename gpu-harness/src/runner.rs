@@ -11,6 +11,8 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use d3d9_shader::bytecode::{Opcode, Program, Usage};
+pub use d3d9_shader::interp::Skew;
+pub use d3d9_shader::key::FloatRules;
 
 use crate::case::{
     Api, Case, ConstantBlock, ConstantKind, DeclUsage, Draw, FogMode, MipFilter, Number, RenderState, TextureKind,
@@ -83,6 +85,11 @@ pub struct StageContext<'a> {
     pub fog: FogSource,
     /// Alpha test (function, 8-bit reference), when on.
     pub alpha_test: Option<(crate::case::CmpFunc, u8)>,
+    /// The float rules both sides follow (the translation key's, docs/d3d9-rules.md#float-rules).
+    pub float_rules: FloatRules,
+    /// CPU side: where the approximate instructions' results lie ([`Skew`]; the runner's extra
+    /// runs that measure how much a draw amplifies their error).
+    pub skew: Skew,
 }
 
 #[cfg(test)]
@@ -97,6 +104,8 @@ impl<'a> StageContext<'a> {
             state,
             fog: FogSource::Off,
             alpha_test: None,
+            float_rules: FloatRules::Strict,
+            skew: Skew::None,
         }
     }
 }
@@ -226,6 +235,8 @@ pub struct Runner<'a> {
     /// Channels compared per target (bit 0 = red … bit 3 = alpha); targets not listed compare all
     /// four. The sweep leaves out components D3D9 leaves undefined.
     pub channel_masks: Vec<u8>,
+    /// The float rules of every draw (strict is D3D9's; fast and ieee are the key's cheaper modes).
+    pub float_rules: FloatRules,
 }
 
 /// A draw's shaders (`None`: fixed function), fog source and alpha test.
@@ -244,6 +255,7 @@ impl DrawSetup<'_> {
         case: &'a Case,
         prepared: &'a Prepared,
         state: &'a RenderState,
+        float_rules: FloatRules,
     ) -> StageContext<'a> {
         StageContext {
             api: case.api,
@@ -253,6 +265,8 @@ impl DrawSetup<'_> {
             state,
             fog: self.fog,
             alpha_test: self.alpha,
+            float_rules,
+            skew: Skew::None,
         }
     }
 }
@@ -328,6 +342,25 @@ fn fixed_input_map() -> Vec<(u16, Semantic)> {
     m
 }
 
+/// Whether `p` uses an instruction D3D9 defines as an approximation (docs/d3d9-rules.md#float-rules).
+fn uses_approximations(p: &Program) -> bool {
+    p.instructions.iter().any(|i| {
+        matches!(
+            i.opcode,
+            Opcode::Exp
+                | Opcode::Log
+                | Opcode::ExpP
+                | Opcode::LogP
+                | Opcode::Rcp
+                | Opcode::Rsq
+                | Opcode::Pow
+                | Opcode::Nrm
+                | Opcode::SinCos
+                | Opcode::Lit
+        )
+    })
+}
+
 /// Whether comparing the images of this case needs the wide tolerance (linear filtering, mip
 /// selection from derivatives, derivative instructions, approximate instructions).
 fn tolerance(textures: &[DecodedTexture], programs: &BTreeMap<String, Program>) -> Tolerance {
@@ -339,23 +372,7 @@ fn tolerance(textures: &[DecodedTexture], programs: &BTreeMap<String, Program>) 
     let derivatives = programs
         .values()
         .any(|p| p.instructions.iter().any(|i| matches!(i.opcode, Opcode::Dsx | Opcode::Dsy | Opcode::TexLdd)));
-    let approximate = programs.values().any(|p| {
-        p.instructions.iter().any(|i| {
-            matches!(
-                i.opcode,
-                Opcode::Exp
-                    | Opcode::Log
-                    | Opcode::ExpP
-                    | Opcode::LogP
-                    | Opcode::Rcp
-                    | Opcode::Rsq
-                    | Opcode::Pow
-                    | Opcode::Nrm
-                    | Opcode::SinCos
-                    | Opcode::Lit
-            )
-        })
-    });
+    let approximate = programs.values().any(uses_approximations);
     if filtering || derivatives || approximate {
         Tolerance::Wide
     } else {
@@ -398,7 +415,7 @@ impl Runner<'_> {
             }
         }
         if self.backend != Backend::Gpu {
-            match self.render_cpu(case, &prepared) {
+            match self.render_cpu(case, &prepared, Skew::None) {
                 Ok((s, t, p)) => {
                     runs.push(("cpu", s));
                     ties = t;
@@ -425,16 +442,25 @@ impl Runner<'_> {
         }
         if let [("gpu", g), ("cpu", c)] = runs.as_slice() {
             let tol = if perspective { Tolerance::Wide } else { tolerance(&prepared.textures, &prepared.programs) };
+            // The skewed runs cost two more CPU draws: made only once a pixel disagrees.
+            let mut skewed: Option<Vec<Snapshots>> = None;
             for (draw, images) in g {
                 for (t, img) in images.iter().enumerate() {
                     let mask = self.channel_masks.get(t).copied().unwrap_or(0xf);
-                    let all = image_mismatches(img, &c[draw][t], tol, mask);
+                    let mut all = image_mismatches(img, &c[draw][t], tol, mask, &[]);
+                    if !all.is_empty() {
+                        let runs = skewed.get_or_insert_with(|| self.skewed_runs(case, &prepared));
+                        let bounds: Vec<&Image> = runs.iter().map(|s| &s[draw][t]).collect();
+                        if !bounds.is_empty() {
+                            all = image_mismatches(img, &c[draw][t], tol, mask, &bounds);
+                        }
+                    }
                     let (tied, bad): (Vec<_>, Vec<_>) = all
                         .into_iter()
                         .partition(|&(x, y)| ties.get((y * img.width + x) as usize).copied().unwrap_or(false));
                     if !tied.is_empty() {
                         result.notes.push(format!(
-                            "target {t} after draw {draw}: {} pixels differ at a decision point: an interpolated input at zero or a texel boundary (a tie either rasterizer may break), or a vertex texture fetch D3D9 leaves undefined",
+                            "target {t} after draw {draw}: {} pixels differ at a decision point: a pixel centre within a sub-pixel step of an edge, an interpolated input at zero or a texel boundary (a tie either rasterizer may break), or a vertex texture fetch D3D9 leaves undefined",
                             tied.len()
                         ));
                     }
@@ -460,6 +486,19 @@ impl Runner<'_> {
             result.verdict = Verdict::Skip(skipped.join("; "));
         }
         result
+    }
+
+    /// The CPU images with every approximate result and every product at either end of the
+    /// error Vulkan allows it (`d3d9_shader::interp::Skew`), for draws that run shaders: how far
+    /// they move is the error the draw amplifies ([`crate::compare`]). Empty otherwise.
+    fn skewed_runs(&self, case: &Case, prepared: &Prepared) -> Vec<Snapshots> {
+        if prepared.programs.is_empty() {
+            return vec![];
+        }
+        [Skew::Up, Skew::Down]
+            .into_iter()
+            .filter_map(|skew| self.render_cpu(case, prepared, skew).ok().map(|(s, _, _)| s))
+            .collect()
     }
 
     pub(crate) fn prepare(&self, case: &Case) -> Result<Prepared, Verdict> {
@@ -520,7 +559,12 @@ impl Runner<'_> {
 
     /// The CPU images, the pixels drawn from a tie, and whether a triangle was drawn with
     /// perspective (w differing between its vertices).
-    fn render_cpu(&self, case: &Case, prepared: &Prepared) -> Result<(Snapshots, Vec<bool>, bool), Verdict> {
+    fn render_cpu(
+        &self,
+        case: &Case,
+        prepared: &Prepared,
+        skew: Skew,
+    ) -> Result<(Snapshots, Vec<bool>, bool), Verdict> {
         let uses_shaders = !prepared.programs.is_empty();
         if uses_shaders && self.cpu_shaders.is_none() {
             return Err(Verdict::Skip("the CPU interpreter is not built in".into()));
@@ -556,7 +600,7 @@ impl Runner<'_> {
             }
             load_constants(draw, &mut vsc, &mut psc);
             let setup = self.draw_setup(prepared, draw, &state)?;
-            let ctx = setup.context(case, prepared, &state);
+            let ctx = StageContext { skew, ..setup.context(case, prepared, &state, self.float_rules) };
             let DrawSetup { vs, ps, fog, alpha } = setup;
             let inputs = self.inputs(case, draw, vs)?;
             let ffv = fixed_vertex(draw, &state, size);
@@ -619,7 +663,7 @@ impl Runner<'_> {
             }
             load_constants(draw, &mut vsc, &mut psc);
             let setup = self.draw_setup(prepared, draw, &state)?;
-            let ctx = setup.context(case, prepared, &state);
+            let ctx = setup.context(case, prepared, &state, self.float_rules);
             let DrawSetup { vs, ps, fog, alpha } = setup;
             let inputs = self.inputs(case, draw, vs)?;
             let (tvs, tps) = match (vs, ps) {

@@ -68,7 +68,7 @@ fn texture_type(k: TextureKind) -> TextureType {
 
 /// The key of a stage under the draw's state.
 fn key(program: &Program, ctx: &StageContext<'_>) -> ShaderKey {
-    let mut k = ShaderKey::default();
+    let mut k = ShaderKey { float_rules: ctx.float_rules, ..ShaderKey::default() };
     let sig = analyse(program);
     let vertex = !program.version.is_pixel();
     for s in &sig.samplers {

@@ -12,7 +12,7 @@ use clap::{Args, ValueEnum};
 use gpu_harness::case::{case_files, Case};
 use gpu_harness::device::{gpu_required, Gpu};
 use gpu_harness::interpreted::Interpreter;
-use gpu_harness::runner::{Backend, CaseResult, Runner, Verdict};
+use gpu_harness::runner::{Backend, CaseResult, FloatRules, Runner, Verdict};
 use gpu_harness::sweep;
 use gpu_harness::translated::{Counting, Delivering, Translator};
 
@@ -60,15 +60,24 @@ fn delivery(text: &str) -> Result<d3d9_shader::Delivery, String> {
     long_about = "Draws every shader of each corpus folder with generated inputs (deterministic \
                   pseudo-random constants and attributes, a pass-through partner stage, textures with \
                   distinct texels) into float targets on the GPU and on the CPU, and compares the images. \
-                  Default: shaders/ plus ../shared/corpus and ../shared/bench-corpus when present.",
+                  Default: shaders/ plus ../shared/corpus, ../shared/bench-corpus and ../shared/real-corpus \
+                  when present.",
     after_help = crate::examples!(
         "cargo xtask sweep"
         "cargo xtask sweep --corpus shaders --filter ps_3_0"
+        "cargo xtask sweep --inputs 4 --float-rules ieee --report target/sweep"
     )
 )]
 pub struct SweepArgs {
     #[command(flatten)]
     common: Common,
+    /// Input sets drawn per shader: even sets plain, odd sets with edge values (0, ±1, large,
+    /// tiny, negative); a shader passes when every set does.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    inputs: u32,
+    /// A fixed sample: every K-th shader of the sorted list (after --filter), starting with the first.
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    sample: u32,
 }
 
 /// What both commands take.
@@ -86,6 +95,29 @@ struct Common {
     /// Only the cases (or shaders) whose path contains TEXT.
     #[arg(long, value_name = "TEXT")]
     filter: Option<String>,
+    /// The float rules of both sides (the translation key's modes, docs/d3d9-rules.md#float-rules).
+    #[arg(long, value_enum, default_value_t = FloatRulesArg::Strict)]
+    float_rules: FloatRulesArg,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum FloatRulesArg {
+    /// D3D9's rules: 0 · anything = 0, rcp(0) = inf, log(0) = −FLT_MAX.
+    Strict,
+    /// Plain multiplies; rcp, rsq and log clamped to ±FLT_MAX.
+    Fast,
+    /// Plain IEEE-754 arithmetic.
+    Ieee,
+}
+
+impl FloatRulesArg {
+    fn rules(self) -> FloatRules {
+        match self {
+            FloatRulesArg::Strict => FloatRules::Strict,
+            FloatRulesArg::Fast => FloatRules::Fast,
+            FloatRulesArg::Ieee => FloatRules::Ieee,
+        }
+    }
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -255,6 +287,7 @@ pub fn main(args: &ConformanceArgs) -> i32 {
         backend,
         preloaded: Default::default(),
         channel_masks: vec![],
+        float_rules: args.common.float_rules.rules(),
     };
 
     let mut files = Vec::new();
@@ -300,14 +333,15 @@ pub fn main(args: &ConformanceArgs) -> i32 {
 }
 
 /// `cargo xtask sweep`.
-pub fn sweep_main(args: &SweepArgs) -> i32 {
-    let args = &args.common;
+pub fn sweep_main(sweep_args: &SweepArgs) -> i32 {
+    let args = &sweep_args.common;
+    let options = sweep::SweepOptions { inputs: sweep_args.inputs, float_rules: args.float_rules.rules() };
     let root = repo_root();
     let mut dirs = args.corpus.clone();
     if dirs.is_empty() {
         dirs.push(root.join("shaders"));
         if let Some(s) = shared_dir() {
-            for sub in ["corpus", "bench-corpus"] {
+            for sub in ["corpus", "bench-corpus", "real-corpus"] {
                 if s.join(sub).is_dir() {
                     dirs.push(s.join(sub));
                 }
@@ -329,10 +363,11 @@ pub fn sweep_main(args: &SweepArgs) -> i32 {
     if let Some(f) = &args.filter {
         shaders.retain(|p| p.to_string_lossy().contains(f.as_str()));
     }
+    let shaders: Vec<PathBuf> = shaders.into_iter().step_by(sweep_args.sample as usize).collect();
     let mut progress = Progress::new(shaders.len());
     let mut results = Vec::new();
     for s in &shaders {
-        let r = sweep::run_shader(s, gpu.as_ref(), &Interpreter, &Translator);
+        let r = sweep::run_shader(s, gpu.as_ref(), &Interpreter, &Translator, &options);
         progress.step(&r.name, &r.verdict);
         results.push(r);
     }
