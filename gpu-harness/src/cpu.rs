@@ -10,6 +10,7 @@ use crate::case::{CmpFunc, CullMode, FogMode};
 use crate::raster::{rasterize_with_ties, triangles, ClipVertex, RasterError};
 use crate::targets::{to_byte, Image};
 use crate::vertex::Semantic;
+use d3d9_shader::bytecode::Usage;
 
 /// What a vertex stage produces for one vertex.
 #[derive(Clone, Debug, PartialEq)]
@@ -117,6 +118,9 @@ pub struct MergeState {
     pub fog: FogSource,
     /// FOGCOLOR (RGB used).
     pub fog_color: [f32; 3],
+    /// SHADEMODE FLAT: COLOR varyings take each triangle's first vertex's values (in a strip,
+    /// triangle i starts at vertex i; docs/case-format.md#fixed-function, F9).
+    pub flat: bool,
     /// Alpha test: function and 8-bit reference (`ALPHAREF & 0xff`, docs/d3d9-rules.md#alpha-test); `None` when
     /// off.
     pub alpha_test: Option<(CmpFunc, u8)>,
@@ -146,6 +150,16 @@ impl CpuTargets {
         if let Some(d) = depth {
             self.depth.iter_mut().for_each(|x| *x = d);
         }
+    }
+}
+
+/// The first vertex of triangle `t` in submission order (strip triangles of odd index are wound
+/// the other way round by [`triangles`]).
+fn first_vertex(strip: bool, t: [usize; 3]) -> usize {
+    if strip {
+        t[0].min(t[1])
+    } else {
+        t[0]
     }
 }
 
@@ -184,8 +198,22 @@ pub fn draw(
         })
         .collect();
     let mut error = None;
+    let colors: Vec<usize> = (0..semantics.len()).filter(|&k| semantics[k].0 == Usage::Color).collect();
     for t in triangles(strip, primitive_count) {
-        let tri = [&clip[t[0]], &clip[t[1]], &clip[t[2]]];
+        let provoking = first_vertex(strip, t);
+        let flat_copy = state.flat.then(|| {
+            t.map(|i| {
+                let mut v = clip[i].clone();
+                for &k in &colors {
+                    v.varyings[k] = clip[provoking].varyings[k];
+                }
+                v
+            })
+        });
+        let tri = match &flat_copy {
+            Some(f) => [&f[0], &f[1], &f[2]],
+            None => [&clip[t[0]], &clip[t[1]], &clip[t[2]]],
+        };
         let w = tri.map(|v| v.position[3]);
         let vertex_tie = t.iter().any(|&i| outs[i].tie);
         targets.perspective |= w[0] != w[1] || w[0] != w[2];
@@ -316,6 +344,7 @@ mod tests {
             z_write: false,
             fog: FogSource::Off,
             fog_color: [0.0; 3],
+            flat: false,
             alpha_test: None,
         };
         let targets = |tie_vertex| {

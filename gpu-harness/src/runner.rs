@@ -5,7 +5,8 @@
 //! The shader back ends plug in through two traits, so that the runner knows neither the
 //! interpreter's nor the translator's types: [`ShaderCpu`] turns a program into CPU stages,
 //! [`ShaderGpu`] turns a program pair into naga modules with their resources. Stages a case leaves
-//! to the fixed-function pipeline use [`crate::fixed_function`] on both paths.
+//! to the fixed-function pipeline use the CPU reference ([`crate::ffp_reference`]) on the CPU path
+//! and [`crate::fixed_function`] on the GPU path.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -19,7 +20,9 @@ use crate::case::{
 use crate::compare::{check_probe, image_mismatches, ProbeResult, Tolerance};
 use crate::cpu::{self, CpuTargets, FogSource, MergeState, PixelStage, VertexStage};
 use crate::device::Gpu;
-use crate::fixed_function::{self as ff, FixedPixel, FixedPixelState, FixedVertex, VaryingLayout};
+use crate::ffp_reference::{ReferencePixel, ReferenceVertex};
+use crate::ffp_state::{FfpState, VertexFormat};
+use crate::fixed_function::{self as ff, FixedPixelState, FixedVertex, VaryingLayout};
 use crate::gpu::{self, DrawCall, FixedState, Resource};
 use crate::targets::{GpuTargets, Image};
 use crate::textures::{self, DecodedTexture};
@@ -270,6 +273,7 @@ fn merge_state(state: &RenderState, fog: FogSource, alpha_test: Option<(crate::c
         z_func: state.zfunc,
         z_write: state.zwriteenable,
         fog,
+        flat: state.shademode == crate::case::ShadeMode::Flat,
         fog_color: {
             let [r, g, b, _] = crate::targets::color_to_rgba(state.fogcolor);
             [r, g, b]
@@ -291,10 +295,10 @@ pub fn fog_source(state: &RenderState, vs: Option<&Program>, ps: Option<&Program
             density: state.fogdensity,
         });
     }
-    if vs.is_some() || state.fogvertexmode != FogMode::None {
-        return Ok(FogSource::Varying);
-    }
-    Err("fog from the specular alpha (FOGVERTEXMODE NONE without a vertex shader) is not implemented".into())
+    // A vertex shader's oFog, or the fixed-function vertex stage's FOG: its vertex fog, else the
+    // specular alpha (docs/case-format.md#fixed-function, F8).
+    let _ = vs;
+    Ok(FogSource::Varying)
 }
 
 /// The fixed-function vertex stage a draw describes.
@@ -484,10 +488,8 @@ impl Runner<'_> {
                     programs.insert(name.clone(), program);
                 }
             }
-            if draw.ps_is_none() && case.textures.iter().any(|t| t.stage == 0) {
-                return Err(Verdict::Skip(
-                    "fixed-function texturing (a texture on stage 0 without a pixel shader)".into(),
-                ));
+            if draw.primitive == crate::case::Primitive::PointList {
+                return Err(Verdict::Skip("point lists are not drawn by the harness".into()));
             }
         }
         let textures = case.textures.iter().map(DecodedTexture::decode).collect();
@@ -513,7 +515,12 @@ impl Runner<'_> {
             Some(p) => input_map(p, case.api),
             None => fixed_input_map(),
         };
-        Ok(vertices.registers(&map))
+        let registers = vertices.registers(&map);
+        // Indexed draws are drawn as the vertices the indices pick, in order (checked by the case).
+        Ok(match &draw.indices {
+            Some(indices) => indices[..draw.vertices_needed() as usize].iter().map(|&i| registers[i as usize]).collect(),
+            None => registers,
+        })
     }
 
     /// The CPU images, the pixels drawn from a tie, and whether a triangle was drawn with
@@ -535,6 +542,7 @@ impl Runner<'_> {
         state.apply(&case.render_states);
         let (mut vsc, mut psc) = (ShaderConstants::default(), ShaderConstants::default());
         let mut snaps = Snapshots::new();
+        let mut ffp = FfpState::new(case);
         // Decision points of interpolated inputs: zero, and the texel boundaries of every
         // texture the pixel stage may sample (vertex textures are read before interpolation).
         let mut tie_scales = vec![1.0f32];
@@ -553,19 +561,29 @@ impl Runner<'_> {
                 state.apply(rs);
             }
             load_constants(draw, &mut vsc, &mut psc);
+            ffp.before_draw(draw);
             let setup = self.draw_setup(prepared, draw, &state)?;
             let ctx = setup.context(case, prepared, &state);
             let DrawSetup { vs, ps, fog, alpha } = setup;
             let inputs = self.inputs(case, draw, vs)?;
-            let ffv = fixed_vertex(draw, &state, size);
+            let format = VertexFormat::of(draw);
             let fail = |e: String| Verdict::Fail(vec![format!("draw {i}: {e}")]);
             let vstage: Box<dyn VertexStage> = match vs {
                 Some(p) => self.cpu_shaders.expect("checked above").vertex(p, &vsc, ctx).map_err(fail)?,
-                None => Box::new(ffv),
+                None => Box::new(ReferenceVertex { ffp: ffp.clone(), state: state.clone(), format, target_size: size }),
             };
             let pstage: Box<dyn PixelStage> = match ps {
                 Some(p) => self.cpu_shaders.expect("checked above").pixel(p, &psc, ctx).map_err(fail)?,
-                None => Box::new(FixedPixel),
+                None => Box::new(
+                    ReferencePixel::new(
+                        &ffp,
+                        &prepared.textures,
+                        vs.is_none().then_some(&format),
+                        state.texturefactor,
+                        state.specularenable,
+                    )
+                    .map_err(fail)?,
+                ),
             };
             let strip = draw.primitive == crate::case::Primitive::TriangleStrip;
             let merge = merge_state(&state, fog, alpha);

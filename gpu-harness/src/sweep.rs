@@ -132,6 +132,7 @@ fn texture_for(stage: u32, kind: TextureKind, rng: &mut Rng) -> Texture {
         mip_filter: MipFilter::None,
         address: Address::Wrap,
         texels,
+        fill: None,
     }
 }
 
@@ -262,6 +263,9 @@ pub fn case_for(name: &str, program: &Program) -> Case {
         render_states: RenderStates { cullmode: Some(CullMode::None), lighting: Some(false), ..Default::default() },
         textures,
         texture_stages: vec![],
+        transforms: Default::default(),
+        material: None,
+        lights: vec![],
         draws: vec![Draw {
             vertex_shader: vs,
             pixel_shader: ps,
@@ -273,6 +277,9 @@ pub fn case_for(name: &str, program: &Program) -> Case {
             constants: constants(&mut rng, vertex),
             clear: None,
             render_states: None,
+            indices: None,
+            transforms: Default::default(),
+            texture_stages: vec![],
         }],
         probes: vec![],
     }

@@ -256,6 +256,7 @@ mod tests {
                 mip_filter: Default::default(),
                 address: Default::default(),
                 texels: vec![0; faces],
+                fill: None,
             })
         };
         let textures = [

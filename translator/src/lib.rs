@@ -113,6 +113,7 @@ pub mod asm;
 pub mod bytecode;
 pub mod emit;
 pub mod error;
+pub mod ffp;
 pub mod fuzz;
 pub mod input;
 pub mod interp;
