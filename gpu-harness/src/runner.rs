@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use d3d9_shader::bytecode::{Opcode, Program, Usage};
 
 use crate::case::{
-    Api, Case, ConstantBlock, ConstantKind, DeclUsage, Draw, FogMode, MipFilter, Number, RenderState, TextureKind,
+    Api, Case, ConstantBlock, ConstantKind, Draw, FogMode, MipFilter, Number, RenderState, TextureKind,
     TextureStage,
 };
 use crate::compare::{check_probe, image_mismatches, ProbeResult, Tolerance};
@@ -22,7 +22,7 @@ use crate::cpu::{self, CpuTargets, FogSource, MergeState, PixelStage, VertexStag
 use crate::device::Gpu;
 use crate::ffp_reference::{ReferencePixel, ReferenceVertex};
 use crate::ffp_state::{FfpState, VertexFormat};
-use crate::fixed_function::{self as ff, FixedPixelState, FixedVertex, VaryingLayout};
+use crate::fixed_function::{self as ff, VaryingLayout};
 use crate::gpu::{self, DrawCall, FixedState, Resource};
 use crate::targets::{GpuTargets, Image};
 use crate::textures::{self, DecodedTexture};
@@ -299,27 +299,6 @@ pub fn fog_source(state: &RenderState, vs: Option<&Program>, ps: Option<&Program
     // specular alpha (docs/case-format.md#fixed-function, F8).
     let _ = vs;
     Ok(FogSource::Varying)
-}
-
-/// The fixed-function vertex stage a draw describes.
-pub fn fixed_vertex(draw: &Draw, state: &RenderState, target_size: (u32, u32)) -> FixedVertex {
-    let has = |u: DeclUsage, i: u32| draw.elements.iter().any(|e| e.usage == u && e.usage_index == i);
-    let texcoords = draw
-        .elements
-        .iter()
-        .filter(|e| e.usage == DeclUsage::TEXCOORD && e.usage_index < 8)
-        .fold(0u8, |m, e| m | 1 << e.usage_index);
-    let vertex_fog = (state.fogenable && state.fogtablemode == FogMode::None && state.fogvertexmode != FogMode::None)
-        .then_some((state.fogvertexmode, state.fogstart, state.fogend, state.fogdensity));
-    FixedVertex {
-        pretransformed: has(DeclUsage::POSITIONT, 0) || draw.fvf.as_deref().is_some_and(|f| f.contains("XYZRHW")),
-        target_size,
-        has_diffuse: has(DeclUsage::COLOR, 0),
-        has_specular: has(DeclUsage::COLOR, 1),
-        texcoords,
-        lighting: state.lighting,
-        vertex_fog,
-    }
 }
 
 /// Input registers of the fixed-function vertex stage: the numbering of docs/d3d9-rules.md#d3d8-inputs,
@@ -625,8 +604,10 @@ impl Runner<'_> {
         state.apply(&case.render_states);
         let (mut vsc, mut psc) = (ShaderConstants::default(), ShaderConstants::default());
         let mut snaps = Snapshots::new();
+        let mut ffp = FfpState::new(case);
         for (i, draw) in case.draws.iter().enumerate() {
             let fail = |e: String| Verdict::Fail(vec![format!("draw {i}: {e}")]);
+            ffp.before_draw(draw);
             if let Some(c) = &draw.clear {
                 targets.clear(&gpu.device, &gpu.queue, c.color, c.depth);
             }
@@ -638,7 +619,7 @@ impl Runner<'_> {
             let ctx = setup.context(case, prepared, &state);
             let DrawSetup { vs, ps, fog, alpha } = setup;
             let inputs = self.inputs(case, draw, vs)?;
-            let (tvs, tps) = match (vs, ps) {
+            let (mut tvs, mut tps) = match (vs, ps) {
                 (None, None) => (None, None),
                 _ => self
                     .gpu_shaders
@@ -652,18 +633,21 @@ impl Runner<'_> {
                 .map(|s| s.varyings.clone())
                 .or_else(|| tvs.as_ref().map(|s| s.varyings.clone()))
                 .unwrap_or_else(ff::default_layout);
-            let ffv = fixed_vertex(draw, &state, size);
-            let parse =
-                |text: String| naga::front::wgsl::parse_str(&text).map_err(|e| fail(format!("stand-in WGSL: {e}")));
-            let vs_module = match &tvs {
-                Some(s) => s.module.clone(),
-                None => parse(ff::vertex_wgsl(&ffv, &layout))?,
-            };
-            let fps = FixedPixelState { fog, fog_color: merge_state(&state, fog, alpha).fog_color, alpha_test: alpha };
-            let ps_module = match &tps {
-                Some(s) => s.module.clone(),
-                None => parse(ff::pixel_wgsl(&fps, &layout))?,
-            };
+            // Fixed-function halves from the library's generator, on the other stage's layout.
+            let format = VertexFormat::of(draw);
+            let flat = state.shademode == crate::case::ShadeMode::Flat && vs.is_none() && ps.is_none();
+            if tvs.is_none() {
+                let stage = crate::ffp_gpu::vertex_stage(&ffp, &state, &format, &layout, flat, size);
+                tvs = Some(stage.map_err(|e| fail(format!("fixed-function vertex half: {e}")))?);
+            }
+            if tps.is_none() {
+                let setup =
+                    crate::ffp_gpu::PixelSetup { vertex: vs.is_none().then_some(&format), fog, alpha, flat };
+                let stage = crate::ffp_gpu::pixel_stage(&ffp, &state, &prepared.textures, &layout, &setup);
+                tps = Some(stage.map_err(|e| fail(format!("fixed-function pixel half: {e}")))?);
+            }
+            let vs_module = tvs.as_ref().map(|s| s.module.clone()).expect("set above");
+            let ps_module = tps.as_ref().map(|s| s.module.clone()).expect("set above");
             let mut resources = BTreeMap::new();
             for stage in [&tvs, &tps].into_iter().flatten() {
                 for (key, data) in &stage.buffers {

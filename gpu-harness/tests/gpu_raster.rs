@@ -63,6 +63,7 @@ fn run(format: TargetFormat) -> Option<(Image, Image)> {
         z_write: true,
         fog: FogSource::Off,
         fog_color: [0.0; 3],
+        flat: false,
         alpha_test: None,
     };
     let mut cpu_t = CpuTargets {
