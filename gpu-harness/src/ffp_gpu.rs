@@ -77,8 +77,6 @@ pub fn vertex_stage(
     let lighting = state.lighting.then(|| kv::LightingKey {
         lights: ffp.lights.iter().take(8).map(|l| light_type(l.kind)).collect(),
         specular: state.specularenable,
-        local_viewer: state.localviewer,
-        normalize: state.normalizenormals,
         sources: VertexKey::color_sources(
             &inputs,
             state.colorvertex,
@@ -116,6 +114,8 @@ pub fn vertex_stage(
         indexed_blend: state.indexedvertexblendenable,
         texcoords,
         fog,
+        local_viewer: state.localviewer,
+        normalize_normals: state.normalizenormals,
         flat,
         varyings: varyings(layout),
     };

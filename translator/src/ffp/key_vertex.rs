@@ -85,10 +85,6 @@ pub struct LightingKey {
     pub lights: ArrayVec<LightType, 8>,
     /// SPECULARENABLE.
     pub specular: bool,
-    /// LOCALVIEWER.
-    pub local_viewer: bool,
-    /// NORMALIZENORMALS.
-    pub normalize: bool,
     /// Diffuse, specular, ambient, emissive sources.
     pub sources: [ColorSource; 4],
 }
@@ -142,6 +138,10 @@ pub struct VertexKey {
     pub texcoords: [Option<TexCoordKey>; 8],
     /// Fog.
     pub fog: VertexFog,
+    /// LOCALVIEWER (specular lighting, reflection vectors and sphere maps).
+    pub local_viewer: bool,
+    /// NORMALIZENORMALS.
+    pub normalize_normals: bool,
     /// SHADEMODE FLAT.
     pub flat: bool,
     /// Where the outputs go.

@@ -58,7 +58,7 @@ fn lit(key: &VertexKey, l: &LightingKey) -> String {
         source(e, 3)
     );
     s += "    var lit = memis.rgb + ffp.ambient.rgb * mamb.rgb;\n    var spec = vec3<f32>(0.0);\n";
-    s += if l.local_viewer {
+    s += if key.local_viewer {
         "    let eye = select(vec3<f32>(0.0), normalize(-vpos), dot(vpos, vpos) > 0.0);\n"
     } else {
         "    let eye = vec3<f32>(0.0, 0.0, -1.0);\n"

@@ -31,6 +31,7 @@ mod fog;
 pub mod key_pixel;
 pub mod key_vertex;
 mod lighting;
+pub mod state_toml;
 mod texcoord;
 mod texture_stages;
 mod vertex_transform;

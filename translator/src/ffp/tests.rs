@@ -99,14 +99,14 @@ fn every_vertex_feature_validates() {
             lighting: Some(LightingKey {
                 lights,
                 specular: i % 2 == 0,
-                local_viewer: i % 3 == 0,
-                normalize: true,
                 sources: [ColorSource::Diffuse, ColorSource::Specular, ColorSource::Material, ColorSource::Material],
             }),
             blend_weights: (i % 4) as u8,
             indexed_blend: i == 2,
             texcoords,
             fog,
+            local_viewer: i % 3 == 0,
+            normalize_normals: true,
             flat: i == 1,
             varyings: Varyings::default(),
         };

@@ -23,7 +23,7 @@ fn extended(v: &str, size: u8) -> String {
 
 /// WGSL statements computing stage `stage`'s coordinate into `tc{stage}`.
 pub(super) fn texcoord(key: &VertexKey, stage: usize, t: &TexCoordKey) -> String {
-    let eye = if key.lighting.as_ref().is_none_or(|l| l.local_viewer) {
+    let eye = if key.local_viewer {
         "select(vec3<f32>(0.0), normalize(vpos), dot(vpos, vpos) > 0.0)"
     } else {
         "vec3<f32>(0.0, 0.0, 1.0)"

@@ -45,8 +45,7 @@ pub(super) fn position(key: &VertexKey) -> String {
             );
         }
     }
-    let normalize = key.lighting.as_ref().is_some_and(|l| l.normalize);
-    if normalize {
+    if key.normalize_normals {
         s += "    nrm = select(nrm, normalize(nrm), dot(nrm, nrm) > 0.0);\n";
     }
     s += "    let view4 = ffp.view * wpos;\n    out.pos = ffp.projection * view4;\n    let vpos = view4.xyz;\n    let normal = nrm;\n";
