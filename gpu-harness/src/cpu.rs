@@ -118,6 +118,8 @@ pub struct MergeState {
     pub fog: FogSource,
     /// FOGCOLOR (RGB used).
     pub fog_color: [f32; 3],
+    /// ALPHABLENDENABLE: (SRCBLEND, DESTBLEND) on target 0: result = src x SRC + dst x DEST.
+    pub blend: Option<(crate::case::Blend, crate::case::Blend)>,
     /// SHADEMODE FLAT: COLOR varyings take each triangle's first vertex's values (in a strip,
     /// triangle i starts at vertex i; docs/case-format.md#fixed-function, F9).
     pub flat: bool,
@@ -288,6 +290,19 @@ fn merge(targets: &mut CpuTargets, x: u32, y: u32, z: f32, input: &PixelIn, out:
     if s.z_enable && s.z_write {
         targets.depth[at] = depth;
     }
+    if let (Some((sf, df)), Some(c)) = (s.blend, colors[0].as_mut()) {
+        let dst = targets.colors[0].get(x, y);
+        let factor = |b: crate::case::Blend| match b {
+            crate::case::Blend::Zero => 0.0,
+            crate::case::Blend::One => 1.0,
+            crate::case::Blend::SrcAlpha => c[3],
+            crate::case::Blend::InvSrcAlpha => 1.0 - c[3],
+        };
+        let (fs, fd) = (factor(sf), factor(df));
+        for (ch, d) in c.iter_mut().zip(dst) {
+            *ch = (*ch * fs + d * fd).clamp(0.0, 1.0);
+        }
+    }
     for (img, c) in targets.colors.iter_mut().zip(colors) {
         if let Some(c) = c {
             img.put(x, y, c);
@@ -345,6 +360,7 @@ mod tests {
             fog: FogSource::Off,
             fog_color: [0.0; 3],
             flat: false,
+            blend: None,
             alpha_test: None,
         };
         let targets = |tie_vertex| {

@@ -3,7 +3,8 @@
 //! names onto the library's types; every pipeline rule is the generator's.
 
 use d3d9_shader::ffp::{
-    self, key_pixel as kp, key_vertex as kv, LightValues, PixelConstants, PixelKey, Varyings, VertexConstants, VertexKey,
+    self, key_pixel as kp, key_vertex as kv, LightValues, PixelConstants, PixelKey, Varyings, VertexConstants,
+    VertexKey,
 };
 
 use crate::case::{self, CmpFunc, FogMode, RenderState, TextureKind};

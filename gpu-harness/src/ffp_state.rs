@@ -36,8 +36,11 @@ pub struct StageState {
 impl StageState {
     /// D3D9's defaults for stage `n`.
     pub fn default_for(n: u8) -> StageState {
-        let (color_op, alpha_op) =
-            if n == 0 { (TextureOp::Modulate, TextureOp::SelectArg1) } else { (TextureOp::Disable, TextureOp::Disable) };
+        let (color_op, alpha_op) = if n == 0 {
+            (TextureOp::Modulate, TextureOp::SelectArg1)
+        } else {
+            (TextureOp::Disable, TextureOp::Disable)
+        };
         let args = [Arg::plain(ArgSource::Current), Arg::plain(ArgSource::Texture), Arg::plain(ArgSource::Current)];
         StageState {
             color_op,
@@ -82,7 +85,9 @@ impl StageState {
             // Checked by the case.
             self.transform = TransformFlags::parse(f).unwrap_or_default();
         }
-        for (slot, v) in self.bump_matrix.iter_mut().zip([s.bumpenvmat00, s.bumpenvmat01, s.bumpenvmat10, s.bumpenvmat11]) {
+        for (slot, v) in
+            self.bump_matrix.iter_mut().zip([s.bumpenvmat00, s.bumpenvmat01, s.bumpenvmat10, s.bumpenvmat11])
+        {
             if let Some(v) = v {
                 *slot = v;
             }

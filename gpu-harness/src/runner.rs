@@ -14,8 +14,7 @@ use std::path::{Path, PathBuf};
 use d3d9_shader::bytecode::{Opcode, Program, Usage};
 
 use crate::case::{
-    Api, Case, ConstantBlock, ConstantKind, Draw, FogMode, MipFilter, Number, RenderState, TextureKind,
-    TextureStage,
+    Api, Case, ConstantBlock, ConstantKind, Draw, FogMode, MipFilter, Number, RenderState, TextureKind, TextureStage,
 };
 use crate::compare::{check_probe, image_mismatches, ProbeResult, Tolerance};
 use crate::cpu::{self, CpuTargets, FogSource, MergeState, PixelStage, VertexStage};
@@ -274,6 +273,7 @@ fn merge_state(state: &RenderState, fog: FogSource, alpha_test: Option<(crate::c
         z_write: state.zwriteenable,
         fog,
         flat: state.shademode == crate::case::ShadeMode::Flat,
+        blend: state.alphablendenable.then_some((state.srcblend, state.destblend)),
         fog_color: {
             let [r, g, b, _] = crate::targets::color_to_rgba(state.fogcolor);
             [r, g, b]
@@ -497,7 +497,9 @@ impl Runner<'_> {
         let registers = vertices.registers(&map);
         // Indexed draws are drawn as the vertices the indices pick, in order (checked by the case).
         Ok(match &draw.indices {
-            Some(indices) => indices[..draw.vertices_needed() as usize].iter().map(|&i| registers[i as usize]).collect(),
+            Some(indices) => {
+                indices[..draw.vertices_needed() as usize].iter().map(|&i| registers[i as usize]).collect()
+            }
             None => registers,
         })
     }
@@ -641,8 +643,7 @@ impl Runner<'_> {
                 tvs = Some(stage.map_err(|e| fail(format!("fixed-function vertex half: {e}")))?);
             }
             if tps.is_none() {
-                let setup =
-                    crate::ffp_gpu::PixelSetup { vertex: vs.is_none().then_some(&format), fog, alpha, flat };
+                let setup = crate::ffp_gpu::PixelSetup { vertex: vs.is_none().then_some(&format), fog, alpha, flat };
                 let stage = crate::ffp_gpu::pixel_stage(&ffp, &state, &prepared.textures, &layout, &setup);
                 tps = Some(stage.map_err(|e| fail(format!("fixed-function pixel half: {e}")))?);
             }
@@ -693,6 +694,7 @@ impl Runner<'_> {
                     z_enable: state.zenable,
                     z_func: state.zfunc,
                     z_write: state.zwriteenable,
+                    blend: state.alphablendenable.then_some((state.srcblend, state.destblend)),
                 },
             };
             gpu::draw(gpu, &targets, &call).map_err(|e| fail(e.to_string()))?;

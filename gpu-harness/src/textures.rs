@@ -434,6 +434,7 @@ mod tests {
             mip_filter: MipFilter::Point,
             address: Address::Clamp,
             texels: vec![0xffff0000, 0xff00ff00, 0xff0000ff],
+            fill: None,
         };
         assert_eq!(
             decode_texel(TextureFormat::D24X8, 0x80_0000),

@@ -107,7 +107,11 @@ impl Case {
                 Primitive::PointList => draw.primitive_count as usize,
             };
             if indices.len() < need {
-                return Err(format!("{} indices for {} primitives ({need} needed)", indices.len(), draw.primitive_count));
+                return Err(format!(
+                    "{} indices for {} primitives ({need} needed)",
+                    indices.len(),
+                    draw.primitive_count
+                ));
             }
             if let Some(i) = indices.iter().find(|&&i| i as usize >= draw.vertices.len() || i > 0xffff) {
                 return Err(format!("index {i} past the {} vertices", draw.vertices.len()));

@@ -316,9 +316,6 @@ impl RenderState {
         if self.stencilenable {
             out.push("STENCILENABLE = TRUE".to_string());
         }
-        if self.alphablendenable {
-            out.push("ALPHABLENDENABLE = TRUE".to_string());
-        }
         if self.colorwriteenable != 0xf {
             out.push(format!("COLORWRITEENABLE = 0x{:x}", self.colorwriteenable));
         }

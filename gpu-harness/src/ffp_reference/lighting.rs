@@ -105,5 +105,8 @@ pub(crate) fn light(
         }
     }
     let spec_alpha = v.color2.map_or(0.0, |c| c[3]);
-    ([saturate(d[0]), saturate(d[1]), saturate(d[2]), diffuse[3]], [saturate(s[0]), saturate(s[1]), saturate(s[2]), spec_alpha])
+    (
+        [saturate(d[0]), saturate(d[1]), saturate(d[2]), diffuse[3]],
+        [saturate(s[0]), saturate(s[1]), saturate(s[2]), spec_alpha],
+    )
 }

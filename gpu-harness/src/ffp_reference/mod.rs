@@ -36,7 +36,7 @@ pub(crate) fn inverse(m: &[f32; 16]) -> Option<[f32; 16]> {
         e(0, 0) * (e(1, 1) * e(2, 2) - e(1, 2) * e(2, 1)) - e(0, 1) * (e(1, 0) * e(2, 2) - e(1, 2) * e(2, 0))
             + e(0, 2) * (e(1, 0) * e(2, 1) - e(1, 1) * e(2, 0))
     };
-    let cof = |r: usize, c: usize| if (r + c) % 2 == 0 { minor(r, c) } else { -minor(r, c) };
+    let cof = |r: usize, c: usize| if (r + c).is_multiple_of(2) { minor(r, c) } else { -minor(r, c) };
     let det: f64 = (0..4).map(|c| at(0, c) * cof(0, c)).sum();
     if det == 0.0 {
         return None;

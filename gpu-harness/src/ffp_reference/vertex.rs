@@ -128,7 +128,11 @@ impl ReferenceVertex {
 
     fn vertex_fog(&self, view_pos: [f32; 3]) -> Option<f32> {
         let s = &self.state;
-        if !s.fogenable || s.fogtablemode != FogMode::None || s.fogvertexmode == FogMode::None || self.format.pretransformed {
+        if !s.fogenable
+            || s.fogtablemode != FogMode::None
+            || s.fogvertexmode == FogMode::None
+            || self.format.pretransformed
+        {
             return None;
         }
         let d = if s.rangefogenable { dot3(view_pos, view_pos).sqrt() } else { view_pos[2].abs() };

@@ -45,9 +45,12 @@ pub fn main(args: &FfpArgs) -> i32 {
             return EXIT_REJECTED;
         }
     };
-    let result = keys_from_toml(&text)
-        .map_err(|e| e.to_string())
-        .and_then(|(vk, pk)| Ok((ffp::generate_vertex(&vk).map_err(|e| e.to_string())?, ffp::generate_pixel(&pk).map_err(|e| e.to_string())?)));
+    let result = keys_from_toml(&text).map_err(|e| e.to_string()).and_then(|(vk, pk)| {
+        Ok((
+            ffp::generate_vertex(&vk).map_err(|e| e.to_string())?,
+            ffp::generate_pixel(&pk).map_err(|e| e.to_string())?,
+        ))
+    });
     let (vs, ps) = match result {
         Ok(pair) => pair,
         Err(e) => {

@@ -139,10 +139,8 @@ fn normal_matrix(world: &[f32; 16], view: &[f32; 16]) -> [f32; 16] {
     };
     let others = |x: usize| -> [usize; 3] {
         let mut o = [0; 3];
-        let mut k = 0;
-        for i in (0..4).filter(|&i| i != x) {
+        for (k, i) in (0..4).filter(|&i| i != x).enumerate() {
             o[k] = i;
-            k += 1;
         }
         o
     };

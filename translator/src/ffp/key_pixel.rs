@@ -352,7 +352,8 @@ mod tests {
         t.result_temp = true;
         let plain = stage(TextureOp::SelectArg1, ArgSource::Diffuse, ArgSource::Diffuse);
         let reads = stage(TextureOp::Add, ArgSource::Temp, ArgSource::Diffuse);
-        let key = |s: &[StageState]| PixelKey::new(s, false, PixelFog::Off, None, false, Varyings::default()).stages.len();
+        let key =
+            |s: &[StageState]| PixelKey::new(s, false, PixelFog::Off, None, false, Varyings::default()).stages.len();
         assert_eq!(key(&[plain, t]), 1);
         assert_eq!(key(&[t, reads]), 2);
     }

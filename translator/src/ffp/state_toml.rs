@@ -349,7 +349,8 @@ pub fn keys_from_toml(text: &str) -> Result<(VertexKey, PixelKey), StateError> {
         None
     };
     let pixel_stages: Vec<kp::StageState> = stages.iter().map(|s| s.0).collect();
-    let pixel = PixelKey::new(&pixel_stages, rs.specularenable.unwrap_or(false), pixel_fog, alpha, flat, Varyings::default());
+    let pixel =
+        PixelKey::new(&pixel_stages, rs.specularenable.unwrap_or(false), pixel_fog, alpha, flat, Varyings::default());
     Ok((vertex.normalised(), pixel))
 }
 
@@ -371,7 +372,11 @@ fn compare(name: &str) -> Result<kp::CompareFunc, StateError> {
 fn texcoord(v: &Option<toml::Value>, stage: usize) -> Result<(u8, kv::TexGen), StateError> {
     let Some(v) = v else { return Ok((stage as u8, kv::TexGen::PassThru)) };
     if let Some(n) = v.as_integer() {
-        return u8::try_from(n).ok().filter(|&n| n < 8).map(|n| (n, kv::TexGen::PassThru)).ok_or_else(|| bad("TEXCOORDINDEX", &n.to_string()));
+        return u8::try_from(n)
+            .ok()
+            .filter(|&n| n < 8)
+            .map(|n| (n, kv::TexGen::PassThru))
+            .ok_or_else(|| bad("TEXCOORDINDEX", &n.to_string()));
     }
     let text = v.as_str().unwrap_or("");
     let (mode, n) = text.split_once('|').ok_or_else(|| bad("TEXCOORDINDEX", text))?;

@@ -42,7 +42,11 @@ fn stage(op: TextureOp, texture: Option<TextureType>) -> StageState {
         color_op: op,
         color_args: [a(ArgSource::Constant), Arg::plain(ArgSource::Texture), a(ArgSource::Temp)],
         alpha_op: op,
-        alpha_args: [Arg { source: ArgSource::Specular, complement: false, alpha_replicate: true }, Arg::plain(ArgSource::Texture), Arg::plain(ArgSource::TFactor)],
+        alpha_args: [
+            Arg { source: ArgSource::Specular, complement: false, alpha_replicate: true },
+            Arg::plain(ArgSource::Texture),
+            Arg::plain(ArgSource::TFactor),
+        ],
         result_temp: false,
         texture,
         divide_by: Some(3),
@@ -93,7 +97,8 @@ fn every_vertex_feature_validates() {
         for (s, g) in gens.iter().enumerate() {
             texcoords[s] = Some(TexCoordKey { set: (s % 4) as u8, gen: *g, count: (s % 5) as u8 });
         }
-        let lights: ArrayVec<LightType, 8> = [LightType::Point, LightType::Spot, LightType::Directional].into_iter().collect();
+        let lights: ArrayVec<LightType, 8> =
+            [LightType::Point, LightType::Spot, LightType::Directional].into_iter().collect();
         let key = VertexKey {
             inputs,
             lighting: Some(LightingKey {

@@ -29,7 +29,8 @@ pub(super) fn texcoord(key: &VertexKey, stage: usize, t: &TexCoordKey) -> String
         "vec3<f32>(0.0, 0.0, 1.0)"
     };
     let mut s = String::new();
-    let reflect = || format!("    let e{stage} = {eye};\n    let r{stage} = e{stage} - 2.0 * dot(normal, e{stage}) * normal;\n");
+    let reflect =
+        || format!("    let e{stage} = {eye};\n    let r{stage} = e{stage} - 2.0 * dot(normal, e{stage}) * normal;\n");
     let (value, size) = match t.gen {
         TexGen::PassThru => (format!("v{}", 7 + t.set), key.inputs.texcoord_sizes[t.set as usize]),
         TexGen::CameraSpaceNormal => ("vec4<f32>(normal, 1.0)".to_string(), 3),

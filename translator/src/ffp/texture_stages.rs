@@ -112,9 +112,7 @@ pub(super) fn cascade(stages: &[StageKey]) -> String {
                     AlphaKey::FromColor => format!("{c}.r"),
                 };
                 let dest = if to_temp { "temp" } else { "current" };
-                s += &format!(
-                    "    {dest} = clamp(vec4<f32>({c}.rgb, {a}), vec4<f32>(0.0), vec4<f32>(1.0));\n"
-                );
+                s += &format!("    {dest} = clamp(vec4<f32>({c}.rgb, {a}), vec4<f32>(0.0), vec4<f32>(1.0));\n");
             }
         }
     }
