@@ -121,7 +121,7 @@ pub struct MergeState {
     /// ALPHABLENDENABLE: (SRCBLEND, DESTBLEND) on target 0: result = src x SRC + dst x DEST.
     pub blend: Option<(crate::case::Blend, crate::case::Blend)>,
     /// SHADEMODE FLAT: COLOR varyings take each triangle's first vertex's values (in a strip,
-    /// triangle i starts at vertex i; docs/case-format.md#fixed-function, F9).
+    /// triangle i starts at vertex i; docs/d3d9-rules.md#ffp-fog).
     pub flat: bool,
     /// Alpha test: function and 8-bit reference (`ALPHAREF & 0xff`, docs/d3d9-rules.md#alpha-test); `None` when
     /// off.

@@ -296,7 +296,7 @@ pub fn fog_source(state: &RenderState, vs: Option<&Program>, ps: Option<&Program
         });
     }
     // A vertex shader's oFog, or the fixed-function vertex stage's FOG: its vertex fog, else the
-    // specular alpha (docs/case-format.md#fixed-function, F8).
+    // specular alpha (docs/d3d9-rules.md#ffp-fog).
     let _ = vs;
     Ok(FogSource::Varying)
 }

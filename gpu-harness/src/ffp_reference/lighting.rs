@@ -1,5 +1,5 @@
 //! Per-vertex lighting in view space, as the D3D9 documentation's lighting equations give it
-//! (docs/case-format.md#fixed-function, F3): diffuse = emissive + AMBIENT x ambient + sum of
+//! (docs/d3d9-rules.md#ffp-lighting): diffuse = emissive + AMBIENT x ambient + sum of
 //! atten x spot x (light diffuse x diffuse x max(N.L, 0) + light ambient x ambient); specular = sum
 //! of atten x spot x light specular x specular x (N.H)^power where N.L > 0.
 

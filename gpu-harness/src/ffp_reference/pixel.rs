@@ -1,5 +1,5 @@
 //! The fixed-function pixel stage: the texture stage cascade (docs/case-format.md#fixed-function,
-//! F6 and F7) with the op formulas of the D3D9 documentation, then the specular add. Fog and the
+//! docs/d3d9-rules.md#ffp-stages) with the op formulas of the D3D9 documentation, then the specular add. Fog and the
 //! alpha test are the output merger's ([`crate::cpu`]), as for shaders.
 
 use d3d9_shader::bytecode::Usage;
@@ -24,7 +24,7 @@ pub struct ReferencePixel {
 
 impl ReferencePixel {
     /// The stage for `ffp`'s stages with `textures` bound; `vertex` is the FF vertex format, or
-    /// `None` behind a vertex shader (F5: a projected lookup then divides by the 4th component).
+    /// `None` behind a vertex shader (docs/d3d9-rules.md#ffp-texcoords: a projected lookup then divides by the 4th component).
     pub fn new(
         ffp: &FfpState,
         textures: &[DecodedTexture],
@@ -151,7 +151,7 @@ fn alpha_op(op: TextureOp, args: [Arg; 3], r: &Regs) -> f32 {
     op_value(op, v, v, r)
 }
 
-/// A stage whose op reads TEXTURE with no texture bound acts as SELECTARG1(CURRENT) (F6).
+/// A stage whose op reads TEXTURE with no texture bound acts as SELECTARG1(CURRENT).
 fn effective(op: TextureOp, args: [Arg; 3], bound: bool) -> (TextureOp, [Arg; 3]) {
     let reads_texture = (0..3).any(|k| reads(op, k) && args[k].source == ArgSource::Texture);
     if !bound && reads_texture {
@@ -170,7 +170,7 @@ impl ReferencePixel {
             c = c.map(|x| x / q);
         }
         if let Some((m, _)) = bump {
-            // (du, dv) of the bump stage before: u + M00 du + M10 dv, v + M01 du + M11 dv (F7).
+            // (du, dv) of the bump stage before: u + M00 du + M10 dv, v + M01 du + M11 dv.
             let (du, dv, mat) = (m[0], m[1], self.bump_of(s));
             c[0] += mat[0] * du + mat[2] * dv;
             c[1] += mat[1] * du + mat[3] * dv;

@@ -1,5 +1,6 @@
 //! The fixed-function vertex stage: transform (with vertex blending), lighting, texture coordinates
-//! and vertex fog, from the case's state (docs/case-format.md#fixed-function, F1–F5, F8).
+//! and vertex fog, from the case's state (docs/d3d9-rules.md#ffp-transform, #ffp-lighting, #ffp-texcoords,
+//! #ffp-fog).
 //!
 //! Input registers follow the D3D8 numbering of docs/d3d9-rules.md#d3d8-inputs: position v0,
 //! blend weights v1, blend indices v2, normal v3, PSIZE v4, COLOR0 v5, COLOR1 v6, TEXCOORDn v7+n.
@@ -27,7 +28,7 @@ pub struct ReferenceVertex {
 }
 
 /// The upper 3x3 of the inverse transpose of `m` applied to a normal; `m` itself where it has no
-/// inverse (F3).
+/// inverse (docs/d3d9-rules.md#ffp-transform).
 fn transform_normal(n: [f32; 3], m: &[f32; 16]) -> [f32; 3] {
     match inverse(m) {
         // n * (M^-1)^T: component c is the dot of n with row c of M^-1.
@@ -37,7 +38,7 @@ fn transform_normal(n: [f32; 3], m: &[f32; 16]) -> [f32; 3] {
 }
 
 /// A coordinate of `size` components extended for the texture matrix: (u, 1, 0, 0), (u, v, 1, 0),
-/// (u, v, w, 1) (F5).
+/// (u, v, w, 1) (docs/d3d9-rules.md#ffp-texcoords).
 fn extend(c: [f32; 4], size: u8) -> [f32; 4] {
     match size {
         1 => [c[0], 1.0, 0.0, 0.0],
@@ -48,7 +49,7 @@ fn extend(c: [f32; 4], size: u8) -> [f32; 4] {
 }
 
 impl ReferenceVertex {
-    /// (world-space position, view-space normal) after vertex blending (F4).
+    /// (world-space position, view-space normal) after vertex blending (docs/d3d9-rules.md#ffp-transform).
     fn blend(&self, v: &[[f32; 4]; 16]) -> ([f32; 4], [f32; 3]) {
         let p = [v[0][0], v[0][1], v[0][2], 1.0];
         let n = xyz(v[3]);
@@ -86,7 +87,7 @@ impl ReferenceVertex {
     fn pretransformed(&self, v: &[[f32; 4]; 16]) -> [f32; 4] {
         let p = v[0];
         let (w, h) = (self.target_size.0 as f32, self.target_size.1 as f32);
-        // rhw 0 still draws (F1): a very large w.
+        // rhw 0 still draws: a very large w.
         let cw = if p[3] == 0.0 { f32::MAX.sqrt() } else { 1.0 / p[3] };
         [(p[0] / (w / 2.0) - 1.0) * cw, (1.0 - p[1] / (h / 2.0)) * cw, p[2] * cw, cw]
     }
@@ -137,7 +138,7 @@ impl ReferenceVertex {
         }
         let d = if s.rangefogenable { dot3(view_pos, view_pos).sqrt() } else { view_pos[2].abs() };
         let f = match s.fogvertexmode {
-            // FOGSTART == FOGEND fogs everything (F8).
+            // FOGSTART == FOGEND fogs everything (docs/d3d9-rules.md#ffp-fog).
             FogMode::Linear if s.fogend == s.fogstart => 0.0,
             FogMode::Linear => (s.fogend - d) / (s.fogend - s.fogstart),
             FogMode::Exp => (-s.fogdensity * d).exp(),
@@ -164,7 +165,7 @@ impl VertexStage for ReferenceVertex {
         let (diffuse, specular) = if self.state.lighting && !f.pretransformed {
             let lit = LitVertex { position: view_pos, normal, color1, color2 };
             let (d, s) = light(&self.state, &self.ffp.material, &self.ffp.lights, &self.ffp.view, &lit);
-            // Without SPECULARENABLE the vertex's own specular passes unlit (F3).
+            // Without SPECULARENABLE the vertex's own specular passes unlit.
             (d, if self.state.specularenable { s } else { color2.unwrap_or([0.0; 4]) })
         } else {
             (color1.unwrap_or([1.0; 4]), color2.unwrap_or([0.0; 4]))
@@ -172,7 +173,7 @@ impl VertexStage for ReferenceVertex {
         let mut outputs = vec![((Usage::Color, 0), diffuse), ((Usage::Color, 1), specular)];
         outputs.extend(self.texcoords(v, view_pos, normal));
         if self.state.fogenable && self.state.fogtablemode == FogMode::None {
-            // No vertex fog: the factor is the specular alpha (F1, F8).
+            // No vertex fog: the factor is the specular alpha.
             let fog = self.vertex_fog(view_pos).unwrap_or(specular[3]);
             outputs.push(((Usage::Fog, 0), [fog, 0.0, 0.0, 0.0]));
         }

@@ -2,7 +2,8 @@
 //! blending, lighting, texture coordinate generation and transforms, vertex fog) and a pixel half
 //! (the texture stage cascade, specular add, fog, alpha test), each generated from a typed,
 //! normalised key ([`VertexKey`], [`PixelKey`]) and emitted through the same path as translated
-//! shaders ([`crate::emit`]: WGSL, SPIR-V, and MSL, GLSL, HLSL behind their features).
+//! shaders ([`crate::emit`]: WGSL, SPIR-V, and MSL, GLSL, HLSL behind their features). The rules
+//! it implements are docs/d3d9-rules.md#ffp.
 //!
 //! Each concept writes its part of the entry point as WGSL statements (`vertex_transform`,
 //! `lighting`, `texcoord`, `fog`, `texture_stages`); naga's WGSL front end builds the module, which
