@@ -637,7 +637,7 @@ impl Runner<'_> {
                 .unwrap_or_else(ff::default_layout);
             // Fixed-function halves from the library's generator, on the other stage's layout.
             let format = VertexFormat::of(draw);
-            let flat = state.shademode == crate::case::ShadeMode::Flat && vs.is_none() && ps.is_none();
+            let flat = state.shademode == crate::case::ShadeMode::Flat;
             if tvs.is_none() {
                 let stage = crate::ffp_gpu::vertex_stage(&ffp, &state, &format, &layout, flat, size);
                 tvs = Some(stage.map_err(|e| fail(format!("fixed-function vertex half: {e}")))?);
