@@ -120,6 +120,9 @@ pub struct MergeState {
     pub fog_color: [f32; 3],
     /// ALPHABLENDENABLE: (SRCBLEND, DESTBLEND) on target 0: result = src x SRC + dst x DEST.
     pub blend: Option<(crate::case::Blend, crate::case::Blend)>,
+    /// Table fog reads the FOG varying's y instead of the depth (pre-transformed vertices with
+    /// CLIPPING FALSE, whose z may lie outside [0, 1]).
+    pub table_depth_from_fog: bool,
     /// SHADEMODE FLAT: COLOR varyings take each triangle's first vertex's values (in a strip,
     /// triangle i starts at vertex i; docs/d3d9-rules.md#ffp-fog).
     pub flat: bool,
@@ -265,7 +268,11 @@ fn merge(targets: &mut CpuTargets, x: u32, y: u32, z: f32, input: &PixelIn, out:
     // Fog (ps < 3.0 and fixed function): blended into oC0.rgb, alpha unchanged.
     let f = match s.fog {
         FogSource::Off => None,
-        FogSource::Table { mode, start, end, density } => Some(fog_factor(mode, depth, start, end, density)),
+        FogSource::Table { mode, start, end, density } => {
+            let fog_y = input.get((d3d9_shader::bytecode::Usage::Fog, 0)).map(|v| v[1]);
+            let d = if s.table_depth_from_fog { fog_y.unwrap_or(depth) } else { depth };
+            Some(fog_factor(mode, d, start, end, density))
+        }
         FogSource::Varying => {
             let f = input.get((d3d9_shader::bytecode::Usage::Fog, 0)).map_or(0.0, |v| v[0]);
             Some(if f > 0.0 { f.min(1.0) } else { 0.0 })
@@ -360,6 +367,7 @@ mod tests {
             fog: FogSource::Off,
             fog_color: [0.0; 3],
             flat: false,
+            table_depth_from_fog: false,
             blend: None,
             alpha_test: None,
         };

@@ -115,6 +115,7 @@ pub fn vertex_stage(
         indexed_blend: state.indexedvertexblendenable,
         texcoords,
         fog,
+        unclipped_z: format.pretransformed && !state.clipping,
         local_viewer: state.localviewer,
         normalize_normals: state.normalizenormals,
         flat,
@@ -271,7 +272,8 @@ pub fn pixel_stage(
         FogSource::Table { mode, .. } => formula(mode).map_or(kp::PixelFog::Off, kp::PixelFog::Table),
     };
     let alpha_test = setup.alpha.map(|(f, _)| compare(f));
-    let key = PixelKey::new(&stages, state.specularenable, fog, alpha_test, setup.flat, varyings(layout));
+    let mut key = PixelKey::new(&stages, state.specularenable, fog, alpha_test, setup.flat, varyings(layout));
+    key.table_depth_from_fog = setup.vertex.is_some_and(|f| f.pretransformed) && !state.clipping;
     let shader = ffp::generate_pixel(&key).map_err(|e| e.to_string())?;
     let [r, g, b, _] = argb(state.fogcolor);
     let constants = PixelConstants {

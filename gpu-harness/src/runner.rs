@@ -273,6 +273,7 @@ fn merge_state(state: &RenderState, fog: FogSource, alpha_test: Option<(crate::c
         z_write: state.zwriteenable,
         fog,
         flat: state.shademode == crate::case::ShadeMode::Flat,
+        table_depth_from_fog: false,
         blend: state.alphablendenable.then_some((state.srcblend, state.destblend)),
         fog_color: {
             let [r, g, b, _] = crate::targets::color_to_rgba(state.fogcolor);
@@ -567,7 +568,8 @@ impl Runner<'_> {
                 ),
             };
             let strip = draw.primitive == crate::case::Primitive::TriangleStrip;
-            let merge = merge_state(&state, fog, alpha);
+            let mut merge = merge_state(&state, fog, alpha);
+            merge.table_depth_from_fog = vs.is_none() && ps.is_none() && format.pretransformed && !state.clipping;
             cpu::draw(
                 &mut targets,
                 &inputs,

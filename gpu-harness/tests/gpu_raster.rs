@@ -64,6 +64,7 @@ fn run(format: TargetFormat) -> Option<(Image, Image)> {
         fog: FogSource::Off,
         fog_color: [0.0; 3],
         flat: false,
+        table_depth_from_fog: false,
         blend: None,
         alpha_test: None,
     };

@@ -89,7 +89,10 @@ impl ReferenceVertex {
         let (w, h) = (self.target_size.0 as f32, self.target_size.1 as f32);
         // rhw 0 still draws: a very large w.
         let cw = if p[3] == 0.0 { f32::MAX.sqrt() } else { 1.0 / p[3] };
-        [(p[0] / (w / 2.0) - 1.0) * cw, (1.0 - p[1] / (h / 2.0)) * cw, p[2] * cw, cw]
+        // CLIPPING FALSE draws a z outside [0, 1]: the rasterizer gets it clamped, table fog the
+        // raw value (through FOG.y, see `run`).
+        let z = if self.state.clipping { p[2] } else { p[2].clamp(0.0, 1.0) };
+        [(p[0] / (w / 2.0) - 1.0) * cw, (1.0 - p[1] / (h / 2.0)) * cw, z * cw, cw]
     }
 
     fn texcoords(&self, v: &[[f32; 4]; 16], view_pos: [f32; 3], normal: [f32; 3]) -> Vec<((Usage, u8), [f32; 4])> {
@@ -172,10 +175,11 @@ impl VertexStage for ReferenceVertex {
         };
         let mut outputs = vec![((Usage::Color, 0), diffuse), ((Usage::Color, 1), specular)];
         outputs.extend(self.texcoords(v, view_pos, normal));
-        if self.state.fogenable && self.state.fogtablemode == FogMode::None {
+        let unclipped = f.pretransformed && !self.state.clipping;
+        if (self.state.fogenable && self.state.fogtablemode == FogMode::None) || unclipped {
             // No vertex fog: the factor is the specular alpha.
             let fog = self.vertex_fog(view_pos).unwrap_or(specular[3]);
-            outputs.push(((Usage::Fog, 0), [fog, 0.0, 0.0, 0.0]));
+            outputs.push(((Usage::Fog, 0), [fog, if unclipped { v[0][2] } else { 0.0 }, 0.0, 0.0]));
         }
         Ok(StageVertex { position, outputs, tie: false })
     }

@@ -42,14 +42,14 @@ pub(super) fn vertex_fog(key: &VertexKey) -> Option<String> {
 }
 
 /// WGSL statements applying fog to `c` in the pixel half (`fogv` is the FOG varying's x, `frag` the
-/// fragment position).
-pub(super) fn pixel_fog(fog: PixelFog, has_varying: bool) -> String {
+/// fragment position, `depth` the depth table fog reads).
+pub(super) fn pixel_fog(fog: PixelFog, has_varying: bool, depth: &str) -> String {
     let f = match fog {
         PixelFog::Off => return String::new(),
         PixelFog::Varying if has_varying => saturate("fogv"),
         PixelFog::Varying => "0.0".to_string(),
         PixelFog::Table(f) => {
-            let raw = formula(f, "frag.z", "ffp.fog");
+            let raw = formula(f, depth, "ffp.fog");
             return format!(
                 "    let fraw = {raw};\n    let f = {};\n    c = vec4<f32>(f * c.rgb + (1.0 - f) * ffp.fog_color.rgb, c.a);\n",
                 saturate("fraw")

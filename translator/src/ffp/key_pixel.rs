@@ -219,6 +219,9 @@ pub struct PixelKey {
     pub alpha_test: Option<CompareFunc>,
     /// SHADEMODE FLAT: COLOR varyings are not interpolated.
     pub flat: bool,
+    /// Table fog reads the FOG varying's y (the raw z of pre-transformed vertices drawn with
+    /// CLIPPING FALSE, [`super::VertexKey::unclipped_z`]) instead of the clamped depth.
+    pub table_depth_from_fog: bool,
     /// Where the varyings are.
     pub varyings: Varyings,
 }
@@ -297,7 +300,7 @@ impl PixelKey {
             }
         }
         let alpha_test = alpha_test.filter(|&f| f != CompareFunc::Always);
-        PixelKey { stages: out, specular_add, fog, alpha_test, flat, varyings }
+        PixelKey { stages: out, specular_add, fog, alpha_test, flat, table_depth_from_fog: false, varyings }
     }
 }
 

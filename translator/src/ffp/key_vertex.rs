@@ -142,6 +142,9 @@ pub struct VertexKey {
     pub local_viewer: bool,
     /// NORMALIZENORMALS.
     pub normalize_normals: bool,
+    /// Pre-transformed vertices with CLIPPING FALSE: z outside [0, 1] still draws; the position's
+    /// z is clamped and the raw z goes to the FOG output's y for table fog.
+    pub unclipped_z: bool,
     /// SHADEMODE FLAT.
     pub flat: bool,
     /// Where the outputs go.
@@ -162,6 +165,7 @@ impl VertexKey {
     /// Drops what pre-transformed vertices ignore (transform, lighting, texture matrices, vertex
     /// fog) and coordinates for sets the vertex lacks.
     pub fn normalised(mut self) -> VertexKey {
+        self.unclipped_z &= self.inputs.pretransformed;
         if self.inputs.pretransformed {
             self.lighting = None;
             self.blend_weights = 0;

@@ -141,16 +141,20 @@ pub fn generate_vertex(key: &VertexKey) -> Result<FfpShader, FfpError> {
             s += &texcoord::texcoord(k, n, t);
         }
     }
-    let fog = fog::vertex_fog(k);
-    if let Some(f) = &fog {
-        s += f;
+    let mut fog = fog::vertex_fog(k).map(|f| {
+        s += &f;
+        "vec4<f32>(fog, 0.0, 0.0, 0.0)".to_string()
+    });
+    if k.unclipped_z {
+        let f = if fog.is_some() { "fog" } else { "specular.a" };
+        fog = Some(format!("vec4<f32>({f}, v0.z, 0.0, 0.0)"));
     }
     for (i, (usage, index, _)) in k.varyings.0.iter().enumerate() {
         let value = match (usage, *index) {
             (Usage::Color, 0) => "diffuse".to_string(),
             (Usage::Color, 1) => "specular".to_string(),
             (Usage::TexCoord, n) if n < 8 && k.texcoords[n as usize].is_some() => format!("tc{n}"),
-            (Usage::Fog, 0) if fog.is_some() => "vec4<f32>(fog, 0.0, 0.0, 0.0)".to_string(),
+            (Usage::Fog, 0) if fog.is_some() => fog.clone().expect("checked"),
             _ => "vec4<f32>(0.0)".to_string(),
         };
         s += &format!("    out.o{i} = {value};\n");
@@ -198,7 +202,8 @@ pub fn generate_pixel(key: &PixelKey) -> Result<FfpShader, FfpError> {
             body += &format!("    let t{index} = vec4<f32>(0.0);\n");
         }
     }
-    let fog_varying = key.fog == key_pixel::PixelFog::Varying && input(Usage::Fog, 0, "fogin").is_some();
+    let wants_fog = key.fog == key_pixel::PixelFog::Varying || key.table_depth_from_fog;
+    let fog_varying = wants_fog && input(Usage::Fog, 0, "fogin").is_some();
     let mut s2 = format!("@fragment\nfn main({}) -> @location(0) vec4<f32> {{\n", args.join(", "));
     let sat = |x: &str| format!("clamp({x}, vec4<f32>(0.0), vec4<f32>(1.0))");
     s2 += &format!("    let diffuse = {};\n", if c0 { sat("color0") } else { "vec4<f32>(1.0)".into() });
@@ -212,7 +217,8 @@ pub fn generate_pixel(key: &PixelKey) -> Result<FfpShader, FfpError> {
     if key.specular_add {
         s2 += "    c = vec4<f32>(clamp(c.rgb + specular.rgb, vec3<f32>(0.0), vec3<f32>(1.0)), c.a);\n";
     }
-    s2 += &fog::pixel_fog(key.fog, fog_varying);
+    let depth = if key.table_depth_from_fog && fog_varying { "fogin.y" } else { "frag.z" };
+    s2 += &fog::pixel_fog(key.fog, fog_varying, depth);
     if let Some(f) = key.alpha_test {
         s2 += &alpha_test(f);
     }

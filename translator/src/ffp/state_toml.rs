@@ -333,6 +333,7 @@ pub fn keys_from_toml(text: &str) -> Result<(VertexKey, PixelKey), StateError> {
         indexed_blend: rs.indexedvertexblendenable.unwrap_or(false),
         texcoords: std::array::from_fn(|s| Some(stages[s].1)),
         fog: vertex_fog,
+        unclipped_z: false,
         local_viewer: rs.localviewer.unwrap_or(true),
         normalize_normals: rs.normalizenormals.unwrap_or(false),
         flat,

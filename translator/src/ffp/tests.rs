@@ -110,6 +110,7 @@ fn every_vertex_feature_validates() {
             indexed_blend: i == 2,
             texcoords,
             fog,
+            unclipped_z: i == 3,
             local_viewer: i % 3 == 0,
             normalize_normals: true,
             flat: i == 1,

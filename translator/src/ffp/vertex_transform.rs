@@ -12,11 +12,12 @@ pub(super) fn position(key: &VertexKey) -> String {
         // x, y in pixels with integer centres, z as given, w = 1/rhw; rhw 0 still draws: the
         // largest w whose square is finite.
         return "    let cw = select(1.0 / v0.w, 18446744073709551616.0, v0.w == 0.0);
-    out.pos = vec4<f32>((v0.x / (ffp.viewport.x * 0.5) - 1.0) * cw, (1.0 - v0.y / (ffp.viewport.y * 0.5)) * cw, v0.z * cw, cw);
+    let z = {z};
+    out.pos = vec4<f32>((v0.x / (ffp.viewport.x * 0.5) - 1.0) * cw, (1.0 - v0.y / (ffp.viewport.y * 0.5)) * cw, z * cw, cw);
     let vpos = vec3<f32>(0.0);
     let normal = vec3<f32>(0.0);
 "
-        .to_string();
+        .replace("{z}", if key.unclipped_z { "clamp(v0.z, 0.0, 1.0)" } else { "v0.z" });
     }
     let n = key.blend_weights as usize;
     let mut s = String::from("    let p = vec4<f32>(v0.xyz, 1.0);\n");
