@@ -304,6 +304,42 @@ impl FillChannel {
     }
 }
 
+pub(super) fn transform_flags_text<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+    Ok(Option::<TransformFlagsValue>::deserialize(d)?.map(|v| match v {
+        TransformFlagsValue::Names(s) => s,
+        TransformFlagsValue::Raw(n) => format!("0x{n:x}"),
+    }))
+}
+
+impl super::TextureStage {
+    /// The states `later` sets replace this stage's (SetTextureStageState calls).
+    pub fn apply(&mut self, later: &super::TextureStage) {
+        macro_rules! take {
+            ($($f:ident),*) => { $( if later.$f.is_some() { self.$f = later.$f.clone(); } )* };
+        }
+        take!(
+            bumpenvmat00,
+            bumpenvmat01,
+            bumpenvmat10,
+            bumpenvmat11,
+            bumpenvlscale,
+            bumpenvloffset,
+            texturetransformflags,
+            colorop,
+            colorarg0,
+            colorarg1,
+            colorarg2,
+            alphaop,
+            alphaarg0,
+            alphaarg1,
+            alphaarg2,
+            resultarg,
+            texcoordindex,
+            constant
+        );
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

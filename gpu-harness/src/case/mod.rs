@@ -386,7 +386,7 @@ pub struct TextureStage {
     pub bumpenvlscale: Option<f32>,
     pub bumpenvloffset: Option<f32>,
     /// `"DISABLE"`, `"COUNT2"`, `"COUNT4|PROJECTED"`, … (a raw integer is kept as `"0x…"`).
-    #[serde(default, deserialize_with = "transform_flags_text")]
+    #[serde(default, deserialize_with = "ffp::transform_flags_text")]
     pub texturetransformflags: Option<String>,
     pub colorop: Option<TextureOp>,
     pub colorarg0: Option<Arg>,
@@ -400,42 +400,6 @@ pub struct TextureStage {
     pub texcoordindex: Option<TexCoordIndex>,
     /// D3DTSS_CONSTANT, 0xAARRGGBB.
     pub constant: Option<u32>,
-}
-
-fn transform_flags_text<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
-    Ok(Option::<TransformFlagsValue>::deserialize(d)?.map(|v| match v {
-        TransformFlagsValue::Names(s) => s,
-        TransformFlagsValue::Raw(n) => format!("0x{n:x}"),
-    }))
-}
-
-impl TextureStage {
-    /// The states `later` sets replace this stage's (SetTextureStageState calls).
-    pub fn apply(&mut self, later: &TextureStage) {
-        macro_rules! take {
-            ($($f:ident),*) => { $( if later.$f.is_some() { self.$f = later.$f.clone(); } )* };
-        }
-        take!(
-            bumpenvmat00,
-            bumpenvmat01,
-            bumpenvmat10,
-            bumpenvmat11,
-            bumpenvlscale,
-            bumpenvloffset,
-            texturetransformflags,
-            colorop,
-            colorarg0,
-            colorarg1,
-            colorarg2,
-            alphaop,
-            alphaarg0,
-            alphaarg1,
-            alphaarg2,
-            resultarg,
-            texcoordindex,
-            constant
-        );
-    }
 }
 
 /// D3DTSS_TEXTURETRANSFORMFLAGS, parsed.
