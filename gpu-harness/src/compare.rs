@@ -159,9 +159,24 @@ fn channel_diff(a: u32, b: u32, compare: Compare) -> u32 {
     (0..channels).map(|k| ((a >> (8 * k)) & 0xff).abs_diff((b >> (8 * k)) & 0xff)).max().unwrap_or(0)
 }
 
-/// Checks `probe` against `image` (the target it reads).
+/// Checks `probe` against `image` (the target it reads): its pixel, or every pixel of its `rect`
+/// (the first failure, else the first broken() result).
 pub fn check_probe(probe: &Probe, image: &Image) -> ProbeResult {
-    let (x, y) = (probe.x, probe.y);
+    let Some([x0, y0, x1, y1]) = probe.rect else { return check_pixel(probe, image, probe.x, probe.y) };
+    let mut broken = None;
+    for y in y0..y1 {
+        for x in x0..x1 {
+            match check_pixel(probe, image, x, y) {
+                ProbeResult::Pass => {}
+                ProbeResult::Broken(m) => broken = broken.or(Some(m)),
+                fail => return fail,
+            }
+        }
+    }
+    broken.map_or(ProbeResult::Pass, ProbeResult::Broken)
+}
+
+fn check_pixel(probe: &Probe, image: &Image, x: u32, y: u32) -> ProbeResult {
     if let Some(want) = probe.expected_float {
         let got = image.get(x, y);
         let tol = probe.tolerance_float.unwrap_or(0.0);
@@ -212,6 +227,7 @@ mod tests {
         Probe {
             x: 0,
             y: 0,
+            rect: None,
             target: 0,
             expected: Some(expected),
             expected_float: None,

@@ -35,6 +35,17 @@ pub struct FixedState {
     pub z_func: CmpFunc,
     /// Depth writes.
     pub z_write: bool,
+    /// ALPHABLENDENABLE: (SRCBLEND, DESTBLEND) on target 0.
+    pub blend: Option<(crate::case::Blend, crate::case::Blend)>,
+}
+
+fn blend_factor(b: crate::case::Blend) -> wgpu::BlendFactor {
+    match b {
+        crate::case::Blend::Zero => wgpu::BlendFactor::Zero,
+        crate::case::Blend::One => wgpu::BlendFactor::One,
+        crate::case::Blend::SrcAlpha => wgpu::BlendFactor::SrcAlpha,
+        crate::case::Blend::InvSrcAlpha => wgpu::BlendFactor::OneMinusSrcAlpha,
+    }
 }
 
 /// A draw.
@@ -346,7 +357,14 @@ pub fn draw(gpu: &Gpu, targets: &GpuTargets, call: &DrawCall) -> Result<(), GpuE
         .map(|(i, (_, _, f))| {
             Some(wgpu::ColorTargetState {
                 format: wgpu_format(*f),
-                blend: None,
+                blend: call.state.blend.filter(|_| i == 0).map(|(src, dst)| {
+                    let c = wgpu::BlendComponent {
+                        src_factor: blend_factor(src),
+                        dst_factor: blend_factor(dst),
+                        operation: wgpu::BlendOperation::Add,
+                    };
+                    wgpu::BlendState { color: c, alpha: c }
+                }),
                 write_mask: if written.contains(&(i as u32)) {
                     wgpu::ColorWrites::ALL
                 } else {

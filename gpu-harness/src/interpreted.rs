@@ -273,6 +273,7 @@ mod tests {
             mip_filter: CaseMip::None,
             address: Address::Clamp,
             texels,
+            fill: None,
         })
     }
 

@@ -201,6 +201,7 @@ fn texture_for(stage: u32, kind: TextureKind, rng: &mut Rng) -> Texture {
         mip_filter: MipFilter::None,
         address: Address::Wrap,
         texels,
+        fill: None,
     }
 }
 
@@ -347,6 +348,9 @@ pub fn case_for(name: &str, program: &Program, rng: &mut Rng, kind: Inputs) -> C
         render_states: RenderStates { cullmode: Some(CullMode::None), lighting: Some(false), ..Default::default() },
         textures,
         texture_stages: vec![],
+        transforms: Default::default(),
+        material: None,
+        lights: vec![],
         draws: vec![Draw {
             vertex_shader: vs,
             pixel_shader: ps,
@@ -358,6 +362,9 @@ pub fn case_for(name: &str, program: &Program, rng: &mut Rng, kind: Inputs) -> C
             constants: constants(rng, kind, vertex, program.version.is_sw()),
             clear: None,
             render_states: None,
+            indices: None,
+            transforms: Default::default(),
+            texture_stages: vec![],
         }],
         probes: vec![],
     }

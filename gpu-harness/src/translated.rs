@@ -110,6 +110,8 @@ fn key(program: &Program, ctx: &StageContext<'_>) -> ShaderKey {
             }
         }
     }
+    // SHADEMODE FLAT: both stages of the pair declare COLOR flat.
+    k.flat_shading = ctx.state.shademode == crate::case::ShadeMode::Flat;
     if program.version.is_pixel() {
         k.alpha_func = ctx.alpha_test.map_or(AlphaFunc::Always, |(f, _)| alpha_func(f));
         k.fog = match ctx.fog {
@@ -376,6 +378,7 @@ mod tests {
                 mip_filter: Default::default(),
                 address: Default::default(),
                 texels: vec![0; faces],
+                fill: None,
             })
         };
         let textures = [

@@ -116,6 +116,7 @@ pub mod bytecode;
 pub mod delivery;
 pub mod emit;
 pub mod error;
+pub mod ffp;
 pub mod fuzz;
 pub mod input;
 pub mod interp;

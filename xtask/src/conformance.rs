@@ -21,7 +21,7 @@ use gpu_harness::translated::{Counting, Delivering, Translator};
 #[command(
     long_about = "Draws every case (*.toml) on the GPU and on the CPU reference, checks its probes on both \
                   and compares the two images. Defaults: the project's cases in shaders/cases/, plus \
-                  ../shared/conformance when present; shader names resolve against the corpus folders \
+                  ../shared/conformance and ../shared/conformance-ffp when present; shader names resolve against the corpus folders \
                   (default ../shared/corpus when present) and the project's shaders/.",
     after_help = crate::examples!(
         "cargo xtask conformance"
@@ -257,6 +257,10 @@ pub fn main(args: &ConformanceArgs) -> i32 {
         match &shared {
             Some(s) if s.join("conformance").is_dir() => case_dirs.push(s.join("conformance")),
             _ => eprintln!("../shared/conformance is absent: running the project's own cases only"),
+        }
+        // The Windows-measured fixed-function cases (docs/case-format.md#fixed-function).
+        if let Some(ffp) = shared.as_ref().map(|s| s.join("conformance-ffp")).filter(|d| d.is_dir()) {
+            case_dirs.push(ffp);
         }
     }
     let mut roots = args.common.corpus.clone();
