@@ -111,6 +111,7 @@
 pub mod analysis;
 pub mod asm;
 pub mod bytecode;
+pub mod effect;
 pub mod emit;
 pub mod error;
 pub mod fuzz;
