@@ -12,6 +12,7 @@ mod asm_cmd;
 mod convert;
 mod diag;
 mod disasm;
+mod effect;
 mod folder;
 mod info;
 mod input;
@@ -93,6 +94,8 @@ enum Command {
     Info(info::InfoArgs),
     /// Execute one invocation on the CPU reference interpreter.
     Run(run::RunArgs),
+    /// Print an effect's (fx_2_0) structure, or translate all of its shaders.
+    Effect(effect::EffectArgs),
     /// Print a shell completion script.
     #[command(after_help = examples!(
         "d3d9-shader completions bash > ~/.local/share/bash-completion/completions/d3d9-shader"
@@ -163,6 +166,7 @@ pub fn run(args: Vec<OsString>) -> i32 {
         Some(Command::Translate(a)) => translate::translate_main(&a, sub("translate")),
         Some(Command::Info(a)) => info::main(&a),
         Some(Command::Run(a)) => run::main(&a),
+        Some(Command::Effect(a)) => effect::main(&a),
         Some(Command::Completions { shell }) => completions(shell),
     }
 }
