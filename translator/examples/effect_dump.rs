@@ -10,7 +10,8 @@ fn main() {
     for t in &effect.techniques {
         for (pi, p) in t.passes.iter().enumerate() {
             for s in &p.states {
-                if let StateSource::Expression { preshader } | StateSource::ArraySelector { preshader, .. } = &s.source {
+                if let StateSource::Expression { preshader } | StateSource::ArraySelector { preshader, .. } = &s.source
+                {
                     println!("== {} pass {pi} {}[{}]\n{preshader}", t.name, s.name(), s.index);
                 }
             }

@@ -63,7 +63,9 @@ pub fn check_record(effect: &Effect, bytes: &[u8], kind: &str, r: &Record) -> Ou
         "technique" => check_technique(effect, r),
         "preshader_case" => check_preshader_case(effect, r),
         "used" => crate::effects_lookup::check_used(effect, r),
-        "scenario" | "validate" | "find_next_valid" | "pass_desc" => crate::effects_scenario::check(effect, bytes, kind, r),
+        "scenario" | "validate" | "find_next_valid" | "pass_desc" => {
+            crate::effects_scenario::check(effect, bytes, kind, r)
+        }
         _ => return Outcome::NotARecord,
     };
     match verdict {
@@ -141,7 +143,8 @@ fn check_parameter(effect: &Effect, bytes: &[u8], r: &Record) -> Result<(), Stri
         let h = rt.handle(name).map_err(|e| e.to_string())?;
         let got = get_int_of(&rt, h).map_or("D3DERR_INVALIDCALL".to_string(), |v| format!("{:08x}", v as u32));
         let want = want.as_str().unwrap_or("");
-        let want = if want.starts_with("D3D") { want.to_string() } else { want.trim_start_matches("0x").to_lowercase() };
+        let want =
+            if want.starts_with("D3D") { want.to_string() } else { want.trim_start_matches("0x").to_lowercase() };
         expect_eq("GetInt", got.as_str(), want.as_str())?;
     }
     Ok(())

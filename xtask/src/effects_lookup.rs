@@ -88,7 +88,9 @@ impl Ctx<'_> {
             },
             "GetParameterElement" => match parent? {
                 H::Param(p) => self.store.element(p, index?).map(H::Param),
-                H::Annotation(t, pass, a) => self.annotations(t, pass).element(a, index?).map(|h| H::Annotation(t, pass, h)),
+                H::Annotation(t, pass, a) => {
+                    self.annotations(t, pass).element(a, index?).map(|h| H::Annotation(t, pass, h))
+                }
                 _ => None,
             },
             "GetAnnotationByName" => self.annotation_by_name(&parent?, name?),
@@ -111,9 +113,11 @@ impl Ctx<'_> {
                 _ => None,
             },
             "GetPassByName" => match parent? {
-                H::Technique(t) => {
-                    self.effect.techniques[t].passes.iter().position(|p| p.name == name.unwrap_or("")).map(|p| H::Pass(t, p))
-                }
+                H::Technique(t) => self.effect.techniques[t]
+                    .passes
+                    .iter()
+                    .position(|p| p.name == name.unwrap_or(""))
+                    .map(|p| H::Pass(t, p)),
                 _ => None,
             },
             _ => None,

@@ -141,7 +141,8 @@ pub fn summary(effect: &Effect) -> String {
         for (i, pass) in t.passes.iter().enumerate() {
             let _ = writeln!(out, "  pass {i} {}", pass.name);
             for s in &pass.states {
-                let _ = writeln!(out, "    {}[{}] {} {:08x?}", s.name(), s.index, source_text(&s.source), s.value.value);
+                let _ =
+                    writeln!(out, "    {}[{}] {} {:08x?}", s.name(), s.index, source_text(&s.source), s.value.value);
             }
         }
     }

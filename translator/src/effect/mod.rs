@@ -142,11 +142,23 @@ impl Effect {
 
     fn object_mut(&mut self, id: u32, at: usize) -> Result<&mut Object, EffectError> {
         let count = self.objects.len();
-        self.objects.get_mut(id as usize).ok_or(EffectError::BadIndex { offset: at, what: "object id", index: id, count })
+        self.objects.get_mut(id as usize).ok_or(EffectError::BadIndex {
+            offset: at,
+            what: "object id",
+            index: id,
+            count,
+        })
     }
 
     /// The state a resource names: a pass state, or a sampler state of a parameter element.
-    fn resource_state(&mut self, at: usize, t: u32, index: u32, element: u32, state: u32) -> Result<&mut State, EffectError> {
+    fn resource_state(
+        &mut self,
+        at: usize,
+        t: u32,
+        index: u32,
+        element: u32,
+        state: u32,
+    ) -> Result<&mut State, EffectError> {
         let bad = |what, index, count| EffectError::BadIndex { offset: at, what, index, count };
         if t == u32::MAX {
             let count = self.parameters.len();
@@ -275,3 +287,6 @@ fn c_string(data: &[u8]) -> String {
     let end = data.iter().position(|&b| b == 0).unwrap_or(data.len());
     String::from_utf8_lossy(&data[..end]).into_owned()
 }
+
+#[cfg(test)]
+mod tests;

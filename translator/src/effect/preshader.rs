@@ -280,7 +280,10 @@ impl Preshader {
                     Some(index) => (index.table, index.table.register_of(index.offset)),
                 };
                 if reg >= self.table_sizes[table as usize] {
-                    return Err(err(at, format!("{} reads {table:?} register {reg} past the table", ins.opcode.mnemonic())));
+                    return Err(err(
+                        at,
+                        format!("{} reads {table:?} register {reg} past the table", ins.opcode.mnemonic()),
+                    ));
                 }
             }
             self.grow(ins.output.table, ins.output.table.register_of(ins.output.offset))?;

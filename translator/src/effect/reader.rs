@@ -28,9 +28,12 @@ impl<'a> Reader<'a> {
     /// `len` bytes at absolute offset `at`.
     pub fn slice_at(&self, at: usize, len: usize, what: &'static str) -> Result<&'a [u8], EffectError> {
         let available = self.bytes.len().saturating_sub(at);
-        at.checked_add(len)
-            .and_then(|end| self.bytes.get(at..end))
-            .ok_or(EffectError::Truncated { offset: at, what, needed: len, available })
+        at.checked_add(len).and_then(|end| self.bytes.get(at..end)).ok_or(EffectError::Truncated {
+            offset: at,
+            what,
+            needed: len,
+            available,
+        })
     }
 
     /// Reads the next u32 and advances.

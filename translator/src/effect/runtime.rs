@@ -265,7 +265,8 @@ impl<'e> EffectRuntime<'e> {
 
     /// Begin: returns the current technique's pass count.
     pub fn begin(&mut self) -> Result<usize, RuntimeError> {
-        let t = self.effect.techniques.get(self.technique).ok_or(RuntimeError::NoSuch { what: "technique", index: 0 })?;
+        let t =
+            self.effect.techniques.get(self.technique).ok_or(RuntimeError::NoSuch { what: "technique", index: 0 })?;
         self.begun = true;
         Ok(t.passes.len())
     }
@@ -332,7 +333,12 @@ impl<'e> EffectRuntime<'e> {
     }
 
     /// The applied value of one state, `None` when `all` is false and nothing it reads changed.
-    fn state(&mut self, key: (usize, usize, usize, u8), state: &State, all: bool) -> Result<Option<AppliedState>, RuntimeError> {
+    fn state(
+        &mut self,
+        key: (usize, usize, usize, u8),
+        state: &State,
+        all: bool,
+    ) -> Result<Option<AppliedState>, RuntimeError> {
         let Some(info) = state.info() else { return Ok(None) };
         let value = match &state.source {
             StateSource::Constant => {
@@ -352,25 +358,21 @@ impl<'e> EffectRuntime<'e> {
             StateSource::Expression { preshader } => {
                 let Some(regs) = self.run_preshader(key, preshader, all) else { return Ok(None) };
                 let n = (regs.sizes[Table::Output as usize] as usize * 4).min(state.value.value.len());
-                let words = regs.tables[Table::Output as usize][..n]
-                    .iter()
-                    .map(|&w| from_float(w, state.value.ty))
-                    .collect();
+                let words =
+                    regs.tables[Table::Output as usize][..n].iter().map(|&w| from_float(w, state.value.ty)).collect();
                 self.typed(state, words)
             }
             StateSource::ArraySelector { name, preshader } => {
                 let array = self.handle(name)?;
                 let Some(regs) = self.run_preshader(key, preshader, all) else { return Ok(None) };
-                let mut index = regs.tables[Table::Output as usize].first().map_or(0, |&w| f32_to_i32(f32::from_bits(w))) as u32;
+                let mut index =
+                    regs.tables[Table::Output as usize].first().map_or(0, |&w| f32_to_i32(f32::from_bits(w))) as u32;
                 if index == u32::MAX {
                     index = 0;
                 }
                 let elements = self.store.node(array).elements;
-                let element = self.store.element(array, index as usize).ok_or_else(|| RuntimeError::SelectorOutOfRange {
-                    state: info.name,
-                    name: name.clone(),
-                    index,
-                    elements,
+                let element = self.store.element(array, index as usize).ok_or_else(|| {
+                    RuntimeError::SelectorOutOfRange { state: info.name, name: name.clone(), index, elements }
                 })?;
                 self.parameter_value(element, state)
             }
