@@ -45,6 +45,8 @@ pub fn default_dir() -> PathBuf {
 struct Tally {
     passed: usize,
     failed: usize,
+    /// Failures listed in `effects_known.rs`.
+    known: usize,
 }
 
 pub fn main(args: &EffectsArgs) -> i32 {
@@ -65,8 +67,11 @@ pub fn main(args: &EffectsArgs) -> i32 {
             run_pair(&expect, args.verbose, &mut tally);
         }
     }
+    if tally.known > 0 {
+        println!("effects: {} of the failures are known (xtask/src/effects_known.rs)", tally.known);
+    }
     println!("effects: {} passed, {} failed", tally.passed, tally.failed);
-    i32::from(tally.failed > 0)
+    i32::from(tally.failed > tally.known)
 }
 
 fn run_pair(expect: &Path, verbose: bool, tally: &mut Tally) {
@@ -98,16 +103,37 @@ fn run_pair(expect: &Path, verbose: bool, tally: &mut Tally) {
             toml::Value::Table(_) => vec![value],
             _ => continue,
         };
-        for (i, record) in records.into_iter().enumerate() {
-            let Some(record) = record.as_table() else { continue };
-            match check_record(&effect, &bytes, kind, record) {
+        let tables: Vec<&toml::Table> = records.iter().filter_map(|r| r.as_table()).collect();
+        let sequence = (kind == "validate" || kind == "find_next_valid")
+            .then(|| crate::effects_scenario::check_sequence(&effect, kind, &tables));
+        for (i, record) in tables.into_iter().enumerate() {
+            let outcome = match &sequence {
+                Some(results) => match &results[i] {
+                    Ok(()) => Outcome::Pass,
+                    Err(e) => Outcome::Fail(e.clone()),
+                },
+                None => check_record(&effect, &bytes, kind, record),
+            };
+            let key = format!("{kind}[{i}]");
+            let known = crate::effects_known::known(&name, &key);
+            match outcome {
                 Outcome::Pass => {
                     tally.passed += 1;
-                    if verbose {
-                        println!("ok   {name} {kind}[{i}]");
+                    if known.is_some() {
+                        println!("FIXED {name} {key}: listed as known, now passes");
+                    } else if verbose {
+                        println!("ok   {name} {key}");
                     }
                 }
-                Outcome::Fail(why) => fail(tally, format!("{kind}[{i}] ({}): {why}", source(record))),
+                Outcome::Fail(why) if known.is_some() => {
+                    tally.failed += 1;
+                    tally.known += 1;
+                    println!("KNOWN {name} {key} ({}): {}", source(record), known.unwrap_or(""));
+                    if verbose {
+                        println!("      {why}");
+                    }
+                }
+                Outcome::Fail(why) => fail(tally, format!("{key} ({}): {why}", source(record))),
                 Outcome::NotARecord => {}
             }
         }

@@ -8,6 +8,7 @@ mod bench_folder;
 mod conformance;
 mod effects;
 mod effects_checks;
+mod effects_known;
 mod effects_lookup;
 mod effects_scenario;
 mod fuzz;

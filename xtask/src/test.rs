@@ -1,5 +1,6 @@
 //! `cargo xtask test`: make sure the machine can run every test, then run them: the workspace's
-//! tests, then `cargo xtask conformance` and `cargo xtask sweep` (GPU against CPU draws).
+//! tests, then `cargo xtask conformance` and `cargo xtask sweep` (GPU against CPU draws) and
+//! `cargo xtask effects` (the effect run-time against Windows results).
 //!
 //! The GPU tests draw on Mesa's software Vulkan driver when no hardware GPU is present, the
 //! translator's tests hand every SPIR-V module to `spirv-val` and every GLSL shader to
@@ -181,7 +182,8 @@ pub fn main(args: &TestArgs) -> i32 {
     // (the harness and the interpreter are workspace crates, slow unoptimised). Both inherit
     // REQUIRE_GPU: with it set, a missing adapter fails them instead of skipping the GPU side.
     let mut ok = true;
-    for command in ["conformance", "sweep"] {
+    // And the effect run-time against the Windows results of ../shared/effects (seconds).
+    for command in ["conformance", "sweep", "effects"] {
         let mut cmd = Command::new(&cargo);
         cmd.current_dir(root).args(["run", "--quiet", "--release", "--package", "xtask", "--", command]);
         ok &= run(&mut cmd);

@@ -64,6 +64,14 @@ pub struct EffectShader {
 const PRES: u32 = u32::from_le_bytes(*b"PRES");
 
 impl EffectShader {
+    /// Whether a hardware device creates it: `vs_3_sw`/`ps_3_sw` (minor 255) and the other
+    /// software-only versions are refused by a HAL device, so the effect binds no shader.
+    pub fn hardware_supported(&self) -> bool {
+        self.shader.is_some() && self.tokens.first().is_some_and(|&t| t & 0xff != 0xff)
+    }
+}
+
+impl EffectShader {
     /// Reads a shader from an object's bytes at absolute offset `offset`.
     pub fn new(data: &[u8], offset: usize) -> Result<EffectShader, EffectError> {
         let tokens = words(data);
@@ -75,13 +83,16 @@ impl EffectShader {
         })?;
         let version = crate::bytecode::Version::from_token(version_token)
             .map_or_else(|| format!("{version_token:#010x}"), |v| v.to_string());
-        let (shader, error) = match Shader::from_tokens(&tokens, &ParseOptions::lenient()) {
-            Ok(s) => (Some(s), None),
-            Err(e) => (None, Some(e.to_string())),
-        };
-        let constants = match crate::bytecode::decode(&tokens) {
-            Ok(p) => p.constant_table().and_then(Result::ok),
-            Err(_) => None,
+        // One decode serves the constant table and the shader.
+        let (shader, error, constants) = match crate::bytecode::decode(&tokens) {
+            Ok(program) => {
+                let constants = program.constant_table().and_then(Result::ok);
+                match Shader::from_program(program, &ParseOptions::lenient()) {
+                    Ok(s) => (Some(s), None, constants),
+                    Err(e) => (None, Some(e.to_string()), constants),
+                }
+            }
+            Err(e) => (None, Some(crate::Error::from(e).to_string()), None),
         };
         let preshader = match comments(&tokens, offset).into_iter().find(|c| c.0 == PRES) {
             Some((_, at, payload)) => Some(Preshader::parse(payload, at)?),

@@ -43,6 +43,14 @@ pub enum RuntimeError {
     /// A pass was begun outside Begin/End, or a call came out of order.
     #[error("{0} called out of order")]
     Order(&'static str),
+    /// A pass selects a shader the device does not create (`vs_3_sw` on a hardware device).
+    #[error("technique {technique} pass {pass} selects a shader the hardware device does not create")]
+    Unsupported {
+        /// The technique.
+        technique: String,
+        /// The pass.
+        pass: usize,
+    },
     /// An array selector chose an element past the array (Windows: E_FAIL).
     #[error("state {state}: array selector chose element {index} of {name}, which has {elements}")]
     SelectorOutOfRange {
@@ -150,9 +158,12 @@ struct Evaluator {
     shader_uploads: Vec<Upload>,
     registers: Registers,
     seen: u64,
+    /// An array selector's last element in range.
+    selected: Option<u32>,
 }
 
 /// An effect being used: parameter values, the current technique and pass.
+#[derive(Clone)]
 pub struct EffectRuntime<'e> {
     effect: &'e Effect,
     /// Parameter values.
@@ -163,6 +174,8 @@ pub struct EffectRuntime<'e> {
     begun: bool,
     pass: Option<usize>,
     evaluators: HashMap<(usize, usize, usize, u8), Evaluator>,
+    /// The shader object each shader state last bound, and whether it is a vertex shader.
+    bound: HashMap<(usize, usize, usize, u8), (usize, bool)>,
 }
 
 impl<'e> EffectRuntime<'e> {
@@ -170,16 +183,19 @@ impl<'e> EffectRuntime<'e> {
     pub fn new(effect: &'e Effect) -> EffectRuntime<'e> {
         let store = Store::new(&effect.parameters);
         let versions = vec![0; store.nodes.len()];
-        EffectRuntime {
+        let mut rt = EffectRuntime {
             effect,
             store,
             versions,
-            clock: 0,
+            clock: 1,
             technique: 0,
             begun: false,
             pass: None,
             evaluators: HashMap::new(),
-        }
+            bound: HashMap::new(),
+        };
+        rt.preselect();
+        rt
     }
 
     /// A parameter, element, member or annotation by D3DX name (`s.m[1]`, `c@d`).
@@ -281,12 +297,17 @@ impl<'e> EffectRuntime<'e> {
             return Err(RuntimeError::NoSuch { what: "pass", index: pass });
         }
         let out = self.evaluate_pass(pass, true)?;
-        self.pass = Some(pass);
+        // A pass whose states do not all apply is not entered (BeginPass fails with E_FAIL;
+        // the states that did apply stay applied).
+        if out.errors.is_empty() {
+            self.pass = Some(pass);
+        }
         Ok(out)
     }
 
     /// CommitChanges: what changed since the pass began or the last commit (only states and
-    /// constants that read a parameter set since are recomputed and returned).
+    /// constants that read a parameter set since are recomputed and returned). States that fail
+    /// are listed in [`PassState::errors`]; Windows' CommitChanges still succeeds.
     pub fn commit(&mut self) -> Result<PassState, RuntimeError> {
         let pass = self.pass.ok_or(RuntimeError::Order("CommitChanges"))?;
         self.evaluate_pass(pass, false)
@@ -311,7 +332,14 @@ impl<'e> EffectRuntime<'e> {
             let key = (self.technique, pass, i, 0);
             let applied = match self.state(key, state, all) {
                 Ok(Some(a)) => a,
-                Ok(None) => continue,
+                Ok(None) => {
+                    // The shader did not change: its constants may still have.
+                    if let Some(&(id, vertex)) = self.bound.get(&key) {
+                        let c = self.shader_constants((self.technique, pass, i, 1), id, false);
+                        *(if vertex { &mut out.vertex_constants } else { &mut out.pixel_constants }) = c;
+                    }
+                    continue;
+                }
                 Err(e) => {
                     out.errors.push(e);
                     continue;
@@ -323,8 +351,19 @@ impl<'e> EffectRuntime<'e> {
                     _ => (&mut out.pixel_shader, &mut out.pixel_constants),
                 };
                 *slot = Some(object);
+                let vertex = applied.class == StateClass::VertexShader;
+                match object {
+                    Some(id) => self.bound.insert(key, (id, vertex)),
+                    None => self.bound.remove(&key),
+                };
                 if let Some(id) = object {
                     *constants = self.shader_constants((self.technique, pass, i, 1), id, all);
+                    if all {
+                        let samplers = self.shader_samplers(id, vertex);
+                        out.states.push(applied);
+                        out.states.extend(samplers);
+                        continue;
+                    }
                 }
             }
             out.states.push(applied);
@@ -364,13 +403,21 @@ impl<'e> EffectRuntime<'e> {
             }
             StateSource::ArraySelector { name, preshader } => {
                 let array = self.handle(name)?;
+                let dirty = self.is_dirty(key, preshader);
                 let Some(regs) = self.run_preshader(key, preshader, all) else { return Ok(None) };
-                let mut index =
-                    regs.tables[Table::Output as usize].first().map_or(0, |&w| f32_to_i32(f32::from_bits(w))) as u32;
-                if index == u32::MAX {
-                    index = 0;
-                }
                 let elements = self.store.node(array).elements;
+                if dirty {
+                    // A selection past the array fails the state and keeps the last good one.
+                    let index = selection(&regs);
+                    if index >= elements {
+                        let name = name.clone();
+                        return Err(RuntimeError::SelectorOutOfRange { state: info.name, name, index, elements });
+                    }
+                    if let Some(e) = self.evaluators.get_mut(&key) {
+                        e.selected = Some(index);
+                    }
+                }
+                let index = self.evaluators.get(&key).and_then(|e| e.selected).unwrap_or(u32::MAX);
                 let element = self.store.element(array, index as usize).ok_or_else(|| {
                     RuntimeError::SelectorOutOfRange { state: info.name, name: name.clone(), index, elements }
                 })?;
@@ -399,8 +446,59 @@ impl<'e> EffectRuntime<'e> {
         StateValue::Words { ty: p.ty, words: p.value.clone() }
     }
 
+    /// Whether object `id` is a shader a hardware device creates (others bind NULL).
     fn is_shader(&self, id: usize) -> bool {
-        matches!(self.effect.objects.get(id).map(|o| &o.kind), Some(ObjectKind::Shader(_)))
+        matches!(self.effect.objects.get(id).map(|o| &o.kind), Some(ObjectKind::Shader(s)) if s.hardware_supported())
+    }
+
+    /// ValidateTechnique: every pass's states apply (no array selector out of range) and every
+    /// shader they select is one a hardware device creates.
+    pub fn validate(&mut self, technique: usize) -> Result<(), RuntimeError> {
+        let t = self
+            .effect
+            .techniques
+            .get(technique)
+            .ok_or(RuntimeError::NoSuch { what: "technique", index: technique })?;
+        let saved = (self.technique, self.begun, self.pass);
+        self.technique = technique;
+        let mut result = Ok(());
+        for pass in 0..t.passes.len() {
+            let state = self.evaluate_pass(pass, true)?;
+            if let Some(e) = state.errors.into_iter().next() {
+                result = Err(e);
+                break;
+            }
+            let refused = t.passes[pass].states.iter().any(|s| self.selects_unsupported(s));
+            if refused {
+                result = Err(RuntimeError::Unsupported { technique: t.name.clone(), pass });
+                break;
+            }
+        }
+        (self.technique, self.begun, self.pass) = saved;
+        result
+    }
+
+    /// Whether a shader state selects a shader object a hardware device refuses.
+    fn selects_unsupported(&self, s: &State) -> bool {
+        let id = match &s.source {
+            StateSource::Constant if s.value.ty.is_shader() => s.value.value.first().copied(),
+            StateSource::Parameter { name } if s.value.ty.is_shader() => {
+                self.store.lookup(None, name).and_then(|h| self.store.value(h).first().copied())
+            }
+            StateSource::ArraySelector { name, preshader } => {
+                let Some(array) = self.store.lookup(None, name) else { return false };
+                let mut regs = Registers::new(preshader);
+                let uploads = plan(&self.store, &preshader.inputs, Target::PreshaderInputs);
+                upload(&mut regs, &self.store, &uploads);
+                regs.run(preshader);
+                let index = regs.tables[Table::Output as usize].first().map_or(0, |&w| f32_to_i32(f32::from_bits(w)));
+                let index = if index == -1 { 0 } else { index as u32 as usize };
+                self.store.element(array, index).and_then(|h| self.store.value(h).first().copied())
+            }
+            _ => None,
+        };
+        let Some(id) = id else { return false };
+        matches!(self.effect.objects.get(id as usize).map(|o| &o.kind), Some(ObjectKind::Shader(sh)) if !sh.hardware_supported())
     }
 
     fn parameter_value(&self, h: Handle, state: &State) -> StateValue {
@@ -465,6 +563,7 @@ impl<'e> EffectRuntime<'e> {
                 shader_uploads: Vec::new(),
                 registers: Registers::new(&Preshader::empty()),
                 seen: 0,
+                selected: None,
             })
             .seen = clock;
     }
@@ -480,10 +579,41 @@ impl<'e> EffectRuntime<'e> {
             uploads.iter().chain(&shader_uploads).map(|u| self.store.node(u.param).top).collect();
         inputs.sort();
         inputs.dedup();
-        Evaluator { inputs, uploads, shader_uploads, registers: Registers::new(&sized), seen: 0 }
+        Evaluator { inputs, uploads, shader_uploads, registers: Registers::new(&sized), seen: 0, selected: None }
     }
 
     /// Runs a state's preshader when needed; `None` when `all` is false and no input changed.
+    /// Whether the evaluator of `key` must run (new, or an input set since it last ran).
+    fn is_dirty(&mut self, key: (usize, usize, usize, u8), p: &Preshader) -> bool {
+        if !self.evaluators.contains_key(&key) {
+            let e = self.evaluator(p, None);
+            self.evaluators.insert(key, e);
+        }
+        let e = &self.evaluators[&key];
+        e.seen == 0 || e.inputs.iter().any(|h| self.versions[h.0 as usize] > e.seen)
+    }
+
+    /// D3DX evaluates array selectors when it creates the effect: the element they choose with
+    /// the default values stays chosen until a later evaluation chooses one in range.
+    fn preselect(&mut self) {
+        let effect = self.effect;
+        for (t, tech) in effect.techniques.iter().enumerate() {
+            for (p, pass) in tech.passes.iter().enumerate() {
+                for (i, state) in pass.states.iter().enumerate() {
+                    if let StateSource::ArraySelector { name, preshader } = &state.source {
+                        let key = (t, p, i, 0);
+                        let Some(regs) = self.run_preshader(key, preshader, true) else { continue };
+                        let elements = self.store.lookup(None, name).map_or(0, |h| self.store.node(h).elements);
+                        let index = selection(&regs);
+                        if let Some(e) = self.evaluators.get_mut(&key) {
+                            e.selected = (index < elements).then_some(index);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     fn run_preshader(&mut self, key: (usize, usize, usize, u8), p: &Preshader, all: bool) -> Option<Registers> {
         if !self.evaluators.contains_key(&key) {
             let e = self.evaluator(p, None);
@@ -499,7 +629,7 @@ impl<'e> EffectRuntime<'e> {
             upload(&mut e.registers, &self.store, &e.uploads);
             e.registers.run(p);
         }
-        e.seen = self.clock.max(1);
+        e.seen = self.clock;
         let regs = e.registers.clone();
         self.evaluators.insert(key, e);
         Some(regs)
@@ -564,7 +694,7 @@ impl<'e> EffectRuntime<'e> {
                 }
             }
         }
-        e.seen = self.clock.max(1);
+        e.seen = self.clock;
         self.evaluators.insert(key, e);
         for list in [&mut out.float] {
             list.sort_by_key(|c| c.0);
@@ -577,6 +707,29 @@ impl<'e> EffectRuntime<'e> {
         out
     }
 
+    /// The sampler states a shader's sampler parameters set: each sampler its constant table
+    /// names gets the states of the sampler parameter (or array element) bound to it; vertex
+    /// shader samplers are D3DVERTEXTEXTURESAMPLER0 (257) onwards.
+    fn shader_samplers(&self, id: usize, vertex: bool) -> Vec<AppliedState> {
+        let Some(ObjectKind::Shader(shader)) = self.effect.objects.get(id).map(|o| &o.kind) else { return Vec::new() };
+        let base = if vertex { 257 } else { 0 };
+        let mut out = Vec::new();
+        for c in shader.constants.iter().flat_map(|t| &t.constants) {
+            if c.register_set != crate::bytecode::RegisterSet::Sampler {
+                continue;
+            }
+            let Some(h) = self.store.top_by_name(&c.name) else { continue };
+            for k in 0..c.register_count as usize {
+                let node = if self.store.node(h).elements > 0 { self.store.element(h, k) } else { Some(h) };
+                let Some(states) = node.and_then(|n| self.parameter_sampler(n)) else { continue };
+                let value = StateValue::Sampler { states: self.sampler_states(states) };
+                let index = base + c.register_index as u32 + k as u32;
+                out.push(AppliedState { name: "Sampler", class: StateClass::Sampler, code: 0, index, value });
+            }
+        }
+        out
+    }
+
     /// Which register file a shader-constant state writes.
     pub fn constant_file(state: &AppliedState) -> Option<ShaderConstantFile> {
         (state.class == StateClass::ShaderConstant).then(|| constant_file(state.code))
@@ -585,6 +738,17 @@ impl<'e> EffectRuntime<'e> {
     /// The effect.
     pub fn effect(&self) -> &'e Effect {
         self.effect
+    }
+}
+
+/// The element index an array selector's preshader computed: its first output truncated; -1
+/// selects element 0.
+fn selection(regs: &Registers) -> u32 {
+    let index = regs.tables[Table::Output as usize].first().map_or(0, |&w| f32_to_i32(f32::from_bits(w))) as u32;
+    if index == u32::MAX {
+        0
+    } else {
+        index
     }
 }
 
