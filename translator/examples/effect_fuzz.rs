@@ -61,7 +61,7 @@ fn main() {
                 s.spawn(move || {
                     let mut failures = Vec::new();
                     for i in (t..n).step_by(threads as usize) {
-                        let mut rng = Rng::new(0xEFFE_C7 ^ i.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+                        let mut rng = Rng::new(0x00EF_FEC7 ^ i.wrapping_mul(0x9E37_79B9_7F4A_7C15));
                         let bytes = mutate_effect(&seeds[rng.below(seeds.len())], &mut rng);
                         let t0 = Instant::now();
                         let outcome = catch_unwind(AssertUnwindSafe(|| case(&bytes)));

@@ -306,24 +306,6 @@ pub fn mutate_text(text: &str, rng: &mut Rng) -> String {
     chars.into_iter().collect()
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn same_seed_same_cases() {
-        let tokens = [0xFFFF_0200u32, 0x0200_0001, 0x800F_0800, 0xA0E4_0000, 0x0000_FFFF];
-        let layout = Layout::of(&tokens);
-        assert_eq!(layout.instructions, [1]);
-        let run = |seed| {
-            let mut rng = Rng::new(seed);
-            (0..50).map(|_| mutate(&tokens, &layout, &mut rng)).collect::<Vec<_>>()
-        };
-        assert_eq!(run(7), run(7));
-        assert_ne!(run(7), run(8));
-    }
-}
-
 /// A small fx_2_0 effect built word by word (offsets relative to the byte after the magic and
 /// the structure offset): a `float4 g_Color : COLOR` parameter with an `int a = 7` annotation,
 /// and technique `t`, pass `p`, setting `ZENABLE = 1` (operation 0). A seed for effect fuzzing
@@ -379,4 +361,22 @@ pub fn mutate_effect(bytes: &[u8], rng: &mut Rng) -> Vec<u8> {
         out.truncate(rng.below(out.len() + 1));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn same_seed_same_cases() {
+        let tokens = [0xFFFF_0200u32, 0x0200_0001, 0x800F_0800, 0xA0E4_0000, 0x0000_FFFF];
+        let layout = Layout::of(&tokens);
+        assert_eq!(layout.instructions, [1]);
+        let run = |seed| {
+            let mut rng = Rng::new(seed);
+            (0..50).map(|_| mutate(&tokens, &layout, &mut rng)).collect::<Vec<_>>()
+        };
+        assert_eq!(run(7), run(7));
+        assert_ne!(run(7), run(8));
+    }
 }

@@ -315,7 +315,7 @@ fn convert(w: u32, ty: ParameterType, table: Table) -> u32 {
 
 /// C's float-to-int conversion on x86 (truncation; out of range gives `i32::MIN`).
 pub fn f32_to_i32(f: f32) -> i32 {
-    if f.is_nan() || f >= 2147483648.0 || f < -2147483648.0 {
+    if f.is_nan() || !(-2147483648.0..2147483648.0).contains(&f) {
         i32::MIN
     } else {
         f as i32

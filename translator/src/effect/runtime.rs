@@ -696,10 +696,8 @@ impl<'e> EffectRuntime<'e> {
         }
         e.seen = self.clock;
         self.evaluators.insert(key, e);
-        for list in [&mut out.float] {
-            list.sort_by_key(|c| c.0);
-            list.dedup_by_key(|c| c.0);
-        }
+        out.float.sort_by_key(|c| c.0);
+        out.float.dedup_by_key(|c| c.0);
         out.int.sort_by_key(|c| c.0);
         out.int.dedup_by_key(|c| c.0);
         out.bool.sort_by_key(|c| c.0);
