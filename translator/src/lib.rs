@@ -114,6 +114,7 @@ pub mod artifact;
 pub mod asm;
 pub mod bytecode;
 pub mod delivery;
+pub mod effect;
 pub mod emit;
 pub mod error;
 pub mod ffp;

@@ -6,6 +6,11 @@ mod bench;
 mod bench_corpus;
 mod bench_folder;
 mod conformance;
+mod effects;
+mod effects_checks;
+mod effects_known;
+mod effects_lookup;
+mod effects_scenario;
 mod fuzz;
 mod fuzz_diff;
 mod progress;
@@ -47,6 +52,8 @@ enum Command {
     Conformance(conformance::ConformanceArgs),
     /// Draw every corpus shader with generated inputs, GPU against CPU.
     Sweep(conformance::SweepArgs),
+    /// Check the effect reader and run-time against NAME.fx.hex + NAME.expect.toml pairs.
+    Effects(effects::EffectsArgs),
     /// Feed damaged shaders and text to every entry point: no panic, no hang.
     Fuzz(fuzz::FuzzArgs),
     /// Draw random valid programs on the GPU and the CPU reference and compare.
@@ -67,6 +74,7 @@ fn main() {
         Command::Bench(a) => bench::main(&a),
         Command::Conformance(a) => conformance::main(&a),
         Command::Sweep(a) => conformance::sweep_main(&a),
+        Command::Effects(a) => effects::main(&a),
         Command::Fuzz(a) => fuzz::main(&a),
         Command::FuzzDiff(a) => fuzz_diff::main(&a),
     };
