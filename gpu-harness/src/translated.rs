@@ -11,7 +11,7 @@
 
 use d3d9_shader::analysis::analyse;
 use d3d9_shader::bytecode::{Program, TextureType, Usage};
-use d3d9_shader::key::{AlphaFunc, FogMode as KeyFog};
+use d3d9_shader::key::{AlphaFunc, FloatRules, FogMode as KeyFog};
 use d3d9_shader::lower::{self, link};
 use d3d9_shader::{translate, ShaderKey, Translation};
 
@@ -54,8 +54,8 @@ fn texture_type(k: TextureKind) -> TextureType {
 }
 
 /// The key of a stage under the draw's state.
-fn key(program: &Program, ctx: &StageContext<'_>) -> ShaderKey {
-    let mut k = ShaderKey::default();
+fn key(program: &Program, ctx: &StageContext<'_>, float_rules: FloatRules) -> ShaderKey {
+    let mut k = ShaderKey { float_rules, ..ShaderKey::default() };
     let sig = analyse(program);
     let vertex = !program.version.is_pixel();
     for s in &sig.samplers {
@@ -192,8 +192,19 @@ pub fn translate_pair(
     ps: Option<&Program>,
     ctx: &StageContext<'_>,
 ) -> Result<(Option<Translation>, Option<Translation>), String> {
-    let mut vkey = vs.map(|p| key(p, ctx));
-    let mut pkey = ps.map(|p| key(p, ctx));
+    translate_pair_with(vs, ps, ctx, FloatRules::default())
+}
+
+/// [`translate_pair`] under the given float rules (the keys' other fields as the draw's state
+/// gives them).
+pub fn translate_pair_with(
+    vs: Option<&Program>,
+    ps: Option<&Program>,
+    ctx: &StageContext<'_>,
+    float_rules: FloatRules,
+) -> Result<(Option<Translation>, Option<Translation>), String> {
+    let mut vkey = vs.map(|p| key(p, ctx, float_rules));
+    let mut pkey = ps.map(|p| key(p, ctx, float_rules));
     if let (Some(v), Some(p), Some(vk), Some(pk)) = (vs, ps, vkey.as_mut(), pkey.as_mut()) {
         let linkage = link(v.version, &analyse(v), p.version, &analyse(p));
         vk.linkage = Some(linkage.clone());
@@ -217,7 +228,23 @@ impl ShaderGpu for Translator {
         ps: Option<(&Program, &ShaderConstants)>,
         ctx: StageContext<'_>,
     ) -> Result<(Option<GpuStage>, Option<GpuStage>), String> {
-        let (tv, tp) = translate_pair(vs.map(|v| v.0), ps.map(|p| p.0), &ctx)?;
+        WithFloatRules(FloatRules::default()).translate(vs, ps, ctx)
+    }
+}
+
+/// The translator under chosen float rules (the [`Translator`] uses the key's default):
+/// `cargo xtask bench --gpu` draws the same shaders under the strict and the IEEE rules.
+#[derive(Clone, Copy, Debug)]
+pub struct WithFloatRules(pub FloatRules);
+
+impl ShaderGpu for WithFloatRules {
+    fn translate(
+        &self,
+        vs: Option<(&Program, &ShaderConstants)>,
+        ps: Option<(&Program, &ShaderConstants)>,
+        ctx: StageContext<'_>,
+    ) -> Result<(Option<GpuStage>, Option<GpuStage>), String> {
+        let (tv, tp) = translate_pair_with(vs.map(|v| v.0), ps.map(|p| p.0), &ctx, self.0)?;
         let v = match (tv, vs) {
             (Some(t), Some((_, c))) => Some(stage(t, c, &ctx, true)?),
             _ => None,

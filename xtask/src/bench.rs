@@ -50,11 +50,17 @@ use crate::bench_corpus::{self, Entry};
                   `bench:` line. Shaders that do not translate are listed and not timed.\n\n--folder \
                   times `d3d9-shader translate FILES... --to wgsl -o OUT` (the same one file per shader) \
                   with one thread and with N (default: every core), ROUNDS times each, writing under --out \
-                  (default target/), and prints the speed-up.",
+                  (default target/), and prints the speed-up.\n\n--gpu draws the HEAVY (default 5) \
+                  ps_3_0 and vertex shaders with the most instructions on the adapter under the strict \
+                  and the IEEE float rules, interleaved, ROUNDS times, and prints pipeline-creation and \
+                  draw times, their strict / IEEE ratios and geometric means, then the strict / IEEE \
+                  instruction counts of every vertex shader after `spirv-opt -O` (skipped, with a \
+                  message, without spirv-opt).",
     after_help = crate::examples!(
         "cargo xtask bench --list ../shared/bench-corpus/common.list"
         "cargo xtask bench --corpus shaders --reps 50 --key float_rules=ieee"
         "cargo xtask bench --folder --out /dev/shm"
+        "cargo xtask bench --gpu --list ../shared/bench-corpus/common.list --rounds 5"
     )
 )]
 pub struct BenchArgs {
@@ -73,7 +79,7 @@ pub struct BenchArgs {
     /// Time folder conversion instead: one thread against --jobs.
     #[arg(long)]
     folder: bool,
-    /// --folder: the rounds of each.
+    /// --folder and --gpu: the rounds of each.
     #[arg(long, value_name = "N", default_value_t = NonZeroUsize::new(15).unwrap())]
     rounds: NonZeroUsize,
     /// --folder: the threads to compare with one [default: every core].
@@ -82,6 +88,12 @@ pub struct BenchArgs {
     /// --folder: where the outputs go.
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
+    /// Time the generated code on the adapter instead: strict against IEEE float rules.
+    #[arg(long, conflicts_with = "folder")]
+    gpu: bool,
+    /// --gpu: how many of the heaviest ps_3_0 and of the heaviest vertex shaders to draw.
+    #[arg(long, value_name = "N", default_value_t = NonZeroUsize::new(5).unwrap())]
+    heavy: NonZeroUsize,
     /// Set when the command runs itself again as a release build.
     #[arg(long, hide = true)]
     in_release: bool,
@@ -129,9 +141,12 @@ pub fn main(args: &BenchArgs) -> i32 {
             return 1;
         }
     };
+    if args.gpu {
+        return crate::bench_gpu::run(&entries, args.heavy.get(), args.rounds.get());
+    }
     if args.folder {
         let jobs = args.jobs.map_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get()), |n| n.get());
-        let files: Vec<PathBuf> = entries.into_iter().map(|e| e.path).collect();
+        let files = translatable(entries, &key);
         return crate::bench_folder::run(&root, &dir, &files, args.rounds.get(), jobs, args.out.as_deref());
     }
     bench(&dir, &entries, &key, args)
@@ -165,13 +180,29 @@ fn chosen(dir: &Path, list: Option<&Path>) -> Result<Vec<Entry>, String> {
     }
 }
 
-/// The user's path to SPIR-V: bytes → `Shader` → `Translation` → words.
+/// The files of `entries` that translate to WGSL under `key`; the others are listed.
+fn translatable(entries: Vec<Entry>, key: &ShaderKey) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for e in entries {
+        match prepare(&e.path, key) {
+            Ok(_) => files.push(e.path),
+            Err(why) => println!("not timed (does not translate): {}: {why}", e.path.display()),
+        }
+    }
+    files
+}
+
+/// The user's path to SPIR-V: bytes → `Shader` → `Translation` → words. Never inlined, so
+/// that a profiler can collect inside it alone (`valgrind --tool=callgrind
+/// --toggle-collect='xtask::bench::to_spirv'`).
+#[inline(never)]
 fn to_spirv(bytes: &[u8], key: &ShaderKey) -> Result<Vec<u32>, String> {
     let shader = Shader::parse(bytes, &ParseOptions::lenient()).map_err(|e| e.to_string())?;
     shader.translate(key).map_err(|e| e.to_string())?.to_spirv().map_err(|e| e.to_string())
 }
 
-/// The user's path to WGSL.
+/// The user's path to WGSL (never inlined, as [`to_spirv`]).
+#[inline(never)]
 fn to_wgsl(bytes: &[u8], key: &ShaderKey) -> Result<String, String> {
     let shader = Shader::parse(bytes, &ParseOptions::lenient()).map_err(|e| e.to_string())?;
     shader.translate(key).map_err(|e| e.to_string())?.to_wgsl().map_err(|e| e.to_string())

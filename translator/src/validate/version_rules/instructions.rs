@@ -251,24 +251,22 @@ fn write_mask(cx: &mut Cx<'_>, i: usize, name: OpName, dst: DstParam) {
     // The components the opcode produces (the table's `writes`): the runtime refuses a mask
     // past them for sincos and crs.
     let past_writes = mask.0 & !info.writes != 0;
-    // (refused, relaxable in lenient mode, message)
-    let (refused, relaxable, message): (bool, bool, String) = match inst.opcode {
-        _ if info.declaration => (!full, false, format!("{name} defines the whole register")),
+    use MaskRule as M;
+    // (refused, relaxable in lenient mode, the rule); the message is written only when refused.
+    let (refused, relaxable, rule) = match inst.opcode {
+        _ if info.declaration => (!full, false, M::Definition),
         // Drivers test the named components; the runtime wants all four.
-        TexKill if v.major >= 2 => (!full, true, "texkill takes the whole register (.xyzw)".into()),
-        SinCos => (past_writes, false, "sincos writes only .x, .y or .xy".into()),
-        Crs => (past_writes, false, "crs cannot write .w".into()),
-        Tex if v.major == 2 => (!full, true, format!("{name} writes the whole register before ps_3_0")),
+        TexKill if v.major >= 2 => (!full, true, M::TexKill),
+        SinCos => (past_writes, false, M::SinCos),
+        Crs => (past_writes, false, M::Crs),
+        Tex if v.major == 2 => (!full, true, M::Ps2Texld),
         // ps_1_0–1_3 arithmetic writes .rgba, .rgb or .a; ps_1_4 any ordered subset.
-        Phase => (false, false, String::new()),
-        _ if ps1 && !info.texture => (
-            !cx.profile.ps_1_4 && !matches!(mask.0, 0xF | 0x7 | 0x8),
-            false,
-            format!("{name} may write only .rgba, .rgb or .a in {v}"),
-        ),
-        _ if ps1 && inst.opcode != TexCoord => (!full, false, format!("{name} writes the whole register")),
-        _ => (false, false, String::new()),
+        Phase => (false, false, M::Definition),
+        _ if ps1 && !info.texture => (!cx.profile.ps_1_4 && !matches!(mask.0, 0xF | 0x7 | 0x8), false, M::Ps1Arith),
+        _ if ps1 && inst.opcode != TexCoord => (!full, false, M::Ps1Texture),
+        _ => (false, false, M::Definition),
     };
+    let message = MaskMessage { rule, name, version: v };
     if refused && relaxable {
         cx.relaxable(Rule::WriteMask, Some(i), message);
     } else if refused {
@@ -276,6 +274,40 @@ fn write_mask(cx: &mut Cx<'_>, i: usize, name: OpName, dst: DstParam) {
     }
     if dst.reg.ty == RegisterType::Addr && v.major == 1 && mask.0 != 0x1 {
         cx.error(Rule::WriteMask, Some(i), "vs_1_1 writes only a0.x");
+    }
+}
+
+/// Which write-mask rule an instruction falls under.
+#[derive(Clone, Copy)]
+enum MaskRule {
+    Definition,
+    TexKill,
+    SinCos,
+    Crs,
+    Ps2Texld,
+    Ps1Arith,
+    Ps1Texture,
+}
+
+/// The message of a refused write mask, written only when a diagnostic is made.
+struct MaskMessage {
+    rule: MaskRule,
+    name: OpName,
+    version: Version,
+}
+
+impl std::fmt::Display for MaskMessage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (name, v) = (self.name, self.version);
+        match self.rule {
+            MaskRule::Definition => write!(f, "{name} defines the whole register"),
+            MaskRule::TexKill => f.write_str("texkill takes the whole register (.xyzw)"),
+            MaskRule::SinCos => f.write_str("sincos writes only .x, .y or .xy"),
+            MaskRule::Crs => f.write_str("crs cannot write .w"),
+            MaskRule::Ps2Texld => write!(f, "{name} writes the whole register before ps_3_0"),
+            MaskRule::Ps1Arith => write!(f, "{name} may write only .rgba, .rgb or .a in {v}"),
+            MaskRule::Ps1Texture => write!(f, "{name} writes the whole register"),
+        }
     }
 }
 
