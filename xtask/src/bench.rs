@@ -19,7 +19,9 @@
 //!
 //! Allocations are counted by the xtask binary's global allocator ([`crate::alloc_count`]) on
 //! one further, untimed run of each path per shader: calls (`alloc`, `alloc_zeroed`, `realloc`)
-//! and bytes asked for. The output sizes are the SPIR-V and WGSL bytes summed over the corpus.
+//! and bytes asked for, and the calls of each stage alone (decode, validate, analyse, lower,
+//! naga-validate, spirv, wgsl). The output sizes are the SPIR-V and WGSL bytes summed over the
+//! corpus.
 //!
 //! The report ends with one line that starts with `bench:` and holds every figure; see
 //! [`crate::bench_corpus`] for which file of a shader is read and how `--list` matches names.
@@ -112,7 +114,34 @@ const SERIES: [&str; 8] =
 struct Case {
     bytes: Vec<u8>,
     allocs: [Allocs; 2],
+    /// Allocation calls of each stage alone, in [`ALLOC_STAGES`] order.
+    stage_allocs: [u64; 7],
     sizes: [usize; 2],
+}
+
+/// The stages whose allocations are counted one by one.
+const ALLOC_STAGES: [&str; 7] = ["decode", "validate", "analyse", "lower", "naga-validate", "spirv", "wgsl"];
+
+/// Allocation calls of each stage of [`ALLOC_STAGES`], run alone on the output of the one before.
+fn stage_allocs(bytes: &[u8], key: &ShaderKey) -> Result<[u64; 7], String> {
+    let options = ParseOptions::lenient().validation;
+    let mut n = [0; 7];
+    let mut counted = |i: usize, a: Allocs| n[i] = a.calls;
+    let (program, a) = alloc_count::count(|| decode_bytes(bytes));
+    counted(0, a);
+    let program = program.map_err(|e| e.to_string())?;
+    counted(1, alloc_count::count(|| validate(&program, &options)).1);
+    let (sig, a) = alloc_count::count(|| analyse(&program));
+    counted(2, a);
+    let (lowered, a) = alloc_count::count(|| lower::lower(&program, &sig, key));
+    counted(3, a);
+    let lowered = lowered.map_err(|e| e.to_string())?;
+    let (info, a) = alloc_count::count(|| emit::validate(&lowered.module));
+    counted(4, a);
+    let info = info.map_err(|e| e.to_string())?;
+    counted(5, alloc_count::count(|| emit::spirv(&lowered.module, &info)).1);
+    counted(6, alloc_count::count(|| emit::wgsl(&lowered.module, &info)).1);
+    Ok(n)
 }
 
 pub fn main(args: &BenchArgs) -> i32 {
@@ -220,7 +249,8 @@ fn prepare(path: &Path, key: &ShaderKey) -> Result<Case, String> {
     let (spirv, spirv_allocs) = alloc_count::count(|| to_spirv(&bytes, key));
     let (wgsl, wgsl_allocs) = alloc_count::count(|| to_wgsl(&bytes, key));
     let sizes = [spirv?.len() * 4, wgsl?.len()];
-    Ok(Case { bytes, allocs: [spirv_allocs, wgsl_allocs], sizes })
+    let stage_allocs = stage_allocs(&bytes, key)?;
+    Ok(Case { bytes, allocs: [spirv_allocs, wgsl_allocs], stage_allocs, sizes })
 }
 
 /// Microseconds `f` takes.
@@ -356,6 +386,13 @@ fn report(cases: &[Case], medians: &[f64], means: &[f64]) {
             bytes[i].1 / 1024.0
         );
     }
+    let stages: Vec<String> = (0..ALLOC_STAGES.len())
+        .map(|i| {
+            let mut v: Vec<f64> = cases.iter().map(|c| c.stage_allocs[i] as f64).collect();
+            format!("{} {:.0}", ALLOC_STAGES[i], median(&mut v))
+        })
+        .collect();
+    println!("  allocation calls per stage alone, median over shaders: {}", stages.join(", "));
     let sizes: [usize; 2] = std::array::from_fn(|p| cases.iter().map(|c| c.sizes[p]).sum());
     println!(
         "  output: SPIR-V {} bytes in all ({:.1} KB per shader), WGSL {} bytes in all ({:.1} KB per shader)",

@@ -3,8 +3,8 @@
 //! register files per operand, source modifiers, swizzles, write masks and result modifiers.
 
 use crate::bytecode::{
-    DstParam, Instruction, Opcode, Operand as Slot, Register, RegisterType, SrcModifier, SrcParam, Swizzle, Version,
-    VersionId, WriteMask,
+    DstParam, Form, Instruction, Opcode, Operand as Slot, Register, RegisterType, SrcModifier, SrcParam, Swizzle,
+    Version, VersionId, WriteMask,
 };
 use crate::validate::{Cx, Rule};
 
@@ -28,7 +28,11 @@ impl std::fmt::Display for OpName {
 }
 
 pub(crate) fn op_name(inst: &Instruction, version: Version) -> OpName {
-    let form = inst.opcode.decoding_form(version);
+    op_name_in(inst, inst.opcode.decoding_form(version))
+}
+
+/// [`op_name`] with the instruction's form already looked up.
+fn op_name_in(inst: &Instruction, form: &Form) -> OpName {
     if let Some(c) = inst.comparison().filter(|_| form.control == crate::bytecode::Control::Comparison) {
         return OpName { name: form.name, suffix: Some(c.suffix()) };
     }
@@ -38,11 +42,6 @@ pub(crate) fn op_name(inst: &Instruction, version: Version) -> OpName {
         }
     }
     OpName { name: form.name, suffix: None }
-}
-
-/// What source `index` of `inst` takes: the opcode table's operand of the form decoded.
-fn slot(inst: &Instruction, version: Version, index: usize) -> Slot {
-    inst.opcode.decoding_form(version).source(index)
 }
 
 /// Files that only special operand positions take.
@@ -86,11 +85,13 @@ pub(crate) fn check(cx: &mut Cx<'_>) {
     let Some(id) = cx.id else { return };
     for i in 0..cx.program.len() {
         let inst = cx.inst(i);
-        let name = op_name(inst, cx.version);
+        // One table lookup per instruction: the form gives the name and every operand's slot.
         let Some(form) = inst.opcode.form(cx.version) else {
+            let name = op_name(inst, cx.version);
             cx.error(Rule::Instruction, Some(i), format_args!("{name} does not exist in {}", cx.program.version));
             continue;
         };
+        let name = op_name_in(inst, form);
         let shape = form.shape;
         if inst.dst.is_some() != shape.dst || inst.src.len() != shape.srcs as usize {
             cx.error(
@@ -108,7 +109,8 @@ pub(crate) fn check(cx: &mut Cx<'_>) {
             destination(cx, i, name, dst);
         }
         for (k, src) in inst.src.iter().enumerate() {
-            source(cx, i, name, k, src);
+            // The slot of the form decoded (the version's own, since it exists here).
+            source(cx, i, name, k, form.source(k), src);
         }
         specific(cx, i, name, id);
     }
@@ -311,10 +313,8 @@ impl std::fmt::Display for MaskMessage {
     }
 }
 
-fn source(cx: &mut Cx<'_>, i: usize, name: OpName, k: usize, src: &SrcParam) {
-    let inst = cx.inst(i);
+fn source(cx: &mut Cx<'_>, i: usize, name: OpName, k: usize, s: Slot, src: &SrcParam) {
     let v = cx.version;
-    let s = slot(inst, v, k);
     let ty = src.reg.ty;
     let reg = src.reg;
     let ordinal = k + 1;
@@ -361,7 +361,7 @@ fn source(cx: &mut Cx<'_>, i: usize, name: OpName, k: usize, src: &SrcParam) {
             cx.error(
                 Rule::RelativeAddressing,
                 Some(i),
-                format_args!("{reg} cannot be addressed relative to {} in {v}", rel.reg.name()),
+                format_args!("{reg} cannot be addressed relative to {} in {v}", rel.reg),
             );
         }
     }
