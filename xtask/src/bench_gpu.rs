@@ -10,8 +10,9 @@
 //! - `create`: the pipeline (both shader modules, the bind groups, `create_render_pipeline`)
 //!   and a first one-instance draw, waited for: llvmpipe compiles the fragment shader's variant
 //!   at the first draw, so creation alone would leave part of the compile out;
-//! - `draw`: then one draw of `DRAW_INSTANCES` instances of the case's quad, waited for. A pixel
-//!   shader draws a `PS_TARGET`² target (pixel work); a vertex shader a 1 × 1 one (vertex work).
+//! - `draw`: then one draw of many instances of the case's quad, waited for: a pixel shader
+//!   `PS_INSTANCES` over a `PS_TARGET`² target (pixel work), a vertex shader `VS_INSTANCES`
+//!   into a 1 × 1 target (vertex work).
 //!
 //! Samples are interleaved (round by round, subject by subject, strict then IEEE) so that load
 //! on the machine hits both rules alike; a subject's time is the median over `--rounds` rounds
@@ -44,8 +45,11 @@ use gpu_harness::vertex::{input_map, Semantic, Vertices, D3D8_REGISTERS};
 
 use crate::bench_corpus::Entry;
 
-/// Instances of the quad per timed draw.
-const DRAW_INSTANCES: u32 = 64;
+/// Instances of the quad per timed draw of a pixel shader (a full target each).
+const PS_INSTANCES: u32 = 64;
+/// Instances of the quad per timed draw of a vertex shader: 4 vertices each, enough vertex
+/// work to time (a 1 × 1 target keeps the pixel work small).
+const VS_INSTANCES: u32 = 16384;
 /// A pixel shader's target: width and height.
 const PS_TARGET: u32 = 128;
 /// The rules compared, in sample order.
@@ -244,8 +248,9 @@ fn sample(gpu: &Gpu, b: &Bench, t: &Translated) -> Result<[f64; 2], String> {
     pipeline.draw(gpu, &b.targets, 1);
     gpu.wait();
     let create = start.elapsed().as_secs_f64() * 1e3;
+    let instances = if b.case.render_target.width == 1 { VS_INSTANCES } else { PS_INSTANCES };
     let start = Instant::now();
-    pipeline.draw(gpu, &b.targets, DRAW_INSTANCES);
+    pipeline.draw(gpu, &b.targets, instances);
     gpu.wait();
     Ok([create, start.elapsed().as_secs_f64() * 1e3])
 }
@@ -300,7 +305,7 @@ fn time_draws(gpu: &Gpu, subjects: &[Subject], rounds: usize) -> Result<(), Stri
 
 fn report(subjects: &[Subject], samples: Vec<[[Vec<f64>; 2]; 2]>, rounds: usize) {
     println!(
-        "{} subjects, {rounds} rounds interleaved after a warm-up; ms, median over rounds; create = pipeline + first draw, draw = {DRAW_INSTANCES} instances (ps: {PS_TARGET}x{PS_TARGET} target, vs: 1x1)",
+        "{} subjects, {rounds} rounds interleaved after a warm-up; ms, median over rounds; create = pipeline + first draw, draw = ps {PS_INSTANCES} instances of a {PS_TARGET}x{PS_TARGET} quad, vs {VS_INSTANCES} of a 1x1 one",
         subjects.len()
     );
     println!(
