@@ -3,7 +3,6 @@
 
 use std::cell::RefCell;
 use std::fmt::Write as _;
-use std::rc::Rc;
 
 use naga::valid::{Capabilities, ModuleInfo, ValidationFlags, Validator};
 use thiserror::Error;
@@ -36,9 +35,6 @@ thread_local! {
     /// SPIR-V writers per thread, by version (`write` resets a writer's state), and the words
     /// they write into: both keep their capacity from one shader to the next.
     static SPIRV_WRITERS: RefCell<SpirvWriters> = const { RefCell::new((Vec::new(), Vec::new())) };
-    /// The WGSL writer of this thread and the text it appends to (`write` resets its name
-    /// tables, which keep their capacity).
-    static WGSL_WRITER: RefCell<Option<(naga::back::wgsl::Writer<WgslText>, WgslText)>> = const { RefCell::new(None) };
 }
 
 /// A thread's SPIR-V writers by version, and the words they write into.
@@ -47,49 +43,27 @@ type SpirvWriters = (Vec<(SpirvVersion, naga::back::spv::Writer)>, Vec<u32>);
 /// A reused buffer past this size is dropped rather than kept for the next shader.
 const KEEP_BYTES: usize = 1 << 20;
 
-/// The text a thread's WGSL writer writes: shared between the writer, which owns its output,
-/// and [`wgsl`], which copies each module's text out and clears it for the next.
-#[derive(Clone, Default)]
-struct WgslText(Rc<RefCell<String>>);
-
-impl std::fmt::Write for WgslText {
-    fn write_str(&mut self, s: &str) -> std::fmt::Result {
-        self.0.borrow_mut().push_str(s);
-        Ok(())
-    }
-}
-
 /// Validates a module, with every validation flag: a module naga refuses is a translator bug.
 pub fn validate(module: &naga::Module) -> Result<ModuleInfo, EmitError> {
     VALIDATOR
         .with_borrow_mut(|v| v.validate(module).map_err(|e| EmitError::Validation(format!("{:?}", e.into_inner()))))
 }
 
-/// WGSL text: the module's diagnostic directives, then naga's text (one thread-local writer).
+/// WGSL text.
 pub fn wgsl(module: &naga::Module, info: &ModuleInfo) -> Result<String, EmitError> {
-    WGSL_WRITER.with_borrow_mut(|slot| {
-        let (writer, text) = slot.get_or_insert_with(|| {
-            let text = WgslText::default();
-            (naga::back::wgsl::Writer::new(text.clone(), naga::back::wgsl::WriterFlags::empty()), text)
-        });
-        text.0.borrow_mut().clear();
-        diagnostic_directives(module, &mut text.0.borrow_mut());
-        let written = writer.write(module, info);
-        let mut buf = text.0.borrow_mut();
-        let out = buf.as_str().to_owned();
-        buf.clear();
-        if buf.capacity() > KEEP_BYTES {
-            *buf = String::new();
-        }
-        written.map(|()| out).map_err(|e| EmitError::Backend { backend: "wgsl", message: e.to_string() })
-    })
+    // A fresh writer per module: a reused one (its name tables kept, the text shared through a
+    // `RefCell` sink) made fewer allocations but cost more instructions (callgrind, the bench's
+    // common list), since naga writes WGSL in many small pieces.
+    let body = naga::back::wgsl::write_string(module, info, naga::back::wgsl::WriterFlags::empty())
+        .map_err(|e| EmitError::Backend { backend: "wgsl", message: e.to_string() })?;
+    Ok(with_diagnostic_directives(module, body))
 }
 
-/// The module's diagnostic filters as WGSL `diagnostic` directives, written to `out` before
-/// naga's text: naga 30's WGSL writer does not write them (the lowering sets
-/// `derivative_uniformity: off` where D3D9 code takes derivatives in divergent flow; see
-/// docs/wgsl.md). The only text the project adds to naga's output.
-fn diagnostic_directives(module: &naga::Module, out: &mut String) {
+/// The module's diagnostic filters as WGSL `diagnostic` directives before naga's text: naga 30's
+/// WGSL writer does not write them (the lowering sets `derivative_uniformity: off` where D3D9
+/// code takes derivatives in divergent flow; see docs/wgsl.md). The only text the project adds
+/// to naga's output.
+fn with_diagnostic_directives(module: &naga::Module, body: String) -> String {
     use naga::diagnostic_filter::{FilterableTriggeringRule, Severity, StandardFilterableTriggeringRule};
     let mut chain = Vec::new();
     let mut node = module.diagnostic_filter_leaf;
@@ -97,6 +71,10 @@ fn diagnostic_directives(module: &naga::Module, out: &mut String) {
         chain.push(&module.diagnostic_filters[h]);
         node = module.diagnostic_filters[h].parent;
     }
+    if chain.is_empty() {
+        return body;
+    }
+    let mut out = String::with_capacity(body.len() + 64 * chain.len());
     // Root first: a later directive for the same rule overrides an earlier one.
     for n in chain.iter().rev() {
         let severity = match n.inner.new_severity {
@@ -115,6 +93,8 @@ fn diagnostic_directives(module: &naga::Module, out: &mut String) {
         };
         out.push_str(");\n");
     }
+    out.push_str(&body);
+    out
 }
 
 /// A SPIR-V version, (major, minor).
