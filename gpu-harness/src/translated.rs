@@ -11,7 +11,7 @@
 
 use d3d9_shader::analysis::analyse;
 use d3d9_shader::bytecode::{Program, TextureType};
-use d3d9_shader::key::{AlphaFunc, FogMode as KeyFog};
+use d3d9_shader::key::{AlphaFunc, FloatRules, FogMode as KeyFog};
 use d3d9_shader::linkage::fits_stable;
 use d3d9_shader::lower::{self, link, Linkage};
 use d3d9_shader::render_state::Modes;
@@ -329,6 +329,22 @@ impl ShaderGpu for Translator {
         ctx: StageContext<'_>,
     ) -> Result<(Option<GpuStage>, Option<GpuStage>), String> {
         Delivering(Delivery::Baked).translate(vs, ps, ctx)
+    }
+}
+
+/// The translator under chosen float rules (the [`Translator`] uses the draw's): `cargo xtask
+/// bench --gpu` draws the same shaders under the strict and the IEEE rules.
+#[derive(Clone, Copy, Debug)]
+pub struct WithFloatRules(pub FloatRules);
+
+impl ShaderGpu for WithFloatRules {
+    fn translate(
+        &self,
+        vs: Option<(&Program, &ShaderConstants)>,
+        ps: Option<(&Program, &ShaderConstants)>,
+        ctx: StageContext<'_>,
+    ) -> Result<(Option<GpuStage>, Option<GpuStage>), String> {
+        Delivering(Delivery::Baked).translate(vs, ps, StageContext { float_rules: self.0, ..ctx })
     }
 }
 

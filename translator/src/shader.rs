@@ -6,6 +6,7 @@
 
 use std::collections::BTreeMap;
 use std::ops::RangeInclusive;
+use std::sync::OnceLock;
 
 use serde::{Serialize, Serializer};
 
@@ -43,7 +44,9 @@ impl ParseOptions {
 pub struct Shader {
     program: Program,
     signature: Signature,
-    reflection: Reflection,
+    /// Built from the signature on the first [`Shader::reflection`] call: a runtime that only
+    /// translates does not pay for the copies of names and ranges it holds.
+    reflection: OnceLock<Reflection>,
     warnings: Vec<Diagnostic>,
 }
 
@@ -73,8 +76,7 @@ impl Shader {
             return Err(Error::Invalid { errors: checked.errors });
         }
         let signature = analyse(&program);
-        let reflection = Reflection::new(&program, &signature);
-        Ok(Shader { program, signature, reflection, warnings: checked.warnings })
+        Ok(Shader { program, signature, reflection: OnceLock::new(), warnings: checked.warnings })
     }
 
     /// The version token.
@@ -89,7 +91,7 @@ impl Shader {
 
     /// What the shader reads, writes and uses.
     pub fn reflection(&self) -> &Reflection {
-        &self.reflection
+        self.reflection.get_or_init(|| Reflection::new(&self.program, &self.signature))
     }
 
     /// What lenient validation let through (empty under strict validation).

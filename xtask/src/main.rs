@@ -1,10 +1,28 @@
 //! `cargo xtask <command>`: the project's tasks. One file per command, each with its arguments
 //! (clap derive); a usage error exits 2, as clap's own do.
 
+// `println!`/`print!` for every module below (macro_rules shadow std's in the modules declared
+// after them): std's panic when stdout is closed (`cargo xtask bench | head -1`); these drop
+// what cannot be written, so a closed pipe neither panics nor changes the exit status.
+macro_rules! println {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout(), $($arg)*);
+    }};
+}
+#[allow(unused_macros)]
+macro_rules! print {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = write!(std::io::stdout(), $($arg)*);
+    }};
+}
+
 mod alloc_count;
 mod bench;
 mod bench_corpus;
 mod bench_folder;
+mod bench_gpu;
 mod conformance;
 mod effects;
 mod effects_checks;
