@@ -75,6 +75,11 @@ impl Lowerer<'_> {
         self.fb.expr(Expression::Splat { size: VectorSize::Quad, value: s })
     }
 
+    /// Four scalars as a value per component (no expression until it is read as a vector).
+    pub fn scalars4(&mut self, c: [Expr; 4]) -> super::builder::Parts {
+        c.map(|base| super::builder::Comp { base, index: super::builder::SCALAR })
+    }
+
     pub fn compose4(&mut self, c: [Expr; 4]) -> Expr {
         self.fb.expr(Expression::Compose { ty: self.t.vec4f, components: c.to_vec() })
     }

@@ -15,6 +15,11 @@ impl Lowerer<'_> {
     pub fn componentwise(&mut self, op: &Op) -> Result<(), LowerError> {
         use Opcode as O;
         let s = |l: &mut Self, i| l.src_n(op, i);
+        if op.opcode() == O::Mov && op.src(0).modifier == crate::bytecode::SrcModifier::None {
+            // A copy of components: no expression until the destination is read as a vector.
+            let parts = self.src_parts(&op.src(0))?;
+            return self.write_parts(op, op.dst(), op.dst().mask, parts);
+        }
         let value = match op.opcode() {
             O::Mov | O::Mova => s(self, 0)?,
             O::Add | O::Sub => {
