@@ -83,7 +83,10 @@ impl Lowerer<'_> {
         let compose_cost = 1 + parts.iter().filter(|c| c.index != SCALAR).count();
         if bases.len() == 2 && 1 + place_cost(bases[0]) + place_cost(bases[1]) < compose_cost {
             let count = |b: Expr| parts.iter().filter(|c| c.base == b).count();
-            let (keep, take) = if count(bases[0]) >= count(bases[1]) { (bases[0], bases[1]) } else { (bases[1], bases[0]) };
+            // On a tie the later expression is kept: the old value of a register merged with a
+            // partial write is usually loaded after the written value was computed.
+            let (a, b) = if bases[0].index() > bases[1].index() { (bases[0], bases[1]) } else { (bases[1], bases[0]) };
+            let (keep, take) = if count(a) >= count(b) { (a, b) } else { (b, a) };
             let mask = WriteMask(parts.iter().enumerate().filter(|(_, c)| c.base == take).fold(0, |m, (i, _)| m | 1 << i));
             let reject = self.one_base(keep, filled(keep, &parts));
             let accept = self.one_base(take, filled(take, &parts));
