@@ -126,6 +126,34 @@ impl RegValues {
     }
 }
 
+/// How deep expressions may nest before one is named (written as a `let` by the text
+/// backends, which recurse into the operands of unnamed ones).
+const MAX_INLINE_DEPTH: u16 = 32;
+
+/// The operands of the expressions the lowering nests (others count as leaves).
+fn operands(e: &Expression) -> [Option<Handle<Expression>>; 4] {
+    match *e {
+        Expression::Binary { left, right, .. } => [Some(left), Some(right), None, None],
+        Expression::Unary { expr, .. } | Expression::As { expr, .. } | Expression::Derivative { expr, .. } => {
+            [Some(expr), None, None, None]
+        }
+        Expression::Select { condition, accept, reject } => [Some(condition), Some(accept), Some(reject), None],
+        Expression::Math { arg, arg1, arg2, arg3, .. } => [Some(arg), arg1, arg2, arg3],
+        Expression::Swizzle { vector, .. } => [Some(vector), None, None, None],
+        Expression::AccessIndex { base, .. } => [Some(base), None, None, None],
+        Expression::Access { base, index } => [Some(base), Some(index), None, None],
+        Expression::Splat { value, .. } => [Some(value), None, None, None],
+        Expression::Compose { ref components, .. } => {
+            let mut out = [None; 4];
+            for (o, c) in out.iter_mut().zip(components) {
+                *o = Some(*c);
+            }
+            out
+        }
+        _ => [None; 4],
+    }
+}
+
 /// The function being built and its open blocks.
 pub(crate) struct FnBuilder {
     /// The function (its body is filled in [`FnBuilder::finish`]).
@@ -154,8 +182,12 @@ pub(crate) struct FnBuilder {
     pub composed: FastMap<Parts, Handle<Expression>>,
     /// Scalars taken from vectors in the current block.
     scalars: FastMap<Comp, Handle<Expression>>,
+    /// `x == 0` tests of the strict multiply in the current block, by `x`.
+    pub zero_tests: FastMap<Handle<Expression>, Handle<Expression>>,
     /// The `vec4<f32>` type.
     pub vec4f: Handle<naga::Type>,
+    /// Nesting depth of each expression (by index) as the text backends would write it.
+    depth: Vec<u16>,
 }
 
 /// Keys of the per-function cache of expressions that need no `Emit`.
@@ -185,7 +217,9 @@ impl FnBuilder {
             nonneg: Default::default(),
             composed: FastMap::default(),
             scalars: FastMap::default(),
+            zero_tests: FastMap::default(),
             vec4f,
+            depth: Vec::new(),
         }
     }
 
@@ -196,7 +230,21 @@ impl FnBuilder {
         } else if self.emit_start.is_none() {
             self.emit_start = Some(self.f.expressions.len());
         }
-        self.f.expressions.append(e, Span::UNDEFINED)
+        let depth = 1 + operands(&e).iter().flatten().map(|o| self.depth.get(o.index()).copied().unwrap_or(0)).max().unwrap_or(0);
+        let h = self.f.expressions.append(e, Span::UNDEFINED);
+        if self.depth.len() <= h.index() {
+            self.depth.resize(h.index() + 1, 0);
+        }
+        if depth > MAX_INLINE_DEPTH {
+            // naga's text writers print a value used once inside its user, recursively: a long
+            // chain of such values (a register rewritten by many instructions) would recurse as
+            // deep. A named expression is written as its own `let`.
+            self.f.named_expressions.insert(h, "t".into());
+            self.depth[h.index()] = 0;
+        } else {
+            self.depth[h.index()] = depth;
+        }
+        h
     }
 
     /// Closes the open emit range, if any, into an `Emit` statement.
@@ -230,6 +278,7 @@ impl FnBuilder {
         self.values.clear();
         self.composed.clear();
         self.scalars.clear();
+        self.zero_tests.clear();
         self.readonly.push(FastMap::default());
     }
 
@@ -240,6 +289,7 @@ impl FnBuilder {
         self.values.clear();
         self.composed.clear();
         self.scalars.clear();
+        self.zero_tests.clear();
         if self.blocks.len() > 1 {
             self.readonly.pop();
             self.blocks.pop().expect("checked")
