@@ -9,7 +9,10 @@
 //! Instructions are those that do work (not `dcl`, `def*`, comments, `nop`). Options:
 //! `--kinds` prints how many expressions of each kind there are; `--spirv-opt` also counts the
 //! instructions inside functions of every vertex shader's SPIR-V after `spirv-opt -O` (the
-//! SPIRV-Tools optimiser must be on the `PATH`), the measure of the code a driver is handed.
+//! SPIRV-Tools optimiser must be on the `PATH`), the measure of the code a driver is handed;
+//! `--time N` instead translates every shader to SPIR-V and to WGSL N times (strict rules,
+//! round-robin) and prints the median microseconds per shader, a steady load for
+//! `valgrind --tool=callgrind` instruction counts.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -99,13 +102,45 @@ fn add(t: &mut Totals, bytes: &[u8], rules: FloatRules, spirv_opt: Option<&Path>
     Some(())
 }
 
+/// `--time N`: N rounds over the shaders, each translated to SPIR-V and to WGSL.
+fn time(files: &[PathBuf], rounds: usize) {
+    let blobs: Vec<Vec<u8>> = files.iter().filter_map(|f| tokens(f)).collect();
+    let key = ShaderKey::default();
+    let options = d3d9_shader::ParseOptions::lenient();
+    let mut per_shader = vec![Vec::with_capacity(rounds); blobs.len()];
+    for _ in 0..rounds {
+        for (b, times) in blobs.iter().zip(&mut per_shader) {
+            let start = std::time::Instant::now();
+            let shader = d3d9_shader::Shader::parse(b, &options).expect("the corpus parses");
+            let t = shader.translate(&key).expect("the corpus translates");
+            std::hint::black_box((t.to_spirv().is_ok(), t.to_wgsl().is_ok()));
+            times.push(start.elapsed().as_secs_f64() * 1e6);
+        }
+    }
+    let mut medians: Vec<f64> = per_shader
+        .iter_mut()
+        .map(|t| {
+            t.sort_by(f64::total_cmp);
+            t[t.len() / 2]
+        })
+        .collect();
+    medians.sort_by(f64::total_cmp);
+    let mean = medians.iter().sum::<f64>() / medians.len().max(1) as f64;
+    println!(
+        "{} shaders, {rounds} rounds: SPIR-V + WGSL median {:.1} µs, mean {mean:.1} µs per shader",
+        blobs.len(),
+        medians.get(medians.len() / 2).copied().unwrap_or(0.0)
+    );
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let kinds = args.iter().any(|a| a == "--kinds");
     let spirv_opt = args.iter().any(|a| a == "--spirv-opt");
+    let rounds = args.iter().position(|a| a == "--time").and_then(|i| args.get(i + 1)?.parse::<usize>().ok());
     let dir = args
         .iter()
-        .find(|a| !a.starts_with("--"))
+        .find(|a| !a.starts_with("--") && a.parse::<usize>().is_err())
         .map(PathBuf::from)
         .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/bench-corpus"));
     let scratch = std::env::temp_dir().join(format!("expression-count-{}", std::process::id()));
@@ -116,6 +151,9 @@ fn main() {
     if files.is_empty() {
         eprintln!("no .bin or .hex shaders under {}", dir.display());
         std::process::exit(1);
+    }
+    if let Some(rounds) = rounds {
+        return time(&files, rounds);
     }
     let mut optimised = Vec::new();
     for (rules, name) in [(FloatRules::Strict, "strict"), (FloatRules::Ieee, "ieee")] {

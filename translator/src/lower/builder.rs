@@ -231,11 +231,13 @@ impl FnBuilder {
             self.emit_start = Some(self.f.expressions.len());
         }
         let depth = 1 + operands(&e).iter().flatten().map(|o| self.depth.get(o.index()).copied().unwrap_or(0)).max().unwrap_or(0);
+        // Pointers (and the accesses naga's writers always inline) are never named.
+        let nameable = !matches!(e, Expression::Access { .. } | Expression::AccessIndex { .. });
         let h = self.f.expressions.append(e, Span::UNDEFINED);
         if self.depth.len() <= h.index() {
             self.depth.resize(h.index() + 1, 0);
         }
-        if depth > MAX_INLINE_DEPTH {
+        if depth > MAX_INLINE_DEPTH && nameable {
             // naga's text writers print a value used once inside its user, recursively: a long
             // chain of such values (a register rewritten by many instructions) would recurse as
             // deep. A named expression is written as its own `let`.
