@@ -178,7 +178,7 @@ fn main() {
             optimised.push(t.optimised);
         }
         let mut by_count: Vec<_> = t.kinds.into_iter().collect();
-        by_count.sort_by(|a, b| b.1.cmp(&a.1));
+        by_count.sort_by_key(|e| std::cmp::Reverse(e.1));
         for (k, n) in by_count {
             println!("  {k:<20} {n:>8} {:.2}", n as f64 / t.instructions.max(1) as f64);
         }

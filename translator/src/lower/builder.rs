@@ -230,7 +230,12 @@ impl FnBuilder {
         } else if self.emit_start.is_none() {
             self.emit_start = Some(self.f.expressions.len());
         }
-        let depth = 1 + operands(&e).iter().flatten().map(|o| self.depth.get(o.index()).copied().unwrap_or(0)).max().unwrap_or(0);
+        let depth = 1 + operands(&e)
+            .iter()
+            .flatten()
+            .map(|o| self.depth.get(o.index()).copied().unwrap_or(0))
+            .max()
+            .unwrap_or(0);
         // Pointers (and the accesses naga's writers always inline) are never named.
         let nameable = !matches!(e, Expression::Access { .. } | Expression::AccessIndex { .. });
         let h = self.f.expressions.append(e, Span::UNDEFINED);

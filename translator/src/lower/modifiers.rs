@@ -3,9 +3,9 @@
 use naga::{BinaryOperator, Expression, MathFunction, Span, SwizzleComponent, UnaryOperator, VectorSize};
 
 use super::builder::{replicated, whole, Parts, SharedKey};
-use super::values::swizzled;
 use super::operands::Op;
 use super::registers::Expr;
+use super::values::swizzled;
 use super::{LowerError, Lowerer};
 use crate::bytecode::{DstParam, RegisterType, SrcModifier, SrcParam, Swizzle, WriteMask};
 
@@ -179,14 +179,7 @@ impl Lowerer<'_> {
             && !matches!(src.modifier, SrcModifier::Dz | SrcModifier::Dw)
             && !matches!(
                 src.reg.ty,
-                R::Const
-                    | R::ConstInt
-                    | R::ConstBool
-                    | R::Loop
-                    | R::Predicate
-                    | R::Sampler
-                    | R::Label
-                    | R::TempFloat16
+                R::Const | R::ConstInt | R::ConstBool | R::Loop | R::Predicate | R::Sampler | R::Label | R::TempFloat16
             );
         let base = if kept { self.reg_parts(src.reg)? } else { whole(self.src_base(src)?) };
         Ok(swizzled(base, src.swizzle))

@@ -87,7 +87,8 @@ impl Lowerer<'_> {
             // partial write is usually loaded after the written value was computed.
             let (a, b) = if bases[0].index() > bases[1].index() { (bases[0], bases[1]) } else { (bases[1], bases[0]) };
             let (keep, take) = if count(a) >= count(b) { (a, b) } else { (b, a) };
-            let mask = WriteMask(parts.iter().enumerate().filter(|(_, c)| c.base == take).fold(0, |m, (i, _)| m | 1 << i));
+            let mask =
+                WriteMask(parts.iter().enumerate().filter(|(_, c)| c.base == take).fold(0, |m, (i, _)| m | 1 << i));
             let reject = self.one_base(keep, filled(keep, &parts));
             let accept = self.one_base(take, filled(take, &parts));
             let condition = self.mask_constant(mask);
@@ -158,7 +159,12 @@ impl Lowerer<'_> {
 
     /// Writes `new`'s components in `mask` into a register kept per component (no predicate,
     /// not in an array, not relatively addressed).
-    pub fn store_parts(&mut self, reg: crate::bytecode::Register, mask: WriteMask, new: Parts) -> Result<(), super::LowerError> {
+    pub fn store_parts(
+        &mut self,
+        reg: crate::bytecode::Register,
+        mask: WriteMask,
+        new: Parts,
+    ) -> Result<(), super::LowerError> {
         let mut parts = if mask == WriteMask::ALL { new } else { self.current_parts(reg)? };
         for (i, p) in parts.iter_mut().enumerate() {
             if mask.has(i) {
