@@ -9,7 +9,11 @@ mod conformance;
 mod fuzz;
 mod fuzz_diff;
 mod progress;
+mod static_server;
 mod test;
+mod web;
+mod web_bench;
+mod web_browser;
 
 use clap::{Parser, Subcommand};
 
@@ -51,6 +55,8 @@ enum Command {
     Fuzz(fuzz::FuzzArgs),
     /// Draw random valid programs on the GPU and the CPU reference and compare.
     FuzzDiff(fuzz_diff::FuzzDiffArgs),
+    /// Build the library for the browser and the playground page (--serve, --test, --bench).
+    Web(web::WebArgs),
 }
 
 fn main() {
@@ -69,6 +75,7 @@ fn main() {
         Command::Sweep(a) => conformance::sweep_main(&a),
         Command::Fuzz(a) => fuzz::main(&a),
         Command::FuzzDiff(a) => fuzz_diff::main(&a),
+        Command::Web(a) => web::main(&a),
     };
     std::process::exit(status);
 }
