@@ -32,7 +32,11 @@ mod effects_scenario;
 mod fuzz;
 mod fuzz_diff;
 mod progress;
+mod static_server;
 mod test;
+mod web;
+mod web_bench;
+mod web_browser;
 
 use clap::{Parser, Subcommand};
 
@@ -76,6 +80,8 @@ enum Command {
     Fuzz(fuzz::FuzzArgs),
     /// Draw random valid programs on the GPU and the CPU reference and compare.
     FuzzDiff(fuzz_diff::FuzzDiffArgs),
+    /// Build the library for the browser and the playground page (--serve, --test, --bench).
+    Web(web::WebArgs),
 }
 
 fn main() {
@@ -95,6 +101,7 @@ fn main() {
         Command::Effects(a) => effects::main(&a),
         Command::Fuzz(a) => fuzz::main(&a),
         Command::FuzzDiff(a) => fuzz_diff::main(&a),
+        Command::Web(a) => web::main(&a),
     };
     std::process::exit(status);
 }
