@@ -23,6 +23,15 @@
 //!   vertices): perspective-correct interpolation divides by w, and the two sides' different
 //!   operation orders then differ by more than a few ulps where the attributes are steep.
 //!
+//! - **Level of detail** (docs/d3d9-rules.md#mip-selection): the CPU computes λ = log2(max(ρx, ρy)) + bias
+//!   with ρ the exact length of the scaled derivatives, clamps it to the levels, rounds it (POINT)
+//!   or blends ⌊λ⌋ and ⌊λ⌋ + 1 (LINEAR), as Vulkan defines it. Vulkan lets a GPU take ρ anywhere
+//!   between the largest derivative component and their sum (λ within ±log2 √2 where a derivative
+//!   has two non-zero components), and quantise the blend to `mipLodPrecisionBits`; implicit-LOD
+//!   sampling of a mipmapped texture is therefore compared with the wide tolerance, as a derivative.
+//!   Filters are nested lerps on both sides, so equal texels filter to themselves exactly (no
+//!   tolerance is needed there: a shader's `frc` would turn an ulp into a whole step).
+//!
 //! Coverage must match exactly in every mode: the rasterizers follow the same rules.
 //!
 //! Pixels drawn from a tie are left out of the comparison (the runner reports how many differ): an

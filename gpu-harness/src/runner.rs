@@ -81,8 +81,8 @@ pub struct StageContext<'a> {
     pub state: &'a RenderState,
     /// The fog factor's source (docs/d3d9-rules.md#fog), decided by the runner.
     pub fog: FogSource,
-    /// Alpha test (function, 8-bit reference), when on.
-    pub alpha_test: Option<(crate::case::CmpFunc, u8)>,
+    /// Alpha test, when on.
+    pub alpha_test: Option<crate::cpu::AlphaTest>,
 }
 
 #[cfg(test)]
@@ -231,7 +231,7 @@ pub(crate) struct DrawSetup<'p> {
     pub(crate) vs: Option<&'p Program>,
     pub(crate) ps: Option<&'p Program>,
     pub(crate) fog: FogSource,
-    pub(crate) alpha: Option<(crate::case::CmpFunc, u8)>,
+    pub(crate) alpha: Option<crate::cpu::AlphaTest>,
 }
 
 impl DrawSetup<'_> {
@@ -263,7 +263,7 @@ pub(crate) struct Prepared {
     pub(crate) textures: Vec<DecodedTexture>,
 }
 
-fn merge_state(state: &RenderState, fog: FogSource, alpha_test: Option<(crate::case::CmpFunc, u8)>) -> MergeState {
+fn merge_state(state: &RenderState, fog: FogSource, alpha_test: Option<crate::cpu::AlphaTest>) -> MergeState {
     MergeState {
         cull: state.cullmode,
         z_enable: state.zenable,
@@ -499,11 +499,18 @@ impl Runner<'_> {
         prepared: &'p Prepared,
         draw: &Draw,
         state: &RenderState,
+        target: crate::case::TargetFormat,
     ) -> Result<DrawSetup<'p>, Verdict> {
         let vs = (!draw.vs_is_none()).then(|| &prepared.programs[&draw.vertex_shader]);
         let ps = (!draw.ps_is_none()).then(|| &prepared.programs[&draw.pixel_shader]);
         let fog = fog_source(state, vs, ps).map_err(Verdict::Skip)?;
-        let alpha = state.alphatestenable.then_some((state.alphafunc, (state.alpharef & 0xff) as u8));
+        // The test compares at render target 0's precision (docs/d3d9-rules.md#alpha-test).
+        let float_target = target == crate::case::TargetFormat::A32B32G32R32F;
+        let alpha = state.alphatestenable.then_some(crate::cpu::AlphaTest {
+            func: state.alphafunc,
+            reference: (state.alpharef & 0xff) as u8,
+            float_target,
+        });
         Ok(DrawSetup { vs, ps, fog, alpha })
     }
 
@@ -553,7 +560,7 @@ impl Runner<'_> {
                 state.apply(rs);
             }
             load_constants(draw, &mut vsc, &mut psc);
-            let setup = self.draw_setup(prepared, draw, &state)?;
+            let setup = self.draw_setup(prepared, draw, &state, case.render_target.format)?;
             let ctx = setup.context(case, prepared, &state);
             let DrawSetup { vs, ps, fog, alpha } = setup;
             let inputs = self.inputs(case, draw, vs)?;
@@ -616,7 +623,7 @@ impl Runner<'_> {
                 state.apply(rs);
             }
             load_constants(draw, &mut vsc, &mut psc);
-            let setup = self.draw_setup(prepared, draw, &state)?;
+            let setup = self.draw_setup(prepared, draw, &state, case.render_target.format)?;
             let ctx = setup.context(case, prepared, &state);
             let DrawSetup { vs, ps, fog, alpha } = setup;
             let inputs = self.inputs(case, draw, vs)?;

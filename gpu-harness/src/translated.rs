@@ -11,7 +11,7 @@
 
 use d3d9_shader::analysis::analyse;
 use d3d9_shader::bytecode::{Program, TextureType, Usage};
-use d3d9_shader::key::{AlphaFunc, FogMode as KeyFog};
+use d3d9_shader::key::{AlphaFunc, AlphaPrecision, FogMode as KeyFog};
 use d3d9_shader::lower::{self, link};
 use d3d9_shader::{translate, ShaderKey, Translation};
 
@@ -98,7 +98,10 @@ fn key(program: &Program, ctx: &StageContext<'_>) -> ShaderKey {
         }
     }
     if program.version.is_pixel() {
-        k.alpha_func = ctx.alpha_test.map_or(AlphaFunc::Always, |(f, _)| alpha_func(f));
+        k.alpha_func = ctx.alpha_test.map_or(AlphaFunc::Always, |t| alpha_func(t.func));
+        if ctx.alpha_test.is_some_and(|t| t.float_target) {
+            k.alpha_precision = AlphaPrecision::Float;
+        }
         k.fog = match ctx.fog {
             FogSource::Off => KeyFog::None,
             FogSource::Varying => KeyFog::Vertex,
@@ -124,7 +127,7 @@ fn render_state(ctx: &StageContext<'_>) -> Vec<u8> {
         FogSource::Table { start, end, density, .. } => (start, end, density),
         _ => (s.fogstart, s.fogend, s.fogdensity),
     };
-    let alpha_ref = ctx.alpha_test.map_or(0.0, |(_, r)| r as f32 / 255.0);
+    let alpha_ref = ctx.alpha_test.map_or(0.0, |t| t.reference as f32 / 255.0);
     let mut v = vec![r, g, b, a, start, end, density, alpha_ref, 1.0, 1.0, 64.0, 0.0];
     v.resize(lower::RENDER_STATE_SIZE as usize / 4, 0.0);
     for st in ctx.stages.iter().filter(|st| st.stage < 8) {

@@ -21,8 +21,9 @@ use gpu_harness::translated::Translator;
 #[command(
     long_about = "Draws every case (*.toml) on the GPU and on the CPU reference, checks its probes on both \
                   and compares the two images. Defaults: the project's cases in shaders/cases/, plus \
-                  ../shared/conformance when present; shader names resolve against the corpus folders \
-                  (default ../shared/corpus when present) and the project's shaders/.",
+                  ../shared/conformance and ../shared/conformance-vkd3d when present; shader names resolve \
+                  against the corpus folders (default ../shared/corpus and ../shared/corpus-vkd3d when \
+                  present) and the project's shaders/.",
     after_help = crate::examples!(
         "cargo xtask conformance"
         "cargo xtask conformance --backend cpu --filter fog"
@@ -212,11 +213,17 @@ pub fn main(args: &ConformanceArgs) -> i32 {
             Some(s) if s.join("conformance").is_dir() => case_dirs.push(s.join("conformance")),
             _ => eprintln!("../shared/conformance is absent: running the project's own cases only"),
         }
+        // vkd3d's HLSL tests as its Direct3D 9 runner draws them, with their shaders' corpus.
+        if let Some(s) = shared.as_ref().filter(|s| s.join("conformance-vkd3d").is_dir()) {
+            case_dirs.push(s.join("conformance-vkd3d"));
+        }
     }
     let mut roots = args.common.corpus.clone();
     if roots.is_empty() {
-        if let Some(s) = shared.as_ref().filter(|s| s.join("corpus").is_dir()) {
-            roots.push(s.join("corpus"));
+        for sub in ["corpus", "corpus-vkd3d"] {
+            if let Some(s) = shared.as_ref().filter(|s| s.join(sub).is_dir()) {
+                roots.push(s.join(sub));
+            }
         }
     }
     roots.push(root.join("shaders"));
