@@ -224,7 +224,8 @@ mod tests {
 
     #[test]
     fn alpha_test_on_a_float_target_compares_at_float_precision() {
-        let s = DeviceState { alpha_test_enable: true, alpha_func: 5, float_render_target: true, ..DeviceState::default() };
+        let s =
+            DeviceState { alpha_test_enable: true, alpha_func: 5, float_render_target: true, ..DeviceState::default() };
         let k = ShaderKey::from_state(v(ShaderKind::Pixel, 2), &s);
         assert_eq!((k.alpha_func, k.alpha_precision), (AlphaFunc::Greater, AlphaPrecision::Float));
         // Without the test the precision does not split the cache.
