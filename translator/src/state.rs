@@ -230,7 +230,8 @@ mod tests {
         assert_eq!((k.alpha_func, k.alpha_precision), (AlphaFunc::Greater, AlphaPrecision::Float));
         // Without the test the precision does not split the cache.
         let s = DeviceState { alpha_test_enable: false, ..s };
-        assert_eq!(ShaderKey::from_state(v(ShaderKind::Pixel, 2), &s), ShaderKey::default());
+        let k = ShaderKey::from_state(v(ShaderKind::Pixel, 2), &s);
+        assert_eq!((k.alpha_func, k.alpha_precision), (AlphaFunc::Always, AlphaPrecision::Unorm8));
     }
 
     #[test]

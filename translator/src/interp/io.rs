@@ -198,8 +198,8 @@ pub(crate) fn vertex_output(program: &Program, semantics: [Option<(Usage, u8)>; 
 pub(crate) fn pixel_output(program: &Program, lane: &Lane) -> PixelOutput {
     let mut out = PixelOutput { discarded: lane.discarded, ..PixelOutput::default() };
     if program.version.profile().ps_1_x {
-        // ps_1_x: r0 at the end is the colour, clamped to [0, 1] (docs/d3d9-rules.md#ps1x-output-clamp).
-        out.color[0] = Some(lane.r[0].map(saturate));
+        // ps_1_x: r0 at the end is the colour.
+        out.color[0] = Some(lane.r[0]);
         out.color_written[0] = 0xF;
     } else {
         for (i, c) in lane.color.iter().enumerate() {

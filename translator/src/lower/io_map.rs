@@ -544,11 +544,9 @@ impl Lowerer<'_> {
                 default: None,
             });
         }
-        // ps_1_x has no oC#: r0 at the end is the colour, clamped to [0, 1] before fog and the alpha
-        // test (docs/d3d9-rules.md#ps1x-output-clamp).
+        // ps_1_x has no oC#: r0 at the end is the colour.
         if self.version.profile().ps_1_x {
-            let r0 = self.reg_value(Register::new(RegisterType::Temp, 0))?;
-            c0 = Some(self.saturate(r0, super::modifiers::Width::Vec4));
+            c0 = Some(self.reg_value(Register::new(RegisterType::Temp, 0))?);
         }
         let c0 = self.pixel_epilogue(c0.expect("oC0 is always output"))?;
         let b = Binding::Location {
