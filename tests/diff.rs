@@ -423,6 +423,7 @@ pub fn run(g: &Generated, name: &str, gpu: Option<&gpu_harness::device::Gpu>, di
         backend: if gpu.is_some() { Backend::Both } else { Backend::Cpu },
         preloaded: case.shaders.iter().cloned().collect(),
         channel_masks: Vec::new(),
+        float_rules: Default::default(),
     };
     match runner.run_case(&parsed, &path).verdict {
         Verdict::Pass => DiffOutcome::Pass,
@@ -462,6 +463,7 @@ pub fn tint_check(
         backend: gpu_harness::runner::Backend::Gpu,
         preloaded: case.shaders.iter().cloned().collect(),
         channel_masks: Vec::new(),
+        float_rules: Default::default(),
     };
     checker.case(&runner, &parsed, name)
 }

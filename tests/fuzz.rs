@@ -39,12 +39,22 @@ pub enum Target {
     Translate,
     /// The interpreter: a vertex or a pixel quad with random inputs and the step limit.
     Interp,
+    /// `effect::Effect::parse` on damaged effects, and the run-time's passes (preshaders
+    /// evaluated) on those that parse.
+    Effect,
 }
 
 impl Target {
     /// Every target.
-    pub const ALL: [Target; 6] =
-        [Target::Decode, Target::Validate, Target::Asm, Target::Disasm, Target::Translate, Target::Interp];
+    pub const ALL: [Target; 7] = [
+        Target::Decode,
+        Target::Validate,
+        Target::Asm,
+        Target::Disasm,
+        Target::Translate,
+        Target::Interp,
+        Target::Effect,
+    ];
 
     /// The command-line name.
     pub fn name(self) -> &'static str {
@@ -55,6 +65,7 @@ impl Target {
             Target::Disasm => "disasm",
             Target::Translate => "translate",
             Target::Interp => "interp",
+            Target::Effect => "effect",
         }
     }
 
@@ -72,6 +83,8 @@ pub struct Seeds {
     pub listings: Vec<String>,
     /// Where the shaders came from, for the log.
     pub origin: String,
+    /// Effect blobs: `../shared/effects` when present, and the built-in sample.
+    pub effects: Vec<Vec<u8>>,
 }
 
 impl Seeds {
@@ -124,7 +137,18 @@ impl Seeds {
             let layout = Layout::of(&t);
             (t, layout)
         });
-        Seeds { shaders: shaders.collect(), listings, origin: origin.join(", ") }
+        let mut effects = vec![d3d9_shader::fuzz::sample_effect()];
+        if let Some(dir) = crate::shared_dir().map(|s| s.join("effects")) {
+            for path in crate::files_with_extension(&dir, "hex") {
+                if let Ok(t) =
+                    std::fs::read_to_string(&path).map_err(|e| e.to_string()).and_then(|s| crate::parse_hex(&s))
+                {
+                    effects.push(t.iter().flat_map(|w| w.to_le_bytes()).collect());
+                }
+            }
+        }
+        origin.push(format!("{} effects", effects.len()));
+        Seeds { shaders: shaders.collect(), listings, origin: origin.join(", "), effects }
     }
 }
 
@@ -381,7 +405,32 @@ pub fn run_case(target: Target, seeds: &Seeds, rng: &mut Rng) -> Outcome {
             Outcome { input: Input::Tokens(tokens), setting, failure, elapsed, reached }
         }
         Target::Interp => interp_case(seeds, rng),
+        Target::Effect => effect_case(seeds, rng),
     }
+}
+
+/// A damaged effect through the reader; one that parses goes through every pass of every
+/// technique of the run-time (states, array selectors, shader constants, preshaders).
+fn effect_case(seeds: &Seeds, rng: &mut Rng) -> Outcome {
+    let seed = &seeds.effects[rng.below(seeds.effects.len())];
+    let bytes = d3d9_shader::fuzz::mutate_effect(seed, rng);
+    let (failure, elapsed, reached) = guarded(|| match d3d9_shader::effect::Effect::parse(&bytes) {
+        Ok(effect) => {
+            let mut rt = d3d9_shader::effect::EffectRuntime::new(&effect);
+            for t in 0..effect.techniques.len() {
+                let _ = rt.set_technique(t);
+                let passes = rt.begin().unwrap_or(0);
+                for p in 0..passes {
+                    std::hint::black_box(rt.begin_pass(p).ok());
+                    let _ = rt.end_pass();
+                }
+                rt.end();
+            }
+            Ok(true)
+        }
+        Err(e) => placed(&e.to_string(), "byte ").map(|()| false),
+    });
+    Outcome { input: Input::Bytes(bytes), setting: "effect".into(), failure, elapsed, reached }
 }
 
 fn decode_case(seeds: &Seeds, rng: &mut Rng) -> Outcome {

@@ -106,7 +106,8 @@ pub fn pipeline_for(
         .enumerate()
         .map(|(i, &f)| Target { format: target_format(f), write: written.contains(&(i as u32)) })
         .collect();
-    let depth = outputs.iter().any(|s| s.builtin == Some("frag_depth")).then_some(DEPTH_FORMAT);
+    let depth =
+        outputs.iter().any(|s| s.builtin == Some(d3d9_shader::lower::Builtin::FragDepth)).then_some(DEPTH_FORMAT);
     Ok(Pipeline { vertex: stage(vs.0)?, fragment: stage(ps.0)?, groups, vertex_locations, targets, depth })
 }
 

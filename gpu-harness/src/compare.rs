@@ -22,6 +22,20 @@
 //!   own approximations; and so does a draw with perspective (w differing between a triangle's
 //!   vertices): perspective-correct interpolation divides by w, and the two sides' different
 //!   operation orders then differ by more than a few ulps where the attributes are steep.
+//! - **Measured where the computation amplifies rounding** (float targets): when a pixel of a
+//!   draw that runs shaders disagrees under the rules above, the runner draws the CPU side twice
+//!   more with every approximate instruction's result
+//!   (`exp`, `log`, `rcp`, `rsq`, `pow`, `sincos`, and `nrm`, `lit`, `expp`, `logp` through them)
+//!   and every product moved to one end of the error the Vulkan specification allows a GPU
+//!   ("Precision and Operation of SPIR-V Instructions": exp2 3 + 2|x| ulp, log2 3 ulp or 2⁻²¹
+//!   absolute, 1/x 2.5 ulp, inversesqrt 2 ulp, sin/cos 2⁻¹¹ absolute; a product may be fused
+//!   into the next add, skipping its rounding), once up and once down
+//!   (`d3d9_shader::interp::Skew`, whose module lists the bounds). A value within the interval
+//!   those runs span, widened by their spread ([`within_skew`]), agrees; where the CPU value or a
+//!   skewed run is NaN, any value agrees (Vulkan does not require NaNs to be generated, and an
+//!   `exp2` of an infinity has no bound). This is the error bound
+//!   carried through the computation: a shader that cancels after an `exp`, or takes `frc` of a
+//!   scaled sum, gets the width its own arithmetic implies, and no per-shader list is kept.
 //!
 //! - **Level of detail** (docs/d3d9-rules.md#mip-selection): the CPU computes λ = log2(max(ρx, ρy)) + bias
 //!   with ρ the exact length of the scaled derivatives, clamps it to the levels, rounds it (POINT)
@@ -32,12 +46,21 @@
 //!   Filters are nested lerps on both sides, so equal texels filter to themselves exactly (no
 //!   tolerance is needed there: a shader's `frc` would turn an ulp into a whole step).
 //!
-//! Coverage must match exactly in every mode: the rasterizers follow the same rules.
+//! Coverage must match exactly, except at a pixel centre within 2⁻⁸ px (one step of the 8-bit
+//! sub-pixel grid) of a triangle edge whose vertices snapping moved: Vulkan leaves the snapping
+//! to the implementation (`subPixelPrecisionBits` ≥ 4), so such a pixel is a tie
+//! ([`crate::raster::Lane::edge`]). The CPU rasterizer otherwise follows Vulkan's rules: samples at
+//! pixel centres (the D3D9 half-pixel offset is in the viewport), the top-left fill rule on the
+//! snapped positions, and perspective-correct barycentrics from the exact (unsnapped) positions,
+//! so plain `add`/`mad` vertex shaders agree within the Exact bound above.
 //!
-//! Pixels drawn from a tie are left out of the comparison (the runner reports how many differ): an
-//! interpolated input at a decision point (zero, or a texel boundary of a point-sampled texture),
-//! which two rasterizers may break either way, and every pixel of a triangle one of whose vertices
-//! fetched a vertex texture at a NaN or infinite coordinate, where D3D9 defines no texel.
+//! Pixels drawn from a tie are left out of the comparison (the runner reports how many differ):
+//! coverage at a moved edge (above), an interpolated input at a decision point (zero, or a texel
+//! boundary of a point-sampled texture), which two rasterizers may break either way, an
+//! interpolated input that is infinite or NaN at a vertex (Vulkan defines interpolation as a
+//! weighted sum, and inf · 0 or inf − inf make its value depend on the evaluation order), and every
+//! pixel of a triangle one of whose vertices fetched a vertex texture at a NaN or infinite
+//! coordinate, where D3D9 defines no texel.
 
 use crate::case::{Compare, Probe, TargetFormat};
 use crate::targets::{to_byte, Image};
@@ -74,19 +97,51 @@ pub fn floats_agree(a: f32, b: f32, tol: Tolerance) -> bool {
     }
 }
 
+/// Whether the GPU's value lies within what the skewed CPU runs allow around the CPU's: equal
+/// (under `tol`) to one of them, or inside the interval they span with `cpu`, widened on each side
+/// by their largest distance from `cpu`. The widening doubles the measured spread because the
+/// two runs move every approximate result the same way, while a GPU's errors may have either sign
+/// at each instruction and so add where the runs' partly cancel.
+///
+/// A NaN on the CPU side, or in a skewed run, leaves the value unconstrained: Vulkan does not
+/// require NaNs to be generated ("Precision and Operation of SPIR-V Instructions"), so where IEEE
+/// arithmetic gives NaN a GPU may give any value, and the skewed runs give NaN where an
+/// approximate instruction's allowed error is unbounded (an `exp2` of an infinity).
+pub fn within_skew(gpu: f32, cpu: f32, skewed: &[f32], tol: Tolerance) -> bool {
+    if cpu.is_nan() || skewed.iter().any(|s| s.is_nan()) {
+        return true;
+    }
+    if skewed.iter().any(|&s| floats_agree(gpu, s, tol)) {
+        return true;
+    }
+    if !gpu.is_finite() || !cpu.is_finite() || skewed.iter().any(|s| !s.is_finite()) {
+        return false;
+    }
+    let spread = skewed.iter().map(|s| (s - cpu).abs()).fold(0.0f32, f32::max);
+    let lo = skewed.iter().fold(cpu, |m, &s| m.min(s)) - spread;
+    let hi = skewed.iter().fold(cpu, |m, &s| m.max(s)) + spread;
+    (lo..=hi).contains(&gpu)
+}
+
 /// Compares two images of one target: the differing pixels' coordinates. Only the channels in
-/// `mask` (bit 0 = red … bit 3 = alpha) are compared.
-pub fn image_mismatches(gpu: &Image, cpu: &Image, tol: Tolerance, mask: u8) -> Vec<(u32, u32)> {
+/// `mask` (bit 0 = red … bit 3 = alpha) are compared. `skewed` holds the CPU images of the runs
+/// with the approximate instructions' results at either end of their allowed error (empty when
+/// the draw uses none): a float channel within their spread agrees ([`within_skew`]).
+pub fn image_mismatches(gpu: &Image, cpu: &Image, tol: Tolerance, mask: u8, skewed: &[&Image]) -> Vec<(u32, u32)> {
     let mut out = Vec::new();
     for y in 0..gpu.height.min(cpu.height) {
         for x in 0..gpu.width.min(cpu.width) {
             let (a, b) = (gpu.get(x, y), cpu.get(x, y));
+            let alts: Vec<[f32; 4]> = skewed.iter().map(|s| s.get(x, y)).collect();
             let ok = match gpu.format {
                 TargetFormat::A8R8G8B8 => {
                     let steps = if tol == Tolerance::Exact { 1 } else { 4 };
                     (0..4).all(|k| mask & (1 << k) == 0 || to_byte(a[k]).abs_diff(to_byte(b[k])) <= steps)
                 }
-                TargetFormat::A32B32G32R32F => (0..4).all(|k| mask & (1 << k) == 0 || floats_agree(a[k], b[k], tol)),
+                TargetFormat::A32B32G32R32F => (0..4).all(|k| {
+                    let others: Vec<f32> = alts.iter().map(|p| p[k]).collect();
+                    mask & (1 << k) == 0 || floats_agree(a[k], b[k], tol) || within_skew(a[k], b[k], &others, tol)
+                }),
             };
             if !ok {
                 out.push((x, y));
@@ -113,9 +168,24 @@ fn channel_diff(a: u32, b: u32, compare: Compare) -> u32 {
     (0..channels).map(|k| ((a >> (8 * k)) & 0xff).abs_diff((b >> (8 * k)) & 0xff)).max().unwrap_or(0)
 }
 
-/// Checks `probe` against `image` (the target it reads).
+/// Checks `probe` against `image` (the target it reads): its pixel, or every pixel of its `rect`
+/// (the first failure, else the first broken() result).
 pub fn check_probe(probe: &Probe, image: &Image) -> ProbeResult {
-    let (x, y) = (probe.x, probe.y);
+    let Some([x0, y0, x1, y1]) = probe.rect else { return check_pixel(probe, image, probe.x, probe.y) };
+    let mut broken = None;
+    for y in y0..y1 {
+        for x in x0..x1 {
+            match check_pixel(probe, image, x, y) {
+                ProbeResult::Pass => {}
+                ProbeResult::Broken(m) => broken = broken.or(Some(m)),
+                fail => return fail,
+            }
+        }
+    }
+    broken.map_or(ProbeResult::Pass, ProbeResult::Broken)
+}
+
+fn check_pixel(probe: &Probe, image: &Image, x: u32, y: u32) -> ProbeResult {
     if let Some(want) = probe.expected_float {
         let got = image.get(x, y);
         let tol = probe.tolerance_float.unwrap_or(0.0);
@@ -166,6 +236,7 @@ mod tests {
         Probe {
             x: 0,
             y: 0,
+            rect: None,
             target: 0,
             expected: Some(expected),
             expected_float: None,
@@ -197,6 +268,26 @@ mod tests {
         assert_eq!(check_probe(&p, &img), ProbeResult::Pass);
         p.expected = Some(0xff807f01);
         assert!(matches!(check_probe(&p, &img), ProbeResult::Fail(_)), "argb compares alpha");
+    }
+
+    #[test]
+    fn skewed_runs_bound_the_disagreement() {
+        // CPU 1.0, runs at the two ends 1.01 and 0.995: spread 0.01, interval [0.985, 1.02].
+        let alts = [1.01, 0.995];
+        assert!(within_skew(1.019, 1.0, &alts, Tolerance::Exact));
+        assert!(within_skew(0.986, 1.0, &alts, Tolerance::Exact));
+        assert!(!within_skew(1.021, 1.0, &alts, Tolerance::Exact));
+        assert!(!within_skew(0.984, 1.0, &alts, Tolerance::Exact));
+        // An overflow at one end makes the infinity an accepted value, but not NaN.
+        assert!(within_skew(f32::INFINITY, 3.0e38, &[f32::INFINITY, 3.0e38], Tolerance::Exact));
+        assert!(!within_skew(f32::NAN, 3.0e38, &[f32::INFINITY, 3.0e38], Tolerance::Exact));
+        // No skewed runs: nothing beyond the tolerance itself.
+        assert!(!within_skew(1.001, 1.0, &[], Tolerance::Exact));
+        // NaN on the CPU side, or an unbounded error in a skewed run: any value.
+        assert!(within_skew(2.0, f32::NAN, &[], Tolerance::Exact));
+        assert!(within_skew(0.0, f32::INFINITY, &[f32::NAN, f32::INFINITY], Tolerance::Exact));
+        // An infinity every run agrees on is kept: rcp(0) = +inf is D3D9's rule.
+        assert!(!within_skew(f32::MAX, f32::INFINITY, &[f32::INFINITY, f32::INFINITY], Tolerance::Exact));
     }
 
     #[test]

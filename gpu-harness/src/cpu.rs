@@ -10,6 +10,7 @@ use crate::case::{CmpFunc, CullMode, FogMode};
 use crate::raster::{rasterize_with_ties, triangles, ClipVertex, RasterError};
 use crate::targets::{to_byte, Image};
 use crate::vertex::Semantic;
+use d3d9_shader::bytecode::Usage;
 
 /// What a vertex stage produces for one vertex.
 #[derive(Clone, Debug, PartialEq)]
@@ -117,6 +118,14 @@ pub struct MergeState {
     pub fog: FogSource,
     /// FOGCOLOR (RGB used).
     pub fog_color: [f32; 3],
+    /// ALPHABLENDENABLE: (SRCBLEND, DESTBLEND) on target 0: result = src x SRC + dst x DEST.
+    pub blend: Option<(crate::case::Blend, crate::case::Blend)>,
+    /// Table fog reads the FOG varying's y instead of the depth (pre-transformed vertices with
+    /// CLIPPING FALSE, whose z may lie outside [0, 1]).
+    pub table_depth_from_fog: bool,
+    /// SHADEMODE FLAT: COLOR varyings take each triangle's first vertex's values (in a strip,
+    /// triangle i starts at vertex i; docs/d3d9-rules.md#ffp-fog).
+    pub flat: bool,
     /// Alpha test; `None` when off.
     pub alpha_test: Option<AlphaTest>,
 }
@@ -171,6 +180,16 @@ impl CpuTargets {
     }
 }
 
+/// The first vertex of triangle `t` in submission order (strip triangles of odd index are wound
+/// the other way round by [`triangles`]).
+fn first_vertex(strip: bool, t: [usize; 3]) -> usize {
+    if strip {
+        t[0].min(t[1])
+    } else {
+        t[0]
+    }
+}
+
 /// Draws one primitive batch: `inputs` are the vertices' input registers; `tie_scales` are the
 /// scales at which an interpolated input marks a tie ([`crate::raster::Lane::tie`]).
 #[allow(clippy::too_many_arguments)]
@@ -206,8 +225,22 @@ pub fn draw(
         })
         .collect();
     let mut error = None;
+    let colors: Vec<usize> = (0..semantics.len()).filter(|&k| semantics[k].0 == Usage::Color).collect();
     for t in triangles(strip, primitive_count) {
-        let tri = [&clip[t[0]], &clip[t[1]], &clip[t[2]]];
+        let provoking = first_vertex(strip, t);
+        let flat_copy = state.flat.then(|| {
+            t.map(|i| {
+                let mut v = clip[i].clone();
+                for &k in &colors {
+                    v.varyings[k] = clip[provoking].varyings[k];
+                }
+                v
+            })
+        });
+        let tri = match &flat_copy {
+            Some(f) => [&f[0], &f[1], &f[2]],
+            None => [&clip[t[0]], &clip[t[1]], &clip[t[2]]],
+        };
         let w = tri.map(|v| v.position[3]);
         let vertex_tie = t.iter().any(|&i| outs[i].tie);
         targets.perspective |= w[0] != w[1] || w[0] != w[2];
@@ -229,6 +262,9 @@ pub fn draw(
                 Ok(outs) => {
                     for (i, out) in outs.iter().enumerate() {
                         let lane = &quad.lanes[i];
+                        if lane.edge {
+                            targets.ties[(lane.y as u32 * width + lane.x as u32) as usize] = true;
+                        }
                         if lane.covered {
                             if lane.tie || vertex_tie {
                                 targets.ties[(lane.y as u32 * width + lane.x as u32) as usize] = true;
@@ -257,7 +293,11 @@ fn merge(targets: &mut CpuTargets, x: u32, y: u32, z: f32, input: &PixelIn, out:
     // Fog (ps < 3.0 and fixed function): blended into oC0.rgb, alpha unchanged.
     let f = match s.fog {
         FogSource::Off => None,
-        FogSource::Table { mode, start, end, density } => Some(fog_factor(mode, depth, start, end, density)),
+        FogSource::Table { mode, start, end, density } => {
+            let fog_y = input.get((d3d9_shader::bytecode::Usage::Fog, 0)).map(|v| v[1]);
+            let d = if s.table_depth_from_fog { fog_y.unwrap_or(depth) } else { depth };
+            Some(fog_factor(mode, d, start, end, density))
+        }
         FogSource::Varying => {
             let f = input.get((d3d9_shader::bytecode::Usage::Fog, 0)).map_or(0.0, |v| v[0]);
             Some(if f > 0.0 { f.min(1.0) } else { 0.0 })
@@ -280,6 +320,19 @@ fn merge(targets: &mut CpuTargets, x: u32, y: u32, z: f32, input: &PixelIn, out:
     }
     if s.z_enable && s.z_write {
         targets.depth[at] = depth;
+    }
+    if let (Some((sf, df)), Some(c)) = (s.blend, colors[0].as_mut()) {
+        let dst = targets.colors[0].get(x, y);
+        let factor = |b: crate::case::Blend| match b {
+            crate::case::Blend::Zero => 0.0,
+            crate::case::Blend::One => 1.0,
+            crate::case::Blend::SrcAlpha => c[3],
+            crate::case::Blend::InvSrcAlpha => 1.0 - c[3],
+        };
+        let (fs, fd) = (factor(sf), factor(df));
+        for (ch, d) in c.iter_mut().zip(dst) {
+            *ch = (*ch * fs + d * fd).clamp(0.0, 1.0);
+        }
     }
     for (img, c) in targets.colors.iter_mut().zip(colors) {
         if let Some(c) = c {
@@ -337,6 +390,9 @@ mod tests {
             z_write: false,
             fog: FogSource::Off,
             fog_color: [0.0; 3],
+            flat: false,
+            table_depth_from_fog: false,
+            blend: None,
             alpha_test: None,
         };
         let targets = |tie_vertex| {

@@ -35,6 +35,17 @@ pub struct FixedState {
     pub z_func: CmpFunc,
     /// Depth writes.
     pub z_write: bool,
+    /// ALPHABLENDENABLE: (SRCBLEND, DESTBLEND) on target 0.
+    pub blend: Option<(crate::case::Blend, crate::case::Blend)>,
+}
+
+fn blend_factor(b: crate::case::Blend) -> wgpu::BlendFactor {
+    match b {
+        crate::case::Blend::Zero => wgpu::BlendFactor::Zero,
+        crate::case::Blend::One => wgpu::BlendFactor::One,
+        crate::case::Blend::SrcAlpha => wgpu::BlendFactor::SrcAlpha,
+        crate::case::Blend::InvSrcAlpha => wgpu::BlendFactor::OneMinusSrcAlpha,
+    }
 }
 
 /// A draw.
@@ -44,6 +55,8 @@ pub struct DrawCall<'a> {
     pub vs: (&'a naga::Module, &'a str),
     /// Pixel stage module and entry point.
     pub ps: (&'a naga::Module, &'a str),
+    /// The vertex and pixel stages' pipeline-overridable constants, by name.
+    pub constants: [Vec<(String, f64)>; 2],
     /// Each vertex's input registers `v0–v15` (uploaded at `@location(n)` for every location the
     /// vertex module reads).
     pub vertices: &'a [[[f32; 4]; 16]],
@@ -81,6 +94,30 @@ pub fn to_wgsl(module: &naga::Module, stage: &'static str) -> Result<String, Gpu
         .map_err(|e| GpuError::Validation { stage, message: format!("{:?}", e.into_inner()) })?;
     naga::back::wgsl::write_string(module, &info, naga::back::wgsl::WriterFlags::empty())
         .map_err(|e| GpuError::Validation { stage, message: e.to_string() })
+}
+
+/// The module with its overrides set to `constants` (naga's pipeline-constant pass on the module
+/// itself). Not through wgpu's `constants`: naga 30 refuses, after a WGSL round trip, modules whose
+/// constant expressions are used inside control flow once overrides are present
+/// (`ExpressionAlreadyInScope`; docs/layers.md).
+fn specialise(
+    module: &naga::Module,
+    constants: &[(String, f64)],
+    stage: &'static str,
+) -> Result<Option<naga::Module>, GpuError> {
+    if module.overrides.is_empty() {
+        return Ok(None);
+    }
+    let info = naga::valid::Validator::new(naga::valid::ValidationFlags::all(), naga::valid::Capabilities::all())
+        .validate(module)
+        .map_err(|e| GpuError::Validation { stage, message: format!("{:?}", e.into_inner()) })?;
+    let mut values = naga::back::PipelineConstants::default();
+    for (name, v) in constants {
+        values.insert(name.clone(), *v);
+    }
+    naga::back::pipeline_constants::process_overrides(module, &info, None, &values)
+        .map(|(m, _)| Some(m.into_owned()))
+        .map_err(|e| GpuError::Validation { stage, message: format!("overrides: {e}") })
 }
 
 fn entry<'m>(module: &'m naga::Module, name: &str) -> Option<&'m naga::EntryPoint> {
@@ -191,13 +228,100 @@ fn layout_entry(
 
 /// Draws `call` into `targets` (loading their contents; clears are separate).
 pub fn draw(gpu: &Gpu, targets: &GpuTargets, call: &DrawCall) -> Result<(), GpuError> {
+    let scope = gpu.device.push_error_scope(wgpu::ErrorFilter::Validation);
+    let made = Pipeline::new(gpu, targets, call);
+    if let Ok(pipeline) = &made {
+        pipeline.draw(gpu, targets, 1);
+    }
+    let wgpu_error = pollster::block_on(scope.pop());
+    made?;
+    match wgpu_error {
+        Some(e) => Err(GpuError::Wgpu(e.to_string())),
+        None => Ok(()),
+    }
+}
+
+/// A draw's pipeline with its bind groups and vertex buffer: made once, drawn any number of
+/// times (`cargo xtask bench --gpu` times the two apart). wgpu's validation errors go to the
+/// caller's error scope.
+#[derive(Debug)]
+pub struct Pipeline {
+    pipeline: wgpu::RenderPipeline,
+    bind_groups: Vec<wgpu::BindGroup>,
+    /// The uniform and storage buffers the bind groups hold.
+    _buffers: Vec<wgpu::Buffer>,
+    /// The vertex buffer, when the vertex stage reads a location.
+    vertex_buffer: Option<wgpu::Buffer>,
+    vertex_count: u32,
+}
+
+impl Pipeline {
+    /// Creates the resources of `call` and its pipeline for `targets`.
+    pub fn new(gpu: &Gpu, targets: &GpuTargets, call: &DrawCall) -> Result<Pipeline, GpuError> {
+        let (layouts, bind_groups, buffers) = bind_groups(gpu, call)?;
+        let pipeline_layout = gpu.device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+            label: None,
+            bind_group_layouts: &layouts.iter().map(Some).collect::<Vec<_>>(),
+            immediate_size: 0,
+        });
+        let (pipeline, vertex_buffer) = render_pipeline(gpu, targets, call, &pipeline_layout)?;
+        Ok(Pipeline {
+            pipeline,
+            bind_groups,
+            _buffers: buffers,
+            vertex_buffer,
+            vertex_count: call.vertices.len() as u32,
+        })
+    }
+
+    /// Records and submits one pass drawing the call's vertices `instances` times (loading the
+    /// targets' contents); does not wait for it.
+    pub fn draw(&self, gpu: &Gpu, targets: &GpuTargets, instances: u32) {
+        let mut encoder = gpu.device.create_command_encoder(&Default::default());
+        {
+            let attachments: Vec<_> = targets
+                .colors
+                .iter()
+                .map(|(_, view, _)| {
+                    Some(wgpu::RenderPassColorAttachment {
+                        view,
+                        depth_slice: None,
+                        resolve_target: None,
+                        ops: wgpu::Operations { load: wgpu::LoadOp::Load, store: wgpu::StoreOp::Store },
+                    })
+                })
+                .collect();
+            let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+                label: Some("draw"),
+                color_attachments: &attachments,
+                depth_stencil_attachment: Some(wgpu::RenderPassDepthStencilAttachment {
+                    view: &targets.depth.1,
+                    depth_ops: Some(wgpu::Operations { load: wgpu::LoadOp::Load, store: wgpu::StoreOp::Store }),
+                    stencil_ops: None,
+                }),
+                ..Default::default()
+            });
+            pass.set_pipeline(&self.pipeline);
+            pass.set_viewport(0.5, 0.5, targets.width as f32, targets.height as f32, 0.0, 1.0);
+            for (i, bg) in self.bind_groups.iter().enumerate() {
+                pass.set_bind_group(i as u32, bg, &[]);
+            }
+            if let Some(vbuf) = &self.vertex_buffer {
+                pass.set_vertex_buffer(0, vbuf.slice(..));
+            }
+            pass.draw(0..self.vertex_count, 0..instances);
+        }
+        gpu.queue.submit([encoder.finish()]);
+    }
+}
+
+/// The bind group layouts, bind groups and buffers of both modules' globals.
+type BindGroups = (Vec<wgpu::BindGroupLayout>, Vec<wgpu::BindGroup>, Vec<wgpu::Buffer>);
+
+fn bind_groups(gpu: &Gpu, call: &DrawCall) -> Result<BindGroups, GpuError> {
     let device = &gpu.device;
-    let (vs_mod, vs_entry) = call.vs;
-    let (ps_mod, ps_entry) = call.ps;
-    let vs_ep = entry(vs_mod, vs_entry).ok_or_else(|| GpuError::Wgpu(format!("no entry point `{vs_entry}`")))?;
-    let ps_ep = entry(ps_mod, ps_entry).ok_or_else(|| GpuError::Wgpu(format!("no entry point `{ps_entry}`")))?;
-    let vs_wgsl = to_wgsl(vs_mod, "vertex")?;
-    let ps_wgsl = to_wgsl(ps_mod, "pixel")?;
+    let (vs_mod, _) = call.vs;
+    let (ps_mod, _) = call.ps;
 
     // Bind group layouts from both modules' globals.
     let mut groups: BTreeMap<u32, BTreeMap<u32, (wgpu::BindGroupLayoutEntry, u64)>> = BTreeMap::new();
@@ -208,7 +332,6 @@ pub fn draw(gpu: &Gpu, targets: &GpuTargets, call: &DrawCall) -> Result<(), GpuE
             }
         }
     }
-    let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
     let max_group = groups.keys().next_back().map_or(0, |g| g + 1);
     let mut layouts = Vec::new();
     let mut bind_groups = Vec::new();
@@ -262,11 +385,27 @@ pub fn draw(gpu: &Gpu, targets: &GpuTargets, call: &DrawCall) -> Result<(), GpuE
         }));
         layouts.push(layout);
     }
-    let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
-        label: None,
-        bind_group_layouts: &layouts.iter().map(Some).collect::<Vec<_>>(),
-        immediate_size: 0,
-    });
+    Ok((layouts, bind_groups, buffers.into_iter().map(|(_, b)| b).collect()))
+}
+
+/// The render pipeline of `call` for `targets`, and its vertex buffer.
+fn render_pipeline(
+    gpu: &Gpu,
+    targets: &GpuTargets,
+    call: &DrawCall,
+    pipeline_layout: &wgpu::PipelineLayout,
+) -> Result<(wgpu::RenderPipeline, Option<wgpu::Buffer>), GpuError> {
+    let device = &gpu.device;
+    let (vs_mod, vs_entry) = call.vs;
+    let (ps_mod, ps_entry) = call.ps;
+    let vs_special = specialise(vs_mod, &call.constants[0], "vertex")?;
+    let ps_special = specialise(ps_mod, &call.constants[1], "pixel")?;
+    let vs_mod = vs_special.as_ref().unwrap_or(vs_mod);
+    let ps_mod = ps_special.as_ref().unwrap_or(ps_mod);
+    let vs_ep = entry(vs_mod, vs_entry).ok_or_else(|| GpuError::Wgpu(format!("no entry point `{vs_entry}`")))?;
+    let ps_ep = entry(ps_mod, ps_entry).ok_or_else(|| GpuError::Wgpu(format!("no entry point `{ps_entry}`")))?;
+    let vs_wgsl = to_wgsl(vs_mod, "vertex")?;
+    let ps_wgsl = to_wgsl(ps_mod, "pixel")?;
 
     // Vertex buffer: the registers the vertex module reads, Float32x4 each.
     let locs: Vec<u32> = vertex_locations(vs_mod, vs_ep).into_iter().filter(|&l| l < 16).collect();
@@ -316,7 +455,14 @@ pub fn draw(gpu: &Gpu, targets: &GpuTargets, call: &DrawCall) -> Result<(), GpuE
         .map(|(i, (_, _, f))| {
             Some(wgpu::ColorTargetState {
                 format: wgpu_format(*f),
-                blend: None,
+                blend: call.state.blend.filter(|_| i == 0).map(|(src, dst)| {
+                    let c = wgpu::BlendComponent {
+                        src_factor: blend_factor(src),
+                        dst_factor: blend_factor(dst),
+                        operation: wgpu::BlendOperation::Add,
+                    };
+                    wgpu::BlendState { color: c, alpha: c }
+                }),
                 write_mask: if written.contains(&(i as u32)) {
                     wgpu::ColorWrites::ALL
                 } else {
@@ -328,7 +474,7 @@ pub fn draw(gpu: &Gpu, targets: &GpuTargets, call: &DrawCall) -> Result<(), GpuE
     let st = &call.state;
     let pipeline = device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
         label: Some("draw"),
-        layout: Some(&pipeline_layout),
+        layout: Some(pipeline_layout),
         vertex: wgpu::VertexState {
             module: &vs_module,
             entry_point: Some(vs_entry),
@@ -370,43 +516,5 @@ pub fn draw(gpu: &Gpu, targets: &GpuTargets, call: &DrawCall) -> Result<(), GpuE
         multiview_mask: None,
         cache: None,
     });
-    let mut encoder = device.create_command_encoder(&Default::default());
-    {
-        let attachments: Vec<_> = targets
-            .colors
-            .iter()
-            .map(|(_, view, _)| {
-                Some(wgpu::RenderPassColorAttachment {
-                    view,
-                    depth_slice: None,
-                    resolve_target: None,
-                    ops: wgpu::Operations { load: wgpu::LoadOp::Load, store: wgpu::StoreOp::Store },
-                })
-            })
-            .collect();
-        let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
-            label: Some("draw"),
-            color_attachments: &attachments,
-            depth_stencil_attachment: Some(wgpu::RenderPassDepthStencilAttachment {
-                view: &targets.depth.1,
-                depth_ops: Some(wgpu::Operations { load: wgpu::LoadOp::Load, store: wgpu::StoreOp::Store }),
-                stencil_ops: None,
-            }),
-            ..Default::default()
-        });
-        pass.set_pipeline(&pipeline);
-        pass.set_viewport(0.5, 0.5, targets.width as f32, targets.height as f32, 0.0, 1.0);
-        for (i, bg) in bind_groups.iter().enumerate() {
-            pass.set_bind_group(i as u32, bg, &[]);
-        }
-        if !locs.is_empty() {
-            pass.set_vertex_buffer(0, vbuf.slice(..));
-        }
-        pass.draw(0..call.vertices.len() as u32, 0..1);
-    }
-    gpu.queue.submit([encoder.finish()]);
-    if let Some(e) = pollster::block_on(scope.pop()) {
-        return Err(GpuError::Wgpu(e.to_string()));
-    }
-    Ok(())
+    Ok((pipeline, (!locs.is_empty()).then_some(vbuf)))
 }

@@ -5,8 +5,9 @@
 //! - [`case`]: the TOML case model (docs/case-format.md).
 //! - [`textures`], [`vertex`], [`targets`]: the resources a case describes, decoded once and used by
 //!   both the GPU and the CPU path.
-//! - [`raster`], [`cpu`] and [`fixed_function`]: the CPU pipeline (rasterizer with D3D9's rules,
-//!   output merger with fog and alpha test, fixed-function stand-ins).
+//! - [`raster`], [`cpu`] and [`ffp_reference`]: the CPU pipeline (rasterizer with D3D9's rules,
+//!   output merger with fog and alpha test, the fixed-function reference over [`ffp_state`]);
+//!   [`fixed_function`] holds the GPU side's fixed-function stages.
 //! - [`device`], [`targets`] and [`gpu`]: the wgpu pipeline.
 //! - [`shaders`], [`interpreted`], [`translated`]: loading shaders, and the two shader back ends
 //!   (the interpreter on the CPU, the translator on the GPU) behind the runner's traits.
@@ -19,6 +20,9 @@ pub mod case;
 pub mod compare;
 pub mod cpu;
 pub mod device;
+pub mod ffp_gpu;
+pub mod ffp_reference;
+pub mod ffp_state;
 pub mod fixed_function;
 pub mod gpu;
 pub mod interpreted;

@@ -51,7 +51,7 @@ impl Runner<'_> {
                 continue;
             }
             let setup = self.draw_setup(&prepared, draw, &state, case.render_target.format)?;
-            let ctx = setup.context(case, &prepared, &state);
+            let ctx = setup.context(case, &prepared, &state, self.float_rules);
             let (vs, ps) = crate::translated::translate_pair(setup.vs, setup.ps, &ctx)
                 .map_err(|e| Verdict::Fail(vec![format!("draw {i}: {e}")]))?;
             let stage = |name: &str, program: Option<&d3d9_shader::bytecode::Program>, t: Option<Translation>| {

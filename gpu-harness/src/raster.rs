@@ -11,7 +11,10 @@
 //! - Front faces are clockwise on screen (y down) whatever the cull mode.
 //! - Attributes are interpolated perspective-correctly as `a0 + b1 (a1 − a0) + b2 (a2 − a0)`, so an
 //!   attribute equal at the three vertices comes out exactly; depth (z/w) is interpolated linearly in
-//!   screen space.
+//!   screen space. The barycentrics come from the vertices' exact (unsnapped) window positions at
+//!   the pixel centre: snapping is a coverage rule (Vulkan's subPixelPrecisionBits), and
+//!   interpolating from snapped positions moved values by up to 2⁻⁹ px times the attribute's
+//!   gradient (about 10⁻⁴ relative on the sweep's 16 × 16 draws), far from what the GPU computes.
 //! - Pixels come in 2×2 quads aligned to even coordinates; lanes outside the triangle are helper
 //!   lanes whose attributes extend the triangle's planes (derivatives stay defined).
 //! - Clipping: a triangle reaching past the near plane (z < 0) or the far plane (z > w) is clipped
@@ -47,9 +50,20 @@ pub struct Lane {
     /// A varying that changes across the triangle lies at a decision point here, within 2⁻²⁰
     /// relative to its vertex values: zero (texkill, cmp and the comparisons decide there) or,
     /// scaled by a bound texture's size, a texel boundary (point sampling). Two rasterizers that
-    /// round the barycentrics differently may land on either side.
+    /// round the barycentrics differently may land on either side. Also set where a varying is
+    /// not finite at a vertex (its interpolation is then the implementation's).
     pub tie: bool,
+    /// The pixel centre lies within [`SNAP_TIE`] of an edge whose vertices snapping moved:
+    /// whether it is covered depends on how the rasterizer rounds positions to its sub-pixel grid
+    /// (Vulkan leaves the rounding, and `subPixelPrecisionBits` ≥ 4, to the implementation), so
+    /// its coverage is a tie, covered or not.
+    pub edge: bool,
 }
+
+/// How far from an edge a pixel centre's coverage is a tie: 2⁻⁸ px, one step of the 8-bit
+/// sub-pixel grid both rasterizers here snap to (lavapipe's `subPixelPrecisionBits`), which
+/// covers either side rounding each vertex by up to half a step in its own way.
+pub const SNAP_TIE: f64 = 1.0 / 256.0;
 
 /// A 2×2 quad: lanes 0 = top-left, 1 = top-right, 2 = bottom-left, 3 = bottom-right.
 #[derive(Clone, Debug, PartialEq)]
@@ -63,9 +77,15 @@ pub struct Quad {
 /// Why a triangle cannot be rasterized here.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum RasterError {
-    /// A vertex at or behind the eye (w ≤ 0) or not finite: needs real clipping.
-    #[error("vertex with w = {0} (clipping against w = 0 is not implemented)")]
+    /// A vertex whose position is not finite (after clipping, every w is positive): neither
+    /// D3D9 nor Vulkan defines the coverage of such a primitive.
+    #[error("a vertex position is not finite (w = {0}): no defined coverage")]
     BehindEye(f32),
+    /// A vertex at the clip-space origin (x = y = z = w = 0) lies on every clip plane and has no
+    /// projection: its triangles are degenerate cones whose clipped coverage is whatever the
+    /// clipper's rounding makes of zero area (lavapipe draws some pixels of it).
+    #[error("a vertex position is the clip-space origin (0, 0, 0, 0): no defined coverage")]
+    Origin,
 }
 
 const SUBPIXEL: f64 = 256.0;
@@ -126,6 +146,9 @@ pub fn rasterize_with_ties(
         let w = tri.iter().map(|v| v.position[3]).find(|w| !w.is_finite()).unwrap_or(f32::NAN);
         return Err(RasterError::BehindEye(w));
     }
+    if tri.iter().any(|v| v.position.iter().all(|&c| c == 0.0)) {
+        return Err(RasterError::Origin);
+    }
     let g = GUARD_BAND;
     let inside = |v: &ClipVertex| {
         let [x, y, z, w] = v.position;
@@ -166,13 +189,14 @@ fn rasterize_clipped(
     }
     let (w2, h2) = (width as f64 / 2.0, height as f64 / 2.0);
     // Window position (snapped), 1/w and z/w of each vertex.
-    let win: Vec<(i64, i64)> = tri
+    let exact: Vec<(f64, f64)> = tri
         .iter()
         .map(|v| {
             let p = v.position.map(|c| c as f64);
-            (snap((p[0] / p[3] + 1.0) * w2), snap((1.0 - p[1] / p[3]) * h2))
+            ((p[0] / p[3] + 1.0) * w2, (1.0 - p[1] / p[3]) * h2)
         })
         .collect();
+    let win: Vec<(i64, i64)> = exact.iter().map(|&(x, y)| (snap(x), snap(y))).collect();
     let edge = |a: (i64, i64), b: (i64, i64), p: (i64, i64)| (b.0 - a.0) * (p.1 - a.1) - (b.1 - a.1) * (p.0 - a.0);
     let area = edge(win[0], win[1], win[2]);
     if area == 0 {
@@ -188,7 +212,6 @@ fn rasterize_clipped(
     // Order the vertices so that the area is positive; keep the original indices for attributes.
     let order = if front { [0, 1, 2] } else { [0, 2, 1] };
     let p: [(i64, i64); 3] = order.map(|i| win[i]);
-    let area = area.abs();
     let top_left = |a: (i64, i64), b: (i64, i64)| {
         let (dx, dy) = (b.0 - a.0, b.1 - a.1);
         (dy == 0 && dx > 0) || dy < 0
@@ -210,12 +233,25 @@ fn rasterize_clipped(
     let attrs: [&Vec<[f32; 4]>; 3] = order.map(|i| &tri[i].varyings);
     let n = attrs[0].len();
 
+    // Interpolation uses the vertices' exact window positions (coverage alone uses the snapped
+    // ones), as the GPU's attribute planes do.
+    let q: [(f64, f64); 3] = order.map(|i| exact[i]);
+    let edge_f = |a: (f64, f64), b: (f64, f64), p: (f64, f64)| (b.0 - a.0) * (p.1 - a.1) - (b.1 - a.1) * (p.0 - a.0);
+    let area_f = edge_f(q[0], q[1], q[2]);
+    let snapped = |i: usize| p[i].0 as f64 == q[i].0 * SUBPIXEL && p[i].1 as f64 == q[i].1 * SUBPIXEL;
+    // Per edge (opposite vertex 0, 1, 2): its length, and whether snapping moved an end of it.
+    let edge_ends = [(1, 2), (2, 0), (0, 1)];
+    let lengths = edge_ends.map(|(a, b)| (q[b].0 - q[a].0).hypot(q[b].1 - q[a].1));
+    let moved = edge_ends.map(|(a, b)| !(snapped(a) && snapped(b)));
     let lane = |x: i64, y: i64| -> Lane {
         let c = (x * sub, y * sub);
         let e = edges.map(|(a, b)| edge(a, b, c));
         let inside = (0..3).all(|i| e[i] + bias[i] >= 0);
         // Screen-space barycentrics (of the vertex opposite each edge).
-        let l = e.map(|v| v as f64 / area as f64);
+        let pf = (x as f64, y as f64);
+        let ef = [edge_f(q[1], q[2], pf), edge_f(q[2], q[0], pf), edge_f(q[0], q[1], pf)];
+        let near_edge = (0..3).any(|i| moved[i] && (ef[i] / area_f.signum()).abs() <= SNAP_TIE * lengths[i]);
+        let l = ef.map(|v| v / area_f);
         let depth = l[0] * z[0] + l[1] * z[1] + l[2] * z[2];
         let pw = [l[0] * inv_w[0], l[1] * inv_w[1], l[2] * inv_w[2]];
         let sum = pw[0] + pw[1] + pw[2];
@@ -226,7 +262,12 @@ fn rasterize_clipped(
                 let (a0, a1, a2) = (attrs[0][k], attrs[1][k], attrs[2][k]);
                 std::array::from_fn(|c| {
                     let v = a0[c] + b1 * (a1[c] - a0[c]) + b2 * (a2[c] - a0[c]);
-                    if a0[c] != a1[c] || a0[c] != a2[c] {
+                    // A vertex value that is not finite: the weighted sum Vulkan defines
+                    // interpolation as gives inf, −inf or NaN depending on how it is evaluated
+                    // (inf · 0, inf − inf), so the pixel's inputs are the implementation's.
+                    if !(a0[c].is_finite() && a1[c].is_finite() && a2[c].is_finite()) {
+                        tie = true;
+                    } else if a0[c] != a1[c] || a0[c] != a2[c] {
                         let scale = a0[c].abs().max(a1[c].abs()).max(a2[c].abs());
                         tie |= tie_scales.iter().any(|&s| {
                             let x = v * s;
@@ -240,7 +281,8 @@ fn rasterize_clipped(
         let on_target = (0..width as i64).contains(&x) && (0..height as i64).contains(&y);
         let depth = depth as f32;
         let covered = inside && on_target && (0.0..=1.0).contains(&depth);
-        Lane { x: x as i32, y: y as i32, covered, depth, varyings, tie }
+        let edge = near_edge && on_target;
+        Lane { x: x as i32, y: y as i32, covered, depth, varyings, tie, edge }
     };
 
     let mut qy = min_y & !1;
@@ -248,7 +290,7 @@ fn rasterize_clipped(
         let mut qx = min_x & !1;
         while qx <= max_x {
             let lanes = [lane(qx, qy), lane(qx + 1, qy), lane(qx, qy + 1), lane(qx + 1, qy + 1)];
-            if lanes.iter().any(|l| l.covered) {
+            if lanes.iter().any(|l| l.covered || l.edge) {
                 emit(Quad { lanes, front });
             }
             qx += 2;
@@ -350,6 +392,56 @@ mod tests {
         let want = (0.5f64 / 3.0) / (3.0 / 8.0 + 1.0 / 8.0 + 0.5 / 3.0);
         assert!((p.varyings[0][0] as f64 - want).abs() < 1e-6, "{} vs {want}", p.varyings[0][0]);
         assert!(seen.iter().all(|l| l.varyings[1] == [0.25; 4]), "constant attribute is exact");
+    }
+
+    /// The triangle a = window (0, 8), b = (0, 0), c = (8 + 1/1024, 8) on an 8 × 8 target, with an
+    /// attribute 0 at a and b and 1 at c. c is off the 1/256 sub-pixel grid (1/1024 · 256 = 0.25
+    /// rounds to 0): snapped, it lies at (8, 8).
+    fn off_grid_triangle() -> [ClipVertex; 3] {
+        // NDC x = 2X/8 − 1 = X/4 − 1; y = 1 − 2Y/8.
+        let c_x = (8.0f64 + 1.0 / 1024.0) / 4.0 - 1.0;
+        [
+            ClipVertex { position: [-1.0, -1.0, 0.5, 1.0], varyings: vec![[0.0; 4]] },
+            ClipVertex { position: [-1.0, 1.0, 0.5, 1.0], varyings: vec![[0.0; 4]] },
+            ClipVertex { position: [c_x as f32, -1.0, 0.5, 1.0], varyings: vec![[1.0; 4]] },
+        ]
+    }
+
+    fn lanes_of(tri: &[ClipVertex; 3]) -> Vec<Lane> {
+        let mut seen = Vec::new();
+        rasterize([&tri[0], &tri[1], &tri[2]], 8, 8, CullMode::None, |q| seen.extend(q.lanes)).unwrap();
+        seen
+    }
+
+    #[test]
+    fn interpolation_uses_exact_positions_not_snapped_ones() {
+        // At pixel (4, 7) the weight of c is the ratio of the distances to the line ab (x = 0):
+        // 4 / (8 + 1/1024) = 0.4999389… exactly; the snapped c would give 4 / 8 = 0.5, which is
+        // 1.2e-4 relative away (what the GPU does not compute).
+        let lanes = lanes_of(&off_grid_triangle());
+        let p = lanes.iter().find(|l| (l.x, l.y) == (4, 7) && l.covered).expect("pixel (4, 7) covered");
+        let want = 4.0 / (8.0 + 1.0 / 1024.0);
+        assert!((p.varyings[0][0] as f64 - want).abs() < 1e-7, "{} vs {want}", p.varyings[0][0]);
+    }
+
+    #[test]
+    fn coverage_near_a_moved_edge_is_a_tie() {
+        // The edge bc runs from (0, 0) to (8 + 1/1024, 8): the centre (4, 4) lies
+        // 4 · (1/1024) / (8 · √2) ≈ 3.5e-4 px from it, within the 2^-8 px a sub-pixel step
+        // can move it; (4, 5) lies 0.7 px away and (2, 6) 2.8 px.
+        let lanes = lanes_of(&off_grid_triangle());
+        let edge = |x: i32, y: i32| lanes.iter().any(|l| (l.x, l.y) == (x, y) && l.edge);
+        assert!(edge(4, 4) && edge(1, 1) && edge(7, 7));
+        assert!(!edge(4, 5) && !edge(2, 6));
+        // Vertices on the grid do not move: the full-target quad's shared diagonal, through pixel
+        // centres, is decided by the fill rule alone, not a tie.
+        let vs = [v(-1.0, -1.0, 0.0), v(-1.0, 1.0, 0.0), v(1.0, -1.0, 0.0), v(1.0, 1.0, 0.0)];
+        for t in triangles(true, 2) {
+            rasterize([&vs[t[0]], &vs[t[1]], &vs[t[2]]], 8, 8, CullMode::None, |q| {
+                assert!(q.lanes.iter().all(|l| !l.edge))
+            })
+            .unwrap();
+        }
     }
 
     #[test]

@@ -5,21 +5,25 @@
 //! The shader back ends plug in through two traits, so that the runner knows neither the
 //! interpreter's nor the translator's types: [`ShaderCpu`] turns a program into CPU stages,
 //! [`ShaderGpu`] turns a program pair into naga modules with their resources. Stages a case leaves
-//! to the fixed-function pipeline use [`crate::fixed_function`] on both paths.
+//! to the fixed-function pipeline use the CPU reference ([`crate::ffp_reference`]) on the CPU path
+//! and [`crate::fixed_function`] on the GPU path.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use d3d9_shader::bytecode::{Opcode, Program, Usage};
+pub use d3d9_shader::interp::Skew;
+pub use d3d9_shader::key::FloatRules;
 
 use crate::case::{
-    Api, Case, ConstantBlock, ConstantKind, DeclUsage, Draw, FogMode, MipFilter, Number, RenderState, TextureKind,
-    TextureStage,
+    Api, Case, ConstantBlock, ConstantKind, Draw, FogMode, MipFilter, Number, RenderState, TextureKind, TextureStage,
 };
 use crate::compare::{check_probe, image_mismatches, ProbeResult, Tolerance};
 use crate::cpu::{self, CpuTargets, FogSource, MergeState, PixelStage, VertexStage};
 use crate::device::Gpu;
-use crate::fixed_function::{self as ff, FixedPixel, FixedPixelState, FixedVertex, VaryingLayout};
+use crate::ffp_reference::{ReferencePixel, ReferenceVertex};
+use crate::ffp_state::{FfpState, VertexFormat};
+use crate::fixed_function::{self as ff, VaryingLayout};
 use crate::gpu::{self, DrawCall, FixedState, Resource};
 use crate::targets::{GpuTargets, Image};
 use crate::textures::{self, DecodedTexture};
@@ -83,6 +87,11 @@ pub struct StageContext<'a> {
     pub fog: FogSource,
     /// Alpha test, when on.
     pub alpha_test: Option<crate::cpu::AlphaTest>,
+    /// The float rules both sides follow (the translation key's, docs/d3d9-rules.md#float-rules).
+    pub float_rules: FloatRules,
+    /// CPU side: where the approximate instructions' results lie ([`Skew`]; the runner's extra
+    /// runs that measure how much a draw amplifies their error).
+    pub skew: Skew,
 }
 
 #[cfg(test)]
@@ -97,6 +106,8 @@ impl<'a> StageContext<'a> {
             state,
             fog: FogSource::Off,
             alpha_test: None,
+            float_rules: FloatRules::Strict,
+            skew: Skew::None,
         }
     }
 }
@@ -132,6 +143,8 @@ pub struct GpuStage {
     pub buffers: Vec<((u32, u32), Vec<u8>)>,
     /// The textures the stage samples.
     pub textures: Vec<TextureSlot>,
+    /// Pipeline-overridable constants (override delivery), by name.
+    pub constants: Vec<(String, f64)>,
 }
 
 /// Where a stage samples one texture.
@@ -224,6 +237,8 @@ pub struct Runner<'a> {
     /// Channels compared per target (bit 0 = red … bit 3 = alpha); targets not listed compare all
     /// four. The sweep leaves out components D3D9 leaves undefined.
     pub channel_masks: Vec<u8>,
+    /// The float rules of every draw (strict is D3D9's; fast and ieee are the key's cheaper modes).
+    pub float_rules: FloatRules,
 }
 
 /// A draw's shaders (`None`: fixed function), fog source and alpha test.
@@ -242,6 +257,7 @@ impl DrawSetup<'_> {
         case: &'a Case,
         prepared: &'a Prepared,
         state: &'a RenderState,
+        float_rules: FloatRules,
     ) -> StageContext<'a> {
         StageContext {
             api: case.api,
@@ -251,6 +267,8 @@ impl DrawSetup<'_> {
             state,
             fog: self.fog,
             alpha_test: self.alpha,
+            float_rules,
+            skew: Skew::None,
         }
     }
 }
@@ -270,6 +288,9 @@ fn merge_state(state: &RenderState, fog: FogSource, alpha_test: Option<crate::cp
         z_func: state.zfunc,
         z_write: state.zwriteenable,
         fog,
+        flat: state.shademode == crate::case::ShadeMode::Flat,
+        table_depth_from_fog: false,
+        blend: state.alphablendenable.then_some((state.srcblend, state.destblend)),
         fog_color: {
             let [r, g, b, _] = crate::targets::color_to_rgba(state.fogcolor);
             [r, g, b]
@@ -291,31 +312,10 @@ pub fn fog_source(state: &RenderState, vs: Option<&Program>, ps: Option<&Program
             density: state.fogdensity,
         });
     }
-    if vs.is_some() || state.fogvertexmode != FogMode::None {
-        return Ok(FogSource::Varying);
-    }
-    Err("fog from the specular alpha (FOGVERTEXMODE NONE without a vertex shader) is not implemented".into())
-}
-
-/// The fixed-function vertex stage a draw describes.
-pub fn fixed_vertex(draw: &Draw, state: &RenderState, target_size: (u32, u32)) -> FixedVertex {
-    let has = |u: DeclUsage, i: u32| draw.elements.iter().any(|e| e.usage == u && e.usage_index == i);
-    let texcoords = draw
-        .elements
-        .iter()
-        .filter(|e| e.usage == DeclUsage::TEXCOORD && e.usage_index < 8)
-        .fold(0u8, |m, e| m | 1 << e.usage_index);
-    let vertex_fog = (state.fogenable && state.fogtablemode == FogMode::None && state.fogvertexmode != FogMode::None)
-        .then_some((state.fogvertexmode, state.fogstart, state.fogend, state.fogdensity));
-    FixedVertex {
-        pretransformed: has(DeclUsage::POSITIONT, 0) || draw.fvf.as_deref().is_some_and(|f| f.contains("XYZRHW")),
-        target_size,
-        has_diffuse: has(DeclUsage::COLOR, 0),
-        has_specular: has(DeclUsage::COLOR, 1),
-        texcoords,
-        lighting: state.lighting,
-        vertex_fog,
-    }
+    // A vertex shader's oFog, or the fixed-function vertex stage's FOG: its vertex fog, else the
+    // specular alpha (docs/d3d9-rules.md#ffp-fog).
+    let _ = vs;
+    Ok(FogSource::Varying)
 }
 
 /// Input registers of the fixed-function vertex stage: the numbering of docs/d3d9-rules.md#d3d8-inputs,
@@ -324,6 +324,25 @@ fn fixed_input_map() -> Vec<(u16, Semantic)> {
     let mut m: Vec<(u16, Semantic)> = D3D8_REGISTERS.iter().copied().filter(|(r, _)| *r < 16).collect();
     m.push((0, (Usage::PositionT, 0)));
     m
+}
+
+/// Whether `p` uses an instruction D3D9 defines as an approximation (docs/d3d9-rules.md#float-rules).
+fn uses_approximations(p: &Program) -> bool {
+    p.instructions.iter().any(|i| {
+        matches!(
+            i.opcode,
+            Opcode::Exp
+                | Opcode::Log
+                | Opcode::ExpP
+                | Opcode::LogP
+                | Opcode::Rcp
+                | Opcode::Rsq
+                | Opcode::Pow
+                | Opcode::Nrm
+                | Opcode::SinCos
+                | Opcode::Lit
+        )
+    })
 }
 
 /// Whether comparing the images of this case needs the wide tolerance (linear filtering, mip
@@ -337,23 +356,7 @@ fn tolerance(textures: &[DecodedTexture], programs: &BTreeMap<String, Program>) 
     let derivatives = programs
         .values()
         .any(|p| p.instructions.iter().any(|i| matches!(i.opcode, Opcode::Dsx | Opcode::Dsy | Opcode::TexLdd)));
-    let approximate = programs.values().any(|p| {
-        p.instructions.iter().any(|i| {
-            matches!(
-                i.opcode,
-                Opcode::Exp
-                    | Opcode::Log
-                    | Opcode::ExpP
-                    | Opcode::LogP
-                    | Opcode::Rcp
-                    | Opcode::Rsq
-                    | Opcode::Pow
-                    | Opcode::Nrm
-                    | Opcode::SinCos
-                    | Opcode::Lit
-            )
-        })
-    });
+    let approximate = programs.values().any(uses_approximations);
     if filtering || derivatives || approximate {
         Tolerance::Wide
     } else {
@@ -396,7 +399,7 @@ impl Runner<'_> {
             }
         }
         if self.backend != Backend::Gpu {
-            match self.render_cpu(case, &prepared) {
+            match self.render_cpu(case, &prepared, Skew::None) {
                 Ok((s, t, p)) => {
                     runs.push(("cpu", s));
                     ties = t;
@@ -423,16 +426,25 @@ impl Runner<'_> {
         }
         if let [("gpu", g), ("cpu", c)] = runs.as_slice() {
             let tol = if perspective { Tolerance::Wide } else { tolerance(&prepared.textures, &prepared.programs) };
+            // The skewed runs cost two more CPU draws: made only once a pixel disagrees.
+            let mut skewed: Option<Vec<Snapshots>> = None;
             for (draw, images) in g {
                 for (t, img) in images.iter().enumerate() {
                     let mask = self.channel_masks.get(t).copied().unwrap_or(0xf);
-                    let all = image_mismatches(img, &c[draw][t], tol, mask);
+                    let mut all = image_mismatches(img, &c[draw][t], tol, mask, &[]);
+                    if !all.is_empty() {
+                        let runs = skewed.get_or_insert_with(|| self.skewed_runs(case, &prepared));
+                        let bounds: Vec<&Image> = runs.iter().map(|s| &s[draw][t]).collect();
+                        if !bounds.is_empty() {
+                            all = image_mismatches(img, &c[draw][t], tol, mask, &bounds);
+                        }
+                    }
                     let (tied, bad): (Vec<_>, Vec<_>) = all
                         .into_iter()
                         .partition(|&(x, y)| ties.get((y * img.width + x) as usize).copied().unwrap_or(false));
                     if !tied.is_empty() {
                         result.notes.push(format!(
-                            "target {t} after draw {draw}: {} pixels differ at a decision point: an interpolated input at zero or a texel boundary (a tie either rasterizer may break), or a vertex texture fetch D3D9 leaves undefined",
+                            "target {t} after draw {draw}: {} pixels differ at a decision point: a pixel centre within a sub-pixel step of an edge, an interpolated input at zero or a texel boundary (a tie either rasterizer may break), or a vertex texture fetch D3D9 leaves undefined",
                             tied.len()
                         ));
                     }
@@ -460,6 +472,19 @@ impl Runner<'_> {
         result
     }
 
+    /// The CPU images with every approximate result and every product at either end of the
+    /// error Vulkan allows it (`d3d9_shader::interp::Skew`), for draws that run shaders: how far
+    /// they move is the error the draw amplifies ([`crate::compare`]). Empty otherwise.
+    fn skewed_runs(&self, case: &Case, prepared: &Prepared) -> Vec<Snapshots> {
+        if prepared.programs.is_empty() {
+            return vec![];
+        }
+        [Skew::Up, Skew::Down]
+            .into_iter()
+            .filter_map(|skew| self.render_cpu(case, prepared, skew).ok().map(|(s, _, _)| s))
+            .collect()
+    }
+
     pub(crate) fn prepare(&self, case: &Case) -> Result<Prepared, Verdict> {
         let mut state = RenderState::default();
         state.apply(&case.render_states);
@@ -484,10 +509,8 @@ impl Runner<'_> {
                     programs.insert(name.clone(), program);
                 }
             }
-            if draw.ps_is_none() && case.textures.iter().any(|t| t.stage == 0) {
-                return Err(Verdict::Skip(
-                    "fixed-function texturing (a texture on stage 0 without a pixel shader)".into(),
-                ));
+            if draw.primitive == crate::case::Primitive::PointList {
+                return Err(Verdict::Skip("point lists are not drawn by the harness".into()));
             }
         }
         let textures = case.textures.iter().map(DecodedTexture::decode).collect();
@@ -520,12 +543,24 @@ impl Runner<'_> {
             Some(p) => input_map(p, case.api),
             None => fixed_input_map(),
         };
-        Ok(vertices.registers(&map))
+        let registers = vertices.registers(&map);
+        // Indexed draws are drawn as the vertices the indices pick, in order (checked by the case).
+        Ok(match &draw.indices {
+            Some(indices) => {
+                indices[..draw.vertices_needed() as usize].iter().map(|&i| registers[i as usize]).collect()
+            }
+            None => registers,
+        })
     }
 
     /// The CPU images, the pixels drawn from a tie, and whether a triangle was drawn with
     /// perspective (w differing between its vertices).
-    fn render_cpu(&self, case: &Case, prepared: &Prepared) -> Result<(Snapshots, Vec<bool>, bool), Verdict> {
+    fn render_cpu(
+        &self,
+        case: &Case,
+        prepared: &Prepared,
+        skew: Skew,
+    ) -> Result<(Snapshots, Vec<bool>, bool), Verdict> {
         let uses_shaders = !prepared.programs.is_empty();
         if uses_shaders && self.cpu_shaders.is_none() {
             return Err(Verdict::Skip("the CPU interpreter is not built in".into()));
@@ -542,6 +577,7 @@ impl Runner<'_> {
         state.apply(&case.render_states);
         let (mut vsc, mut psc) = (ShaderConstants::default(), ShaderConstants::default());
         let mut snaps = Snapshots::new();
+        let mut ffp = FfpState::new(case);
         // Decision points of interpolated inputs: zero, and the texel boundaries of every
         // texture the pixel stage may sample (vertex textures are read before interpolation).
         let mut tie_scales = vec![1.0f32];
@@ -560,22 +596,33 @@ impl Runner<'_> {
                 state.apply(rs);
             }
             load_constants(draw, &mut vsc, &mut psc);
+            ffp.before_draw(draw);
             let setup = self.draw_setup(prepared, draw, &state, case.render_target.format)?;
-            let ctx = setup.context(case, prepared, &state);
+            let ctx = StageContext { skew, ..setup.context(case, prepared, &state, self.float_rules) };
             let DrawSetup { vs, ps, fog, alpha } = setup;
             let inputs = self.inputs(case, draw, vs)?;
-            let ffv = fixed_vertex(draw, &state, size);
+            let format = VertexFormat::of(draw);
             let fail = |e: String| Verdict::Fail(vec![format!("draw {i}: {e}")]);
             let vstage: Box<dyn VertexStage> = match vs {
                 Some(p) => self.cpu_shaders.expect("checked above").vertex(p, &vsc, ctx).map_err(fail)?,
-                None => Box::new(ffv),
+                None => Box::new(ReferenceVertex { ffp: ffp.clone(), state: state.clone(), format, target_size: size }),
             };
             let pstage: Box<dyn PixelStage> = match ps {
                 Some(p) => self.cpu_shaders.expect("checked above").pixel(p, &psc, ctx).map_err(fail)?,
-                None => Box::new(FixedPixel),
+                None => Box::new(
+                    ReferencePixel::new(
+                        &ffp,
+                        &prepared.textures,
+                        vs.is_none().then_some(&format),
+                        state.texturefactor,
+                        state.specularenable,
+                    )
+                    .map_err(fail)?,
+                ),
             };
             let strip = draw.primitive == crate::case::Primitive::TriangleStrip;
-            let merge = merge_state(&state, fog, alpha);
+            let mut merge = merge_state(&state, fog, alpha);
+            merge.table_depth_from_fog = vs.is_none() && ps.is_none() && format.pretransformed && !state.clipping;
             cpu::draw(
                 &mut targets,
                 &inputs,
@@ -614,8 +661,10 @@ impl Runner<'_> {
         state.apply(&case.render_states);
         let (mut vsc, mut psc) = (ShaderConstants::default(), ShaderConstants::default());
         let mut snaps = Snapshots::new();
+        let mut ffp = FfpState::new(case);
         for (i, draw) in case.draws.iter().enumerate() {
             let fail = |e: String| Verdict::Fail(vec![format!("draw {i}: {e}")]);
+            ffp.before_draw(draw);
             if let Some(c) = &draw.clear {
                 targets.clear(&gpu.device, &gpu.queue, c.color, c.depth);
             }
@@ -624,10 +673,10 @@ impl Runner<'_> {
             }
             load_constants(draw, &mut vsc, &mut psc);
             let setup = self.draw_setup(prepared, draw, &state, case.render_target.format)?;
-            let ctx = setup.context(case, prepared, &state);
+            let ctx = setup.context(case, prepared, &state, self.float_rules);
             let DrawSetup { vs, ps, fog, alpha } = setup;
             let inputs = self.inputs(case, draw, vs)?;
-            let (tvs, tps) = match (vs, ps) {
+            let (mut tvs, mut tps) = match (vs, ps) {
                 (None, None) => (None, None),
                 _ => self
                     .gpu_shaders
@@ -641,18 +690,25 @@ impl Runner<'_> {
                 .map(|s| s.varyings.clone())
                 .or_else(|| tvs.as_ref().map(|s| s.varyings.clone()))
                 .unwrap_or_else(ff::default_layout);
-            let ffv = fixed_vertex(draw, &state, size);
-            let parse =
-                |text: String| naga::front::wgsl::parse_str(&text).map_err(|e| fail(format!("stand-in WGSL: {e}")));
-            let vs_module = match &tvs {
-                Some(s) => s.module.clone(),
-                None => parse(ff::vertex_wgsl(&ffv, &layout))?,
-            };
-            let fps = FixedPixelState { fog, fog_color: merge_state(&state, fog, alpha).fog_color, alpha_test: alpha };
-            let ps_module = match &tps {
-                Some(s) => s.module.clone(),
-                None => parse(ff::pixel_wgsl(&fps, &layout))?,
-            };
+            // Fixed-function halves from the library's generator, on the other stage's layout.
+            let format = VertexFormat::of(draw);
+            let flat = state.shademode == crate::case::ShadeMode::Flat;
+            if tvs.is_none() {
+                let stage = crate::ffp_gpu::vertex_stage(&ffp, &state, &format, &layout, flat, size);
+                tvs = Some(stage.map_err(|e| fail(format!("fixed-function vertex half: {e}")))?);
+            }
+            if tps.is_none() {
+                let setup = crate::ffp_gpu::PixelSetup {
+                    vertex: vs.is_none().then_some(&format),
+                    fog,
+                    alpha: alpha.map(|t| (t.func, t.reference)),
+                    flat,
+                };
+                let stage = crate::ffp_gpu::pixel_stage(&ffp, &state, &prepared.textures, &layout, &setup);
+                tps = Some(stage.map_err(|e| fail(format!("fixed-function pixel half: {e}")))?);
+            }
+            let vs_module = tvs.as_ref().map(|s| s.module.clone()).expect("set above");
+            let ps_module = tps.as_ref().map(|s| s.module.clone()).expect("set above");
             let mut resources = BTreeMap::new();
             for stage in [&tvs, &tps].into_iter().flatten() {
                 for (key, data) in &stage.buffers {
@@ -660,7 +716,17 @@ impl Runner<'_> {
                 }
                 for &TextureSlot { stage: tex_stage, kind, .. } in &stage.textures {
                     if !uploaded.iter().any(|(s, k, _)| *s == tex_stage && *k == kind) {
-                        let Some(t) = prepared.textures.iter().find(|t| t.stage == tex_stage) else { continue };
+                        let stand_in;
+                        let t = match prepared.textures.iter().find(|t| t.stage == tex_stage) {
+                            Some(t) => t,
+                            None => {
+                                // A sampler the translation declares with nothing bound: the
+                                // unbound mask is run-time data there, and the shader reads
+                                // (0, 0, 0, 1) itself; any texture of the kind fills the binding.
+                                stand_in = textures::stand_in(tex_stage, kind);
+                                &stand_in
+                            }
+                        };
                         if textures::needs_float_filtering(t)
                             && !gpu.features.contains(wgpu::Features::FLOAT32_FILTERABLE)
                         {
@@ -690,6 +756,7 @@ impl Runner<'_> {
             let call = DrawCall {
                 vs: (&vs_module, tvs.as_ref().map_or("main", |s| s.entry.as_str())),
                 ps: (&ps_module, tps.as_ref().map_or("main", |s| s.entry.as_str())),
+                constants: [&tvs, &tps].map(|s| s.as_ref().map(|s| s.constants.clone()).unwrap_or_default()),
                 vertices: &inputs,
                 strip: draw.primitive == crate::case::Primitive::TriangleStrip,
                 resources,
@@ -698,6 +765,7 @@ impl Runner<'_> {
                     z_enable: state.zenable,
                     z_func: state.zfunc,
                     z_write: state.zwriteenable,
+                    blend: state.alphablendenable.then_some((state.srcblend, state.destblend)),
                 },
             };
             gpu::draw(gpu, &targets, &call).map_err(|e| fail(e.to_string()))?;

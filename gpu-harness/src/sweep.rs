@@ -5,18 +5,24 @@
 //! the whole check:
 //! - a 16×16 `A32B32G32R32F` target (four of them for the pixel shader's `oC1–oC3`, and for the
 //!   vertex-shader partner below), cleared to a value no shader writes by accident;
-//! - constants from a deterministic generator seeded by the shader's file name: floats in
-//!   [−2, 2], loop integers (count 1–4, start 0–3, step 1–2), random booleans;
+//! - constants from a deterministic generator seeded by the shader's tokens and the input set's
+//!   number (never its name, so that a verdict does not depend on where the file lies): floats
+//!   in [−2, 2], loop integers (count 1–4, start 0–3, step 1–2), random booleans; the odd input
+//!   sets ([`Inputs::Edges`]) take half of their floats from the edges of arithmetic (0, −0, ±1,
+//!   ±2²⁰, ±2⁻²⁰, −0.5), and `--inputs N` draws N sets per shader, so that one lucky draw does not
+//!   hide a disagreement;
 //! - textures for every sampler the shader uses, of its declared type (2D when undeclared), 4×4
 //!   (×4 slices for volumes) with distinct texel values, point-sampled with wrap addressing;
 //! - a pass-through partner: pixel shaders get the fixed-function vertex stage with a full-target
 //!   quad whose colours and texture coordinates are equal at all four vertices (so interpolation
 //!   is exact on both sides); vertex shaders get a generated ps_3_0 that writes TEXCOORD0, COLOR0,
-//!   COLOR1 and TEXCOORD1 to the four targets, and a quad whose declared inputs are random.
+//!   COLOR1 and TEXCOORD1 to the four targets, and a quad whose declared inputs are random
+//!   (blend indices small whole numbers 0–3 and blend weights in [0, 1], as applications bind
+//!   them, so that skinning shaders index the constants they would).
 //!
-//! A vertex shader whose generated position puts a vertex behind the eye cannot be rasterized by
-//! the CPU rasterizer (no clipping against w = 0): such a shader is reported as skipped, with that
-//! reason.
+//! An input set whose generated position is not finite (inf or NaN from edge values), or the
+//! clip-space origin, has no defined coverage and proves nothing: it is noted, and a shader is skipped only when every set
+//! is such.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -27,19 +33,22 @@ use d3d9_shader::validate::{validate, ValidationOptions};
 
 use crate::case::*;
 use crate::device::Gpu;
-use crate::runner::{Backend, CaseResult, Runner, ShaderCpu, ShaderGpu, Verdict};
+use crate::runner::{Backend, CaseResult, FloatRules, Runner, ShaderCpu, ShaderGpu, Verdict};
 use crate::vertex::{input_map, D3D8_REGISTERS};
 
-/// A small deterministic generator (xorshift64*), seeded from a name.
+/// A small deterministic generator (xorshift64*), seeded from a shader's tokens.
 #[derive(Clone, Debug)]
 pub struct Rng(u64);
 
 impl Rng {
-    /// Seeds from `name` (FNV-1a).
-    pub fn new(name: &str) -> Rng {
+    /// Seeds from a shader's token words and the index of the input set (FNV-1a over their
+    /// bytes): a shader's inputs, and so its verdict, do not depend on its file or folder name.
+    pub fn from_tokens(tokens: &[u32], set: u32) -> Rng {
         let mut h = 0xcbf2_9ce4_8422_2325u64;
-        for b in name.bytes() {
-            h = (h ^ b as u64).wrapping_mul(0x100_0000_01b3);
+        for w in tokens.iter().copied().chain([set]) {
+            for b in w.to_le_bytes() {
+                h = (h ^ b as u64).wrapping_mul(0x100_0000_01b3);
+            }
         }
         Rng(h | 1)
     }
@@ -61,6 +70,62 @@ impl Rng {
     /// An integer in [lo, hi].
     pub fn int(&mut self, lo: i64, hi: i64) -> i64 {
         lo + (self.next_u64() % (hi - lo + 1) as u64) as i64
+    }
+
+    /// A value for one input of `kind`: on [`Inputs::Edges`] sets, one of `edges` half of the
+    /// time, else a float in [lo, hi).
+    pub fn value(&mut self, kind: Inputs, edges: &[f32], lo: f32, hi: f32) -> f32 {
+        if kind == Inputs::Edges && !edges.is_empty() && self.next_u64() & 1 == 0 {
+            return edges[self.int(0, edges.len() as i64 - 1) as usize];
+        }
+        self.float(lo, hi)
+    }
+}
+
+/// What one input set's values are drawn from. Set 0 (and every even set) is [`Inputs::Plain`],
+/// the odd sets [`Inputs::Edges`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Inputs {
+    /// Floats on a 1/1024 grid in the input's range.
+    Plain,
+    /// Half of the values from the edges of arithmetic: zero of both signs, ±1, large (±2²⁰),
+    /// tiny (±2⁻²⁰) and a negative value.
+    Edges,
+}
+
+impl Inputs {
+    /// The kind of input set number `set`.
+    pub fn of_set(set: u32) -> Inputs {
+        if set.is_multiple_of(2) {
+            Inputs::Plain
+        } else {
+            Inputs::Edges
+        }
+    }
+}
+
+const LARGE: f32 = 1_048_576.0;
+const TINY: f32 = 1.0 / 1_048_576.0;
+/// Edge values of constants and vertex attributes.
+const EDGES: [f32; 9] = [0.0, -0.0, 1.0, -1.0, LARGE, -LARGE, TINY, -TINY, -0.5];
+/// Edge values of colours, in their [0, 1] range.
+const COLOUR_EDGES: [f32; 3] = [0.0, 1.0, TINY];
+/// Edge values of a pixel shader's texture coordinates: values that land on a texel boundary
+/// exactly (an integer times a power of two), none within rounding of one.
+const COORD_EDGES: [f32; 6] = [0.0, -0.0, 1.0, -1.0, LARGE, -0.5];
+
+/// How the sweep draws: input sets per shader and float rules.
+#[derive(Clone, Copy, Debug)]
+pub struct SweepOptions {
+    /// Input sets drawn per shader (at least 1).
+    pub inputs: u32,
+    /// The float rules of both sides.
+    pub float_rules: FloatRules,
+}
+
+impl Default for SweepOptions {
+    fn default() -> Self {
+        SweepOptions { inputs: 1, float_rules: FloatRules::Strict }
     }
 }
 
@@ -88,6 +153,10 @@ pub fn shader_files(dir: &Path) -> Vec<PathBuf> {
     out.sort();
     out
 }
+
+/// What the CPU rasterizer says of a vertex position that is not finite, or at the clip-space
+/// origin ([`crate::raster::RasterError`]).
+const NOT_FINITE: &str = "no defined coverage";
 
 const PARTNER_PS: &str = "<generated ps_3_0 partner>";
 
@@ -132,17 +201,24 @@ fn texture_for(stage: u32, kind: TextureKind, rng: &mut Rng) -> Texture {
         mip_filter: MipFilter::None,
         address: Address::Wrap,
         texels,
+        fill: None,
     }
 }
 
-fn constants(rng: &mut Rng, vertex: bool) -> Vec<ConstantBlock> {
+/// The API constants: every float register the version has (8192 under software vertex
+/// processing, 256 for other vertex shaders, 224 for pixel shaders), 16 integer and 16 boolean.
+fn constants(rng: &mut Rng, kind: Inputs, vertex: bool, software: bool) -> Vec<ConstantBlock> {
     let (f, i, b) = if vertex {
         (ConstantKind::VsFloat, ConstantKind::VsInt, ConstantKind::VsBool)
     } else {
         (ConstantKind::PsFloat, ConstantKind::PsInt, ConstantKind::PsBool)
     };
-    let count = if vertex { 256 } else { 224 };
-    let floats = (0..count * 4).map(|_| Number::Float(rng.float(-2.0, 2.0) as f64)).collect();
+    let count = match (vertex, software) {
+        (true, true) => 8192,
+        (true, false) => 256,
+        _ => 224,
+    };
+    let floats = (0..count * 4).map(|_| Number::Float(rng.value(kind, &EDGES, -2.0, 2.0) as f64)).collect();
     let ints = (0..16).flat_map(|_| [rng.int(1, 4), rng.int(0, 3), rng.int(1, 2), 0]).map(Number::Int).collect();
     let bools = (0..16).map(|_| Number::Bool(rng.next_u64() & 1 == 1)).collect();
     vec![
@@ -176,9 +252,8 @@ fn decl_usage(u: Usage) -> DeclUsage {
     ALL[u as usize]
 }
 
-/// The synthetic case of one shader.
-pub fn case_for(name: &str, program: &Program) -> Case {
-    let mut rng = Rng::new(name);
+/// The synthetic case of one shader, its values drawn from `rng` as `kind` says.
+pub fn case_for(name: &str, program: &Program, rng: &mut Rng, kind: Inputs) -> Case {
     let vertex = program.version.is_vertex();
     let sig = analyse(program);
     let quad = [[-1.0, -1.0], [-1.0, 1.0], [1.0, -1.0], [1.0, 1.0]];
@@ -197,10 +272,13 @@ pub fn case_for(name: &str, program: &Program) -> Case {
             .map(|xy| {
                 sems.iter()
                     .flat_map(|s| {
-                        if *s == (Usage::Position, 0) {
-                            vec![xy[0], xy[1], 0.5, 1.0]
-                        } else {
-                            (0..4).map(|_| rng.float(-1.0, 1.0) as f64).collect()
+                        match s.0 {
+                            _ if *s == (Usage::Position, 0) => vec![xy[0], xy[1], 0.5, 1.0],
+                            // Palette indices, as the UBYTE4 blend indices applications bind:
+                            // small whole numbers, so that skinning reads the constants it would.
+                            Usage::BlendIndices => (0..4).map(|_| rng.int(0, 3) as f64).collect(),
+                            Usage::BlendWeight => (0..4).map(|_| rng.float(0.0, 1.0) as f64).collect(),
+                            _ => (0..4).map(|_| rng.value(kind, &EDGES, -1.0, 1.0) as f64).collect(),
                         }
                     })
                     .map(Number::Float)
@@ -216,8 +294,16 @@ pub fn case_for(name: &str, program: &Program) -> Case {
         ];
         elements.extend((0..8).map(|n| element(DeclUsage::TEXCOORD, n, 48 + 16 * n)));
         // The same colours and coordinates at every vertex: interpolation is exact on both sides.
-        let attrs: Vec<f64> =
-            (0..40).map(|i| if i < 8 { rng.float(0.0, 1.0) } else { rng.float(-1.0, 2.0) } as f64).collect();
+        let attrs: Vec<f64> = (0..40)
+            .map(|i| {
+                if i < 8 {
+                    rng.value(kind, &COLOUR_EDGES, 0.0, 1.0)
+                } else {
+                    rng.value(kind, &COORD_EDGES, -1.0, 2.0)
+                }
+            })
+            .map(f64::from)
+            .collect();
         let vertices = quad
             .iter()
             .map(|xy| [xy[0], xy[1], 0.5, 1.0].into_iter().chain(attrs.iter().copied()).map(Number::Float).collect())
@@ -228,12 +314,12 @@ pub fn case_for(name: &str, program: &Program) -> Case {
         .samplers
         .iter()
         .map(|s| {
-            let kind = match s.texture_type {
+            let texture_kind = match s.texture_type {
                 Some(TextureType::Cube) => TextureKind::Cube,
                 Some(TextureType::Volume) => TextureKind::Volume,
                 _ => TextureKind::Tex2D,
             };
-            texture_for(s.index as u32, kind, &mut rng)
+            texture_for(s.index as u32, texture_kind, rng)
         })
         .collect();
     let float = TargetFormat::A32B32G32R32F;
@@ -262,6 +348,9 @@ pub fn case_for(name: &str, program: &Program) -> Case {
         render_states: RenderStates { cullmode: Some(CullMode::None), lighting: Some(false), ..Default::default() },
         textures,
         texture_stages: vec![],
+        transforms: Default::default(),
+        material: None,
+        lights: vec![],
         draws: vec![Draw {
             vertex_shader: vs,
             pixel_shader: ps,
@@ -270,9 +359,12 @@ pub fn case_for(name: &str, program: &Program) -> Case {
             fvf: None,
             elements,
             vertices,
-            constants: constants(&mut rng, vertex),
+            constants: constants(rng, kind, vertex, program.version.is_sw()),
             clear: None,
             render_states: None,
+            indices: None,
+            transforms: Default::default(),
+            texture_stages: vec![],
         }],
         probes: vec![],
     }
@@ -308,31 +400,37 @@ fn undefined_result(program: &Program) -> Option<&'static str> {
     if program.version.is_pixel() && !writes_oc0 {
         return Some("the pixel shader does not write oC0 (the result is undefined in D3D9)");
     }
+    if program.version.is_vertex() {
+        let writes_position = analyse(program).outputs.iter().any(|o| {
+            o.used_mask != 0
+                && ((o.file == RegisterType::RastOut && o.index == 0)
+                    || (o.usage_code.and_then(Usage::from_raw) == Some(Usage::Position) && o.usage_index == 0))
+        });
+        if !writes_position {
+            return Some("the vertex shader does not write its position (oPos, or a POSITION0 output): the result is undefined in D3D9");
+        }
+    }
     None
 }
 
-/// Shaders whose result, under the sweep's random constants, amplifies the error D3D9 allows an
-/// approximate instruction past any fixed tolerance; a failure of one is listed as a skip with
-/// its cause (anything else about it, such as a translate error, still fails).
-const ILL_CONDITIONED: &[(&str, &str)] = &[(
-    "bench-corpus/ps_fog_m3.ps_2_0",
-    "height fog (1 - exp(-h*w)) / (h*w) with h clamped to 1e-4 cancels about 13 bits, so exp's \
-     allowed error (D3D9: about 21 bits; Vulkan exp2: 3 + 2|x| ulp) grows to about 2^-8 relative, \
-     past the Wide tolerance (2^-10); GPU and CPU differ by 0.16%",
-)];
-
-/// Sweeps one shader file: GPU against CPU.
-pub fn run_shader(path: &Path, gpu: Option<&Gpu>, cpu: &dyn ShaderCpu, translator: &dyn ShaderGpu) -> CaseResult {
+/// Sweeps one shader file: GPU against CPU, on `options.inputs` input sets.
+pub fn run_shader(
+    path: &Path,
+    gpu: Option<&Gpu>,
+    cpu: &dyn ShaderCpu,
+    translator: &dyn ShaderGpu,
+    options: &SweepOptions,
+) -> CaseResult {
     let name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
     let folder =
         path.parent().and_then(|p| p.file_name()).map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
     let label = format!("{folder}/{name}");
     let mut result =
         CaseResult { name: label.clone(), path: path.into(), verdict: Verdict::Pass, notes: vec![], images: vec![] };
-    let program = match crate::shaders::tokens(path)
+    let decoded = crate::shaders::tokens(path)
         .map_err(|e| e.to_string())
-        .and_then(|t| decode(&t).map_err(|e| e.to_string()))
-    {
+        .and_then(|t| decode(&t).map(|p| (t, p)).map_err(|e| e.to_string()));
+    let (tokens, program) = match decoded {
         Ok(p) => p,
         Err(e) => {
             result.verdict = Verdict::Skip(format!("does not decode: {e}"));
@@ -357,10 +455,8 @@ pub fn run_shader(path: &Path, gpu: Option<&Gpu>, cpu: &dyn ShaderCpu, translato
         result.verdict = Verdict::Skip(format!("lenient validation refuses it: {e}"));
         return result;
     }
-    let channel_masks = partner_masks(&program);
-    let case = case_for(&label, &program);
     let mut preloaded = BTreeMap::new();
-    preloaded.insert(label.clone(), program);
+    preloaded.insert(label.clone(), program.clone());
     preloaded.insert(PARTNER_PS.to_string(), partner_pixel_shader());
     let runner = Runner {
         gpu,
@@ -369,23 +465,52 @@ pub fn run_shader(path: &Path, gpu: Option<&Gpu>, cpu: &dyn ShaderCpu, translato
         roots: vec![],
         backend: Backend::Both,
         preloaded,
-        channel_masks,
+        channel_masks: partner_masks(&program),
+        float_rules: options.float_rules,
     };
-    let mut r = runner.run_case(&case, path);
-    r.name = label;
-    if let (Verdict::Fail(_), Some((_, why))) = (&r.verdict, ILL_CONDITIONED.iter().find(|(n, _)| r.name == *n)) {
-        r.verdict = Verdict::Skip(format!("ill-conditioned under generated inputs: {why}"));
-    }
-    if let Verdict::Fail(msgs) = &r.verdict {
-        // A translator that refuses the shader is listed with its cause; a vertex behind the eye is
-        // a limit of the CPU rasterizer, not a finding.
-        if msgs.iter().all(|m| m.contains("clipping against w = 0")) {
-            r.verdict = Verdict::Skip("a generated vertex lies behind the eye (w <= 0)".into());
-        } else if let Some(m) = msgs.iter().find(|m| m.contains("translating the")) {
-            r.verdict = Verdict::Skip(format!("the translator does not accept it: {m}"));
+    let mut undefined = Vec::new();
+    for set in 0..options.inputs.max(1) {
+        let kind = Inputs::of_set(set);
+        let case = case_for(&label, &program, &mut Rng::from_tokens(&tokens, set), kind);
+        let r = runner.run_case(&case, path);
+        match r.verdict {
+            Verdict::Pass => result.notes.extend(r.notes),
+            Verdict::Fail(msgs) => {
+                // A vertex whose position is not finite, or the clip-space origin, has no defined
+                // coverage (Vulkan leaves the rasterisation of such a primitive to the
+                // implementation; D3D9 too): that set proves nothing.
+                if msgs.iter().all(|m| m.contains(NOT_FINITE)) {
+                    undefined.push(set);
+                    continue;
+                }
+                // A translator that refuses the shader is listed with its cause.
+                if let Some(m) = msgs.iter().find(|m| m.contains("translating the")) {
+                    result.verdict = Verdict::Skip(format!("the translator does not accept it: {m}"));
+                    return result;
+                }
+                let msgs = msgs.into_iter().map(|m| format!("input set {set} ({kind:?}): {m}")).collect();
+                result.verdict = Verdict::Fail(msgs);
+                result.notes.extend(r.notes);
+                result.images = r.images;
+                return result;
+            }
+            Verdict::Skip(why) => {
+                result.verdict = Verdict::Skip(format!("input set {set}: {why}"));
+                return result;
+            }
         }
     }
-    r
+    if !undefined.is_empty() {
+        let note = format!(
+            "input sets {undefined:?}: a generated vertex position is not finite or the clip-space origin (no defined coverage)"
+        );
+        if undefined.len() as u32 == options.inputs.max(1) {
+            result.verdict = Verdict::Skip(note);
+        } else {
+            result.notes.push(note);
+        }
+    }
+    result
 }
 
 #[cfg(test)]
@@ -394,13 +519,14 @@ mod tests {
 
     #[test]
     fn rng_is_deterministic_and_in_range() {
-        let (mut a, mut b) = (Rng::new("x"), Rng::new("x"));
+        let (mut a, mut b) = (Rng::from_tokens(&[1, 2], 0), Rng::from_tokens(&[1, 2], 0));
         for _ in 0..100 {
             let v = a.float(-2.0, 2.0);
             assert_eq!(v, b.float(-2.0, 2.0));
             assert!((-2.0..2.0).contains(&v));
         }
-        assert_ne!(Rng::new("x").next_u64(), Rng::new("y").next_u64());
+        assert_ne!(Rng::from_tokens(&[1, 2], 0).next_u64(), Rng::from_tokens(&[1, 3], 0).next_u64());
+        assert_ne!(Rng::from_tokens(&[1, 2], 0).next_u64(), Rng::from_tokens(&[1, 2], 1).next_u64());
     }
 
     #[test]

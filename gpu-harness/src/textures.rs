@@ -35,8 +35,11 @@ impl DecodedTexture {
     /// Decodes a case texture (already checked by [`crate::case::Case::check`]).
     pub fn decode(t: &Texture) -> DecodedTexture {
         let mut data = Vec::new();
+        if let Some(fill) = &t.fill {
+            data.push(decode_fill(t, fill));
+        }
         let mut next = t.texels.iter().copied();
-        for _face in 0..t.faces() {
+        for _face in 0..t.faces() * u32::from(t.fill.is_none()) {
             for level in 0..t.mip_levels {
                 let (w, h, d) = t.level_size(level);
                 let n = (w * h * d) as usize;
@@ -102,6 +105,46 @@ fn snorm5_widened(raw: u32, shift: u32) -> f32 {
     (widened / 127.0).max(-1.0)
 }
 
+/// A 1×1 black texture of `kind` for stage `stage` (a binding whose texture is never read).
+pub fn stand_in(stage: u32, kind: TextureKind) -> DecodedTexture {
+    let faces = if kind == TextureKind::Cube { 6 } else { 1 };
+    DecodedTexture::decode(&Texture {
+        stage,
+        kind,
+        width: 1,
+        height: 1,
+        depth: 1,
+        format: TextureFormat::A8R8G8B8,
+        mip_levels: 1,
+        filter: Default::default(),
+        mip_filter: Default::default(),
+        address: Default::default(),
+        texels: vec![0; faces],
+        fill: None,
+    })
+}
+
+/// The texels of a `fill` (docs/case-format.md#fixed-function), in the format's units, decoded.
+fn decode_fill(t: &Texture, fill: &crate::case::Fill) -> Vec<[f32; 4]> {
+    let max = if t.format == TextureFormat::A16B16G16R16 { 0xffff } else { 0xff };
+    let (w, h, d) = t.level_size(0);
+    let mut out = Vec::with_capacity((w * h * d) as usize);
+    for z in 0..d {
+        for y in 0..h {
+            for x in 0..w {
+                // Checked by the case: every channel evaluates.
+                let c = [&fill.r, &fill.g, &fill.b, &fill.a].map(|c| c.at(x, y, z, max).unwrap_or(0));
+                out.push(if max == 0xffff {
+                    c.map(|v| v as f32 / 65535.0)
+                } else {
+                    decode_texel(t.format, c[3] << 24 | c[0] << 16 | c[1] << 8 | c[2])
+                });
+            }
+        }
+    }
+    out
+}
+
 /// Decodes one raw texel (a little-endian integer of the texel's size) to what a shader reads.
 pub fn decode_texel(format: TextureFormat, raw: u32) -> [f32; 4] {
     match format {
@@ -112,6 +155,13 @@ pub fn decode_texel(format: TextureFormat, raw: u32) -> [f32; 4] {
         TextureFormat::Q8W8V8U8 => [snorm(raw, 0, 8), snorm(raw, 8, 8), snorm(raw, 16, 8), snorm(raw, 24, 8)],
         TextureFormat::X8L8V8U8 => [snorm(raw, 0, 8), snorm(raw, 8, 8), unorm(raw, 16, 8), 1.0],
         TextureFormat::L6V5U5 => [snorm5_widened(raw, 0), snorm5_widened(raw, 5), unorm(raw, 10, 6), 1.0],
+        TextureFormat::X8R8G8B8 => [unorm(raw, 16, 8), unorm(raw, 8, 8), unorm(raw, 0, 8), 1.0],
+        TextureFormat::L8 => {
+            let l = unorm(raw, 0, 8);
+            [l, l, l, 1.0]
+        }
+        // Only filled (decode_fill): channels r, g, b, a of 16 bits.
+        TextureFormat::A16B16G16R16 => [unorm(raw, 0, 16), unorm(raw, 16, 16), 0.0, 1.0],
         TextureFormat::D24X8 => {
             let d = unorm(raw, 0, 24);
             [d, d, d, 1.0]
@@ -403,6 +453,7 @@ mod tests {
             mip_filter: MipFilter::Point,
             address: Address::Clamp,
             texels: vec![0xffff0000, 0xff00ff00, 0xff0000ff],
+            fill: None,
         };
         assert_eq!(
             decode_texel(TextureFormat::D24X8, 0x80_0000),

@@ -10,19 +10,32 @@
 //! the alpha test itself. A shader pair is linked by semantic ([`d3d9_shader::lower::link`]).
 
 use d3d9_shader::analysis::analyse;
-use d3d9_shader::bytecode::{Program, TextureType, Usage};
-use d3d9_shader::key::{AlphaFunc, AlphaPrecision, FogMode as KeyFog};
-use d3d9_shader::lower::{self, link};
-use d3d9_shader::{translate, ShaderKey, Translation};
+use d3d9_shader::bytecode::{Program, TextureType};
+use d3d9_shader::key::{AlphaFunc, AlphaPrecision, FloatRules, FogMode as KeyFog};
+use d3d9_shader::linkage::fits_stable;
+use d3d9_shader::lower::{self, link, Linkage};
+use d3d9_shader::render_state::Modes;
+use d3d9_shader::{translate, Deliveries, Delivery, RenderState, ShaderKey, Translation};
 
 use crate::case::{sampler_stage, CmpFunc, FogMode, TextureKind, TransformFlags};
 use crate::cpu::FogSource;
 use crate::fixed_function::VaryingLayout;
 use crate::runner::{GpuStage, ShaderConstants, ShaderGpu, StageContext, TextureSlot};
 
-/// The translator as the runner's GPU shader back end.
+/// The translator as the runner's GPU shader back end, render-state modes baked.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Translator;
+
+/// The translator with the render-state modes delivered as overrides (passed to wgpu as
+/// pipeline constants) or read from the render-state block ([`d3d9_shader::delivery`]): the
+/// draw's modes reach the GPU as data, the translation is the same for every draw (the runner
+/// binds a stand-in texture to a declared sampler with nothing bound).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Delivering(pub Delivery);
+
+fn deliveries(d: Delivery) -> Deliveries {
+    Deliveries::all(d)
+}
 
 fn alpha_func(f: CmpFunc) -> AlphaFunc {
     match f {
@@ -55,7 +68,7 @@ fn texture_type(k: TextureKind) -> TextureType {
 
 /// The key of a stage under the draw's state.
 fn key(program: &Program, ctx: &StageContext<'_>) -> ShaderKey {
-    let mut k = ShaderKey::default();
+    let mut k = ShaderKey { float_rules: ctx.float_rules, ..ShaderKey::default() };
     let sig = analyse(program);
     let vertex = !program.version.is_pixel();
     for s in &sig.samplers {
@@ -97,6 +110,8 @@ fn key(program: &Program, ctx: &StageContext<'_>) -> ShaderKey {
             }
         }
     }
+    // SHADEMODE FLAT: both stages of the pair declare COLOR flat.
+    k.flat_shading = ctx.state.shademode == crate::case::ShadeMode::Flat;
     if program.version.is_pixel() {
         k.alpha_func = ctx.alpha_test.map_or(AlphaFunc::Always, |t| alpha_func(t.func));
         if ctx.alpha_test.is_some_and(|t| t.float_target) {
@@ -119,38 +134,40 @@ fn f32_bytes(values: &[f32]) -> Vec<u8> {
 }
 
 /// The render-state block (layout in `d3d9_shader::lower`): fog, alpha reference, point size,
-/// clip planes (none), and the ps_1_x bump-environment matrix and luminance of each stage.
-fn render_state(ctx: &StageContext<'_>) -> Vec<u8> {
+/// clip planes (none), the ps_1_x bump-environment matrix and luminance of each stage, and the
+/// modes of the stage's baked key (read under uniform delivery).
+fn render_state(ctx: &StageContext<'_>, modes: Modes) -> RenderState {
     let s = ctx.state;
     let [r, g, b, a] = crate::targets::color_to_rgba(s.fogcolor);
-    let (start, end, density) = match ctx.fog {
+    let (fog_start, fog_end, fog_density) = match ctx.fog {
         FogSource::Table { start, end, density, .. } => (start, end, density),
         _ => (s.fogstart, s.fogend, s.fogdensity),
     };
-    let alpha_ref = ctx.alpha_test.map_or(0.0, |t| t.reference as f32 / 255.0);
-    let mut v = vec![r, g, b, a, start, end, density, alpha_ref, 1.0, 1.0, 64.0, 0.0];
-    v.resize(lower::RENDER_STATE_SIZE as usize / 4, 0.0);
+    let mut rs = RenderState {
+        fog_color: [r, g, b, a],
+        fog_start,
+        fog_end,
+        fog_density,
+        alpha_ref: ctx.alpha_test.map_or(0, |t| u32::from(t.reference)),
+        modes,
+        ..RenderState::default()
+    };
     for st in ctx.stages.iter().filter(|st| st.stage < 8) {
         let n = st.stage as usize;
-        let mat = [st.bumpenvmat00, st.bumpenvmat01, st.bumpenvmat10, st.bumpenvmat11].map(|m| m.unwrap_or(0.0));
-        v[176 / 4 + 4 * n..][..4].copy_from_slice(&mat);
-        v[304 / 4 + 4 * n] = st.bumpenvlscale.unwrap_or(0.0);
-        v[304 / 4 + 4 * n + 1] = st.bumpenvloffset.unwrap_or(0.0);
+        rs.bump_env[n] = [st.bumpenvmat00, st.bumpenvmat01, st.bumpenvmat10, st.bumpenvmat11].map(|m| m.unwrap_or(0.0));
+        rs.bump_luminance[n] = [st.bumpenvlscale.unwrap_or(0.0), st.bumpenvloffset.unwrap_or(0.0)];
     }
-    f32_bytes(&v)
-}
-
-fn usage_by_name(name: &str) -> Option<Usage> {
-    Usage::ALL.into_iter().find(|u| u.name() == name)
+    rs
 }
 
 fn stage(
-    t: Translation,
+    (t, modes): (Translation, Modes),
     constants: &ShaderConstants,
     ctx: &StageContext<'_>,
     vertex: bool,
 ) -> Result<GpuStage, String> {
     let group = t.layout.group;
+    let state = render_state(ctx, modes);
     let mut buffers = Vec::new();
     if let Some(fc) = t.layout.float_constants {
         let mut regs = constants.float.clone();
@@ -168,7 +185,7 @@ fn stage(
         buffers.push(((group, b), constants.bool.iter().flat_map(|&v| (v as u32).to_le_bytes()).collect()));
     }
     if let Some(b) = t.layout.render_state {
-        buffers.push(((group, b), render_state(ctx)));
+        buffers.push(((group, b), state.to_bytes()));
     }
     let textures = t
         .layout
@@ -182,35 +199,129 @@ fn stage(
         })
         .collect();
     let slots = if vertex { &t.interface.outputs } else { &t.interface.inputs };
-    let varyings: VaryingLayout =
-        slots.iter().filter_map(|s| Some(((usage_by_name(s.usage?)?, s.usage_index), s.location?))).collect();
+    let varyings: VaryingLayout = slots.iter().filter_map(|s| Some(((s.usage?, s.usage_index), s.location?))).collect();
     let entry = t.module.entry_points.first().map(|e| e.name.clone()).ok_or("the translation has no entry point")?;
-    Ok(GpuStage { module: t.module, entry, varyings, buffers, textures })
+    let constants = state.pipeline_constants(&t.module);
+    Ok(GpuStage { module: t.module, entry, varyings, buffers, textures, constants })
 }
 
 /// Translates a draw's shaders as the GPU path does: each under the key of the draw's state, a
-/// pair linked by semantic ([`link`]). Either stage may be the fixed-function `None`.
+/// pair under the stable interface ([`Linkage::stable`]) when both stages fit it, else linked by
+/// semantic ([`link`]). Either stage may be the fixed-function `None`.
 pub fn translate_pair(
     vs: Option<&Program>,
     ps: Option<&Program>,
     ctx: &StageContext<'_>,
 ) -> Result<(Option<Translation>, Option<Translation>), String> {
-    let mut vkey = vs.map(|p| key(p, ctx));
-    let mut pkey = ps.map(|p| key(p, ctx));
-    if let (Some(v), Some(p), Some(vk), Some(pk)) = (vs, ps, vkey.as_mut(), pkey.as_mut()) {
-        let linkage = link(v.version, &analyse(v), p.version, &analyse(p));
-        vk.linkage = Some(linkage.clone());
-        pk.linkage = Some(linkage);
-    }
+    let (v, p) = translate_pair_with(vs, ps, ctx, Delivery::Baked)?;
+    Ok((v.map(|v| v.0), p.map(|p| p.0)))
+}
+
+/// A translated stage with the modes its draw needs (as data under override or uniform delivery).
+type Delivered = Option<(Translation, Modes)>;
+
+/// [`translate_pair`] with the render-state modes delivered by `delivery`: each stage's modes
+/// are those its baked key would have had.
+pub fn translate_pair_with(
+    vs: Option<&Program>,
+    ps: Option<&Program>,
+    ctx: &StageContext<'_>,
+    delivery: Delivery,
+) -> Result<(Delivered, Delivered), String> {
+    let (vkey, pkey) = pair_keys(vs, ps, ctx, delivery);
     let v = match (vs, vkey) {
-        (Some(p), Some(k)) => Some(translate(p, &k).map_err(|e| format!("translating the vertex shader: {e}"))?),
+        (Some(p), Some((k, m))) => {
+            Some((translate(p, &k).map_err(|e| format!("translating the vertex shader: {e}"))?, m))
+        }
         _ => None,
     };
     let f = match (ps, pkey) {
-        (Some(p), Some(k)) => Some(translate(p, &k).map_err(|e| format!("translating the pixel shader: {e}"))?),
+        (Some(p), Some((k, m))) => {
+            Some((translate(p, &k).map_err(|e| format!("translating the pixel shader: {e}"))?, m))
+        }
         _ => None,
     };
     Ok((v, f))
+}
+
+/// A stage's key, with the modes its baked key would have had.
+type KeyAndModes = Option<(ShaderKey, Modes)>;
+
+/// The keys of a draw's stages under `delivery`, with the modes of their baked keys.
+fn pair_keys(
+    vs: Option<&Program>,
+    ps: Option<&Program>,
+    ctx: &StageContext<'_>,
+    delivery: Delivery,
+) -> (KeyAndModes, KeyAndModes) {
+    let modes = |k: &mut ShaderKey| {
+        let m = Modes::from_key(k);
+        k.delivery = deliveries(delivery);
+        m
+    };
+    let mut vkey = vs.map(|p| key(p, ctx));
+    let mut pkey = ps.map(|p| key(p, ctx));
+    let vmodes = vkey.as_mut().map(modes);
+    let pmodes = pkey.as_mut().map(modes);
+    if let (Some(v), Some(p), Some(vk), Some(pk)) = (vs, ps, vkey.as_mut(), pkey.as_mut()) {
+        let (vsig, psig) = (analyse(v), analyse(p));
+        // The stable interface when both stages fit it (each translated alone, as a layer
+        // would), else the pair's own linkage.
+        let linkage = if fits_stable(v.version, &vsig) && fits_stable(p.version, &psig) {
+            Linkage::stable()
+        } else {
+            link(v.version, &vsig, p.version, &psig)
+        };
+        vk.linkage = Some(linkage.clone());
+        pk.linkage = Some(linkage);
+    }
+    (vkey.zip(vmodes), pkey.zip(pmodes))
+}
+
+/// [`Delivering`] that also records, for every stage it translates, the shader (its tokens'
+/// hash) and the translation a layer would cache ([`d3d9_shader::artifact::cache_hash`] of the
+/// minimal key): how many translations a layer needs for the draws it has seen.
+#[derive(Debug, Default)]
+pub struct Counting {
+    /// The delivery of the modes.
+    pub delivery: Delivery,
+    /// (shader hash, translation hash) pairs seen.
+    pub seen: std::sync::Mutex<std::collections::BTreeSet<(u128, u128)>>,
+}
+
+impl Counting {
+    /// (distinct shaders, distinct translations) so far.
+    pub fn counts(&self) -> (usize, usize) {
+        let seen = self.seen.lock().unwrap_or_else(|e| e.into_inner());
+        let mut shaders: Vec<u128> = seen.iter().map(|s| s.0).collect();
+        shaders.dedup();
+        (shaders.len(), seen.len())
+    }
+
+    fn record(&self, program: &Program, key: &ShaderKey) {
+        let tokens = d3d9_shader::bytecode::encode(program);
+        let minimal = key.minimal(program.version, &analyse(program));
+        let shader = d3d9_shader::artifact::cache_hash(&tokens, &ShaderKey::default());
+        let translation = d3d9_shader::artifact::cache_hash(&tokens, &minimal);
+        self.seen.lock().unwrap_or_else(|e| e.into_inner()).insert((shader, translation));
+    }
+}
+
+impl ShaderGpu for Counting {
+    fn translate(
+        &self,
+        vs: Option<(&Program, &ShaderConstants)>,
+        ps: Option<(&Program, &ShaderConstants)>,
+        ctx: StageContext<'_>,
+    ) -> Result<(Option<GpuStage>, Option<GpuStage>), String> {
+        let (vk, pk) = pair_keys(vs.map(|v| v.0), ps.map(|p| p.0), &ctx, self.delivery);
+        for (p, k) in [(vs.map(|v| v.0), vk), (ps.map(|p| p.0), pk)] {
+            if let (Some(p), Some((k, _))) = (p, k) {
+                self.record(p, &k);
+            }
+        }
+        Delivering(self.delivery).translate(vs, ps, ctx)
+    }
 }
 
 impl ShaderGpu for Translator {
@@ -220,7 +331,34 @@ impl ShaderGpu for Translator {
         ps: Option<(&Program, &ShaderConstants)>,
         ctx: StageContext<'_>,
     ) -> Result<(Option<GpuStage>, Option<GpuStage>), String> {
-        let (tv, tp) = translate_pair(vs.map(|v| v.0), ps.map(|p| p.0), &ctx)?;
+        Delivering(Delivery::Baked).translate(vs, ps, ctx)
+    }
+}
+
+/// The translator under chosen float rules (the [`Translator`] uses the draw's): `cargo xtask
+/// bench --gpu` draws the same shaders under the strict and the IEEE rules.
+#[derive(Clone, Copy, Debug)]
+pub struct WithFloatRules(pub FloatRules);
+
+impl ShaderGpu for WithFloatRules {
+    fn translate(
+        &self,
+        vs: Option<(&Program, &ShaderConstants)>,
+        ps: Option<(&Program, &ShaderConstants)>,
+        ctx: StageContext<'_>,
+    ) -> Result<(Option<GpuStage>, Option<GpuStage>), String> {
+        Delivering(Delivery::Baked).translate(vs, ps, StageContext { float_rules: self.0, ..ctx })
+    }
+}
+
+impl ShaderGpu for Delivering {
+    fn translate(
+        &self,
+        vs: Option<(&Program, &ShaderConstants)>,
+        ps: Option<(&Program, &ShaderConstants)>,
+        ctx: StageContext<'_>,
+    ) -> Result<(Option<GpuStage>, Option<GpuStage>), String> {
+        let (tv, tp) = translate_pair_with(vs.map(|v| v.0), ps.map(|p| p.0), &ctx, self.0)?;
         let v = match (tv, vs) {
             (Some(t), Some((_, c))) => Some(stage(t, c, &ctx, true)?),
             _ => None,
@@ -259,6 +397,7 @@ mod tests {
                 mip_filter: Default::default(),
                 address: Default::default(),
                 texels: vec![0; faces],
+                fill: None,
             })
         };
         let textures = [

@@ -25,6 +25,8 @@ pub fn expand(ty: DeclType, values: &[Number]) -> Result<[f32; 4], String> {
         DeclType::FLOAT2 | DeclType::SHORT2 => [f(0)?, f(1)?, 0.0, 1.0],
         DeclType::FLOAT3 => [f(0)?, f(1)?, f(2)?, 1.0],
         DeclType::FLOAT4 | DeclType::UBYTE4 | DeclType::SHORT4 => [f(0)?, f(1)?, f(2)?, f(3)?],
+        DeclType::UBYTE4N => [f(0)? / 255.0, f(1)? / 255.0, f(2)? / 255.0, f(3)? / 255.0],
+        DeclType::USHORT4N => [f(0)? / 65535.0, f(1)? / 65535.0, f(2)? / 65535.0, f(3)? / 65535.0],
         DeclType::D3DCOLOR => {
             let Number::Int(c) = values[0] else { return Err("D3DCOLOR: not an integer".into()) };
             let c = u32::try_from(c).map_err(|_| format!("D3DCOLOR 0x{c:x} out of range"))?;

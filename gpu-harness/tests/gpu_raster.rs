@@ -63,6 +63,9 @@ fn run(format: TargetFormat) -> Option<(Image, Image)> {
         z_write: true,
         fog: FogSource::Off,
         fog_color: [0.0; 3],
+        flat: false,
+        table_depth_from_fog: false,
+        blend: None,
         alpha_test: None,
     };
     let mut cpu_t = CpuTargets {
@@ -80,12 +83,19 @@ fn run(format: TargetFormat) -> Option<(Image, Image)> {
     let targets = GpuTargets::new(&gpu.device, W, H, &[format]);
     targets.clear(&gpu.device, &gpu.queue, Some(0xff202020), Some(1.0));
     let call = DrawCall {
+        constants: Default::default(),
         vs: (&vs, "main"),
         ps: (&ps, "main"),
         vertices: &verts,
         strip: false,
         resources: BTreeMap::new(),
-        state: FixedState { cull: CullMode::None, z_enable: true, z_func: CmpFunc::LessEqual, z_write: true },
+        state: FixedState {
+            cull: CullMode::None,
+            z_enable: true,
+            z_func: CmpFunc::LessEqual,
+            z_write: true,
+            blend: None,
+        },
     };
     draw(&gpu, &targets, &call).unwrap();
     Some((targets.read(&gpu.device, &gpu.queue, 0), cpu_t.colors.remove(0)))

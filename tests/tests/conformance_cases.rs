@@ -26,3 +26,17 @@ fn every_shared_case_parses() {
     }
     assert!(failures.is_empty(), "{} of {} cases fail:\n{}", failures.len(), files.len(), failures.join("\n"));
 }
+
+/// The Windows-measured fixed-function cases (`../shared/conformance-ffp`, docs/case-format.md#fixed-function)
+/// parse too: every state, transform, light, stage and probe field they use is known.
+#[test]
+fn every_shared_fixed_function_case_parses() {
+    let Some(shared) = shared_dir() else {
+        eprintln!("SKIPPED: ../shared is absent, no fixed-function cases to parse");
+        return;
+    };
+    let files = case_files(&shared.join("conformance-ffp")).expect("read ../shared/conformance-ffp");
+    assert!(files.len() >= 120, "only {} fixed-function case files found", files.len());
+    let failures: Vec<String> = files.iter().filter_map(|f| Case::load(f).err().map(|e| e.to_string())).collect();
+    assert!(failures.is_empty(), "{} of {} cases fail:\n{}", failures.len(), files.len(), failures.join("\n"));
+}

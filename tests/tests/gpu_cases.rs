@@ -31,6 +31,7 @@ fn runner(backend: Backend, gpu: Option<&gpu_harness::device::Gpu>) -> Runner<'_
         backend,
         preloaded: Default::default(),
         channel_masks: vec![],
+        float_rules: Default::default(),
     }
 }
 

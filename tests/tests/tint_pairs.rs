@@ -44,6 +44,7 @@ fn runner(roots: Vec<PathBuf>) -> Runner<'static> {
         backend: Backend::Gpu,
         preloaded: Default::default(),
         channel_masks: vec![],
+        float_rules: Default::default(),
     }
 }
 

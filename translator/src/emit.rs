@@ -2,6 +2,7 @@
 //! same bytes (the lowering iterates only ordered collections).
 
 use std::cell::RefCell;
+use std::fmt::Write as _;
 
 use naga::valid::{Capabilities, ModuleInfo, ValidationFlags, Validator};
 use thiserror::Error;
@@ -31,9 +32,16 @@ thread_local! {
     /// One validator per thread: building one costs more than validating a small module, and
     /// `validate` starts from a clean state every time.
     static VALIDATOR: RefCell<Validator> = RefCell::new(Validator::new(ValidationFlags::all(), capabilities()));
-    /// SPIR-V writers per thread, by version (`write` resets a writer's state).
-    static SPIRV_WRITERS: RefCell<Vec<(SpirvVersion, naga::back::spv::Writer)>> = const { RefCell::new(Vec::new()) };
+    /// SPIR-V writers per thread, by version (`write` resets a writer's state), and the words
+    /// they write into: both keep their capacity from one shader to the next.
+    static SPIRV_WRITERS: RefCell<SpirvWriters> = const { RefCell::new((Vec::new(), Vec::new())) };
 }
+
+/// A thread's SPIR-V writers by version, and the words they write into.
+type SpirvWriters = (Vec<(SpirvVersion, naga::back::spv::Writer)>, Vec<u32>);
+
+/// A reused buffer past this size is dropped rather than kept for the next shader.
+const KEEP_BYTES: usize = 1 << 20;
 
 /// Validates a module, with every validation flag: a module naga refuses is a translator bug.
 pub fn validate(module: &naga::Module) -> Result<ModuleInfo, EmitError> {
@@ -43,6 +51,9 @@ pub fn validate(module: &naga::Module) -> Result<ModuleInfo, EmitError> {
 
 /// WGSL text.
 pub fn wgsl(module: &naga::Module, info: &ModuleInfo) -> Result<String, EmitError> {
+    // A fresh writer per module: a reused one (its name tables kept, the text shared through a
+    // `RefCell` sink) made fewer allocations but cost more instructions (callgrind, the bench's
+    // common list), since naga writes WGSL in many small pieces.
     let body = naga::back::wgsl::write_string(module, info, naga::back::wgsl::WriterFlags::empty())
         .map_err(|e| EmitError::Backend { backend: "wgsl", message: e.to_string() })?;
     Ok(with_diagnostic_directives(module, body))
@@ -63,7 +74,7 @@ fn with_diagnostic_directives(module: &naga::Module, body: String) -> String {
     if chain.is_empty() {
         return body;
     }
-    let mut out = String::new();
+    let mut out = String::with_capacity(body.len() + 64 * chain.len());
     // Root first: a later directive for the same rule overrides an earlier one.
     for n in chain.iter().rev() {
         let severity = match n.inner.new_severity {
@@ -72,14 +83,15 @@ fn with_diagnostic_directives(module: &naga::Module, body: String) -> String {
             Severity::Warning => "warning",
             Severity::Error => "error",
         };
-        let rule = match &n.inner.triggering_rule {
+        let _ = write!(out, "diagnostic({severity}, ");
+        let _ = match &n.inner.triggering_rule {
             FilterableTriggeringRule::Standard(StandardFilterableTriggeringRule::DerivativeUniformity) => {
-                "derivative_uniformity".to_string()
+                write!(out, "derivative_uniformity")
             }
-            FilterableTriggeringRule::Unknown(name) => name.to_string(),
-            FilterableTriggeringRule::User(parts) => format!("{}.{}", parts[0], parts[1]),
+            FilterableTriggeringRule::Unknown(name) => write!(out, "{name}"),
+            FilterableTriggeringRule::User(parts) => write!(out, "{}.{}", parts[0], parts[1]),
         };
-        out.push_str(&format!("diagnostic({severity}, {rule});\n"));
+        out.push_str(");\n");
     }
     out.push_str(&body);
     out
@@ -113,7 +125,7 @@ fn write_spirv(
     info: &ModuleInfo,
     version: SpirvVersion,
 ) -> Result<Vec<u32>, naga::back::spv::Error> {
-    SPIRV_WRITERS.with_borrow_mut(|writers| {
+    SPIRV_WRITERS.with_borrow_mut(|(writers, words)| {
         let i = match writers.iter().position(|(v, _)| *v == version) {
             Some(i) => i,
             None => {
@@ -126,9 +138,15 @@ fn write_spirv(
                 writers.len() - 1
             }
         };
-        let mut words = Vec::new();
-        writers[i].1.write(module, info, None, &None, &mut words)?;
-        Ok(words)
+        words.clear();
+        let written = writers[i].1.write(module, info, None, &None, words);
+        // One allocation of the exact size; the buffer keeps its capacity for the next shader.
+        let out = words.clone();
+        words.clear();
+        if words.capacity() * 4 > KEEP_BYTES {
+            *words = Vec::new();
+        }
+        written.map(|()| out)
     })
 }
 

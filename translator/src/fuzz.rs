@@ -306,6 +306,63 @@ pub fn mutate_text(text: &str, rng: &mut Rng) -> String {
     chars.into_iter().collect()
 }
 
+/// A small fx_2_0 effect built word by word (offsets relative to the byte after the magic and
+/// the structure offset): a `float4 g_Color : COLOR` parameter with an `int a = 7` annotation,
+/// and technique `t`, pass `p`, setting `ZENABLE = 1` (operation 0). A seed for effect fuzzing
+/// when no corpus is at hand, and a fixture for the reader's tests.
+pub fn sample_effect() -> Vec<u8> {
+    let name = |text: &[u8; 8], len: u32| -> Vec<u32> {
+        vec![
+            len,
+            u32::from_le_bytes(text[..4].try_into().unwrap_or([0; 4])),
+            u32::from_le_bytes(text[4..].try_into().unwrap_or([0; 4])),
+        ]
+    };
+    let mut data: Vec<u32> = Vec::new();
+    data.extend(name(b"g_Color\0", 8)); // 0
+    data.extend(name(b"COLOR\0\0\0", 6)); // 12
+    data.extend([3, 1, 0, 12, 0, 4, 1]); // 24: float4 (columns 4, rows 1)
+    data.extend([0x3f80_0000, 0x3f00_0000, 0, 0x3f80_0000]); // 52
+    data.extend([2, u32::from_le_bytes(*b"a\0\0\0")]); // 68
+    data.extend([2, 0, 68, 0, 0, 1, 1]); // 76: int scalar
+    data.push(7); // 104
+    data.extend([2, u32::from_le_bytes(*b"t\0\0\0")]); // 108
+    data.extend([2, u32::from_le_bytes(*b"p\0\0\0")]); // 116
+    data.extend([2, 2, 0, 0, 0, 1, 1]); // 124: the state's storage, an int 1x1
+    data.push(1); // 152
+    let structure = (data.len() * 4) as u32;
+    data.extend([1, 1, 0, 0]); // parameters, techniques, unknown, objects
+    data.extend([24, 52, 0, 1, 76, 104]); // the parameter and its annotation
+    data.extend([108, 0, 1, 116, 0, 1, 0, 0, 124, 152]); // technique, pass, state
+    data.extend([0, 0]); // inline objects, resources
+    let mut words = vec![0xFEFF_0901, structure];
+    words.extend(data);
+    words.iter().flat_map(|w| w.to_le_bytes()).collect()
+}
+
+/// Damages an effect blob: the token mutations on its words, or a word replaced by a small
+/// offset or count (the fields an effect is built of), or the blob cut short.
+pub fn mutate_effect(bytes: &[u8], rng: &mut Rng) -> Vec<u8> {
+    let mut words: Vec<u32> = bytes.chunks_exact(4).map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]])).collect();
+    for _ in 0..1 + rng.below(3) {
+        if words.is_empty() {
+            break;
+        }
+        let i = rng.below(words.len());
+        match rng.below(4) {
+            0 => words[i] = rng.below(bytes.len() + 16) as u32,
+            1 => words[i] = rng.below(24) as u32,
+            2 => words[i] ^= 1 << rng.below(32),
+            _ => words = mutate(&words, &Layout::default(), rng),
+        }
+    }
+    let mut out: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    if rng.one_in(8) {
+        out.truncate(rng.below(out.len() + 1));
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -133,6 +133,14 @@ pub struct ShaderKey {
     /// Input/output locations decided by [`crate::linkage::link`] for a VS/PS pair; `None` uses
     /// the default fixed-function map.
     pub linkage: Option<Linkage>,
+    /// How each render-state mode reaches the code ([`crate::delivery`]): baked (the default:
+    /// the field above is in the code), or an override or the render-state block, one module
+    /// for every value (the field above is then ignored).
+    pub delivery: crate::delivery::Deliveries,
+    /// Vertex shaders: the D3DDECLTYPE of the element feeding `v n` ([`crate::vertex_input`]);
+    /// `None` is a `float32x4` attribute. The caller declares the attribute with
+    /// [`crate::vertex_input::vertex_format`]'s format.
+    pub vertex_inputs: [Option<crate::vertex_input::DeclType>; 16],
 }
 
 impl ShaderKey {
@@ -239,6 +247,12 @@ impl ShaderKey {
                     "volume" | "3d" => TextureType::Volume,
                     _ => return Err(bad()),
                 });
+            }
+            f if f.starts_with("vertex_input") => {
+                let n: usize = f["vertex_input".len()..].parse().map_err(|_| format!("unknown key field `{field}`"))?;
+                let slot =
+                    self.vertex_inputs.get_mut(n).ok_or_else(|| format!("`{field}`: input index out of range"))?;
+                *slot = Some(crate::vertex_input::DeclType::from_name(&value).ok_or_else(bad)?);
             }
             _ => return Err(format!("unknown key field `{field}`")),
         }

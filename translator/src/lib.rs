@@ -48,11 +48,12 @@
 //! let vs_out = vs.translate(&key)?;
 //! let ps_out = ps.translate(&key)?;
 //!
+//! use d3d9_shader::bytecode::Usage;
 //! let location = |slots: &[d3d9_shader::lower::InterfaceSlot], usage| {
 //!     slots.iter().find(|s| s.usage == Some(usage)).and_then(|s| s.location)
 //! };
-//! assert_eq!(location(&vs_out.interface.outputs, "texcoord"), location(&ps_out.interface.inputs, "texcoord"));
-//! let color1 = ps_out.interface.inputs.iter().find(|s| s.usage == Some("color")).unwrap();
+//! assert_eq!(location(&vs_out.interface.outputs, Usage::TexCoord), location(&ps_out.interface.inputs, Usage::TexCoord));
+//! let color1 = ps_out.interface.inputs.iter().find(|s| s.usage == Some(Usage::Color)).unwrap();
 //! assert_eq!((color1.location, color1.default), (None, Some([0.0, 0.0, 0.0, 1.0])));
 //!
 //! // What to bind: the vertex shader's float constants at group 0, binding 0; the pixel
@@ -109,23 +110,32 @@
 #![deny(missing_docs)]
 
 pub mod analysis;
+pub mod artifact;
 pub mod asm;
 pub mod bytecode;
+pub mod delivery;
+pub mod effect;
 pub mod emit;
 pub mod error;
+pub mod ffp;
 pub mod fuzz;
 pub mod input;
 pub mod interp;
 pub mod key;
 pub mod linkage;
 pub mod lower;
+pub mod minimal_key;
+pub mod render_state;
 pub mod shader;
 pub mod state;
 pub mod translate;
 pub mod validate;
+pub mod vertex_input;
 
+pub use delivery::{Deliveries, Delivery};
 pub use error::{Error, Location};
 pub use key::ShaderKey;
+pub use render_state::RenderState;
 pub use shader::{link, ConstantReflection, ParseOptions, Reflection, Shader};
 pub use state::{BoundTexture, DeviceState};
 pub use translate::{translate, translate_with, TranslateError, Translation};

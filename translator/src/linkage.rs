@@ -10,6 +10,38 @@
 //!
 //! The linkage is part of the key, and computed from the two stages' signatures; it knows
 //! nothing of the lowering.
+//!
+//! # The stable interface
+//!
+//! A layer that links every pair translates each vertex shader once per pixel shader it meets.
+//! [`Linkage::stable`] avoids that: a fixed map from semantic to location ([`STABLE_SEMANTICS`],
+//! 16 locations: WebGPU's default `maxInterStageShaderVariables`) that both stages use without
+//! knowing each other. Under it a vertex shader outputs **every** location of the map, the
+//! semantics it does not write holding the D3D9 default value (COLOR0 = 1, COLOR1 = (0,0,0,1),
+//! others 0; FOG 0, the fog factor of an unwritten oFog in the fixed-function fog blend), so any
+//! pixel shader reading any of them links with it; outputs outside the map are dropped. A ps_3_0
+//! FOG input does not fit the map (it reads an unwritten FOG as 1): such pairs need [`link`]. A pixel shader under it reads each semantic at its stable location.
+//!
+//! | location | semantic |
+//! |---:|---|
+//! | 0–7 | TEXCOORD0–7 (`oT#`, `t#`) |
+//! | 8, 9 | COLOR0, COLOR1 (`oD#`, `v#` of ps < 3.0) |
+//! | 10 | FOG |
+//! | 11, 12 | TEXCOORD8, TEXCOORD9 |
+//! | 13 | POSITION0 (a ps_3_0 input; the vertex shader's oPos) |
+//! | 14 | NORMAL0 |
+//! | 15 | COLOR2 |
+//!
+//! WebGPU counts clip distances against the same limit, four to a location: a vertex shader
+//! with user clip planes outputs only locations 0–14 (one to four planes) or 0–13 (five to eight,
+//! or a run-time plane mask), so a pixel shader reading NORMAL0 or COLOR2 then needs [`link`].
+//!
+//! Every Shader Model 1 and 2 pair fits it. Use [`link`] when [`fits_stable`] says a stage does
+//! not: an SM3 stage passing a semantic outside the map (NORMAL1, TANGENT0, TEXCOORD10, …) — a
+//! pixel shader reading one is refused under the stable linkage — or a target with fewer than 16
+//! inter-stage locations (WebGPU's downlevel limit is 15). The price of the map is interpolation:
+//! a vertex shader always outputs 16 vec4 varyings, where a linked pair passes only those the
+//! pixel shader reads.
 
 use serde::Serialize;
 
@@ -32,6 +64,66 @@ pub enum LinkSlot {
 pub struct Linkage {
     /// (usage code, usage index, slot), sorted.
     pub slots: Vec<(u8, u8, LinkSlot)>,
+    /// The stable interface ([`Linkage::stable`]): the vertex shader outputs every location in
+    /// `slots` (defaults where it writes nothing), and a pixel input not listed is an error
+    /// rather than a default.
+    pub stable: bool,
+}
+
+/// The semantics of the stable interface, by location (see the module documentation).
+pub const STABLE_SEMANTICS: [(Usage, u8); 16] = [
+    (Usage::TexCoord, 0),
+    (Usage::TexCoord, 1),
+    (Usage::TexCoord, 2),
+    (Usage::TexCoord, 3),
+    (Usage::TexCoord, 4),
+    (Usage::TexCoord, 5),
+    (Usage::TexCoord, 6),
+    (Usage::TexCoord, 7),
+    (Usage::Color, 0),
+    (Usage::Color, 1),
+    (Usage::Fog, 0),
+    (Usage::TexCoord, 8),
+    (Usage::TexCoord, 9),
+    (Usage::Position, 0),
+    (Usage::Normal, 0),
+    (Usage::Color, 2),
+];
+
+/// The stable location of semantic (`usage` code, `index`), if the map has one.
+pub fn stable_location(usage: u8, index: u8) -> Option<u32> {
+    STABLE_SEMANTICS.iter().position(|&(u, i)| u as u8 == usage && i == index).map(|l| l as u32)
+}
+
+impl Linkage {
+    /// The stable interface: one linkage for every pair (module documentation). Put it in both
+    /// keys; check each stage with [`fits_stable`].
+    pub fn stable() -> Linkage {
+        let mut slots: Vec<(u8, u8, LinkSlot)> = STABLE_SEMANTICS
+            .iter()
+            .enumerate()
+            .map(|(l, &(u, i))| (u as u8, i, LinkSlot::Location(l as u32)))
+            .collect();
+        slots.sort_unstable_by_key(|s| (s.0, s.1));
+        Linkage { slots, stable: true }
+    }
+}
+
+/// Whether a stage's varyings all have a stable location (a vertex shader always fits: outputs
+/// outside the map are dropped, but then no pixel shader under the map can read them — so this
+/// says `false` for it too, as the pair needs [`link`] to pass them).
+pub fn fits_stable(version: Version, sig: &Signature) -> bool {
+    let regs = match version.kind {
+        ShaderKind::Vertex => &sig.outputs,
+        ShaderKind::Pixel => &sig.inputs,
+    };
+    // A ps_3_0 reads a FOG its vertex shader does not write as 1; the map's unwritten FOG is the
+    // fixed-function blend's 0 (docs/d3d9-rules.md#fog), so only pixel shaders before ps_3_0 read
+    // FOG under it.
+    let fog_input = version.kind == ShaderKind::Pixel && !version.profile().fixed_function_fog;
+    varyings(version, regs)
+        .iter()
+        .all(|&(u, i)| stable_location(u, i).is_some() && !(fog_input && u == Usage::Fog as u8))
 }
 
 impl Linkage {
@@ -103,7 +195,7 @@ pub fn link(vs_version: Version, vs: &Signature, ps_version: Version, ps: &Signa
             slots.push((u, i, LinkSlot::Missing));
         }
     }
-    Linkage { slots }
+    Linkage { slots, stable: false }
 }
 
 #[cfg(test)]

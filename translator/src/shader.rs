@@ -6,6 +6,7 @@
 
 use std::collections::BTreeMap;
 use std::ops::RangeInclusive;
+use std::sync::OnceLock;
 
 use serde::{Serialize, Serializer};
 
@@ -43,7 +44,9 @@ impl ParseOptions {
 pub struct Shader {
     program: Program,
     signature: Signature,
-    reflection: Reflection,
+    /// Built from the signature on the first [`Shader::reflection`] call: a runtime that only
+    /// translates does not pay for the copies of names and ranges it holds.
+    reflection: OnceLock<Reflection>,
     warnings: Vec<Diagnostic>,
 }
 
@@ -73,8 +76,7 @@ impl Shader {
             return Err(Error::Invalid { errors: checked.errors });
         }
         let signature = analyse(&program);
-        let reflection = Reflection::new(&program, &signature);
-        Ok(Shader { program, signature, reflection, warnings: checked.warnings })
+        Ok(Shader { program, signature, reflection: OnceLock::new(), warnings: checked.warnings })
     }
 
     /// The version token.
@@ -89,7 +91,7 @@ impl Shader {
 
     /// What the shader reads, writes and uses.
     pub fn reflection(&self) -> &Reflection {
-        &self.reflection
+        self.reflection.get_or_init(|| Reflection::new(&self.program, &self.signature))
     }
 
     /// What lenient validation let through (empty under strict validation).
@@ -107,9 +109,16 @@ impl Shader {
         crate::bytecode::encode(&self.program)
     }
 
-    /// The key for this shader under the device state `state` ([`ShaderKey::from_state`]).
+    /// The key for this shader under the device state `state`: [`ShaderKey::from_state`]
+    /// reduced to what this shader reads ([`ShaderKey::minimal`]), so that states differing
+    /// only in what it ignores give equal keys.
     pub fn key(&self, state: &crate::state::DeviceState) -> ShaderKey {
-        ShaderKey::from_state(self.version(), state)
+        ShaderKey::from_state_for(self.version(), &self.signature, state)
+    }
+
+    /// `key` reduced to what this shader reads ([`ShaderKey::minimal`]).
+    pub fn minimal_key(&self, key: &ShaderKey) -> ShaderKey {
+        key.minimal(self.version(), &self.signature)
     }
 
     /// Translates under `key`: a validated naga module, what to bind, and where the inputs and
@@ -132,6 +141,15 @@ pub fn link(vs: &Shader, ps: &Shader) -> Result<Linkage> {
         }
     }
     Ok(crate::linkage::link(vs.version(), &vs.signature, ps.version(), &ps.signature))
+}
+
+impl Shader {
+    /// Whether this shader's varyings all have a location in the stable interface
+    /// ([`Linkage::stable`]): when both stages of a pair say yes, translate each once under
+    /// `Linkage::stable()` and pair them freely; otherwise [`link`] the pair.
+    pub fn fits_stable_interface(&self) -> bool {
+        crate::linkage::fits_stable(self.version(), &self.signature)
+    }
 }
 
 /// A shader's reflection: what a runtime needs to know to feed and bind it. Serialises to the

@@ -25,6 +25,9 @@ const RULES: &[Rule] = &[
     Rule { from: "validate", to: "interp", why: "validation knows nothing of execution" },
     Rule { from: "analysis", to: "lower", why: "data flows one way: analysis comes before lowering" },
     Rule { from: "analysis", to: "interp", why: "analysis knows nothing of execution" },
+    Rule { from: "ffp", to: "interp", why: "the fixed-function generator shares nothing with the interpreter" },
+    Rule { from: "interp", to: "ffp", why: "the interpreter shares nothing with the fixed-function generator" },
+    Rule { from: "ffp", to: "lower", why: "the fixed-function generator is independent of the lowering" },
 ];
 
 fn workspace() -> PathBuf {

@@ -226,3 +226,24 @@ fn completions_for_each_shell() {
     let o = run(&["completions", "tcsh"], None);
     assert_eq!(o.status.code(), Some(2));
 }
+
+#[test]
+fn ffp_writes_both_halves_and_rejects_unknown_states() {
+    let state = scratch("ffp_state.toml");
+    std::fs::write(
+        &state,
+        "fvf = \"D3DFVF_XYZ | D3DFVF_NORMAL | D3DFVF_TEX1\"\n[render_states]\nLIGHTING = true\n[[light]]\ntype = \"SPOT\"\n\
+         [[texture]]\nstage = 0\ntype = \"2d\"\n[[texture_stage]]\nstage = 0\nCOLOROP = \"MODULATE2X\"\n",
+    )
+    .unwrap();
+    let out = scratch("ffp.wgsl");
+    let o = run(&["ffp", state.to_str().unwrap(), "-o", out.to_str().unwrap()], None);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let vs = std::fs::read_to_string(out.with_extension("vs.wgsl")).unwrap();
+    let ps = std::fs::read_to_string(out.with_extension("ps.wgsl")).unwrap();
+    assert!(vs.contains("@vertex") && ps.contains("@fragment") && ps.contains("texture_2d"), "{vs}\n{ps}");
+    std::fs::write(&state, "[render_states]\nNOT_A_STATE = 1\n").unwrap();
+    let o = run(&["ffp", state.to_str().unwrap()], None);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("NOT_A_STATE"), "{}", stderr(&o));
+}

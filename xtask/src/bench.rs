@@ -19,7 +19,9 @@
 //!
 //! Allocations are counted by the xtask binary's global allocator ([`crate::alloc_count`]) on
 //! one further, untimed run of each path per shader: calls (`alloc`, `alloc_zeroed`, `realloc`)
-//! and bytes asked for. The output sizes are the SPIR-V and WGSL bytes summed over the corpus.
+//! and bytes asked for, and the calls of each stage alone (decode, validate, analyse, lower,
+//! naga-validate, spirv, wgsl). The output sizes are the SPIR-V and WGSL bytes summed over the
+//! corpus.
 //!
 //! The report ends with one line that starts with `bench:` and holds every figure; see
 //! [`crate::bench_corpus`] for which file of a shader is read and how `--list` matches names.
@@ -50,11 +52,17 @@ use crate::bench_corpus::{self, Entry};
                   `bench:` line. Shaders that do not translate are listed and not timed.\n\n--folder \
                   times `d3d9-shader translate FILES... --to wgsl -o OUT` (the same one file per shader) \
                   with one thread and with N (default: every core), ROUNDS times each, writing under --out \
-                  (default target/), and prints the speed-up.",
+                  (default target/), and prints the speed-up.\n\n--gpu draws the HEAVY (default 5) \
+                  ps_3_0 and vertex shaders with the most instructions on the adapter under the strict \
+                  and the IEEE float rules, interleaved, ROUNDS times, and prints pipeline-creation and \
+                  draw times, their strict / IEEE ratios and geometric means, then the strict / IEEE \
+                  instruction counts of every vertex shader after `spirv-opt -O` (skipped, with a \
+                  message, without spirv-opt).",
     after_help = crate::examples!(
         "cargo xtask bench --list ../shared/bench-corpus/common.list"
         "cargo xtask bench --corpus shaders --reps 50 --key float_rules=ieee"
         "cargo xtask bench --folder --out /dev/shm"
+        "cargo xtask bench --gpu --list ../shared/bench-corpus/common.list --rounds 5"
     )
 )]
 pub struct BenchArgs {
@@ -73,7 +81,7 @@ pub struct BenchArgs {
     /// Time folder conversion instead: one thread against --jobs.
     #[arg(long)]
     folder: bool,
-    /// --folder: the rounds of each.
+    /// --folder and --gpu: the rounds of each.
     #[arg(long, value_name = "N", default_value_t = NonZeroUsize::new(15).unwrap())]
     rounds: NonZeroUsize,
     /// --folder: the threads to compare with one [default: every core].
@@ -82,6 +90,12 @@ pub struct BenchArgs {
     /// --folder: where the outputs go.
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
+    /// Time the generated code on the adapter instead: strict against IEEE float rules.
+    #[arg(long, conflicts_with = "folder")]
+    gpu: bool,
+    /// --gpu: how many of the heaviest ps_3_0 and of the heaviest vertex shaders to draw.
+    #[arg(long, value_name = "N", default_value_t = NonZeroUsize::new(5).unwrap())]
+    heavy: NonZeroUsize,
     /// Set when the command runs itself again as a release build.
     #[arg(long, hide = true)]
     in_release: bool,
@@ -100,7 +114,34 @@ const SERIES: [&str; 8] =
 struct Case {
     bytes: Vec<u8>,
     allocs: [Allocs; 2],
+    /// Allocation calls of each stage alone, in [`ALLOC_STAGES`] order.
+    stage_allocs: [u64; 7],
     sizes: [usize; 2],
+}
+
+/// The stages whose allocations are counted one by one.
+const ALLOC_STAGES: [&str; 7] = ["decode", "validate", "analyse", "lower", "naga-validate", "spirv", "wgsl"];
+
+/// Allocation calls of each stage of [`ALLOC_STAGES`], run alone on the output of the one before.
+fn stage_allocs(bytes: &[u8], key: &ShaderKey) -> Result<[u64; 7], String> {
+    let options = ParseOptions::lenient().validation;
+    let mut n = [0; 7];
+    let mut counted = |i: usize, a: Allocs| n[i] = a.calls;
+    let (program, a) = alloc_count::count(|| decode_bytes(bytes));
+    counted(0, a);
+    let program = program.map_err(|e| e.to_string())?;
+    counted(1, alloc_count::count(|| validate(&program, &options)).1);
+    let (sig, a) = alloc_count::count(|| analyse(&program));
+    counted(2, a);
+    let (lowered, a) = alloc_count::count(|| lower::lower(&program, &sig, key));
+    counted(3, a);
+    let lowered = lowered.map_err(|e| e.to_string())?;
+    let (info, a) = alloc_count::count(|| emit::validate(&lowered.module));
+    counted(4, a);
+    let info = info.map_err(|e| e.to_string())?;
+    counted(5, alloc_count::count(|| emit::spirv(&lowered.module, &info)).1);
+    counted(6, alloc_count::count(|| emit::wgsl(&lowered.module, &info)).1);
+    Ok(n)
 }
 
 pub fn main(args: &BenchArgs) -> i32 {
@@ -129,9 +170,12 @@ pub fn main(args: &BenchArgs) -> i32 {
             return 1;
         }
     };
+    if args.gpu {
+        return crate::bench_gpu::run(&entries, args.heavy.get(), args.rounds.get());
+    }
     if args.folder {
         let jobs = args.jobs.map_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get()), |n| n.get());
-        let files: Vec<PathBuf> = entries.into_iter().map(|e| e.path).collect();
+        let files = translatable(entries, &key);
         return crate::bench_folder::run(&root, &dir, &files, args.rounds.get(), jobs, args.out.as_deref());
     }
     bench(&dir, &entries, &key, args)
@@ -165,13 +209,29 @@ fn chosen(dir: &Path, list: Option<&Path>) -> Result<Vec<Entry>, String> {
     }
 }
 
-/// The user's path to SPIR-V: bytes → `Shader` → `Translation` → words.
+/// The files of `entries` that translate to WGSL under `key`; the others are listed.
+fn translatable(entries: Vec<Entry>, key: &ShaderKey) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for e in entries {
+        match prepare(&e.path, key) {
+            Ok(_) => files.push(e.path),
+            Err(why) => println!("not timed (does not translate): {}: {why}", e.path.display()),
+        }
+    }
+    files
+}
+
+/// The user's path to SPIR-V: bytes → `Shader` → `Translation` → words. Never inlined, so
+/// that a profiler can collect inside it alone (`valgrind --tool=callgrind
+/// --toggle-collect='xtask::bench::to_spirv'`).
+#[inline(never)]
 fn to_spirv(bytes: &[u8], key: &ShaderKey) -> Result<Vec<u32>, String> {
     let shader = Shader::parse(bytes, &ParseOptions::lenient()).map_err(|e| e.to_string())?;
     shader.translate(key).map_err(|e| e.to_string())?.to_spirv().map_err(|e| e.to_string())
 }
 
-/// The user's path to WGSL.
+/// The user's path to WGSL (never inlined, as [`to_spirv`]).
+#[inline(never)]
 fn to_wgsl(bytes: &[u8], key: &ShaderKey) -> Result<String, String> {
     let shader = Shader::parse(bytes, &ParseOptions::lenient()).map_err(|e| e.to_string())?;
     shader.translate(key).map_err(|e| e.to_string())?.to_wgsl().map_err(|e| e.to_string())
@@ -189,7 +249,8 @@ fn prepare(path: &Path, key: &ShaderKey) -> Result<Case, String> {
     let (spirv, spirv_allocs) = alloc_count::count(|| to_spirv(&bytes, key));
     let (wgsl, wgsl_allocs) = alloc_count::count(|| to_wgsl(&bytes, key));
     let sizes = [spirv?.len() * 4, wgsl?.len()];
-    Ok(Case { bytes, allocs: [spirv_allocs, wgsl_allocs], sizes })
+    let stage_allocs = stage_allocs(&bytes, key)?;
+    Ok(Case { bytes, allocs: [spirv_allocs, wgsl_allocs], stage_allocs, sizes })
 }
 
 /// Microseconds `f` takes.
@@ -325,6 +386,13 @@ fn report(cases: &[Case], medians: &[f64], means: &[f64]) {
             bytes[i].1 / 1024.0
         );
     }
+    let stages: Vec<String> = (0..ALLOC_STAGES.len())
+        .map(|i| {
+            let mut v: Vec<f64> = cases.iter().map(|c| c.stage_allocs[i] as f64).collect();
+            format!("{} {:.0}", ALLOC_STAGES[i], median(&mut v))
+        })
+        .collect();
+    println!("  allocation calls per stage alone, median over shaders: {}", stages.join(", "));
     let sizes: [usize; 2] = std::array::from_fn(|p| cases.iter().map(|c| c.sizes[p]).sum());
     println!(
         "  output: SPIR-V {} bytes in all ({:.1} KB per shader), WGSL {} bytes in all ({:.1} KB per shader)",

@@ -2,7 +2,9 @@
 //! how folder conversion scales with threads. Runs the release
 //! `d3d9-shader translate FILES... --to wgsl -o OUT --quiet`, FILES being one file per shader of
 //! the corpus (as the stage bench chooses them, [`crate::bench_corpus`]: a corpus that holds each
-//! shader as `.bin`, `.hex` and `.asm` would otherwise convert each three times), with `--jobs 1` and `--jobs N` (default: every core) in alternation, each run into a fresh
+//! shader as `.bin`, `.hex` and `.asm` would otherwise convert each three times) that translate
+//! to WGSL (the others are listed and left out, so that every run must succeed), with
+//! `--jobs 1` and `--jobs N` (default: every core) in alternation, each run into a fresh
 //! output folder (after a `sync`, so that the previous run's writeback does not land in the
 //! next), and prints the fastest and the median wall time of each and their ratios.
 //!
@@ -39,22 +41,31 @@ pub fn run(root: &Path, dir: &Path, files: &[PathBuf], rounds: usize, jobs: usiz
             let folder = out.join(format!("{round}-{j}"));
             let _ = Command::new("sync").status();
             let start = Instant::now();
-            let status = Command::new(&binary)
+            let run = Command::new(&binary)
                 .arg("translate")
                 .args(files)
                 .args(["--to", "wgsl", "--quiet", "--jobs", &j.to_string(), "-o"])
                 .arg(&folder)
                 .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .status();
+                .stderr(Stdio::piped())
+                .output();
             let elapsed = start.elapsed().as_secs_f64() * 1e3;
-            // Exit status 1 only says some input failed (a shader that does not translate
-            // yet); a run that did not happen is an error.
-            if !matches!(status, Ok(s) if s.code().is_some_and(|c| c <= 1)) {
-                eprintln!("xtask: {} did not run: {status:?}", binary.display());
-                return 1;
+            // The files are the ones that translate (the caller checked each): any failure,
+            // exit status 1 (some input failed) included, means the run did not do the work
+            // it is timed for.
+            match run {
+                Ok(o) if o.status.success() => times[k].push(elapsed),
+                Ok(o) => {
+                    let why = String::from_utf8_lossy(&o.stderr);
+                    let why: Vec<&str> = why.lines().take(5).collect();
+                    eprintln!("xtask: {} failed ({}): {}", binary.display(), o.status, why.join("; "));
+                    return 1;
+                }
+                Err(e) => {
+                    eprintln!("xtask: cannot run {}: {e}", binary.display());
+                    return 1;
+                }
             }
-            times[k].push(elapsed);
         }
     }
     bar.finish_and_clear();

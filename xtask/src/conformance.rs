@@ -12,18 +12,18 @@ use clap::{Args, ValueEnum};
 use gpu_harness::case::{case_files, Case};
 use gpu_harness::device::{gpu_required, Gpu};
 use gpu_harness::interpreted::Interpreter;
-use gpu_harness::runner::{Backend, CaseResult, Runner, Verdict};
+use gpu_harness::runner::{Backend, CaseResult, FloatRules, Runner, Verdict};
 use gpu_harness::sweep;
-use gpu_harness::translated::Translator;
+use gpu_harness::translated::{Counting, Delivering, Translator};
 
 /// `cargo xtask conformance`.
 #[derive(Args)]
 #[command(
     long_about = "Draws every case (*.toml) on the GPU and on the CPU reference, checks its probes on both \
                   and compares the two images. Defaults: the project's cases in shaders/cases/, plus \
-                  ../shared/conformance and ../shared/conformance-vkd3d when present; shader names resolve \
-                  against the corpus folders (default ../shared/corpus and ../shared/corpus-vkd3d when \
-                  present) and the project's shaders/.",
+                  ../shared/conformance, ../shared/conformance-ffp and ../shared/conformance-vkd3d when present; \
+                  shader names resolve against the corpus folders (default ../shared/corpus and \
+                  ../shared/corpus-vkd3d when present) and the project's shaders/.",
     after_help = crate::examples!(
         "cargo xtask conformance"
         "cargo xtask conformance --backend cpu --filter fog"
@@ -39,6 +39,20 @@ pub struct ConformanceArgs {
     /// Which side to draw.
     #[arg(long, value_enum, default_value_t = BackendArg::Both)]
     backend: BackendArg,
+    /// How the render-state modes reach the translated shaders: baked, override (pipeline
+    /// constants) or uniform (the render-state block).
+    #[arg(long, value_name = "MODE", default_value = "baked", value_parser = delivery)]
+    deliver: d3d9_shader::Delivery,
+    /// Also report how many translations a layer needs for all the draws: distinct (shader,
+    /// minimal key) pairs under the delivery, against distinct shaders.
+    #[arg(long)]
+    count_translations: bool,
+}
+
+fn delivery(text: &str) -> Result<d3d9_shader::Delivery, String> {
+    let mut d = d3d9_shader::Deliveries::default();
+    d.set(&format!("all={text}"))?;
+    Ok(d.alpha_func)
 }
 
 /// `cargo xtask sweep`.
@@ -47,15 +61,24 @@ pub struct ConformanceArgs {
     long_about = "Draws every shader of each corpus folder with generated inputs (deterministic \
                   pseudo-random constants and attributes, a pass-through partner stage, textures with \
                   distinct texels) into float targets on the GPU and on the CPU, and compares the images. \
-                  Default: shaders/ plus ../shared/corpus and ../shared/bench-corpus when present.",
+                  Default: shaders/ plus ../shared/corpus, ../shared/bench-corpus and ../shared/real-corpus \
+                  when present.",
     after_help = crate::examples!(
         "cargo xtask sweep"
         "cargo xtask sweep --corpus shaders --filter ps_3_0"
+        "cargo xtask sweep --inputs 4 --float-rules ieee --report target/sweep"
     )
 )]
 pub struct SweepArgs {
     #[command(flatten)]
     common: Common,
+    /// Input sets drawn per shader: even sets plain, odd sets with edge values (0, ±1, large,
+    /// tiny, negative); a shader passes when every set does.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    inputs: u32,
+    /// A fixed sample: every K-th shader of the sorted list (after --filter), starting with the first.
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    sample: u32,
 }
 
 /// What both commands take.
@@ -73,6 +96,29 @@ struct Common {
     /// Only the cases (or shaders) whose path contains TEXT.
     #[arg(long, value_name = "TEXT")]
     filter: Option<String>,
+    /// The float rules of both sides (the translation key's modes, docs/d3d9-rules.md#float-rules).
+    #[arg(long, value_enum, default_value_t = FloatRulesArg::Strict)]
+    float_rules: FloatRulesArg,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum FloatRulesArg {
+    /// D3D9's rules: 0 · anything = 0, rcp(0) = inf, log(0) = −FLT_MAX.
+    Strict,
+    /// Plain multiplies; rcp, rsq and log clamped to ±FLT_MAX.
+    Fast,
+    /// Plain IEEE-754 arithmetic.
+    Ieee,
+}
+
+impl FloatRulesArg {
+    fn rules(self) -> FloatRules {
+        match self {
+            FloatRulesArg::Strict => FloatRules::Strict,
+            FloatRulesArg::Fast => FloatRules::Fast,
+            FloatRulesArg::Ieee => FloatRules::Ieee,
+        }
+    }
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -213,6 +259,10 @@ pub fn main(args: &ConformanceArgs) -> i32 {
             Some(s) if s.join("conformance").is_dir() => case_dirs.push(s.join("conformance")),
             _ => eprintln!("../shared/conformance is absent: running the project's own cases only"),
         }
+        // The Windows-measured fixed-function cases (docs/case-format.md#fixed-function).
+        if let Some(ffp) = shared.as_ref().map(|s| s.join("conformance-ffp")).filter(|d| d.is_dir()) {
+            case_dirs.push(ffp);
+        }
         // vkd3d's HLSL tests as its Direct3D 9 runner draws them, with their shaders' corpus.
         if let Some(s) = shared.as_ref().filter(|s| s.join("conformance-vkd3d").is_dir()) {
             case_dirs.push(s.join("conformance-vkd3d"));
@@ -236,14 +286,19 @@ pub fn main(args: &ConformanceArgs) -> i32 {
             return 1;
         }
     };
+    let delivering = Delivering(args.deliver);
+    let counting = Counting { delivery: args.deliver, ..Counting::default() };
+    let gpu_shaders: &dyn gpu_harness::runner::ShaderGpu =
+        if args.count_translations { &counting } else { &delivering };
     let runner = Runner {
         gpu: gpu.as_ref(),
         cpu_shaders: Some(&Interpreter),
-        gpu_shaders: Some(&Translator),
+        gpu_shaders: Some(gpu_shaders),
         roots,
         backend,
         preloaded: Default::default(),
         channel_masks: vec![],
+        float_rules: args.common.float_rules.rules(),
     };
 
     let mut files = Vec::new();
@@ -278,18 +333,26 @@ pub fn main(args: &ConformanceArgs) -> i32 {
         progress.step(&result.name, &result.verdict);
         results.push(result);
     }
+    if args.count_translations {
+        let (shaders, translations) = counting.counts();
+        println!(
+            "translations: {translations} distinct (shader, key) pairs for {shaders} distinct shaders ({} delivery)",
+            args.deliver
+        );
+    }
     finish("conformance", &results, args.common.report.as_deref())
 }
 
 /// `cargo xtask sweep`.
-pub fn sweep_main(args: &SweepArgs) -> i32 {
-    let args = &args.common;
+pub fn sweep_main(sweep_args: &SweepArgs) -> i32 {
+    let args = &sweep_args.common;
+    let options = sweep::SweepOptions { inputs: sweep_args.inputs, float_rules: args.float_rules.rules() };
     let root = repo_root();
     let mut dirs = args.corpus.clone();
     if dirs.is_empty() {
         dirs.push(root.join("shaders"));
         if let Some(s) = shared_dir() {
-            for sub in ["corpus", "bench-corpus"] {
+            for sub in ["corpus", "bench-corpus", "real-corpus"] {
                 if s.join(sub).is_dir() {
                     dirs.push(s.join(sub));
                 }
@@ -311,10 +374,11 @@ pub fn sweep_main(args: &SweepArgs) -> i32 {
     if let Some(f) = &args.filter {
         shaders.retain(|p| p.to_string_lossy().contains(f.as_str()));
     }
+    let shaders: Vec<PathBuf> = shaders.into_iter().step_by(sweep_args.sample as usize).collect();
     let mut progress = Progress::new(shaders.len());
     let mut results = Vec::new();
     for s in &shaders {
-        let r = sweep::run_shader(s, gpu.as_ref(), &Interpreter, &Translator);
+        let r = sweep::run_shader(s, gpu.as_ref(), &Interpreter, &Translator, &options);
         progress.step(&r.name, &r.verdict);
         results.push(r);
     }

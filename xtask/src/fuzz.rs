@@ -264,6 +264,7 @@ fn run(s: &Settings) -> i32 {
                 Target::Asm => "assembled",
                 Target::Translate => "translated",
                 Target::Interp => "ran to the end",
+                Target::Effect => "parsed",
             }
         );
         passed_total += p;

@@ -1,11 +1,34 @@
 //! `cargo xtask <command>`: the project's tasks. One file per command, each with its arguments
 //! (clap derive); a usage error exits 2, as clap's own do.
 
+// `println!`/`print!` for every module below (macro_rules shadow std's in the modules declared
+// after them): std's panic when stdout is closed (`cargo xtask bench | head -1`); these drop
+// what cannot be written, so a closed pipe neither panics nor changes the exit status.
+macro_rules! println {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout(), $($arg)*);
+    }};
+}
+#[allow(unused_macros)]
+macro_rules! print {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = write!(std::io::stdout(), $($arg)*);
+    }};
+}
+
 mod alloc_count;
 mod bench;
 mod bench_corpus;
 mod bench_folder;
+mod bench_gpu;
 mod conformance;
+mod effects;
+mod effects_checks;
+mod effects_known;
+mod effects_lookup;
+mod effects_scenario;
 mod fuzz;
 mod fuzz_diff;
 mod progress;
@@ -47,6 +70,8 @@ enum Command {
     Conformance(conformance::ConformanceArgs),
     /// Draw every corpus shader with generated inputs, GPU against CPU.
     Sweep(conformance::SweepArgs),
+    /// Check the effect reader and run-time against NAME.fx.hex + NAME.expect.toml pairs.
+    Effects(effects::EffectsArgs),
     /// Feed damaged shaders and text to every entry point: no panic, no hang.
     Fuzz(fuzz::FuzzArgs),
     /// Draw random valid programs on the GPU and the CPU reference and compare.
@@ -67,6 +92,7 @@ fn main() {
         Command::Bench(a) => bench::main(&a),
         Command::Conformance(a) => conformance::main(&a),
         Command::Sweep(a) => conformance::sweep_main(&a),
+        Command::Effects(a) => effects::main(&a),
         Command::Fuzz(a) => fuzz::main(&a),
         Command::FuzzDiff(a) => fuzz_diff::main(&a),
     };

@@ -1,5 +1,6 @@
 //! `cargo xtask test`: make sure the machine can run every test, then run them: the workspace's
-//! tests, then `cargo xtask conformance` and `cargo xtask sweep` (GPU against CPU draws).
+//! tests, then `cargo xtask conformance` and `cargo xtask sweep` (GPU against CPU draws) and
+//! `cargo xtask effects` (the effect run-time against Windows results).
 //!
 //! The GPU tests draw on Mesa's software Vulkan driver when no hardware GPU is present, the
 //! translator's tests hand every SPIR-V module to `spirv-val` and every GLSL shader to
@@ -180,10 +181,21 @@ pub fn main(args: &TestArgs) -> i32 {
     // Then the draws: every conformance case and every corpus shader, GPU against CPU, in release
     // (the harness and the interpreter are workspace crates, slow unoptimised). Both inherit
     // REQUIRE_GPU: with it set, a missing adapter fails them instead of skipping the GPU side.
+    // The sweep runs under each float rule mode: strict (D3D9's) on every shader with a plain and
+    // an edge-value input set, fast and ieee on a fixed sample (every third shader), which keeps
+    // the sweeps within about 20 minutes on two cores.
+    // And the effect run-time against the Windows results of ../shared/effects (seconds).
+    let draws: [&[&str]; 5] = [
+        &["conformance"],
+        &["sweep", "--inputs", "2"],
+        &["sweep", "--float-rules", "fast", "--sample", "3"],
+        &["sweep", "--float-rules", "ieee", "--sample", "3"],
+        &["effects"],
+    ];
     let mut ok = true;
-    for command in ["conformance", "sweep"] {
+    for command in draws {
         let mut cmd = Command::new(&cargo);
-        cmd.current_dir(root).args(["run", "--quiet", "--release", "--package", "xtask", "--", command]);
+        cmd.current_dir(root).args(["run", "--quiet", "--release", "--package", "xtask", "--"]).args(command);
         ok &= run(&mut cmd);
     }
     if ok {

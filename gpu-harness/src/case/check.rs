@@ -46,7 +46,16 @@ impl Case {
             if t.mip_levels == 0 || t.mip_levels > max_levels {
                 return Err(format!("{what}: mip_levels {} (1..={max_levels})", t.mip_levels));
             }
-            if t.texels.len() as u64 != t.expected_texels() {
+            if let Some(fill) = &t.fill {
+                if !t.texels.is_empty() || t.mip_levels != 1 || t.kind == TextureKind::Cube {
+                    return Err(format!("{what}: `fill` takes one level of a 2D or volume texture and no `texels`"));
+                }
+                for c in [&fill.r, &fill.g, &fill.b, &fill.a] {
+                    c.at(0, 0, 0, 0).map_err(|e| format!("{what}: {e}"))?;
+                }
+            } else if t.format == TextureFormat::A16B16G16R16 {
+                return Err(format!("{what}: A16B16G16R16 is given by `fill` only"));
+            } else if t.texels.len() as u64 != t.expected_texels() {
                 return Err(format!("{what}: {} texels given, {} expected", t.texels.len(), t.expected_texels()));
             }
             let bits16 = matches!(t.format, TextureFormat::V8U8 | TextureFormat::L6V5U5);
@@ -63,11 +72,16 @@ impl Case {
             }
         }
         for s in &self.texture_stages {
-            if s.stage >= 8 {
-                return Err(format!("texture_stage {}: stage out of range", s.stage));
+            check_stage(s)?;
+        }
+        for name in self.transforms.keys().chain(self.draws.iter().flat_map(|d| d.transforms.keys())) {
+            if TransformName::parse(name).is_none() {
+                return Err(format!("transforms: unknown matrix `{name}`"));
             }
-            if let Some(flags) = &s.texturetransformflags {
-                TransformFlags::parse(flags).map_err(|e| format!("texture_stage {}: {e}", s.stage))?;
+        }
+        for (i, l) in self.lights.iter().enumerate() {
+            if self.lights[..i].iter().any(|m| m.index == l.index) {
+                return Err(format!("light {}: index given twice", l.index));
             }
         }
         if self.draws.is_empty() {
@@ -83,6 +97,26 @@ impl Case {
     }
 
     fn check_draw(&self, draw: &Draw) -> Result<(), String> {
+        for s in &draw.texture_stages {
+            check_stage(s)?;
+        }
+        if let Some(indices) = &draw.indices {
+            let need = match draw.primitive {
+                Primitive::TriangleStrip => draw.primitive_count as usize + 2,
+                Primitive::TriangleList => draw.primitive_count as usize * 3,
+                Primitive::PointList => draw.primitive_count as usize,
+            };
+            if indices.len() < need {
+                return Err(format!(
+                    "{} indices for {} primitives ({need} needed)",
+                    indices.len(),
+                    draw.primitive_count
+                ));
+            }
+            if let Some(i) = indices.iter().find(|&&i| i as usize >= draw.vertices.len() || i > 0xffff) {
+                return Err(format!("index {i} past the {} vertices", draw.vertices.len()));
+            }
+        }
         for name in [&draw.vertex_shader, &draw.pixel_shader] {
             if name.is_empty() || name.contains("..") || name.starts_with('/') {
                 return Err(format!("shader name `{name}` is not a corpus-relative name"));
@@ -92,7 +126,7 @@ impl Case {
             return Err("no elements".into());
         }
         let row: usize = draw.elements.iter().map(|e| e.ty.values()).sum();
-        if draw.vertices.len() as u64 != draw.vertices_needed() {
+        if draw.indices.is_none() && draw.vertices.len() as u64 != draw.vertices_needed() {
             return Err(format!(
                 "{} vertices for {} {:?} primitives ({} needed)",
                 draw.vertices.len(),
@@ -142,6 +176,11 @@ impl Case {
         if probe.x >= rt.width || probe.y >= rt.height {
             return Err("outside the render target".into());
         }
+        if let Some([x0, y0, x1, y1]) = probe.rect {
+            if x0 >= x1 || y0 >= y1 || x1 > rt.width || y1 > rt.height {
+                return Err(format!("rect [{x0}, {y0}, {x1}, {y1}] empty or outside the render target"));
+            }
+        }
         let format = self.target_format(probe.target).ok_or_else(|| format!("no render target {}", probe.target))?;
         if let Some(n) = probe.after_draw {
             if n >= self.draws.len() {
@@ -165,4 +204,14 @@ impl Case {
         }
         Ok(())
     }
+}
+
+fn check_stage(s: &TextureStage) -> Result<(), String> {
+    if s.stage >= 8 {
+        return Err(format!("texture_stage {}: stage out of range", s.stage));
+    }
+    if let Some(flags) = &s.texturetransformflags {
+        TransformFlags::parse(flags).map_err(|e| format!("texture_stage {}: {e}", s.stage))?;
+    }
+    Ok(())
 }

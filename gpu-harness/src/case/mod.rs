@@ -82,9 +82,18 @@ pub struct Case {
     /// Textures, bound for all draws.
     #[serde(default, rename = "texture")]
     pub textures: Vec<Texture>,
-    /// ps_1_x texture stage states.
+    /// Texture stage states (ps_1_x bump and transform states, the fixed-function cascade).
     #[serde(default, rename = "texture_stage")]
     pub texture_stages: Vec<TextureStage>,
+    /// Fixed function: SetTransform calls before the first draw.
+    #[serde(default)]
+    pub transforms: Transforms,
+    /// Fixed function: SetMaterial (absent: all zero).
+    #[serde(default)]
+    pub material: Option<Material>,
+    /// Fixed function: SetLight plus LightEnable.
+    #[serde(default, rename = "light")]
+    pub lights: Vec<Light>,
     /// The draws, in order.
     #[serde(rename = "draw")]
     pub draws: Vec<Draw>,
@@ -182,9 +191,16 @@ pub struct ExtraTarget {
 }
 
 mod check;
+mod ffp;
 mod render_state;
 
-pub use render_state::{CmpFunc, CullMode, FogMode, RenderState, RenderStates};
+pub use ffp::{
+    Arg, ArgSource, Fill, FillChannel, Light, LightType, Material, ResultArg, TexCoordIndex, TexGen, TextureOp,
+    TransformFlagsValue, TransformName, Transforms,
+};
+pub use render_state::{
+    Blend, CmpFunc, CullMode, FogMode, MaterialSource, RenderState, RenderStates, ShadeMode, VertexBlend,
+};
 
 /// Texture dimension (`type`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
@@ -212,6 +228,12 @@ pub enum TextureFormat {
     X8L8V8U8,
     L6V5U5,
     D24X8,
+    /// 0xXXRRGGBB; alpha reads 1.
+    X8R8G8B8,
+    /// Luminance 0–255: (L, L, L, 1).
+    L8,
+    /// 16-bit unsigned normalised channels; only through `fill`.
+    A16B16G16R16,
 }
 
 /// MIN/MAG filter.
@@ -310,7 +332,11 @@ pub struct Texture {
     #[serde(default)]
     pub address: Address,
     /// Raw texels: faces, then levels, then slices, rows top to bottom, texels left to right.
+    #[serde(default)]
     pub texels: Vec<u32>,
+    /// Instead of `texels` (one level): each channel a constant or a ramp.
+    #[serde(default)]
+    pub fill: Option<Fill>,
 }
 
 impl Texture {
@@ -359,8 +385,21 @@ pub struct TextureStage {
     pub bumpenvmat11: Option<f32>,
     pub bumpenvlscale: Option<f32>,
     pub bumpenvloffset: Option<f32>,
-    /// `"DISABLE"`, `"COUNT2"`, `"COUNT4|PROJECTED"`, …
+    /// `"DISABLE"`, `"COUNT2"`, `"COUNT4|PROJECTED"`, … (a raw integer is kept as `"0x…"`).
+    #[serde(default, deserialize_with = "ffp::transform_flags_text")]
     pub texturetransformflags: Option<String>,
+    pub colorop: Option<TextureOp>,
+    pub colorarg0: Option<Arg>,
+    pub colorarg1: Option<Arg>,
+    pub colorarg2: Option<Arg>,
+    pub alphaop: Option<TextureOp>,
+    pub alphaarg0: Option<Arg>,
+    pub alphaarg1: Option<Arg>,
+    pub alphaarg2: Option<Arg>,
+    pub resultarg: Option<ResultArg>,
+    pub texcoordindex: Option<TexCoordIndex>,
+    /// D3DTSS_CONSTANT, 0xAARRGGBB.
+    pub constant: Option<u32>,
 }
 
 /// D3DTSS_TEXTURETRANSFORMFLAGS, parsed.
@@ -373,8 +412,14 @@ pub struct TransformFlags {
 }
 
 impl TransformFlags {
-    /// Parses `"COUNT4|PROJECTED"` and the like.
+    /// Parses `"COUNT4|PROJECTED"` and the like; `"0x…"` is a raw D3DTTFF value, whose count
+    /// outside 0–4 reads as DISABLE (0xffffffff: PROJECTED alone, docs/case-format.md#fixed-function).
     pub fn parse(text: &str) -> Result<TransformFlags, String> {
+        if let Some(hex) = text.strip_prefix("0x") {
+            let v = u32::from_str_radix(hex, 16).map_err(|e| format!("TEXTURETRANSFORMFLAGS {text}: {e}"))?;
+            let count = if v & 0xff <= 4 { (v & 0xff) as u8 } else { 0 };
+            return Ok(TransformFlags { count, projected: v & 0x100 != 0 });
+        }
         let mut out = TransformFlags::default();
         for part in text.split('|').map(str::trim) {
             match part {
@@ -398,6 +443,7 @@ impl TransformFlags {
 pub enum Primitive {
     TriangleStrip,
     TriangleList,
+    PointList,
 }
 
 /// A number in `vertices` or constant `values`: TOML integers (hex D3DCOLORs, ints) or floats.
@@ -439,6 +485,10 @@ pub enum DeclType {
     SHORT2,
     /// Four integers in `vertices`.
     SHORT4,
+    /// Four integers 0..=255, read as byte / 255.
+    UBYTE4N,
+    /// Four integers 0..=65535, read as value / 65535.
+    USHORT4N,
 }
 
 impl DeclType {
@@ -448,7 +498,7 @@ impl DeclType {
             DeclType::FLOAT1 | DeclType::D3DCOLOR => 1,
             DeclType::FLOAT2 | DeclType::SHORT2 => 2,
             DeclType::FLOAT3 => 3,
-            DeclType::FLOAT4 | DeclType::UBYTE4 | DeclType::SHORT4 => 4,
+            DeclType::FLOAT4 | DeclType::UBYTE4 | DeclType::SHORT4 | DeclType::UBYTE4N | DeclType::USHORT4N => 4,
         }
     }
 }
@@ -558,6 +608,15 @@ pub struct Draw {
     /// SetRenderState calls done just before the draw (they persist).
     #[serde(default)]
     pub render_states: Option<RenderStates>,
+    /// 16-bit indices: primitive k is assembled from `vertices[indices[…]]`.
+    #[serde(default)]
+    pub indices: Option<Vec<u32>>,
+    /// SetTransform calls just before the draw (they persist).
+    #[serde(default)]
+    pub transforms: Transforms,
+    /// SetTextureStageState calls just before the draw (they persist).
+    #[serde(default)]
+    pub texture_stages: Vec<TextureStage>,
 }
 
 impl Draw {
@@ -574,6 +633,7 @@ impl Draw {
         match self.primitive {
             Primitive::TriangleStrip => self.primitive_count as u64 + 2,
             Primitive::TriangleList => self.primitive_count as u64 * 3,
+            Primitive::PointList => self.primitive_count as u64,
         }
     }
 }
@@ -596,9 +656,14 @@ pub enum Compare {
 #[serde(deny_unknown_fields)]
 pub struct Probe {
     /// Column.
+    #[serde(default)]
     pub x: u32,
     /// Row (top-down).
+    #[serde(default)]
     pub y: u32,
+    /// Instead of `x`, `y`: every pixel with x0 <= x < x1 and y0 <= y < y1.
+    #[serde(default)]
+    pub rect: Option<[u32; 4]>,
     /// Render target index.
     #[serde(default)]
     pub target: u32,
@@ -797,6 +862,7 @@ expected = 0x00ffffff
             mip_filter: MipFilter::Point,
             address: Address::Wrap,
             texels: vec![],
+            fill: None,
         };
         // 6 faces x (16 + 4 + 1).
         assert_eq!(t.expected_texels(), 126);

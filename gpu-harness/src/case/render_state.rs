@@ -57,6 +57,55 @@ pub enum FogMode {
     Linear,
 }
 
+/// D3DMATERIALCOLORSOURCE names (`*MATERIALSOURCE`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "UPPERCASE")]
+#[allow(missing_docs)]
+pub enum MaterialSource {
+    Material,
+    Color1,
+    Color2,
+}
+
+/// D3DSHADEMODE names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "UPPERCASE")]
+#[allow(missing_docs)]
+pub enum ShadeMode {
+    Flat,
+    Gouraud,
+    Phong,
+}
+
+/// D3DVERTEXBLENDFLAGS names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[allow(missing_docs)]
+pub enum VertexBlend {
+    #[serde(rename = "DISABLE")]
+    Disable,
+    #[serde(rename = "0WEIGHTS")]
+    Weights0,
+    #[serde(rename = "1WEIGHTS")]
+    Weights1,
+    #[serde(rename = "2WEIGHTS")]
+    Weights2,
+    #[serde(rename = "3WEIGHTS")]
+    Weights3,
+    #[serde(rename = "TWEENING")]
+    Tweening,
+}
+
+/// D3DBLEND names the cases use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "UPPERCASE")]
+#[allow(missing_docs)]
+pub enum Blend {
+    Zero,
+    One,
+    SrcAlpha,
+    InvSrcAlpha,
+}
+
 /// `[render_states]` and `[[draw]] render_states`: the `D3DRS_*` states the runner knows. Absent
 /// means "not set here" (D3D9 default, or the earlier value for per-draw states).
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -84,6 +133,28 @@ pub struct RenderStates {
     pub alphatestenable: Option<bool>,
     pub alphafunc: Option<CmpFunc>,
     pub alpharef: Option<u32>,
+    pub ambient: Option<u32>,
+    pub localviewer: Option<bool>,
+    pub normalizenormals: Option<bool>,
+    pub colorvertex: Option<bool>,
+    pub diffusematerialsource: Option<MaterialSource>,
+    pub specularmaterialsource: Option<MaterialSource>,
+    pub ambientmaterialsource: Option<MaterialSource>,
+    pub emissivematerialsource: Option<MaterialSource>,
+    pub shademode: Option<ShadeMode>,
+    pub vertexblend: Option<VertexBlend>,
+    pub indexedvertexblendenable: Option<bool>,
+    pub pointsize: Option<f32>,
+    pub pointsize_min: Option<f32>,
+    pub pointsize_max: Option<f32>,
+    pub pointspriteenable: Option<bool>,
+    pub pointscaleenable: Option<bool>,
+    pub pointscale_a: Option<f32>,
+    pub pointscale_b: Option<f32>,
+    pub pointscale_c: Option<f32>,
+    pub srcblend: Option<Blend>,
+    pub destblend: Option<Blend>,
+    pub colorwriteenable: Option<u32>,
 }
 
 /// The render state in force for a draw, every field resolved (D3D9 defaults where unset).
@@ -111,6 +182,28 @@ pub struct RenderState {
     pub alphatestenable: bool,
     pub alphafunc: CmpFunc,
     pub alpharef: u32,
+    pub ambient: u32,
+    pub localviewer: bool,
+    pub normalizenormals: bool,
+    pub colorvertex: bool,
+    pub diffusematerialsource: MaterialSource,
+    pub specularmaterialsource: MaterialSource,
+    pub ambientmaterialsource: MaterialSource,
+    pub emissivematerialsource: MaterialSource,
+    pub shademode: ShadeMode,
+    pub vertexblend: VertexBlend,
+    pub indexedvertexblendenable: bool,
+    pub pointsize: f32,
+    pub pointsize_min: f32,
+    pub pointsize_max: f32,
+    pub pointspriteenable: bool,
+    pub pointscaleenable: bool,
+    pub pointscale_a: f32,
+    pub pointscale_b: f32,
+    pub pointscale_c: f32,
+    pub srcblend: Blend,
+    pub destblend: Blend,
+    pub colorwriteenable: u32,
 }
 
 impl Default for RenderState {
@@ -138,6 +231,28 @@ impl Default for RenderState {
             alphatestenable: false,
             alphafunc: CmpFunc::Always,
             alpharef: 0,
+            ambient: 0,
+            localviewer: true,
+            normalizenormals: false,
+            colorvertex: true,
+            diffusematerialsource: MaterialSource::Color1,
+            specularmaterialsource: MaterialSource::Color2,
+            ambientmaterialsource: MaterialSource::Material,
+            emissivematerialsource: MaterialSource::Material,
+            shademode: ShadeMode::Gouraud,
+            vertexblend: VertexBlend::Disable,
+            indexedvertexblendenable: false,
+            pointsize: 1.0,
+            pointsize_min: 1.0,
+            pointsize_max: 64.0,
+            pointspriteenable: false,
+            pointscaleenable: false,
+            pointscale_a: 1.0,
+            pointscale_b: 0.0,
+            pointscale_c: 0.0,
+            srcblend: Blend::One,
+            destblend: Blend::Zero,
+            colorwriteenable: 0xf,
         }
     }
 }
@@ -169,7 +284,29 @@ impl RenderState {
             rangefogenable,
             alphatestenable,
             alphafunc,
-            alpharef
+            alpharef,
+            ambient,
+            localviewer,
+            normalizenormals,
+            colorvertex,
+            diffusematerialsource,
+            specularmaterialsource,
+            ambientmaterialsource,
+            emissivematerialsource,
+            shademode,
+            vertexblend,
+            indexedvertexblendenable,
+            pointsize,
+            pointsize_min,
+            pointsize_max,
+            pointspriteenable,
+            pointscaleenable,
+            pointscale_a,
+            pointscale_b,
+            pointscale_c,
+            srcblend,
+            destblend,
+            colorwriteenable
         );
     }
 
@@ -179,11 +316,8 @@ impl RenderState {
         if self.stencilenable {
             out.push("STENCILENABLE = TRUE".to_string());
         }
-        if self.alphablendenable {
-            out.push("ALPHABLENDENABLE = TRUE".to_string());
-        }
-        if self.rangefogenable {
-            out.push("RANGEFOGENABLE = TRUE".to_string());
+        if self.colorwriteenable != 0xf {
+            out.push(format!("COLORWRITEENABLE = 0x{:x}", self.colorwriteenable));
         }
         out
     }

@@ -52,7 +52,12 @@ impl<'a> Decoder<'a> {
     fn new(tokens: &'a [u32]) -> Result<Self, DecodeError> {
         let Some(&first) = tokens.first() else { return err(0, E::Empty) };
         let Some(version) = Version::from_token(first) else { return err(0, E::BadVersion(first)) };
-        Ok(Decoder { tokens, pos: 1, version, program: Program::new(version) })
+        let mut program = Program::new(version);
+        // About one instruction per three tokens (an opcode, a destination, a source): room
+        // for a typical stream up front instead of eight doublings; capped, since the tokens
+        // may run on past the end token.
+        program.instructions.reserve((tokens.len() / 3).min(4096));
+        Ok(Decoder { tokens, pos: 1, version, program })
     }
 
     fn run(mut self) -> Result<Program, DecodeError> {

@@ -146,11 +146,30 @@ impl Version {
     /// (fxc's `ps_2_b` writes 2.2) count as `2_x`: they have its instruction set; the strict
     /// validator refuses them.
     pub fn id(self) -> Option<VersionId> {
-        let canonical = match (self.major, self.minor) {
-            (2, 2..=254) => Version { minor: 1, ..self },
-            _ => self,
-        };
-        VersionId::ALL.into_iter().find(|id| id.version() == canonical)
+        use ShaderKind::*;
+        use VersionId::*;
+        // A direct match, not a search of `VersionId::ALL`: the opcode table asks for every
+        // instruction (the inverse of `VersionId::version`; a test checks the two agree).
+        Some(match (self.kind, self.major, self.minor) {
+            (Vertex, 1, 0) => Vs10,
+            (Vertex, 1, 1) => Vs11,
+            (Vertex, 2, 0) => Vs20,
+            (Vertex, 2, 1..=254) => Vs2x,
+            (Vertex, 2, 255) => Vs2sw,
+            (Vertex, 3, 0) => Vs30,
+            (Vertex, 3, 255) => Vs3sw,
+            (Pixel, 1, 0) => Ps10,
+            (Pixel, 1, 1) => Ps11,
+            (Pixel, 1, 2) => Ps12,
+            (Pixel, 1, 3) => Ps13,
+            (Pixel, 1, 4) => Ps14,
+            (Pixel, 2, 0) => Ps20,
+            (Pixel, 2, 1..=254) => Ps2x,
+            (Pixel, 2, 255) => Ps2sw,
+            (Pixel, 3, 0) => Ps30,
+            (Pixel, 3, 255) => Ps3sw,
+            _ => return None,
+        })
     }
 
     /// Whether the token names one of the documented models (not a `2_b`-style minor).
@@ -222,5 +241,21 @@ mod tests {
         assert_eq!(Version::from_token(0xFFFE_0102), None);
         assert_eq!(Version::from_token(0xFFFF_0105), None);
         assert_eq!(Version::from_token(0xFFFD_0200), None);
+    }
+
+    #[test]
+    fn id_is_the_inverse_of_version_with_2_x_minors_as_2_x() {
+        for kind in [ShaderKind::Vertex, ShaderKind::Pixel] {
+            for major in 0..=4u8 {
+                for minor in 0..=255u8 {
+                    let v = Version { kind, major, minor };
+                    // fxc's ps_2_a / ps_2_b (2.2, 2.3, …) are the 2_x model.
+                    let canonical =
+                        if major == 2 && (2..=254).contains(&minor) { Version { minor: 1, ..v } } else { v };
+                    let want = VersionId::ALL.into_iter().find(|id| id.version() == canonical);
+                    assert_eq!(v.id(), want, "{kind:?} {major}.{minor}");
+                }
+            }
+        }
     }
 }

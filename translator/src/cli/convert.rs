@@ -76,6 +76,8 @@ pub struct Settings {
     pub format: Format,
     pub quiet: bool,
     pub style: Style,
+    /// Write the whole translation artifact as JSON (`--emit-json`) instead of the format.
+    pub emit_json: bool,
 }
 
 /// One shader converted (or not): the bytes or the rendered error (which names the shader).
@@ -162,6 +164,13 @@ fn convert_program(
     }
     let t = shader.translate(&settings.key).map_err(render)?;
     let backend = |e: d3d9_shader::emit::EmitError| render(d3d9_shader::TranslateError::from(e).into());
+    if settings.emit_json {
+        let artifact = d3d9_shader::artifact::Artifact::new(&shader, &settings.key, &t).map_err(backend)?;
+        let mut json =
+            serde_json::to_string_pretty(&artifact).map_err(|e| settings.style.error(name, &e.to_string()))?;
+        json.push('\n');
+        return Ok(json.into_bytes());
+    }
     let bytes = match settings.format {
         Format::Wgsl => t.to_wgsl().map_err(backend)?.into_bytes(),
         Format::Spv => t.to_spirv_bytes().map_err(backend)?,

@@ -12,6 +12,8 @@ mod asm_cmd;
 mod convert;
 mod diag;
 mod disasm;
+mod effect;
+mod ffp_cmd;
 mod folder;
 mod info;
 mod input;
@@ -93,6 +95,10 @@ enum Command {
     Info(info::InfoArgs),
     /// Execute one invocation on the CPU reference interpreter.
     Run(run::RunArgs),
+    /// Generate the fixed-function pipeline's vertex and pixel halves for a state file.
+    Ffp(ffp_cmd::FfpArgs),
+    /// Print an effect's (fx_2_0) structure, or translate all of its shaders.
+    Effect(effect::EffectArgs),
     /// Print a shell completion script.
     #[command(after_help = examples!(
         "d3d9-shader completions bash > ~/.local/share/bash-completion/completions/d3d9-shader"
@@ -163,6 +169,8 @@ pub fn run(args: Vec<OsString>) -> i32 {
         Some(Command::Translate(a)) => translate::translate_main(&a, sub("translate")),
         Some(Command::Info(a)) => info::main(&a),
         Some(Command::Run(a)) => run::main(&a),
+        Some(Command::Ffp(a)) => ffp_cmd::main(&a),
+        Some(Command::Effect(a)) => effect::main(&a),
         Some(Command::Completions { shell }) => completions(shell),
     }
 }

@@ -33,6 +33,16 @@ pub struct ConvertOptions {
     /// applies in command-line order.
     #[arg(long = "key-file", value_name = "FILE.toml", value_parser = key_file)]
     key_file: Vec<KeyFile>,
+    /// How a render-state mode reaches the code (repeatable): FIELD=baked|override|uniform, FIELD
+    /// one of all, alpha_func, fog, fog_source, clip_planes, unbound_samplers, projected. Override:
+    /// a WGSL `override` set at pipeline creation; uniform: read from the render-state block.
+    /// Either way one translation serves every value of the field [default: baked].
+    #[arg(long = "deliver", value_name = "FIELD=MODE", value_parser = deliver_field)]
+    deliver: Vec<String>,
+    /// Write the whole translation as JSON: cache hash, WGSL, SPIR-V (none with overrides),
+    /// overrides, binding layout, interface and reflection (`d3d9_shader::artifact::Artifact`).
+    #[arg(long)]
+    emit_json: bool,
     /// Validate as the Direct3D 9 runtime does (refuse everything Windows refuses).
     #[arg(long, overrides_with = "lenient")]
     strict: bool,
@@ -99,6 +109,12 @@ fn key_field(text: &str) -> Result<String, String> {
     Ok(text.to_string())
 }
 
+/// One `--deliver` value, checked.
+fn deliver_field(text: &str) -> Result<String, String> {
+    d3d9_shader::Deliveries::default().set(text)?;
+    Ok(text.to_string())
+}
+
 /// A `--key-file`, read and checked: its fields as `FIELD=VALUE` assignments.
 #[derive(Clone)]
 struct KeyFile(Vec<String>);
@@ -133,6 +149,9 @@ impl ConvertOptions {
         for field in assignments.iter().flat_map(|(_, fields)| fields.iter()) {
             key.set(field)?;
         }
+        for d in &self.deliver {
+            key.delivery.set(d)?;
+        }
         Ok(key)
     }
 
@@ -146,7 +165,7 @@ impl ConvertOptions {
             parse.validation.mode = Mode::Strict;
         }
         parse.validation.swvp = key.swvp;
-        Ok(Settings { key, parse, format, quiet: self.quiet, style: Style::for_stderr() })
+        Ok(Settings { key, parse, format, quiet: self.quiet, style: Style::for_stderr(), emit_json: self.emit_json })
     }
 }
 

@@ -6,12 +6,14 @@
 
 use crate::bytecode::Opcode;
 
+use super::approximation::{exp2_error, log2_error, pow_error, sincos_error, ulp, Skew};
 use super::FloatRules;
 
-/// The float rules of one run.
+/// The float rules of one run, and where its approximate results lie.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Arith {
     pub rules: FloatRules,
+    pub skew: Skew,
 }
 
 impl Arith {
@@ -19,10 +21,17 @@ impl Arith {
     /// wins over inf and NaN.
     #[inline]
     pub fn mul(self, a: f32, b: f32) -> f32 {
-        match self.rules {
+        let p = match self.rules {
             FloatRules::Strict => (if b == 0.0 { 0.0 } else { a }) * (if a == 0.0 { 0.0 } else { b }),
             FloatRules::Fast | FloatRules::Ieee => a * b,
+        };
+        // A GPU may fuse the product into the following add (SPIR-V contraction), skipping its
+        // rounding: half an ulp, moved by a whole one (a half would round back to p half the time).
+        // An exact product (zero included) has no rounding to skip.
+        if self.skew == Skew::None || f64::from(a) * f64::from(b) == f64::from(p) || p == 0.0 {
+            return p;
         }
+        self.skew.apply(p, ulp(p))
     }
 
     /// `a·b + c`, the product rounded before the sum (not fused).
@@ -52,29 +61,51 @@ impl Arith {
     /// `rcp`: 1/x, so 1/+0 = +inf and 1/−0 = −inf (Windows, `d3d9_fp_special_rcp2`: the accepted
     /// colours of `rcp -0` all classify the result as −inf or 0, never +inf); 1/1 is exactly 1.
     pub fn rcp(self, x: f32) -> f32 {
-        self.tame(1.0 / x)
+        let r = 1.0 / x;
+        self.tame(self.skew.apply(r, 2.5 * ulp(r)))
     }
 
     /// `rsq`: 1/√|x|, +inf for 0.
     pub fn rsq(self, x: f32) -> f32 {
         let a = x.abs();
-        self.tame(if a == 0.0 { f32::INFINITY } else { 1.0 / a.sqrt() })
+        let r = if a == 0.0 { f32::INFINITY } else { 1.0 / a.sqrt() };
+        self.tame(self.skew.apply(r, 2.0 * ulp(r)))
     }
 
     /// `exp`: 2^x.
     pub fn exp2(self, x: f32) -> f32 {
-        x.exp2()
+        let r = x.exp2();
+        if self.skew != Skew::None && !x.is_finite() {
+            // The allowed error, 3 + 2|x| ulp, has no bound: the skewed runs say so with NaN.
+            return f32::NAN;
+        }
+        self.skew.apply(r, exp2_error(x, r))
     }
 
     /// `log`: log2|x|, with log(0) = -FLT_MAX (a finite value; -inf under IEEE rules).
     pub fn log2(self, x: f32) -> f32 {
         let a = x.abs();
-        self.tame(if a == 0.0 && self.rules != FloatRules::Ieee { -f32::MAX } else { a.log2() })
+        let r = if a == 0.0 && self.rules != FloatRules::Ieee { -f32::MAX } else { a.log2() };
+        self.tame(if a == 0.0 { r } else { self.skew.apply(r, log2_error(a, r)) })
     }
 
     /// `pow`: |a|^b, with b = 0 giving 1 whatever a is (`powf` gives 1 for b = 0 even for a NaN).
     pub fn pow(self, a: f32, b: f32) -> f32 {
-        a.abs().powf(b)
+        let r = a.abs().powf(b);
+        if a == 0.0 || b == 0.0 {
+            return r;
+        }
+        if self.skew != Skew::None && !(a.is_finite() && b.is_finite()) {
+            // exp2(b · log2 a) of an infinity: no bound (see exp2).
+            return f32::NAN;
+        }
+        self.skew.apply(r, pow_error(a, b, r))
+    }
+
+    /// `sincos`: (cos x, sin x).
+    pub fn sincos(self, x: f32) -> (f32, f32) {
+        let e = sincos_error(x);
+        (self.skew.apply(x.cos(), e), self.skew.apply(x.sin(), e))
     }
 
     /// `expp` (vs_1_x four-component form): (2^⌊f⌋, f − ⌊f⌋, 2^f, 1).
@@ -173,8 +204,8 @@ pub(super) fn evaluate(ar: Arith, op: Opcode, s: &[[f32; 4]; 4], vs1x: bool) -> 
             map(&|c| ar.mul(s[0][c], inv))
         }
         Opcode::SinCos => {
-            let x = f(0);
-            [x.cos(), x.sin(), 0.0, 0.0]
+            let (c, s) = ar.sincos(f(0));
+            [c, s, 0.0, 0.0]
         }
         Opcode::Cmp => map(&|c| if s[0][c] >= 0.0 { s[1][c] } else { s[2][c] }),
         Opcode::Dp2Add => rep(ar.mul(s[0][0], s[1][0]) + ar.mul(s[0][1], s[1][1]) + f(2)),
@@ -186,9 +217,27 @@ pub(super) fn evaluate(ar: Arith, op: Opcode, s: &[[f32; 4]; 4], vs1x: bool) -> 
 mod tests {
     use super::*;
 
-    const S: Arith = Arith { rules: FloatRules::Strict };
-    const I: Arith = Arith { rules: FloatRules::Ieee };
-    const F: Arith = Arith { rules: FloatRules::Fast };
+    const S: Arith = Arith { rules: FloatRules::Strict, skew: Skew::None };
+    const I: Arith = Arith { rules: FloatRules::Ieee, skew: Skew::None };
+    const F: Arith = Arith { rules: FloatRules::Fast, skew: Skew::None };
+
+    #[test]
+    fn skewed_runs_move_approximate_results_and_inexact_products_only() {
+        let up = Arith { rules: FloatRules::Strict, skew: Skew::Up };
+        let down = Arith { rules: FloatRules::Strict, skew: Skew::Down };
+        // 3 · 0.5 = 1.5 is exact: a fused multiply-add would give the same.
+        assert_eq!(up.mul(3.0, 0.5), 1.5);
+        assert_eq!(up.mul(0.0, f32::INFINITY), 0.0);
+        // 0.1 · 3 needs 26 bits and rounds: the skewed runs move it one ulp either way.
+        let p = 0.1f32 * 3.0;
+        assert_eq!(S.mul(0.1, 3.0), p);
+        assert_eq!(up.mul(0.1, 3.0), f32::from_bits(p.to_bits() + 1));
+        assert_eq!(down.mul(0.1, 3.0), f32::from_bits(p.to_bits() - 1));
+        // exp2(1) = 2 moves by (3 + 2·1) ulp of 2, 2^-22 each.
+        assert_eq!(up.exp2(1.0), 2.0 + 5.0 * 2f32.powi(-22));
+        // Infinities stay: rcp(+0) = +inf in every run.
+        assert_eq!(up.rcp(0.0), f32::INFINITY);
+    }
 
     #[test]
     fn zero_times_anything_is_zero_only_in_strict_mode() {

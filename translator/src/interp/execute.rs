@@ -88,7 +88,7 @@ impl<'a> Machine<'a> {
             sampler,
             prepared,
             consts: ConstFile::new(&prepared.defs, constants, program.version),
-            arith: Arith { rules: options.float_rules },
+            arith: Arith { rules: options.float_rules, skew: options.skew },
             lanes: vec![Lane::new(); lane_count],
             steps: 0,
             ret_mask: 0,

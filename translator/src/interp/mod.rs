@@ -58,6 +58,7 @@
 //! The ps_1_x texture stage state that Shader Model 1 does not declare (texture type, projection,
 //! bump-environment matrix and luminance) comes from [`Options::stages`].
 
+mod approximation;
 mod arithmetic;
 mod control_flow;
 mod execute;
@@ -74,6 +75,7 @@ use thiserror::Error;
 
 use crate::bytecode::{Opcode, Program, ShaderKind};
 
+pub use approximation::Skew;
 pub use io::{OutputRegister, PixelInput, PixelOutput, VertexInput, VertexOutput};
 pub use textures::{
     from_argb8, AddressMode, Filter, Lod, MipFilter, ReferenceSampler, ReferenceTexture, SampleRequest, SamplerType,
@@ -140,11 +142,20 @@ pub struct Options {
     pub step_limit: u64,
     /// ps_1_x texture stages 0–7 (ignored by other versions).
     pub stages: [StageState; 8],
+    /// Where the results of the approximate instructions lie: correctly rounded (the default),
+    /// or at one end of the error Vulkan allows them ([`Skew`]), to measure how much a program
+    /// amplifies that error.
+    pub skew: Skew,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { float_rules: FloatRules::Strict, step_limit: DEFAULT_STEP_LIMIT, stages: [StageState::default(); 8] }
+        Options {
+            float_rules: FloatRules::Strict,
+            step_limit: DEFAULT_STEP_LIMIT,
+            stages: [StageState::default(); 8],
+            skew: Skew::None,
+        }
     }
 }
 

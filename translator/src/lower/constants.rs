@@ -43,6 +43,12 @@ pub(crate) mod rs {
     pub const CLIP_PLANES: u32 = 9;
     pub const BUMP_ENV: u32 = 10;
     pub const BUMP_LUMINANCE: u32 = 11;
+    pub const PROJECTED: u32 = 12;
+    pub const ALPHA_FUNC: u32 = 13;
+    pub const FOG_MODE: u32 = 14;
+    pub const FOG_SOURCE: u32 = 15;
+    pub const CLIP_PLANE_MASK: u32 = 16;
+    pub const UNBOUND_SAMPLERS: u32 = 17;
 }
 
 impl Lowerer<'_> {
@@ -129,6 +135,11 @@ impl Lowerer<'_> {
     fn render_state_type(&mut self) -> Handle<naga::Type> {
         let planes = Types::array(&mut self.module, self.t.vec4f, 8, 16);
         let f = self.t.f32;
+        let projected = Types::array(&mut self.module, self.t.vec4u, 2, 16);
+        let u = self.module.types.insert(
+            naga::Type { name: None, inner: naga::TypeInner::Scalar(naga::Scalar::U32) },
+            naga::Span::UNDEFINED,
+        );
         let member =
             |name: &str, ty, offset| naga::StructMember { name: Some(name.to_string()), ty, binding: None, offset };
         let members = vec![
@@ -144,7 +155,14 @@ impl Lowerer<'_> {
             member("clip_planes", planes, 48),
             member("bump_env", planes, 176),
             member("bump_luminance", planes, 304),
+            member("projected", projected, 432),
         ];
+        let mut members = members;
+        for (i, name) in
+            ["alpha_func", "fog_mode", "fog_source", "clip_plane_mask", "unbound_samplers"].iter().enumerate()
+        {
+            members.push(member(name, u, 464 + 4 * i as u32));
+        }
         Types::structure(&mut self.module, "RenderState", members, super::RENDER_STATE_SIZE)
     }
 

@@ -7,6 +7,7 @@ use naga::{BinaryOperator as B, Binding, BuiltIn, Expression, MathFunction as M,
 use super::constants::rs;
 use super::modifiers::Width;
 use super::registers::Expr;
+use super::render_state::Mode;
 use super::{LowerError, Lowerer};
 use crate::key::{AlphaFunc, AlphaPrecision, FogMode, FogSource};
 
@@ -14,6 +15,9 @@ impl Lowerer<'_> {
     /// Whether the key reads values from the render-state block.
     pub fn needs_render_state(&self) -> bool {
         let k = self.key;
+        if self.dynamic_needs_render_state() {
+            return true;
+        }
         if self.is_pixel() {
             !matches!(k.alpha_func, AlphaFunc::Always | AlphaFunc::Never)
                 || (k.fog != FogMode::None && self.version.profile().fixed_function_fog)
@@ -26,10 +30,16 @@ impl Lowerer<'_> {
     /// Fog, alpha test and kill; returns the final oC0.
     pub fn pixel_epilogue(&mut self, c0: Expr) -> Result<Expr, LowerError> {
         let mut c0 = c0;
-        if self.key.fog != FogMode::None && self.version.profile().fixed_function_fog {
+        let fixed_fog = self.version.profile().fixed_function_fog;
+        if fixed_fog && self.dynamic(Mode::Fog) {
+            let (f, on) = self.dynamic_fog_factor()?;
+            let fogged = self.fog_blend(c0, f)?;
+            c0 = self.fb.expr(Expression::Select { condition: on, accept: fogged, reject: c0 });
+        } else if self.key.fog != FogMode::None && fixed_fog {
             c0 = self.fog(c0)?;
         }
-        let kill_alpha = match self.key.alpha_func {
+        let func = if self.dynamic(Mode::AlphaFunc) { AlphaFunc::Less } else { self.key.alpha_func };
+        let kill_alpha = match func {
             AlphaFunc::Always => None,
             AlphaFunc::Never => Some(self.fb.shared(super::builder::SharedKey::Bool(true))),
             func => {
@@ -49,6 +59,10 @@ impl Lowerer<'_> {
                         self.math1(M::Round, a)
                     }
                 };
+                if self.dynamic(Mode::AlphaFunc) {
+                    let kill = self.dynamic_alpha_kill(a, r)?;
+                    return self.finish_kill(c0, Some(kill));
+                }
                 let op = match func {
                     AlphaFunc::Less => B::Less,
                     AlphaFunc::Equal => B::Equal,
@@ -61,6 +75,11 @@ impl Lowerer<'_> {
                 Some(self.fb.expr(Expression::Unary { op: naga::UnaryOperator::LogicalNot, expr: pass }))
             }
         };
+        self.finish_kill(c0, kill_alpha)
+    }
+
+    /// The kill of the epilogue: the alpha test's condition or the deferred texkill.
+    fn finish_kill(&mut self, c0: Expr, kill_alpha: Option<Expr>) -> Result<Expr, LowerError> {
         let killed = match self.killed {
             Some(v) => {
                 let p = self.var_ptr(v);
@@ -85,15 +104,7 @@ impl Lowerer<'_> {
         let f = match self.key.fog {
             FogMode::Vertex => self.fog_input(),
             mode => {
-                let fc = self.frag_coord();
-                let d = match self.key.fog_source {
-                    FogSource::Z => self.component(fc, 2),
-                    FogSource::W => {
-                        let w = self.component(fc, 3);
-                        let one = self.fconst(1.0, Width::Scalar);
-                        self.bin(B::Divide, one, w)
-                    }
-                };
+                let d = self.fog_depth(self.key.fog_source == FogSource::W)?;
                 match mode {
                     FogMode::Linear => {
                         let start = self.render_state(rs::FOG_START)?;
@@ -114,6 +125,11 @@ impl Lowerer<'_> {
                 }
             }
         };
+        self.fog_blend(c0, f)
+    }
+
+    /// mix(fog colour, oC0.rgb, saturate(f)), alpha unchanged.
+    fn fog_blend(&mut self, c0: Expr, f: Expr) -> Result<Expr, LowerError> {
         let f = self.saturate(f, Width::Scalar);
         let color = self.render_state(rs::FOG_COLOR)?;
         let fs = self.splat_expr(f);
@@ -122,6 +138,27 @@ impl Lowerer<'_> {
         let (r, g, b) = (self.component(mixed, 0), self.component(mixed, 1), self.component(mixed, 2));
         let a = self.component(c0, 3);
         Ok(self.compose4([r, g, b, a]))
+    }
+
+    /// The clip-distances output member.
+    fn clip_distances_member(
+        &mut self,
+        dists: Vec<Expr>,
+        members: &mut Vec<StructMember>,
+        offset: &mut u32,
+        values: &mut Vec<Expr>,
+    ) {
+        let n = dists.len() as u32;
+        let ty = super::types::Types::array(&mut self.module, self.t.f32, n, 4);
+        let v = self.fb.expr(Expression::Compose { ty, components: dists });
+        members.push(StructMember {
+            name: Some("clip_distances".into()),
+            ty,
+            binding: Some(Binding::BuiltIn(BuiltIn::ClipDistances)),
+            offset: *offset,
+        });
+        *offset += 4 * n;
+        values.push(v);
     }
 
     /// Clip distances and point size.
@@ -133,7 +170,11 @@ impl Lowerer<'_> {
         offset: &mut u32,
         values: &mut Vec<Expr>,
     ) -> Result<(), LowerError> {
-        let planes = self.key.clip_planes;
+        let planes = if self.dynamic(Mode::ClipPlaneMask) { 0 } else { self.key.clip_planes };
+        if self.dynamic(Mode::ClipPlaneMask) {
+            let dists = self.dynamic_clip_distances(pos)?;
+            self.clip_distances_member(dists, members, offset, values);
+        }
         if planes != 0 {
             let n = 8 - planes.leading_zeros();
             let mut dists = Vec::new();
@@ -147,16 +188,7 @@ impl Lowerer<'_> {
                 };
                 dists.push(d);
             }
-            let ty = super::types::Types::array(&mut self.module, self.t.f32, n, 4);
-            let v = self.fb.expr(Expression::Compose { ty, components: dists });
-            members.push(StructMember {
-                name: Some("clip_distances".into()),
-                ty,
-                binding: Some(Binding::BuiltIn(BuiltIn::ClipDistances)),
-                offset: *offset,
-            });
-            *offset += 4 * n;
-            values.push(v);
+            self.clip_distances_member(dists, members, offset, values);
         }
         if self.key.point_size {
             let size = match point_size {

@@ -33,7 +33,9 @@ use naga::{
     BinaryOperator as B, Binding, BuiltIn, EntryPoint, Expression, FunctionArgument, FunctionResult, Interpolation,
     Sampling, ShaderStage, Statement, StructMember,
 };
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+
+pub use super::interface::Builtin;
 
 use super::builder::SharedKey;
 use super::registers::Expr;
@@ -47,24 +49,24 @@ use crate::linkage::varyings;
 pub use crate::linkage::{link, semantic, LinkSlot, Linkage};
 
 /// One input or output of a translation.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct InterfaceSlot {
     /// The D3D9 register (`v0`, `oT1`, `o3`, `vPos`).
     pub register: String,
-    /// Its semantic, when it has one.
-    pub usage: Option<&'static str>,
+    /// Its semantic, when it has one (serialised as the `dcl_` name: `texcoord`, `color`).
+    pub usage: Option<Usage>,
     /// Usage index.
     pub usage_index: u8,
     /// `@location`, for user inputs/outputs.
     pub location: Option<u32>,
     /// The built-in, for positions, depth, facing, point size.
-    pub builtin: Option<&'static str>,
+    pub builtin: Option<Builtin>,
     /// The constant a pixel input reads when the vertex shader does not provide it.
     pub default: Option<[f32; 4]>,
 }
 
 /// Where each input and output of a translation went.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct InterfaceMap {
     /// Entry-point inputs.
     pub inputs: Vec<InterfaceSlot>,
@@ -96,13 +98,20 @@ enum Place {
     Location(u32),
     Default([f32; 4]),
     Dropped,
+    /// A pixel input the stable interface has no location for.
+    Unstable,
 }
 
 impl Lowerer<'_> {
     fn place(&self, usage: u8, index: u8, others: &[(u8, u8)], pixel_input: bool) -> Place {
         if let Some(linkage) = &self.key.linkage {
+            // ps_3_0 reads a missing FOG as 1; the stable map's unwritten FOG is the blend's 0.
+            if pixel_input && linkage.stable && !self.stable_fits(usage) {
+                return Place::Unstable;
+            }
             return match linkage.find(usage, index) {
                 Some(LinkSlot::Location(l)) => Place::Location(l),
+                None if pixel_input && linkage.stable => Place::Unstable,
                 Some(LinkSlot::Missing) | None if pixel_input => Place::Default(default_value(usage, index)),
                 _ => Place::Dropped,
             };
@@ -138,7 +147,7 @@ impl Lowerer<'_> {
         }
     }
 
-    fn arg(&mut self, name: String, ty: naga::Handle<naga::Type>, binding: Binding) -> Expr {
+    pub(super) fn arg(&mut self, name: String, ty: naga::Handle<naga::Type>, binding: Binding) -> Expr {
         let i = self.fb.f.arguments.len() as u32;
         self.fb.f.arguments.push(FunctionArgument { name: Some(name), ty, binding: Some(binding) });
         self.fb.shared(SharedKey::Argument(i))
@@ -235,11 +244,11 @@ impl Lowerer<'_> {
                 blend_src: None,
                 per_primitive: false,
             };
-            let a = self.arg(r.register.clone(), self.t.vec4f, binding);
+            let a = self.vertex_input(r.register.clone(), r.index, binding);
             self.init_register(Register::new(r.file, r.index), a)?;
             self.interface.inputs.push(InterfaceSlot {
                 register: r.register.clone(),
-                usage: r.usage_code.and_then(Usage::from_raw).map(|u| u.name()),
+                usage: r.usage_code.and_then(Usage::from_raw),
                 usage_index: r.usage_index,
                 location: Some(loc),
                 builtin: None,
@@ -261,7 +270,7 @@ impl Lowerer<'_> {
             usage: None,
             usage_index: 0,
             location: None,
-            builtin: Some("position"),
+            builtin: Some(Builtin::Position),
             default: None,
         });
         a
@@ -285,7 +294,7 @@ impl Lowerer<'_> {
                 let a = self.arg("fog".into(), self.t.vec4f, b);
                 self.interface.inputs.push(InterfaceSlot {
                     register: "fog".into(),
-                    usage: Some("fog"),
+                    usage: Some(Usage::Fog),
                     usage_index: 0,
                     location: Some(l),
                     builtin: None,
@@ -317,7 +326,7 @@ impl Lowerer<'_> {
             usage: None,
             usage_index: 0,
             location: None,
-            builtin: Some("front_facing"),
+            builtin: Some(Builtin::FrontFacing),
             default: None,
         });
         self.fb.expr(Expression::Select { condition: ff, accept: one, reject: minus })
@@ -374,6 +383,7 @@ impl Lowerer<'_> {
                         let d = default_value(usage, index);
                         (self.splat_bits(d.map(f32::to_bits)), None, Some(d))
                     }
+                    Place::Unstable => return Err(self.unstable(usage, index)),
                 }
             };
             seen.push(((usage, index), value));
@@ -386,10 +396,10 @@ impl Lowerer<'_> {
             self.init_register(reg, value)?;
             self.interface.inputs.push(InterfaceSlot {
                 register: r.register.clone(),
-                usage: Usage::from_raw(usage).map(|u| u.name()),
+                usage: Usage::from_raw(usage),
                 usage_index: index,
                 location,
-                builtin: point_coord.then_some("point_coord"),
+                builtin: point_coord.then_some(Builtin::PointCoord),
                 default,
             });
         }
@@ -453,7 +463,7 @@ impl Lowerer<'_> {
                         values.push(v);
                         self.interface.outputs.push(InterfaceSlot {
                             register: r.register.clone(),
-                            usage: Some("position"),
+                            usage: Some(Usage::Position),
                             usage_index: 0,
                             location: Some(l),
                             builtin: None,
@@ -478,13 +488,14 @@ impl Lowerer<'_> {
             values.push(v);
             self.interface.outputs.push(InterfaceSlot {
                 register: r.register.clone(),
-                usage: Usage::from_raw(usage).map(|u| u.name()),
+                usage: Usage::from_raw(usage),
                 usage_index: index,
                 location: Some(l),
                 builtin: None,
                 default: None,
             });
         }
+        self.stable_defaults(&mut members, &mut offset, &mut values);
         let pos = match position {
             Some(p) => p,
             None => self.splat(0.0),
@@ -500,14 +511,80 @@ impl Lowerer<'_> {
         values.push(pos);
         self.interface.outputs.push(InterfaceSlot {
             register: "oPos".into(),
-            usage: Some("position"),
+            usage: Some(Usage::Position),
             usage_index: 0,
             location: None,
-            builtin: Some("position"),
+            builtin: Some(Builtin::Position),
             default: None,
         });
         self.vertex_epilogue(pos, point_size, &mut members, &mut offset, &mut values)?;
         Ok(self.finish_outputs(members, offset, values))
+    }
+
+    /// Whether this pixel shader may read semantic `usage` under the stable map: FOG only as the
+    /// fixed-function fog blend's factor (before ps_3_0).
+    fn stable_fits(&self, usage: u8) -> bool {
+        usage != Usage::Fog as u8 || self.version.profile().fixed_function_fog
+    }
+
+    /// A pixel input outside the stable interface.
+    fn unstable(&self, usage: u8, index: u8) -> LowerError {
+        let name = Usage::from_raw(usage).map_or("usage?", |u| u.name());
+        self.unsupported(format!("{name}{index} has no location in the stable interface: link the pair"))
+    }
+
+    /// Under the stable interface, the locations the vertex shader did not write, with their
+    /// default values (see [`crate::linkage`]).
+    fn stable_defaults(&mut self, members: &mut Vec<StructMember>, offset: &mut u32, values: &mut Vec<Expr>) {
+        let Some(linkage) = self.key.linkage.as_ref().filter(|l| l.stable) else { return };
+        // WebGPU counts clip distances against the inter-stage locations, four to a location
+        // (docs/layers.md): with clip planes the top locations of the map are not output.
+        let clip = if self.dynamic(super::render_state::Mode::ClipPlaneMask) {
+            8
+        } else {
+            8 - self.key.clip_planes.leading_zeros()
+        };
+        let limit = 16 - clip.div_ceil(4);
+        let location = |m: &StructMember| match m.binding {
+            Some(Binding::Location { location, .. }) => Some(location),
+            _ => None,
+        };
+        let keep: Vec<bool> = members.iter().map(|m| location(m).is_none_or(|l| l < limit)).collect();
+        let mut k = keep.iter();
+        members.retain(|_| *k.next().unwrap_or(&true));
+        let mut k = keep.iter();
+        values.retain(|_| *k.next().unwrap_or(&true));
+        self.interface.outputs.retain(|s| s.location.is_none_or(|l| l < limit));
+        let written: Vec<u32> = members
+            .iter()
+            .filter_map(|m| match m.binding {
+                Some(Binding::Location { location, .. }) => Some(location),
+                _ => None,
+            })
+            .collect();
+        for &(usage, index, slot) in &linkage.slots {
+            let LinkSlot::Location(l) = slot else { continue };
+            if written.contains(&l) || l >= limit {
+                continue;
+            }
+            // An unwritten oFog is a fog factor of 0 for the fixed-function blend, the only reader
+            // of FOG under the stable map (docs/d3d9-rules.md#fog; a ps_3_0 FOG input does not fit
+            // the map, see `crate::linkage::fits_stable`).
+            let d = if usage == Usage::Fog as u8 { [0.0; 4] } else { default_value(usage, index) };
+            let v = self.splat_bits(d.map(f32::to_bits));
+            let b = self.varying_binding(l, usage);
+            let name = format!("unwritten_{}{index}", Usage::from_raw(usage).map_or("usage", |u| u.name()));
+            Self::member(members, offset, &name, self.t.vec4f, 16, b);
+            values.push(v);
+            self.interface.outputs.push(InterfaceSlot {
+                register: name,
+                usage: Usage::from_raw(usage),
+                usage_index: index,
+                location: Some(l),
+                builtin: None,
+                default: Some(d),
+            });
+        }
     }
 
     fn pixel_outputs(&mut self, sig: &Signature) -> Result<(FunctionResult, Expr), LowerError> {
@@ -537,7 +614,7 @@ impl Lowerer<'_> {
             values.push(v);
             self.interface.outputs.push(InterfaceSlot {
                 register: format!("oC{n}"),
-                usage: Some("color"),
+                usage: Some(Usage::Color),
                 usage_index: n as u8,
                 location: Some(u32::from(n)),
                 builtin: None,
@@ -566,7 +643,7 @@ impl Lowerer<'_> {
             0,
             InterfaceSlot {
                 register: "oC0".into(),
-                usage: Some("color"),
+                usage: Some(Usage::Color),
                 usage_index: 0,
                 location: Some(0),
                 builtin: None,
@@ -581,10 +658,10 @@ impl Lowerer<'_> {
             values.push(d);
             self.interface.outputs.push(InterfaceSlot {
                 register: "oDepth".into(),
-                usage: Some("depth"),
+                usage: Some(Usage::Depth),
                 usage_index: 0,
                 location: None,
-                builtin: Some("frag_depth"),
+                builtin: Some(Builtin::FragDepth),
                 default: None,
             });
         }

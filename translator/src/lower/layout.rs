@@ -17,7 +17,7 @@ pub const BOOL_CONSTANTS_BINDING: u32 = 2;
 /// Binding of the render-state block.
 pub const RENDER_STATE_BINDING: u32 = 3;
 /// Size in bytes of the render-state block.
-pub const RENDER_STATE_SIZE: u32 = 432;
+pub const RENDER_STATE_SIZE: u32 = crate::render_state::SIZE;
 
 /// Binding of sampler `n`'s texture.
 pub const fn texture_binding(n: u32) -> u32 {
@@ -48,7 +48,7 @@ pub const FLOAT_CONSTANTS_PAGE: u32 = 4096;
 pub const FLOAT_CONSTANTS_HIGH_BINDING: u32 = 4;
 
 /// The float-constant binding of a translation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct FloatConstantsBinding {
     /// Binding number (always [`FLOAT_CONSTANTS_BINDING`]).
     pub binding: u32,
@@ -61,7 +61,7 @@ pub struct FloatConstantsBinding {
 }
 
 /// One sampler's texture and sampler bindings.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct TextureBinding {
     /// `s#` number.
     pub sampler: u16,
@@ -70,7 +70,7 @@ pub struct TextureBinding {
     /// Binding of the sampler.
     pub sampler_binding: u32,
     /// Texture dimension.
-    #[serde(serialize_with = "serialize_texture_type")]
+    #[serde(serialize_with = "serialize_texture_type", deserialize_with = "deserialize_texture_type")]
     pub texture_type: TextureType,
     /// A depth texture with a comparison sampler.
     pub shadow: bool,
@@ -80,8 +80,16 @@ fn serialize_texture_type<S: serde::Serializer>(t: &TextureType, s: S) -> Result
     s.serialize_str(t.name())
 }
 
+fn deserialize_texture_type<'de, D: serde::Deserializer<'de>>(d: D) -> Result<TextureType, D::Error> {
+    let name = <String as serde::Deserialize>::deserialize(d)?;
+    [TextureType::Unknown, TextureType::Tex1D, TextureType::Tex2D, TextureType::Cube, TextureType::Volume]
+        .into_iter()
+        .find(|t| t.name() == name)
+        .ok_or_else(|| serde::de::Error::custom(format!("unknown texture type `{name}`")))
+}
+
 /// What the caller must bind for a translation (see the module documentation).
-#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct BindingLayout {
     /// The bind group ([`VERTEX_GROUP`] or [`PIXEL_GROUP`]).
     pub group: u32,

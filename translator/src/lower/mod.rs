@@ -36,12 +36,21 @@
 //!     point_size: f32,               //  32  D3DRS_POINTSIZE
 //!     point_size_min: f32,           //  36  D3DRS_POINTSIZE_MIN
 //!     point_size_max: f32,           //  40  D3DRS_POINTSIZE_MAX
-//!     _pad: f32,                     //  44
+//!     pad: f32,                      //  44
 //!     clip_planes: array<vec4<f32>, 8>, // 48  D3DTS clip planes in clip space
 //!     bump_env: array<vec4<f32>, 8>,  // 176  per stage: BUMPENVMAT00, 01, 10, 11
 //!     bump_luminance: array<vec4<f32>, 8>, // 304 per stage: BUMPENVLSCALE, BUMPENVLOFFSET, 0, 0
-//! }                                  // size 432
+//!     projected: array<vec4<u32>, 2>, // 432 modes (uniform delivery): ps_1_x projection counts
+//!     alpha_func: u32,               // 464  D3DCMPFUNC
+//!     fog_mode: u32,                 // 468  0 none, 1 exp, 2 exp2, 3 linear, 4 vertex
+//!     fog_source: u32,               // 472  0 z, 1 w
+//!     clip_plane_mask: u32,          // 476  D3DRS_CLIPPLANEENABLE
+//!     unbound_samplers: u32,         // 480  bit n: nothing bound to s n
+//! }                                  // size 496
 //! ```
+//!
+//! [`crate::render_state::RenderState::to_bytes`] writes these bytes; the modes are read only
+//! under uniform delivery ([`crate::delivery`]).
 //!
 //! # Inputs and outputs
 //!
@@ -74,6 +83,7 @@ mod control_flow;
 mod dot_products;
 mod epilogues;
 mod error;
+mod interface;
 pub mod io_map;
 mod layout;
 mod lighting;
@@ -81,11 +91,13 @@ mod literals;
 mod modifiers;
 mod operands;
 mod registers;
+mod render_state;
 mod scalar;
 mod sm1;
 mod textures;
 mod types;
 mod uniformity;
+mod vertex_input;
 
 use naga::{Handle, Module};
 
@@ -95,7 +107,7 @@ use crate::key::ShaderKey;
 
 pub use crate::linkage::{link, LinkSlot, Linkage};
 pub use error::{LowerError, OperandPosition};
-pub use io_map::{InterfaceMap, InterfaceSlot};
+pub use io_map::{Builtin, InterfaceMap, InterfaceSlot};
 pub use layout::{
     sampler_binding, texture_binding, BindingLayout, FloatConstantsBinding, TextureBinding, BOOL_CONSTANTS_BINDING,
     FLOAT_CONSTANTS_BINDING, FLOAT_CONSTANTS_HIGH_BINDING, FLOAT_CONSTANTS_PAGE, INT_BOOL_CONSTANTS,

@@ -24,6 +24,11 @@ impl Lowerer<'_> {
             Some(&v) => v,
             None => self.splat(0.0),
         };
+        if n < 8 && self.dynamic(super::render_state::Mode::Projected(0)) {
+            // The block is declared whenever the counts are read from it
+            // (`dynamic_needs_render_state`), so this cannot fail.
+            return self.dynamic_projection(n, v).unwrap_or(v);
+        }
         match self.key.projected.get(usize::from(n)) {
             Some(&count @ 1..=4) => {
                 let q = self.component(v, usize::from(count) - 1);

@@ -53,7 +53,7 @@ impl Lowerer<'_> {
             if n >= 16 {
                 return Err(self.invalid(format!("s{n} does not exist")));
             }
-            if self.key.unbound_samplers & (1 << n) != 0 {
+            if self.key.unbound_samplers & (1 << n) != 0 && !self.dynamic(super::render_state::Mode::UnboundSamplers) {
                 self.samplers.insert(n, SamplerGlobals::Unbound);
                 continue;
             }
@@ -154,7 +154,11 @@ impl Lowerer<'_> {
             depth_ref,
             clamp_to_edge: false,
         });
-        Ok(if shadow { self.splat_expr(v) } else { v })
+        let v = if shadow { self.splat_expr(v) } else { v };
+        match n {
+            Some(n) => self.dynamic_unbound(n, v),
+            None => Ok(v),
+        }
     }
 
     /// The sampler number named by source `i`.

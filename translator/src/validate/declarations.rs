@@ -40,7 +40,7 @@ pub(crate) fn check(cx: &mut Cx<'_>) {
                         cx.error(
                             Rule::Definition,
                             Some(i),
-                            format_args!("{} is defined twice (first at instruction {first})", d.reg.name()),
+                            format_args!("{} is defined twice (first at instruction {first})", d.reg),
                         );
                     } else {
                         defined.insert(d.reg, i);
@@ -178,7 +178,7 @@ fn undeclared(cx: &mut Cx<'_>, declared: &HashMap<Register, Vec<(u8, usize)>>) {
         for reg in dst.chain(src) {
             if needs_dcl(cx, reg.ty) && !declared.contains_key(&reg) && reported.insert(reg) {
                 let what = if reg.ty == RegisterType::Output { "written" } else { "used" };
-                cx.error(Rule::Undeclared, Some(i), format_args!("{} {what} without a dcl", reg.name()));
+                cx.error(Rule::Undeclared, Some(i), format_args!("{} {what} without a dcl", reg));
             }
         }
     }

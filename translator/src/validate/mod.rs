@@ -47,7 +47,7 @@ mod ps1x_texture;
 mod slots;
 pub mod version_rules;
 
-use std::fmt;
+use std::fmt::{self, Write as _};
 
 use crate::bytecode::{Instruction, Profile, Program, ShaderKind, Version, VersionId};
 
@@ -329,7 +329,10 @@ impl<'a> Cx<'a> {
 
     fn diagnostic(&self, rule: Rule, at: Option<usize>, message: fmt::Arguments<'_>) -> Diagnostic {
         let token = at.and_then(|i| self.program.instructions.get(i)).map(|inst| inst.offset).filter(|&t| t != 0);
-        Diagnostic { rule, message: format!("{}: {}", self.version, message), instruction: at, token }
+        // Room for a typical message up front: `format!` would grow the text several times.
+        let mut text = String::with_capacity(96);
+        let _ = write!(text, "{}: {}", self.version, message);
+        Diagnostic { rule, message: text, instruction: at, token }
     }
 
     /// A rule of the runtime. Strict mode refuses the program; lenient mode refuses it only

@@ -253,7 +253,7 @@ fn ps_1_4(cx: &mut Cx<'_>) {
                     cx.error(
                         Rule::RegisterType,
                         Some(i),
-                        format_args!("{n} reads {}: ps_1_4 reads t# only as texld/texcrd coordinates", s.reg.name()),
+                        format_args!("{n} reads {}: ps_1_4 reads t# only as texld/texcrd coordinates", s.reg),
                     );
                 }
                 RegisterType::Temp if matches!(op, Opcode::Tex | Opcode::TexCoord) => {
@@ -270,7 +270,7 @@ fn ps_1_4(cx: &mut Cx<'_>) {
                         cx.error(
                             Rule::UninitializedRead,
                             Some(i),
-                            format_args!("{n} reads {} that the first phase does not write", s.reg.name()),
+                            format_args!("{n} reads {} that the first phase does not write", s.reg),
                         );
                     }
                 }

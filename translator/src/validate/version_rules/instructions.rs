@@ -3,8 +3,8 @@
 //! register files per operand, source modifiers, swizzles, write masks and result modifiers.
 
 use crate::bytecode::{
-    DstParam, Instruction, Opcode, Operand as Slot, Register, RegisterType, SrcModifier, SrcParam, Swizzle, Version,
-    VersionId, WriteMask,
+    DstParam, Form, Instruction, Opcode, Operand as Slot, Register, RegisterType, SrcModifier, SrcParam, Swizzle,
+    Version, VersionId, WriteMask,
 };
 use crate::validate::{Cx, Rule};
 
@@ -28,7 +28,11 @@ impl std::fmt::Display for OpName {
 }
 
 pub(crate) fn op_name(inst: &Instruction, version: Version) -> OpName {
-    let form = inst.opcode.decoding_form(version);
+    op_name_in(inst, inst.opcode.decoding_form(version))
+}
+
+/// [`op_name`] with the instruction's form already looked up.
+fn op_name_in(inst: &Instruction, form: &Form) -> OpName {
     if let Some(c) = inst.comparison().filter(|_| form.control == crate::bytecode::Control::Comparison) {
         return OpName { name: form.name, suffix: Some(c.suffix()) };
     }
@@ -38,11 +42,6 @@ pub(crate) fn op_name(inst: &Instruction, version: Version) -> OpName {
         }
     }
     OpName { name: form.name, suffix: None }
-}
-
-/// What source `index` of `inst` takes: the opcode table's operand of the form decoded.
-fn slot(inst: &Instruction, version: Version, index: usize) -> Slot {
-    inst.opcode.decoding_form(version).source(index)
 }
 
 /// Files that only special operand positions take.
@@ -86,11 +85,13 @@ pub(crate) fn check(cx: &mut Cx<'_>) {
     let Some(id) = cx.id else { return };
     for i in 0..cx.program.len() {
         let inst = cx.inst(i);
-        let name = op_name(inst, cx.version);
+        // One table lookup per instruction: the form gives the name and every operand's slot.
         let Some(form) = inst.opcode.form(cx.version) else {
+            let name = op_name(inst, cx.version);
             cx.error(Rule::Instruction, Some(i), format_args!("{name} does not exist in {}", cx.program.version));
             continue;
         };
+        let name = op_name_in(inst, form);
         let shape = form.shape;
         if inst.dst.is_some() != shape.dst || inst.src.len() != shape.srcs as usize {
             cx.error(
@@ -108,7 +109,8 @@ pub(crate) fn check(cx: &mut Cx<'_>) {
             destination(cx, i, name, dst);
         }
         for (k, src) in inst.src.iter().enumerate() {
-            source(cx, i, name, k, src);
+            // The slot of the form decoded (the version's own, since it exists here).
+            source(cx, i, name, k, form.source(k), src);
         }
         specific(cx, i, name, id);
     }
@@ -251,24 +253,22 @@ fn write_mask(cx: &mut Cx<'_>, i: usize, name: OpName, dst: DstParam) {
     // The components the opcode produces (the table's `writes`): the runtime refuses a mask
     // past them for sincos and crs.
     let past_writes = mask.0 & !info.writes != 0;
-    // (refused, relaxable in lenient mode, message)
-    let (refused, relaxable, message): (bool, bool, String) = match inst.opcode {
-        _ if info.declaration => (!full, false, format!("{name} defines the whole register")),
+    use MaskRule as M;
+    // (refused, relaxable in lenient mode, the rule); the message is written only when refused.
+    let (refused, relaxable, rule) = match inst.opcode {
+        _ if info.declaration => (!full, false, M::Definition),
         // Drivers test the named components; the runtime wants all four.
-        TexKill if v.major >= 2 => (!full, true, "texkill takes the whole register (.xyzw)".into()),
-        SinCos => (past_writes, false, "sincos writes only .x, .y or .xy".into()),
-        Crs => (past_writes, false, "crs cannot write .w".into()),
-        Tex if v.major == 2 => (!full, true, format!("{name} writes the whole register before ps_3_0")),
+        TexKill if v.major >= 2 => (!full, true, M::TexKill),
+        SinCos => (past_writes, false, M::SinCos),
+        Crs => (past_writes, false, M::Crs),
+        Tex if v.major == 2 => (!full, true, M::Ps2Texld),
         // ps_1_0–1_3 arithmetic writes .rgba, .rgb or .a; ps_1_4 any ordered subset.
-        Phase => (false, false, String::new()),
-        _ if ps1 && !info.texture => (
-            !cx.profile.ps_1_4 && !matches!(mask.0, 0xF | 0x7 | 0x8),
-            false,
-            format!("{name} may write only .rgba, .rgb or .a in {v}"),
-        ),
-        _ if ps1 && inst.opcode != TexCoord => (!full, false, format!("{name} writes the whole register")),
-        _ => (false, false, String::new()),
+        Phase => (false, false, M::Definition),
+        _ if ps1 && !info.texture => (!cx.profile.ps_1_4 && !matches!(mask.0, 0xF | 0x7 | 0x8), false, M::Ps1Arith),
+        _ if ps1 && inst.opcode != TexCoord => (!full, false, M::Ps1Texture),
+        _ => (false, false, M::Definition),
     };
+    let message = MaskMessage { rule, name, version: v };
     if refused && relaxable {
         cx.relaxable(Rule::WriteMask, Some(i), message);
     } else if refused {
@@ -279,10 +279,42 @@ fn write_mask(cx: &mut Cx<'_>, i: usize, name: OpName, dst: DstParam) {
     }
 }
 
-fn source(cx: &mut Cx<'_>, i: usize, name: OpName, k: usize, src: &SrcParam) {
-    let inst = cx.inst(i);
+/// Which write-mask rule an instruction falls under.
+#[derive(Clone, Copy)]
+enum MaskRule {
+    Definition,
+    TexKill,
+    SinCos,
+    Crs,
+    Ps2Texld,
+    Ps1Arith,
+    Ps1Texture,
+}
+
+/// The message of a refused write mask, written only when a diagnostic is made.
+struct MaskMessage {
+    rule: MaskRule,
+    name: OpName,
+    version: Version,
+}
+
+impl std::fmt::Display for MaskMessage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (name, v) = (self.name, self.version);
+        match self.rule {
+            MaskRule::Definition => write!(f, "{name} defines the whole register"),
+            MaskRule::TexKill => f.write_str("texkill takes the whole register (.xyzw)"),
+            MaskRule::SinCos => f.write_str("sincos writes only .x, .y or .xy"),
+            MaskRule::Crs => f.write_str("crs cannot write .w"),
+            MaskRule::Ps2Texld => write!(f, "{name} writes the whole register before ps_3_0"),
+            MaskRule::Ps1Arith => write!(f, "{name} may write only .rgba, .rgb or .a in {v}"),
+            MaskRule::Ps1Texture => write!(f, "{name} writes the whole register"),
+        }
+    }
+}
+
+fn source(cx: &mut Cx<'_>, i: usize, name: OpName, k: usize, s: Slot, src: &SrcParam) {
     let v = cx.version;
-    let s = slot(inst, v, k);
     let ty = src.reg.ty;
     let reg = src.reg;
     let ordinal = k + 1;
@@ -329,7 +361,7 @@ fn source(cx: &mut Cx<'_>, i: usize, name: OpName, k: usize, src: &SrcParam) {
             cx.error(
                 Rule::RelativeAddressing,
                 Some(i),
-                format_args!("{reg} cannot be addressed relative to {} in {v}", rel.reg.name()),
+                format_args!("{reg} cannot be addressed relative to {} in {v}", rel.reg),
             );
         }
     }

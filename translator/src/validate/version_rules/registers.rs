@@ -83,13 +83,45 @@ fn file_name(ty: RegisterType) -> &'static str {
     }
 }
 
+/// Every register file, in declaration order (`FILES[t as usize] == t`).
+const FILES: [RegisterType; 19] = {
+    use RegisterType::*;
+    [
+        Temp,
+        Input,
+        Const,
+        Addr,
+        Texture,
+        RastOut,
+        AttrOut,
+        TexCrdOut,
+        Output,
+        ConstInt,
+        ColorOut,
+        DepthOut,
+        Sampler,
+        ConstBool,
+        Loop,
+        TempFloat16,
+        MiscType,
+        Label,
+        Predicate,
+    ]
+};
+
 /// Every register number of every instruction is within its file's count.
 pub(crate) fn check(cx: &mut Cx<'_>) {
     let Some(id) = cx.id else { return };
     let limits = limits(id, cx.options);
+    // Each file's count once, indexed by the file: the loop below asks for every operand.
+    let counts: [u16; 19] = std::array::from_fn(|t| count(cx, &limits, FILES[t]));
     for (i, inst) in cx.program.iter().enumerate() {
         for reg in registers(inst) {
-            check_register(cx, &limits, i, reg);
+            let n = counts[reg.ty as usize];
+            // A file that does not exist in this version is the register-type rule's to report.
+            if n != 0 && reg.num >= n {
+                out_of_range(cx, i, reg, n);
+            }
         }
     }
 }
@@ -101,13 +133,9 @@ fn registers(inst: &Instruction) -> impl Iterator<Item = Register> + '_ {
     dst.chain(pred).chain(src)
 }
 
-fn check_register(cx: &mut Cx<'_>, limits: &Limits, i: usize, reg: Register) {
-    let n = count(cx, limits, reg.ty);
-    if n == 0 || reg.num < n {
-        // A file that does not exist in this version is the register-type rule's to report.
-        return;
-    }
-    let message = format_args!("{} is out of range: the {} are numbered 0 to {}", reg.name(), file_name(reg.ty), n - 1);
+/// Reports register `reg` of instruction `i` past its file's count `n`.
+fn out_of_range(cx: &mut Cx<'_>, i: usize, reg: Register, n: u16) {
+    let message = format_args!("{reg} is out of range: the {} are numbered 0 to {}", file_name(reg.ty), n - 1);
     // Constants index buffers the caller sizes from the version: past the count they are an
     // error in both modes, unless the caller sizes them from the program.
     let constant = matches!(reg.ty, RegisterType::Const | RegisterType::ConstInt | RegisterType::ConstBool);
@@ -126,5 +154,17 @@ fn check_register(cx: &mut Cx<'_>, limits: &Limits, i: usize, reg: Register) {
         cx.hard_error(Rule::RegisterIndex, Some(i), message);
     } else {
         cx.error(Rule::RegisterIndex, Some(i), message);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn files_are_in_declaration_order() {
+        for (t, file) in FILES.iter().enumerate() {
+            assert_eq!(*file as usize, t, "{file:?}");
+        }
     }
 }

@@ -1,0 +1,306 @@
+//! The GPU path's fixed-function stages: the library's generator (`d3d9_shader::ffp`) fed with the
+//! key and constants of the state in force ([`crate::ffp_state`]). This file only maps the case's
+//! names onto the library's types; every pipeline rule is the generator's.
+
+use d3d9_shader::ffp::{
+    self, key_pixel as kp, key_vertex as kv, LightValues, PixelConstants, PixelKey, Varyings, VertexConstants,
+    VertexKey,
+};
+
+use crate::case::{self, CmpFunc, FogMode, RenderState, TextureKind};
+use crate::cpu::FogSource;
+use crate::ffp_state::{FfpState, VertexFormat};
+use crate::fixed_function::VaryingLayout;
+use crate::runner::{GpuStage, TextureSlot};
+use crate::textures::DecodedTexture;
+
+fn varyings(layout: &VaryingLayout) -> Varyings {
+    Varyings(layout.iter().map(|&((u, i), l)| (u, i, l)).collect())
+}
+
+fn argb(c: u32) -> [f32; 4] {
+    crate::targets::color_to_rgba(c)
+}
+
+fn formula(m: FogMode) -> Option<kp::FogFormula> {
+    match m {
+        FogMode::None => None,
+        FogMode::Linear => Some(kp::FogFormula::Linear),
+        FogMode::Exp => Some(kp::FogFormula::Exp),
+        FogMode::Exp2 => Some(kp::FogFormula::Exp2),
+    }
+}
+
+fn light_type(t: case::LightType) -> kv::LightType {
+    match t {
+        case::LightType::Point => kv::LightType::Point,
+        case::LightType::Spot => kv::LightType::Spot,
+        case::LightType::Directional => kv::LightType::Directional,
+    }
+}
+
+fn material_source(s: case::MaterialSource) -> kv::MaterialSource {
+    match s {
+        case::MaterialSource::Material => kv::MaterialSource::Material,
+        case::MaterialSource::Color1 => kv::MaterialSource::Color1,
+        case::MaterialSource::Color2 => kv::MaterialSource::Color2,
+    }
+}
+
+fn tex_gen(g: case::TexGen) -> kv::TexGen {
+    match g {
+        case::TexGen::PassThru => kv::TexGen::PassThru,
+        case::TexGen::CameraSpaceNormal => kv::TexGen::CameraSpaceNormal,
+        case::TexGen::CameraSpacePosition => kv::TexGen::CameraSpacePosition,
+        case::TexGen::CameraSpaceReflectionVector => kv::TexGen::CameraSpaceReflectionVector,
+        case::TexGen::SphereMap => kv::TexGen::SphereMap,
+    }
+}
+
+/// The generated vertex half of a draw, writing the varyings where `layout` puts them.
+pub fn vertex_stage(
+    ffp: &FfpState,
+    state: &RenderState,
+    format: &VertexFormat,
+    layout: &VaryingLayout,
+    flat: bool,
+    target_size: (u32, u32),
+) -> Result<GpuStage, String> {
+    let inputs = kv::VertexInputs {
+        pretransformed: format.pretransformed,
+        normal: format.normal,
+        diffuse: format.diffuse,
+        specular: format.specular,
+        blend_weights: format.blend_weights,
+        blend_indices: format.blend_indices,
+        texcoord_sizes: format.texcoord_sizes,
+    };
+    let lighting = state.lighting.then(|| kv::LightingKey {
+        lights: ffp.lights.iter().take(8).map(|l| light_type(l.kind)).collect(),
+        specular: state.specularenable,
+        sources: VertexKey::color_sources(
+            &inputs,
+            state.colorvertex,
+            [
+                state.diffusematerialsource,
+                state.specularmaterialsource,
+                state.ambientmaterialsource,
+                state.emissivematerialsource,
+            ]
+            .map(material_source),
+        ),
+    });
+    let blend_weights = match state.vertexblend {
+        case::VertexBlend::Weights1 => 1,
+        case::VertexBlend::Weights2 => 2,
+        case::VertexBlend::Weights3 => 3,
+        _ => 0,
+    };
+    let texcoords = std::array::from_fn(|s| {
+        let st = &ffp.stages[s];
+        Some(kv::TexCoordKey { set: st.texcoord.index, gen: tex_gen(st.texcoord.gen), count: st.transform.count })
+    });
+    let fog = if !state.fogenable || state.fogtablemode != FogMode::None {
+        kv::VertexFog::None
+    } else {
+        match formula(state.fogvertexmode) {
+            Some(f) => kv::VertexFog::Formula(f, state.rangefogenable),
+            None => kv::VertexFog::SpecularAlpha,
+        }
+    };
+    let key = VertexKey {
+        inputs,
+        lighting,
+        blend_weights,
+        indexed_blend: state.indexedvertexblendenable,
+        texcoords,
+        fog,
+        unclipped_z: format.pretransformed && !state.clipping,
+        local_viewer: state.localviewer,
+        normalize_normals: state.normalizenormals,
+        flat,
+        varyings: varyings(layout),
+    };
+    let shader = ffp::generate_vertex(&key).map_err(|e| e.to_string())?;
+    let m = &ffp.material;
+    let constants = VertexConstants {
+        world: std::array::from_fn(|i| ffp.world(i as u8)),
+        view: ffp.view,
+        projection: ffp.projection,
+        texture: ffp.texture,
+        material: [m.diffuse, m.ambient, m.specular, m.emissive],
+        power: m.power,
+        ambient: argb(state.ambient),
+        fog: [state.fogstart, state.fogend, state.fogdensity],
+        viewport: [target_size.0 as f32, target_size.1 as f32],
+        lights: ffp
+            .lights
+            .iter()
+            .map(|l| LightValues {
+                diffuse: l.diffuse,
+                specular: l.specular,
+                ambient: l.ambient,
+                position: l.position,
+                direction: l.direction,
+                range: l.range,
+                falloff: l.falloff,
+                attenuation: [l.attenuation0, l.attenuation1, l.attenuation2],
+                theta: l.theta,
+                phi: l.phi,
+            })
+            .collect(),
+    };
+    Ok(GpuStage {
+        module: shader.module,
+        entry: shader.entry.to_string(),
+        varyings: layout.clone(),
+        buffers: vec![(ffp::constants::VERTEX_BINDING, constants.to_bytes())],
+        textures: vec![],
+    })
+}
+
+fn op(o: case::TextureOp) -> kp::TextureOp {
+    use case::TextureOp as C;
+    use kp::TextureOp as K;
+    match o {
+        C::Disable => K::Disable,
+        C::SelectArg1 => K::SelectArg1,
+        C::SelectArg2 => K::SelectArg2,
+        C::Modulate => K::Modulate,
+        C::Modulate2x => K::Modulate2x,
+        C::Modulate4x => K::Modulate4x,
+        C::Add => K::Add,
+        C::AddSigned => K::AddSigned,
+        C::AddSigned2x => K::AddSigned2x,
+        C::Subtract => K::Subtract,
+        C::AddSmooth => K::AddSmooth,
+        C::BlendDiffuseAlpha => K::BlendDiffuseAlpha,
+        C::BlendTextureAlpha => K::BlendTextureAlpha,
+        C::BlendFactorAlpha => K::BlendFactorAlpha,
+        C::BlendTextureAlphaPm => K::BlendTextureAlphaPm,
+        C::BlendCurrentAlpha => K::BlendCurrentAlpha,
+        C::Premodulate => K::Premodulate,
+        C::ModulateAlphaAddColor => K::ModulateAlphaAddColor,
+        C::ModulateColorAddAlpha => K::ModulateColorAddAlpha,
+        C::ModulateInvAlphaAddColor => K::ModulateInvAlphaAddColor,
+        C::ModulateInvColorAddAlpha => K::ModulateInvColorAddAlpha,
+        C::BumpEnvMap => K::BumpEnvMap,
+        C::BumpEnvMapLuminance => K::BumpEnvMapLuminance,
+        C::DotProduct3 => K::DotProduct3,
+        C::MultiplyAdd => K::MultiplyAdd,
+        C::Lerp => K::Lerp,
+    }
+}
+
+fn arg(a: case::Arg) -> kp::Arg {
+    use case::ArgSource as C;
+    use kp::ArgSource as K;
+    let source = match a.source {
+        C::Diffuse => K::Diffuse,
+        C::Current => K::Current,
+        C::Texture => K::Texture,
+        C::TFactor => K::TFactor,
+        C::Specular => K::Specular,
+        C::Temp => K::Temp,
+        C::Constant => K::Constant,
+    };
+    kp::Arg { source, complement: a.complement, alpha_replicate: a.alpha_replicate }
+}
+
+fn compare(f: CmpFunc) -> kp::CompareFunc {
+    match f {
+        CmpFunc::Never => kp::CompareFunc::Never,
+        CmpFunc::Less => kp::CompareFunc::Less,
+        CmpFunc::Equal => kp::CompareFunc::Equal,
+        CmpFunc::LessEqual => kp::CompareFunc::LessEqual,
+        CmpFunc::Greater => kp::CompareFunc::Greater,
+        CmpFunc::NotEqual => kp::CompareFunc::NotEqual,
+        CmpFunc::GreaterEqual => kp::CompareFunc::GreaterEqual,
+        CmpFunc::Always => kp::CompareFunc::Always,
+    }
+}
+
+/// The settings of the generated pixel half besides the stages.
+pub struct PixelSetup<'a> {
+    /// The vertex format behind a fixed-function vertex half (`None`: a vertex shader).
+    pub vertex: Option<&'a VertexFormat>,
+    /// The fog source.
+    pub fog: FogSource,
+    /// Alpha test.
+    pub alpha: Option<(CmpFunc, u8)>,
+    /// Flat COLOR varyings.
+    pub flat: bool,
+}
+
+/// The generated pixel half of a draw, reading the varyings where `layout` puts them.
+pub fn pixel_stage(
+    ffp: &FfpState,
+    state: &RenderState,
+    textures: &[DecodedTexture],
+    layout: &VaryingLayout,
+    setup: &PixelSetup,
+) -> Result<GpuStage, String> {
+    let kind = |s: usize| textures.iter().find(|t| t.stage as usize == s).map(|t| t.kind);
+    let stages: Vec<kp::StageState> = (0..8)
+        .map(|s| {
+            let st = &ffp.stages[s];
+            let t = st.transform;
+            let divide_by = match (t.projected, t.count, setup.vertex) {
+                (false, _, _) => None,
+                (true, n @ 1..=4, Some(_)) => Some(n - 1),
+                (true, _, None) => Some(3),
+                (true, _, Some(f)) => Some(f.texcoord_sizes[st.texcoord.index as usize].max(1) - 1),
+            };
+            kp::StageState {
+                color_op: op(st.color_op),
+                color_args: st.color_args.map(arg),
+                alpha_op: op(st.alpha_op),
+                alpha_args: st.alpha_args.map(arg),
+                result_temp: st.result == case::ResultArg::Temp,
+                texture: kind(s).map(|k| match k {
+                    TextureKind::Tex2D => kp::TextureType::Tex2D,
+                    TextureKind::Cube => kp::TextureType::Cube,
+                    TextureKind::Volume => kp::TextureType::Volume,
+                }),
+                divide_by,
+            }
+        })
+        .collect();
+    let fog = match setup.fog {
+        FogSource::Off => kp::PixelFog::Off,
+        FogSource::Varying => kp::PixelFog::Varying,
+        FogSource::Table { mode, .. } => formula(mode).map_or(kp::PixelFog::Off, kp::PixelFog::Table),
+    };
+    let alpha_test = setup.alpha.map(|(f, _)| compare(f));
+    let mut key = PixelKey::new(&stages, state.specularenable, fog, alpha_test, setup.flat, varyings(layout));
+    key.table_depth_from_fog = setup.vertex.is_some_and(|f| f.pretransformed) && !state.clipping;
+    let shader = ffp::generate_pixel(&key).map_err(|e| e.to_string())?;
+    let [r, g, b, _] = argb(state.fogcolor);
+    let constants = PixelConstants {
+        texture_factor: argb(state.texturefactor),
+        fog_color: [r, g, b],
+        fog: [state.fogstart, state.fogend, state.fogdensity],
+        alpha_ref: setup.alpha.map_or(0, |(_, r)| r),
+        constant: std::array::from_fn(|s| argb(ffp.stages[s].constant)),
+        bump_matrix: std::array::from_fn(|s| ffp.stages[s].bump_matrix),
+        bump_luminance: std::array::from_fn(|s| [ffp.stages[s].bump_lscale, ffp.stages[s].bump_loffset]),
+    };
+    let mut slots = Vec::new();
+    for st in &key.stages {
+        let (kp::StageKey::Bump { index, texture: Some(_), .. } | kp::StageKey::Blend { index, texture: Some(_), .. }) =
+            *st
+        else {
+            continue;
+        };
+        let b = ffp::constants::texture_binding(index as u32);
+        let kind = kind(index as usize).unwrap_or(TextureKind::Tex2D);
+        slots.push(TextureSlot { texture: (1, b), sampler: (1, b + 1), stage: index as u32, kind });
+    }
+    Ok(GpuStage {
+        module: shader.module,
+        entry: shader.entry.to_string(),
+        varyings: layout.clone(),
+        buffers: vec![(ffp::constants::PIXEL_BINDING, constants.to_bytes())],
+        textures: slots,
+    })
+}

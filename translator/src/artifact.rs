@@ -1,0 +1,217 @@
+//! Cacheable translations: a stable 128-bit hash of what decides a translation, and the
+//! translation's outputs as serde data, for a layer that keeps translations on disk or in
+//! IndexedDB.
+//!
+//! The hash ([`cache_hash`]) covers the token stream, the key (as [`ShaderKey::minimal`] leaves
+//! it, deliveries included) and this crate's version, written in a fixed byte encoding (below),
+//! and hashed with 128-bit FNV-1a. It is the same on every platform and every run: a layer may
+//! name files by it. A new crate version changes every hash, as its translations may differ.
+//!
+//! Encoding, in order: `b"d3d9-shader\0"`, the crate version and `\0`; the token count (u32) and
+//! each token (u32, little-endian); then the key: float rules, alpha function, fog mode, fog
+//! source (one byte each, the enum's declaration index), clip planes (u8), point size, point
+//! sprite, flat shading (one byte each), shadow and unbound masks (u16 each), the 16 sampler
+//! types (a byte each: 0 none, 1 + the type's declaration index), the 8 projection counts,
+//! software vertex processing (a byte), the linkage (0 none; else 1, the stable flag, the slot
+//! count as u32, each slot as usage, index, and 0xffff_ffff for a missing slot or its location
+//! as u32), the 16 vertex input types (a byte each: 0 none, 1 + D3DDECLTYPE), and the six
+//! deliveries in [`crate::delivery::FIELDS`] order (a byte each).
+
+use serde::{Deserialize, Serialize};
+
+use crate::delivery::Delivery;
+use crate::emit::EmitError;
+use crate::key::ShaderKey;
+use crate::linkage::LinkSlot;
+use crate::lower::{BindingLayout, InterfaceMap};
+use crate::{Shader, Translation};
+
+/// 128-bit FNV-1a.
+struct Fnv128(u128);
+
+impl Fnv128 {
+    const OFFSET: u128 = 0x6c62_272e_07bb_0142_62b8_2175_6295_c58d;
+    const PRIME: u128 = 0x0000_0000_0100_0000_0000_0000_0000_013b;
+
+    fn bytes(&mut self, b: &[u8]) {
+        for &x in b {
+            self.0 = (self.0 ^ u128::from(x)).wrapping_mul(Self::PRIME);
+        }
+    }
+
+    fn u32(&mut self, v: u32) {
+        self.bytes(&v.to_le_bytes());
+    }
+}
+
+fn delivery_byte(d: Delivery) -> u8 {
+    d as u8
+}
+
+fn key_bytes(h: &mut Fnv128, k: &ShaderKey) {
+    h.bytes(&[k.float_rules as u8, k.alpha_func as u8, k.fog as u8, k.fog_source as u8, k.clip_planes]);
+    h.bytes(&[u8::from(k.point_size), u8::from(k.point_sprite), u8::from(k.flat_shading)]);
+    h.bytes(&k.shadow_samplers.to_le_bytes());
+    h.bytes(&k.unbound_samplers.to_le_bytes());
+    for t in &k.sampler_types {
+        h.bytes(&[t.map_or(0, |t| 1 + t as u8)]);
+    }
+    h.bytes(&k.projected);
+    h.bytes(&[u8::from(k.swvp)]);
+    match &k.linkage {
+        None => h.bytes(&[0]),
+        Some(l) => {
+            h.bytes(&[1, u8::from(l.stable)]);
+            h.u32(l.slots.len() as u32);
+            for &(usage, index, slot) in &l.slots {
+                h.bytes(&[usage, index]);
+                h.u32(match slot {
+                    LinkSlot::Location(n) => n,
+                    LinkSlot::Missing => u32::MAX,
+                });
+            }
+        }
+    }
+    for t in &k.vertex_inputs {
+        h.bytes(&[t.map_or(0, |t| 1 + t as u8)]);
+    }
+    let d = &k.delivery;
+    for x in [d.alpha_func, d.fog, d.fog_source, d.clip_planes, d.unbound_samplers, d.projected] {
+        h.bytes(&[delivery_byte(x)]);
+    }
+}
+
+/// The stable hash of translating `tokens` under `key` (use the minimal key, as
+/// [`Shader::cache_hash`] does, so that equivalent keys share an entry).
+pub fn cache_hash(tokens: &[u32], key: &ShaderKey) -> u128 {
+    let mut h = Fnv128(Fnv128::OFFSET);
+    h.bytes(b"d3d9-shader\0");
+    h.bytes(env!("CARGO_PKG_VERSION").as_bytes());
+    h.bytes(&[0]);
+    h.u32(tokens.len() as u32);
+    for &t in tokens {
+        h.u32(t);
+    }
+    key_bytes(&mut h, key);
+    h.0
+}
+
+impl Shader {
+    /// The cache hash of this shader under `key` reduced to what it reads ([`cache_hash`]).
+    pub fn cache_hash(&self, key: &ShaderKey) -> u128 {
+        cache_hash(&self.tokens(), &self.minimal_key(key))
+    }
+}
+
+/// A translation's outputs as plain data: what a layer stores and loads back instead of
+/// translating again. `d3d9-shader translate --emit-json` writes one.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Artifact {
+    /// [`Shader::cache_hash`] as 32 hexadecimal digits.
+    pub hash: String,
+    /// The crate version that translated it.
+    pub version: String,
+    /// `vertex` or `pixel`.
+    pub stage: String,
+    /// The WGSL text.
+    pub wgsl: String,
+    /// SPIR-V words; `None` when the module has overrides (naga writes no SPIR-V for them:
+    /// specialise first, [`crate::delivery`]).
+    pub spirv: Option<Vec<u32>>,
+    /// The overrides' names (override delivery).
+    pub overrides: Vec<String>,
+    /// What to bind.
+    pub layout: BindingLayout,
+    /// Where inputs and outputs went.
+    pub interface: InterfaceMap,
+    /// The shader's reflection (as `d3d9-shader info --json` prints it).
+    pub reflection: serde_json::Value,
+}
+
+impl Artifact {
+    /// The artifact of `shader` translated under `key` as `translation`.
+    pub fn new(shader: &Shader, key: &ShaderKey, translation: &Translation) -> Result<Artifact, EmitError> {
+        let overrides = translation.overrides();
+        let spirv = if overrides.is_empty() { Some(translation.to_spirv()?) } else { None };
+        let reflection = serde_json::to_value(shader.reflection())
+            .map_err(|e| EmitError::Backend { backend: "json", message: e.to_string() })?;
+        Ok(Artifact {
+            hash: format!("{:032x}", shader.cache_hash(key)),
+            version: env!("CARGO_PKG_VERSION").to_string(),
+            stage: if shader.stage() == crate::bytecode::ShaderKind::Vertex { "vertex" } else { "pixel" }.into(),
+            wgsl: translation.to_wgsl()?,
+            spirv,
+            overrides,
+            layout: translation.layout.clone(),
+            interface: translation.interface.clone(),
+            reflection,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::state::{BoundTexture, DeviceState};
+    use crate::ParseOptions;
+
+    fn ps() -> Shader {
+        Shader::from_asm("ps_2_0\ndcl t0\ndcl_2d s0\ntexld r0, t0, s0\nmov oC0, r0\n", &ParseOptions::default())
+            .unwrap()
+    }
+
+    #[test]
+    fn fnv1a_128_of_known_inputs() {
+        // FNV-1a 128 of the empty string is the offset basis; of "a", the published test vector
+        // d228cb696f1a8caf78912b704e4a8964.
+        let mut h = Fnv128(Fnv128::OFFSET);
+        assert_eq!(h.0, 0x6c62272e07bb014262b821756295c58d);
+        h.bytes(b"a");
+        assert_eq!(h.0, 0xd228cb696f1a8caf78912b704e4a8964);
+    }
+
+    #[test]
+    fn the_hash_follows_what_the_translation_reads_and_nothing_else() {
+        let s = ps();
+        let base = s.cache_hash(&ShaderKey::default());
+        // The same state seen through a vertex-only field: the same entry.
+        assert_eq!(base, s.cache_hash(&ShaderKey { clip_planes: 3, ..ShaderKey::default() }));
+        // A mode it reads: another entry.
+        let mut k = ShaderKey::default();
+        k.set("alpha_func=less").unwrap();
+        assert_ne!(base, s.cache_hash(&k));
+        // Under override delivery the mode is not in the hash.
+        let mut a = k.clone();
+        a.delivery.set("alpha_func=override").unwrap();
+        let mut b = ShaderKey::default();
+        b.delivery.set("alpha_func=override").unwrap();
+        assert_eq!(s.cache_hash(&a), s.cache_hash(&b));
+        assert_ne!(s.cache_hash(&a), base);
+        // States that differ in an unused sampler's texture.
+        let st = |t| {
+            let mut d = DeviceState::default();
+            d.textures[0] = Some(BoundTexture::Tex2D);
+            d.textures[5] = t;
+            d
+        };
+        assert_eq!(s.cache_hash(&s.key(&st(None))), s.cache_hash(&s.key(&st(Some(BoundTexture::Cube)))));
+    }
+
+    #[test]
+    fn an_artifact_round_trips_through_json() {
+        let s = ps();
+        for deliver in ["all=baked", "all=override"] {
+            let mut key = ShaderKey::default();
+            key.delivery.set(deliver).unwrap();
+            let t = s.translate(&key).unwrap();
+            let a = Artifact::new(&s, &key, &t).unwrap();
+            let json = serde_json::to_string(&a).unwrap();
+            let back: Artifact = serde_json::from_str(&json).unwrap();
+            assert_eq!(back, a);
+            assert_eq!(back.layout, t.layout);
+            assert_eq!(back.interface, t.interface);
+            assert_eq!(back.spirv.is_some(), deliver == "all=baked");
+            assert_eq!(back.hash.len(), 32);
+        }
+    }
+}

@@ -1,0 +1,791 @@
+//! The run-time part a layer or an engine needs: set parameters (by name, semantic or handle),
+//! pick a technique, begin a pass, and get what the pass sets — its states as typed values named
+//! after their D3D9 states, the shader pair, and the constants to upload per register file, with
+//! every preshader evaluated. [`EffectRuntime::commit`] recomputes only what depends on
+//! parameters changed since the last evaluation.
+
+use std::collections::HashMap;
+
+use serde::Serialize;
+use thiserror::Error;
+
+use super::evaluate::{f32_to_i32, plan, upload, Registers, Target, Upload};
+use super::preshader::{Preshader, Table};
+use super::states::{constant_file, ShaderConstantFile, State, StateClass, StateSource};
+use super::store::{Handle, Store};
+use super::types::{ParameterClass, ParameterType};
+use super::{Effect, ObjectKind};
+
+/// Why a run-time call failed (D3DERR_INVALIDCALL or E_FAIL on Windows).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum RuntimeError {
+    /// No parameter of that name.
+    #[error("no parameter named {0:?}")]
+    NoSuchParameter(String),
+    /// The value does not fit the parameter.
+    #[error("{name}: {given} words given, the parameter holds {holds}")]
+    Size {
+        /// The parameter.
+        name: String,
+        /// Words given.
+        given: usize,
+        /// Words it holds.
+        holds: usize,
+    },
+    /// No technique or pass of that index.
+    #[error("no {what} {index}")]
+    NoSuch {
+        /// `technique` or `pass`.
+        what: &'static str,
+        /// The index.
+        index: usize,
+    },
+    /// A pass was begun outside Begin/End, or a call came out of order.
+    #[error("{0} called out of order")]
+    Order(&'static str),
+    /// A pass selects a shader the device does not create (`vs_3_sw` on a hardware device).
+    #[error("technique {technique} pass {pass} selects a shader the hardware device does not create")]
+    Unsupported {
+        /// The technique.
+        technique: String,
+        /// The pass.
+        pass: usize,
+    },
+    /// An array selector chose an element past the array (Windows: E_FAIL).
+    #[error("state {state}: array selector chose element {index} of {name}, which has {elements}")]
+    SelectorOutOfRange {
+        /// The state.
+        state: &'static str,
+        /// The array.
+        name: String,
+        /// The chosen index.
+        index: u32,
+        /// Its element count.
+        elements: u32,
+    },
+}
+
+/// A state's value as the device takes it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum StateValue {
+    /// Words: one DWORD for render, texture-stage and sampler states (a float-typed value as its
+    /// bits), 16 floats for a transform, 4 for a colour, n × 4 for constants.
+    Words {
+        /// The storage type of the words.
+        #[serde(rename = "type")]
+        ty: ParameterType,
+        /// The words.
+        words: Vec<u32>,
+    },
+    /// A shader: the object id, `None` for NULL.
+    Shader {
+        /// The object id.
+        object: Option<usize>,
+    },
+    /// A texture: the texture parameter that supplies it, `None` for NULL.
+    Texture {
+        /// The parameter.
+        parameter: Option<Handle>,
+    },
+    /// A sampler: its states.
+    Sampler {
+        /// The sampler states.
+        states: Vec<AppliedState>,
+    },
+}
+
+impl StateValue {
+    /// The first word (for one-DWORD states).
+    pub fn dword(&self) -> Option<u32> {
+        match self {
+            StateValue::Words { words, .. } => words.first().copied(),
+            _ => None,
+        }
+    }
+}
+
+/// One state a pass sets.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct AppliedState {
+    /// Its name in the effect file (`BLENDOP`, `LightDiffuse`, `MipFilter`).
+    pub name: &'static str,
+    /// What part of the device it sets.
+    pub class: StateClass,
+    /// The D3D9 enumerant (D3DRS_*, D3DTSS_*, D3DSAMP_*, D3DTS_*, light member).
+    pub code: u32,
+    /// The index (light, stage, sampler, first register, world matrix).
+    pub index: u32,
+    /// The value.
+    pub value: StateValue,
+}
+
+/// Constants of one stage, per register file, as (register, value) runs to upload.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Constants {
+    /// Float registers: (register, four float bit patterns).
+    pub float: Vec<(u32, [u32; 4])>,
+    /// Int registers.
+    pub int: Vec<(u32, [i32; 4])>,
+    /// Bool registers.
+    pub bool: Vec<(u32, bool)>,
+}
+
+/// What a pass sets (or, from [`EffectRuntime::commit`], what changed).
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct PassState {
+    /// States, in pass order (shader states included).
+    pub states: Vec<AppliedState>,
+    /// The vertex shader's object id, when the pass sets one (`Some(None)` = NULL).
+    pub vertex_shader: Option<Option<usize>>,
+    /// The pixel shader's object id.
+    pub pixel_shader: Option<Option<usize>>,
+    /// Vertex shader constants from the shader's constant table and preshader.
+    pub vertex_constants: Constants,
+    /// Pixel shader constants.
+    pub pixel_constants: Constants,
+    /// States that could not be applied (the pass call fails with the first, as on Windows,
+    /// but every other state is applied).
+    #[serde(skip)]
+    pub errors: Vec<RuntimeError>,
+}
+
+/// A cached evaluator: the parameters it reads, and the version it last saw.
+#[derive(Clone, Debug)]
+struct Evaluator {
+    inputs: Vec<Handle>,
+    uploads: Vec<Upload>,
+    shader_uploads: Vec<Upload>,
+    registers: Registers,
+    seen: u64,
+    /// An array selector's last element in range.
+    selected: Option<u32>,
+}
+
+/// An effect being used: parameter values, the current technique and pass.
+#[derive(Clone)]
+pub struct EffectRuntime<'e> {
+    effect: &'e Effect,
+    /// Parameter values.
+    pub store: Store,
+    versions: Vec<u64>,
+    clock: u64,
+    technique: usize,
+    begun: bool,
+    pass: Option<usize>,
+    evaluators: HashMap<(usize, usize, usize, u8), Evaluator>,
+    /// The shader object each shader state last bound, and whether it is a vertex shader.
+    bound: HashMap<(usize, usize, usize, u8), (usize, bool)>,
+}
+
+impl<'e> EffectRuntime<'e> {
+    /// A runtime with every parameter at its default value and the first technique current.
+    pub fn new(effect: &'e Effect) -> EffectRuntime<'e> {
+        let store = Store::new(&effect.parameters);
+        let versions = vec![0; store.nodes.len()];
+        let mut rt = EffectRuntime {
+            effect,
+            store,
+            versions,
+            clock: 1,
+            technique: 0,
+            begun: false,
+            pass: None,
+            evaluators: HashMap::new(),
+            bound: HashMap::new(),
+        };
+        rt.preselect();
+        rt
+    }
+
+    /// A parameter, element, member or annotation by D3DX name (`s.m[1]`, `c@d`).
+    pub fn handle(&self, name: &str) -> Result<Handle, RuntimeError> {
+        self.store.lookup(None, name).ok_or_else(|| RuntimeError::NoSuchParameter(name.into()))
+    }
+
+    /// A top-level parameter by semantic.
+    pub fn by_semantic(&self, semantic: &str) -> Option<Handle> {
+        self.store.by_semantic(semantic)
+    }
+
+    /// Sets raw words (GetValue/SetValue: the parameter's own storage type). Fewer words than
+    /// the parameter holds set a prefix.
+    pub fn set_value(&mut self, h: Handle, words: &[u32]) -> Result<(), RuntimeError> {
+        let holds = self.store.node(h).len;
+        if words.len() > holds {
+            let name = self.store.node(h).full_name.clone();
+            return Err(RuntimeError::Size { name, given: words.len(), holds });
+        }
+        let node = self.store.node(h);
+        let ty = node.ty;
+        let dst = self.store.value_mut(h);
+        for (d, &w) in dst.iter_mut().zip(words) {
+            // D3DX stores bools as 0 or 1 whatever was written.
+            *d = if ty == ParameterType::Bool { (w != 0) as u32 } else { w };
+        }
+        self.touch(h);
+        Ok(())
+    }
+
+    /// Sets floats, converted to the parameter's type (SetFloat, SetFloatArray, SetVector).
+    pub fn set_floats(&mut self, h: Handle, values: &[f32]) -> Result<(), RuntimeError> {
+        let ty = self.store.node(h).ty;
+        let holds = self.store.node(h).len;
+        let words: Vec<u32> = values
+            .iter()
+            .take(holds)
+            .map(|&f| match ty {
+                ParameterType::Int => f32_to_i32(f) as u32,
+                ParameterType::Bool => (f != 0.0) as u32,
+                _ => f.to_bits(),
+            })
+            .collect();
+        self.set_value(h, &words)
+    }
+
+    /// Sets ints, converted to the parameter's type (SetInt, SetIntArray).
+    pub fn set_ints(&mut self, h: Handle, values: &[i32]) -> Result<(), RuntimeError> {
+        let ty = self.store.node(h).ty;
+        let holds = self.store.node(h).len;
+        let words: Vec<u32> = values
+            .iter()
+            .take(holds)
+            .map(|&i| match ty {
+                ParameterType::Float => (i as f32).to_bits(),
+                ParameterType::Bool => (i != 0) as u32,
+                _ => i as u32,
+            })
+            .collect();
+        self.set_value(h, &words)
+    }
+
+    fn touch(&mut self, h: Handle) {
+        self.clock += 1;
+        let top = self.store.node(h).top;
+        self.versions[top.0 as usize] = self.clock;
+    }
+
+    /// Makes technique `index` current.
+    pub fn set_technique(&mut self, index: usize) -> Result<(), RuntimeError> {
+        if index >= self.effect.techniques.len() {
+            return Err(RuntimeError::NoSuch { what: "technique", index });
+        }
+        self.technique = index;
+        Ok(())
+    }
+
+    /// The current technique.
+    pub fn technique(&self) -> usize {
+        self.technique
+    }
+
+    /// Begin: returns the current technique's pass count.
+    pub fn begin(&mut self) -> Result<usize, RuntimeError> {
+        let t =
+            self.effect.techniques.get(self.technique).ok_or(RuntimeError::NoSuch { what: "technique", index: 0 })?;
+        self.begun = true;
+        Ok(t.passes.len())
+    }
+
+    /// BeginPass: evaluates every state of the pass.
+    pub fn begin_pass(&mut self, pass: usize) -> Result<PassState, RuntimeError> {
+        if !self.begun || self.pass.is_some() {
+            return Err(RuntimeError::Order("BeginPass"));
+        }
+        let count = self.effect.techniques[self.technique].passes.len();
+        if pass >= count {
+            return Err(RuntimeError::NoSuch { what: "pass", index: pass });
+        }
+        let out = self.evaluate_pass(pass, true)?;
+        // A pass whose states do not all apply is not entered (BeginPass fails with E_FAIL;
+        // the states that did apply stay applied).
+        if out.errors.is_empty() {
+            self.pass = Some(pass);
+        }
+        Ok(out)
+    }
+
+    /// CommitChanges: what changed since the pass began or the last commit (only states and
+    /// constants that read a parameter set since are recomputed and returned). States that fail
+    /// are listed in [`PassState::errors`]; Windows' CommitChanges still succeeds.
+    pub fn commit(&mut self) -> Result<PassState, RuntimeError> {
+        let pass = self.pass.ok_or(RuntimeError::Order("CommitChanges"))?;
+        self.evaluate_pass(pass, false)
+    }
+
+    /// EndPass.
+    pub fn end_pass(&mut self) -> Result<(), RuntimeError> {
+        self.pass.take().map(|_| ()).ok_or(RuntimeError::Order("EndPass"))
+    }
+
+    /// End.
+    pub fn end(&mut self) {
+        self.pass = None;
+        self.begun = false;
+    }
+
+    fn evaluate_pass(&mut self, pass: usize, all: bool) -> Result<PassState, RuntimeError> {
+        let effect = self.effect;
+        let states = &effect.techniques[self.technique].passes[pass].states;
+        let mut out = PassState::default();
+        for (i, state) in states.iter().enumerate() {
+            let key = (self.technique, pass, i, 0);
+            let applied = match self.state(key, state, all) {
+                Ok(Some(a)) => a,
+                Ok(None) => {
+                    // The shader did not change: its constants may still have.
+                    if let Some(&(id, vertex)) = self.bound.get(&key) {
+                        let c = self.shader_constants((self.technique, pass, i, 1), id, false);
+                        *(if vertex { &mut out.vertex_constants } else { &mut out.pixel_constants }) = c;
+                    }
+                    continue;
+                }
+                Err(e) => {
+                    out.errors.push(e);
+                    continue;
+                }
+            };
+            if let StateValue::Shader { object } = applied.value {
+                let (slot, constants) = match applied.class {
+                    StateClass::VertexShader => (&mut out.vertex_shader, &mut out.vertex_constants),
+                    _ => (&mut out.pixel_shader, &mut out.pixel_constants),
+                };
+                *slot = Some(object);
+                let vertex = applied.class == StateClass::VertexShader;
+                match object {
+                    Some(id) => self.bound.insert(key, (id, vertex)),
+                    None => self.bound.remove(&key),
+                };
+                if let Some(id) = object {
+                    *constants = self.shader_constants((self.technique, pass, i, 1), id, all);
+                    if all {
+                        let samplers = self.shader_samplers(id, vertex);
+                        out.states.push(applied);
+                        out.states.extend(samplers);
+                        continue;
+                    }
+                }
+            }
+            out.states.push(applied);
+        }
+        Ok(out)
+    }
+
+    /// The applied value of one state, `None` when `all` is false and nothing it reads changed.
+    fn state(
+        &mut self,
+        key: (usize, usize, usize, u8),
+        state: &State,
+        all: bool,
+    ) -> Result<Option<AppliedState>, RuntimeError> {
+        let Some(info) = state.info() else { return Ok(None) };
+        let value = match &state.source {
+            StateSource::Constant => {
+                if !all {
+                    return Ok(None);
+                }
+                self.constant_value(state)
+            }
+            StateSource::Parameter { name } => {
+                let h = self.handle(name)?;
+                if !all && !self.changed_since(&[self.store.node(h).top], key) {
+                    return Ok(None);
+                }
+                self.mark_seen(key);
+                self.parameter_value(h, state)
+            }
+            StateSource::Expression { preshader } => {
+                let Some(regs) = self.run_preshader(key, preshader, all) else { return Ok(None) };
+                let n = (regs.sizes[Table::Output as usize] as usize * 4).min(state.value.value.len());
+                let words =
+                    regs.tables[Table::Output as usize][..n].iter().map(|&w| from_float(w, state.value.ty)).collect();
+                self.typed(state, words)
+            }
+            StateSource::ArraySelector { name, preshader } => {
+                let array = self.handle(name)?;
+                let dirty = self.is_dirty(key, preshader);
+                let Some(regs) = self.run_preshader(key, preshader, all) else { return Ok(None) };
+                let elements = self.store.node(array).elements;
+                if dirty {
+                    // A selection past the array fails the state and keeps the last good one.
+                    let index = selection(&regs);
+                    if index >= elements {
+                        let name = name.clone();
+                        return Err(RuntimeError::SelectorOutOfRange { state: info.name, name, index, elements });
+                    }
+                    if let Some(e) = self.evaluators.get_mut(&key) {
+                        e.selected = Some(index);
+                    }
+                }
+                let index = self.evaluators.get(&key).and_then(|e| e.selected).unwrap_or(u32::MAX);
+                let element = self.store.element(array, index as usize).ok_or_else(|| {
+                    RuntimeError::SelectorOutOfRange { state: info.name, name: name.clone(), index, elements }
+                })?;
+                self.parameter_value(element, state)
+            }
+        };
+        Ok(Some(AppliedState { name: info.name, class: info.class, code: info.code, index: state.index, value }))
+    }
+
+    fn typed(&self, state: &State, words: Vec<u32>) -> StateValue {
+        StateValue::Words { ty: state.value.ty, words }
+    }
+
+    fn constant_value(&self, state: &State) -> StateValue {
+        let p = &state.value;
+        if p.ty.is_shader() {
+            let id = p.value.first().map(|&id| id as usize);
+            return StateValue::Shader { object: id.filter(|&id| self.is_shader(id)) };
+        }
+        if p.ty.is_sampler() {
+            return StateValue::Sampler { states: self.sampler_states(&p.sampler_states) };
+        }
+        if p.ty.is_texture() {
+            return StateValue::Texture { parameter: None };
+        }
+        StateValue::Words { ty: p.ty, words: p.value.clone() }
+    }
+
+    /// Whether object `id` is a shader a hardware device creates (others bind NULL).
+    fn is_shader(&self, id: usize) -> bool {
+        matches!(self.effect.objects.get(id).map(|o| &o.kind), Some(ObjectKind::Shader(s)) if s.hardware_supported())
+    }
+
+    /// ValidateTechnique: every pass's states apply (no array selector out of range) and every
+    /// shader they select is one a hardware device creates.
+    pub fn validate(&mut self, technique: usize) -> Result<(), RuntimeError> {
+        let t = self
+            .effect
+            .techniques
+            .get(technique)
+            .ok_or(RuntimeError::NoSuch { what: "technique", index: technique })?;
+        let saved = (self.technique, self.begun, self.pass);
+        self.technique = technique;
+        let mut result = Ok(());
+        for pass in 0..t.passes.len() {
+            let state = self.evaluate_pass(pass, true)?;
+            if let Some(e) = state.errors.into_iter().next() {
+                result = Err(e);
+                break;
+            }
+            let refused = t.passes[pass].states.iter().any(|s| self.selects_unsupported(s));
+            if refused {
+                result = Err(RuntimeError::Unsupported { technique: t.name.clone(), pass });
+                break;
+            }
+        }
+        (self.technique, self.begun, self.pass) = saved;
+        result
+    }
+
+    /// Whether a shader state selects a shader object a hardware device refuses.
+    fn selects_unsupported(&self, s: &State) -> bool {
+        let id = match &s.source {
+            StateSource::Constant if s.value.ty.is_shader() => s.value.value.first().copied(),
+            StateSource::Parameter { name } if s.value.ty.is_shader() => {
+                self.store.lookup(None, name).and_then(|h| self.store.value(h).first().copied())
+            }
+            StateSource::ArraySelector { name, preshader } => {
+                let Some(array) = self.store.lookup(None, name) else { return false };
+                let mut regs = Registers::new(preshader);
+                let uploads = plan(&self.store, &preshader.inputs, Target::PreshaderInputs);
+                upload(&mut regs, &self.store, &uploads);
+                regs.run(preshader);
+                let index = regs.tables[Table::Output as usize].first().map_or(0, |&w| f32_to_i32(f32::from_bits(w)));
+                let index = if index == -1 { 0 } else { index as u32 as usize };
+                self.store.element(array, index).and_then(|h| self.store.value(h).first().copied())
+            }
+            _ => None,
+        };
+        let Some(id) = id else { return false };
+        matches!(self.effect.objects.get(id as usize).map(|o| &o.kind), Some(ObjectKind::Shader(sh)) if !sh.hardware_supported())
+    }
+
+    fn parameter_value(&self, h: Handle, state: &State) -> StateValue {
+        let node = self.store.node(h);
+        if node.ty.is_shader() {
+            let id = self.store.value(h).first().map(|&id| id as usize);
+            return StateValue::Shader { object: id.filter(|&id| self.is_shader(id)) };
+        }
+        if node.ty.is_texture() {
+            return StateValue::Texture { parameter: Some(h) };
+        }
+        if node.ty.is_sampler() {
+            let states = self.parameter_sampler(h).map(|s| self.sampler_states(s)).unwrap_or_default();
+            return StateValue::Sampler { states };
+        }
+        let words = self.store.value(h).iter().map(|&w| convert_word(w, node.ty, state.value.ty)).collect();
+        self.typed(state, words)
+    }
+
+    /// The sampler states of a sampler parameter (or element) in the parsed effect.
+    fn parameter_sampler(&self, h: Handle) -> Option<&'e [State]> {
+        let node = self.store.node(h);
+        let top = self.effect.parameters.get(node.parameter?)?;
+        let p = if top.elements > 0 {
+            let index: usize = node.full_name.rsplit('[').next()?.trim_end_matches(']').parse().ok()?;
+            top.element_list.get(index)?
+        } else {
+            top
+        };
+        Some(&p.sampler_states)
+    }
+
+    fn sampler_states(&self, states: &[State]) -> Vec<AppliedState> {
+        states
+            .iter()
+            .filter_map(|s| {
+                let info = s.info()?;
+                let value = match &s.source {
+                    StateSource::Parameter { name } => match self.store.lookup(None, name) {
+                        Some(h) => self.parameter_value(h, s),
+                        None => self.constant_value(s),
+                    },
+                    _ => self.constant_value(s),
+                };
+                Some(AppliedState { name: info.name, class: info.class, code: info.code, index: s.index, value })
+            })
+            .collect()
+    }
+
+    fn changed_since(&self, inputs: &[Handle], key: (usize, usize, usize, u8)) -> bool {
+        let seen = self.evaluators.get(&key).map_or(0, |e| e.seen);
+        inputs.iter().any(|h| self.versions[h.0 as usize] > seen) || !self.evaluators.contains_key(&key)
+    }
+
+    fn mark_seen(&mut self, key: (usize, usize, usize, u8)) {
+        let clock = self.clock;
+        self.evaluators
+            .entry(key)
+            .or_insert_with(|| Evaluator {
+                inputs: Vec::new(),
+                uploads: Vec::new(),
+                shader_uploads: Vec::new(),
+                registers: Registers::new(&Preshader::empty()),
+                seen: 0,
+                selected: None,
+            })
+            .seen = clock;
+    }
+
+    fn evaluator(&self, p: &Preshader, shader_table: Option<&[crate::bytecode::ConstantInfo]>) -> Evaluator {
+        let uploads = plan(&self.store, &p.inputs, Target::PreshaderInputs);
+        let shader_uploads = shader_table.map(|c| plan(&self.store, c, Target::ShaderConstants)).unwrap_or_default();
+        let mut sized = p.clone();
+        for u in &shader_uploads {
+            let _ = sized.grow(u.table, u.register + u.count - 1);
+        }
+        let mut inputs: Vec<Handle> =
+            uploads.iter().chain(&shader_uploads).map(|u| self.store.node(u.param).top).collect();
+        inputs.sort();
+        inputs.dedup();
+        Evaluator { inputs, uploads, shader_uploads, registers: Registers::new(&sized), seen: 0, selected: None }
+    }
+
+    /// Runs a state's preshader when needed; `None` when `all` is false and no input changed.
+    /// Whether the evaluator of `key` must run (new, or an input set since it last ran).
+    fn is_dirty(&mut self, key: (usize, usize, usize, u8), p: &Preshader) -> bool {
+        if !self.evaluators.contains_key(&key) {
+            let e = self.evaluator(p, None);
+            self.evaluators.insert(key, e);
+        }
+        let e = &self.evaluators[&key];
+        e.seen == 0 || e.inputs.iter().any(|h| self.versions[h.0 as usize] > e.seen)
+    }
+
+    /// D3DX evaluates array selectors when it creates the effect: the element they choose with
+    /// the default values stays chosen until a later evaluation chooses one in range.
+    fn preselect(&mut self) {
+        let effect = self.effect;
+        for (t, tech) in effect.techniques.iter().enumerate() {
+            for (p, pass) in tech.passes.iter().enumerate() {
+                for (i, state) in pass.states.iter().enumerate() {
+                    if let StateSource::ArraySelector { name, preshader } = &state.source {
+                        let key = (t, p, i, 0);
+                        let Some(regs) = self.run_preshader(key, preshader, true) else { continue };
+                        let elements = self.store.lookup(None, name).map_or(0, |h| self.store.node(h).elements);
+                        let index = selection(&regs);
+                        if let Some(e) = self.evaluators.get_mut(&key) {
+                            e.selected = (index < elements).then_some(index);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn run_preshader(&mut self, key: (usize, usize, usize, u8), p: &Preshader, all: bool) -> Option<Registers> {
+        if !self.evaluators.contains_key(&key) {
+            let e = self.evaluator(p, None);
+            self.evaluators.insert(key, e);
+        }
+        let e = &self.evaluators[&key];
+        let dirty = e.inputs.iter().any(|h| self.versions[h.0 as usize] > e.seen) || e.seen == 0;
+        if !dirty && !all {
+            return None;
+        }
+        let mut e = self.evaluators.remove(&key)?;
+        if dirty {
+            upload(&mut e.registers, &self.store, &e.uploads);
+            e.registers.run(p);
+        }
+        e.seen = self.clock;
+        let regs = e.registers.clone();
+        self.evaluators.insert(key, e);
+        Some(regs)
+    }
+
+    /// The constants of shader object `id`: its preshader's outputs and the parameters its
+    /// constant table names.
+    fn shader_constants(&mut self, key: (usize, usize, usize, u8), id: usize, all: bool) -> Constants {
+        let Some(ObjectKind::Shader(shader)) = self.effect.objects.get(id).map(|o| &o.kind) else {
+            return Constants::default();
+        };
+        let empty = Preshader::empty();
+        let p = shader.preshader.as_ref().unwrap_or(&empty);
+        let table = shader.constants.as_ref().map(|t| t.constants.as_slice()).unwrap_or(&[]);
+        let key = (key.0, key.1, key.2, 1 + (id as u8 & 0x7f));
+        if !self.evaluators.contains_key(&key) {
+            let e = self.evaluator(p, Some(table));
+            self.evaluators.insert(key, e);
+        }
+        let Some(mut e) = self.evaluators.remove(&key) else { return Constants::default() };
+        let fresh = e.seen == 0;
+        let dirty: Vec<Handle> = e.inputs.iter().copied().filter(|h| self.versions[h.0 as usize] > e.seen).collect();
+        let pres_dirty = fresh || e.uploads.iter().any(|u| dirty.contains(&self.store.node(u.param).top));
+        if pres_dirty {
+            upload(&mut e.registers, &self.store, &e.uploads);
+            e.registers.run(p);
+        }
+        upload(&mut e.registers, &self.store, &e.shader_uploads);
+        let mut out = Constants::default();
+        let mut emit = |table: Table, register: u32, regs: &Registers| {
+            let t = &regs.tables[table as usize];
+            match table {
+                Table::Output => {
+                    let at = register as usize * 4;
+                    if let Some(v) = t.get(at..at + 4) {
+                        out.float.push((register, [v[0], v[1], v[2], v[3]]));
+                    }
+                }
+                Table::IntOutput => {
+                    let at = register as usize * 4;
+                    if let Some(v) = t.get(at..at + 4) {
+                        out.int.push((register, [v[0] as i32, v[1] as i32, v[2] as i32, v[3] as i32]));
+                    }
+                }
+                Table::BoolOutput => {
+                    if let Some(&v) = t.get(register as usize) {
+                        out.bool.push((register, v != 0));
+                    }
+                }
+                _ => {}
+            }
+        };
+        for u in &e.shader_uploads {
+            if all || fresh || dirty.contains(&self.store.node(u.param).top) {
+                (u.register..u.register + u.count).for_each(|r| emit(u.table, r, &e.registers));
+            }
+        }
+        if all || pres_dirty {
+            for ins in &p.instructions {
+                if ins.output.table != Table::Temp {
+                    emit(ins.output.table, ins.output.table.register_of(ins.output.offset), &e.registers);
+                }
+            }
+        }
+        e.seen = self.clock;
+        self.evaluators.insert(key, e);
+        out.float.sort_by_key(|c| c.0);
+        out.float.dedup_by_key(|c| c.0);
+        out.int.sort_by_key(|c| c.0);
+        out.int.dedup_by_key(|c| c.0);
+        out.bool.sort_by_key(|c| c.0);
+        out.bool.dedup_by_key(|c| c.0);
+        out
+    }
+
+    /// The sampler states a shader's sampler parameters set: each sampler its constant table
+    /// names gets the states of the sampler parameter (or array element) bound to it; vertex
+    /// shader samplers are D3DVERTEXTEXTURESAMPLER0 (257) onwards.
+    fn shader_samplers(&self, id: usize, vertex: bool) -> Vec<AppliedState> {
+        let Some(ObjectKind::Shader(shader)) = self.effect.objects.get(id).map(|o| &o.kind) else { return Vec::new() };
+        let base = if vertex { 257 } else { 0 };
+        let mut out = Vec::new();
+        for c in shader.constants.iter().flat_map(|t| &t.constants) {
+            if c.register_set != crate::bytecode::RegisterSet::Sampler {
+                continue;
+            }
+            let Some(h) = self.store.top_by_name(&c.name) else { continue };
+            for k in 0..c.register_count as usize {
+                let node = if self.store.node(h).elements > 0 { self.store.element(h, k) } else { Some(h) };
+                let Some(states) = node.and_then(|n| self.parameter_sampler(n)) else { continue };
+                let value = StateValue::Sampler { states: self.sampler_states(states) };
+                let index = base + c.register_index as u32 + k as u32;
+                out.push(AppliedState { name: "Sampler", class: StateClass::Sampler, code: 0, index, value });
+            }
+        }
+        out
+    }
+
+    /// Which register file a shader-constant state writes.
+    pub fn constant_file(state: &AppliedState) -> Option<ShaderConstantFile> {
+        (state.class == StateClass::ShaderConstant).then(|| constant_file(state.code))
+    }
+
+    /// The effect.
+    pub fn effect(&self) -> &'e Effect {
+        self.effect
+    }
+}
+
+/// The element index an array selector's preshader computed: its first output truncated; -1
+/// selects element 0.
+fn selection(regs: &Registers) -> u32 {
+    let index = regs.tables[Table::Output as usize].first().map_or(0, |&w| f32_to_i32(f32::from_bits(w))) as u32;
+    if index == u32::MAX {
+        0
+    } else {
+        index
+    }
+}
+
+/// A float output word converted to a state's storage type.
+fn from_float(w: u32, ty: ParameterType) -> u32 {
+    convert_word(w, ParameterType::Float, ty)
+}
+
+/// A parameter word converted between numeric types (D3DX's rules: float to int truncates, any
+/// nonzero bit pattern is a true bool).
+pub fn convert_word(w: u32, from: ParameterType, to: ParameterType) -> u32 {
+    match (from, to) {
+        (a, b) if a == b => w,
+        (_, ParameterType::Bool) => (w != 0) as u32,
+        (ParameterType::Float, ParameterType::Int) => f32_to_i32(f32::from_bits(w)) as u32,
+        (ParameterType::Int, ParameterType::Float) => (w as i32 as f32).to_bits(),
+        (ParameterType::Bool, ParameterType::Float) => ((w != 0) as u32 as f32).to_bits(),
+        (ParameterType::Bool, ParameterType::Int) => (w != 0) as u32,
+        _ => w,
+    }
+}
+
+impl Preshader {
+    /// A preshader with no code.
+    pub fn empty() -> Preshader {
+        Preshader {
+            version: 0x4658_0200,
+            literals: Vec::new(),
+            instructions: Vec::new(),
+            inputs: Vec::new(),
+            table_sizes: [0; 7],
+            offset: 0,
+        }
+    }
+}
+
+impl ParameterClass {
+    /// Whether values of this class are read as D3DCOLOR by GetInt (vectors of 3 or 4).
+    pub fn is_vector(self) -> bool {
+        self == ParameterClass::Vector
+    }
+}

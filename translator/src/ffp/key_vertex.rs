@@ -1,0 +1,190 @@
+//! The vertex half's key: what the vertices carry, transform and blending, lighting, texture
+//! coordinates per stage and fog, normalised so that states which do not change the code compare
+//! equal (material sources a vertex colour cannot feed, texture coordinates of stages nothing
+//! reads, lighting of pre-transformed vertices).
+
+use arrayvec::ArrayVec;
+
+use crate::bytecode::Usage;
+
+use super::key_pixel::FogFormula;
+
+/// Where each varying lives: (usage, usage index, location). Both halves of a pair, generated or
+/// translated, must agree; [`Varyings::default`] is the generator's own layout.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Varyings(pub Vec<(Usage, u8, u32)>);
+
+impl Default for Varyings {
+    /// COLOR0 → 0, COLOR1 → 1, TEXCOORDn → 2 + n, FOG → 10.
+    fn default() -> Self {
+        let mut v = vec![(Usage::Color, 0, 0), (Usage::Color, 1, 1)];
+        v.extend((0..8).map(|n| (Usage::TexCoord, n, 2 + n as u32)));
+        v.push((Usage::Fog, 0, 10));
+        Varyings(v)
+    }
+}
+
+impl Varyings {
+    /// The location of a semantic, if the layout has it.
+    pub fn location(&self, usage: Usage, index: u8) -> Option<u32> {
+        self.0.iter().find(|(u, i, _)| *u == usage && *i == index).map(|(_, _, l)| *l)
+    }
+}
+
+/// What the vertices carry.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[allow(missing_docs)]
+pub struct VertexInputs {
+    /// POSITIONT (D3DFVF_XYZRHW).
+    pub pretransformed: bool,
+    pub normal: bool,
+    /// COLOR0.
+    pub diffuse: bool,
+    /// COLOR1.
+    pub specular: bool,
+    /// BLENDWEIGHT components (0 without).
+    pub blend_weights: u8,
+    pub blend_indices: bool,
+    /// Components of TEXCOORD0–7 (0: absent).
+    pub texcoord_sizes: [u8; 8],
+}
+
+/// D3DLIGHTTYPE.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[allow(missing_docs)]
+pub enum LightType {
+    Point,
+    Spot,
+    Directional,
+}
+
+/// Where a material colour comes from, after D3DRS_COLORVERTEX and the vertex format are applied.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ColorSource {
+    /// The material's colour.
+    Material,
+    /// The vertex's COLOR0.
+    Diffuse,
+    /// The vertex's COLOR1.
+    Specular,
+}
+
+/// D3DMATERIALCOLORSOURCE.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[allow(missing_docs)]
+pub enum MaterialSource {
+    Material,
+    Color1,
+    Color2,
+}
+
+/// Lighting (D3DRS_LIGHTING TRUE on transformed vertices).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct LightingKey {
+    /// The enabled lights in index order (their values are in the constants).
+    pub lights: ArrayVec<LightType, 8>,
+    /// SPECULARENABLE.
+    pub specular: bool,
+    /// Diffuse, specular, ambient, emissive sources.
+    pub sources: [ColorSource; 4],
+}
+
+/// D3DTSS_TCI_* modes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[allow(missing_docs)]
+pub enum TexGen {
+    PassThru,
+    CameraSpaceNormal,
+    CameraSpacePosition,
+    CameraSpaceReflectionVector,
+    SphereMap,
+}
+
+/// The coordinate a stage's TEXCOORD output carries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TexCoordKey {
+    /// The vertex coordinate set read (PASSTHRU).
+    pub set: u8,
+    /// The generation mode.
+    pub gen: TexGen,
+    /// D3DTTFF_COUNTn (0: the matrix is not applied).
+    pub count: u8,
+}
+
+/// The vertex half's fog output.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum VertexFog {
+    /// No FOG output.
+    #[default]
+    None,
+    /// The specular alpha (no vertex fog).
+    SpecularAlpha,
+    /// FOGVERTEXMODE with RANGEFOGENABLE.
+    Formula(FogFormula, bool),
+}
+
+/// The vertex half's key.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct VertexKey {
+    /// What the vertices carry.
+    pub inputs: VertexInputs,
+    /// Lighting, when on.
+    pub lighting: Option<LightingKey>,
+    /// VERTEXBLEND nWEIGHTS: n (0: one matrix).
+    pub blend_weights: u8,
+    /// INDEXEDVERTEXBLENDENABLE.
+    pub indexed_blend: bool,
+    /// The TEXCOORDn outputs (stage n's coordinate).
+    pub texcoords: [Option<TexCoordKey>; 8],
+    /// Fog.
+    pub fog: VertexFog,
+    /// LOCALVIEWER (specular lighting, reflection vectors and sphere maps).
+    pub local_viewer: bool,
+    /// NORMALIZENORMALS.
+    pub normalize_normals: bool,
+    /// Pre-transformed vertices with CLIPPING FALSE: z outside [0, 1] still draws; the position's
+    /// z is clamped and the raw z goes to the FOG output's y for table fog.
+    pub unclipped_z: bool,
+    /// SHADEMODE FLAT.
+    pub flat: bool,
+    /// Where the outputs go.
+    pub varyings: Varyings,
+}
+
+impl VertexKey {
+    /// Resolves the material sources (D3DMCS_COLOR1/2 read a vertex colour only with COLORVERTEX
+    /// and where the vertex has that colour).
+    pub fn color_sources(inputs: &VertexInputs, color_vertex: bool, sources: [MaterialSource; 4]) -> [ColorSource; 4] {
+        sources.map(|s| match s {
+            MaterialSource::Color1 if color_vertex && inputs.diffuse => ColorSource::Diffuse,
+            MaterialSource::Color2 if color_vertex && inputs.specular => ColorSource::Specular,
+            _ => ColorSource::Material,
+        })
+    }
+
+    /// Drops what pre-transformed vertices ignore (transform, lighting, texture matrices, vertex
+    /// fog) and coordinates for sets the vertex lacks.
+    pub fn normalised(mut self) -> VertexKey {
+        self.unclipped_z &= self.inputs.pretransformed;
+        if self.inputs.pretransformed {
+            self.lighting = None;
+            self.blend_weights = 0;
+            self.indexed_blend = false;
+            for t in self.texcoords.iter_mut().flatten() {
+                t.count = 0;
+                t.gen = TexGen::PassThru;
+            }
+            if matches!(self.fog, VertexFog::Formula(..)) {
+                self.fog = VertexFog::SpecularAlpha;
+            }
+        }
+        for t in &mut self.texcoords {
+            if let Some(k) = t {
+                if k.gen == TexGen::PassThru && self.inputs.texcoord_sizes[k.set as usize] == 0 {
+                    *t = None;
+                }
+            }
+        }
+        self
+    }
+}

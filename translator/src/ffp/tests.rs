@@ -1,0 +1,123 @@
+//! Every op, argument modifier, coordinate mode, light type and fog mode generates a module naga
+//! validates (values are checked by the harness against the CPU reference and Windows cases).
+
+use arrayvec::ArrayVec;
+
+use super::key_pixel::*;
+use super::key_vertex::*;
+use super::*;
+
+const OPS: [TextureOp; 26] = [
+    TextureOp::Disable,
+    TextureOp::SelectArg1,
+    TextureOp::SelectArg2,
+    TextureOp::Modulate,
+    TextureOp::Modulate2x,
+    TextureOp::Modulate4x,
+    TextureOp::Add,
+    TextureOp::AddSigned,
+    TextureOp::AddSigned2x,
+    TextureOp::Subtract,
+    TextureOp::AddSmooth,
+    TextureOp::BlendDiffuseAlpha,
+    TextureOp::BlendTextureAlpha,
+    TextureOp::BlendFactorAlpha,
+    TextureOp::BlendTextureAlphaPm,
+    TextureOp::BlendCurrentAlpha,
+    TextureOp::Premodulate,
+    TextureOp::ModulateAlphaAddColor,
+    TextureOp::ModulateColorAddAlpha,
+    TextureOp::ModulateInvAlphaAddColor,
+    TextureOp::ModulateInvColorAddAlpha,
+    TextureOp::BumpEnvMap,
+    TextureOp::BumpEnvMapLuminance,
+    TextureOp::DotProduct3,
+    TextureOp::MultiplyAdd,
+    TextureOp::Lerp,
+];
+
+fn stage(op: TextureOp, texture: Option<TextureType>) -> StageState {
+    let a = |s| Arg { source: s, complement: true, alpha_replicate: false };
+    StageState {
+        color_op: op,
+        color_args: [a(ArgSource::Constant), Arg::plain(ArgSource::Texture), a(ArgSource::Temp)],
+        alpha_op: op,
+        alpha_args: [
+            Arg { source: ArgSource::Specular, complement: false, alpha_replicate: true },
+            Arg::plain(ArgSource::Texture),
+            Arg::plain(ArgSource::TFactor),
+        ],
+        result_temp: false,
+        texture,
+        divide_by: Some(3),
+    }
+}
+
+#[test]
+fn every_op_and_texture_type_validates() {
+    for ty in [TextureType::Tex2D, TextureType::Cube, TextureType::Volume] {
+        for op in OPS {
+            let stages = [stage(op, Some(ty)), stage(TextureOp::Modulate, Some(ty))];
+            let fog = PixelFog::Table(FogFormula::Exp2);
+            let key = PixelKey::new(&stages, true, fog, Some(CompareFunc::GreaterEqual), false, Varyings::default());
+            generate_pixel(&key).unwrap_or_else(|e| panic!("{op:?} {ty:?}: {e}"));
+        }
+    }
+}
+
+#[test]
+fn every_vertex_feature_validates() {
+    let inputs = VertexInputs {
+        pretransformed: false,
+        normal: true,
+        diffuse: true,
+        specular: true,
+        blend_weights: 3,
+        blend_indices: true,
+        texcoord_sizes: [2, 3, 1, 4, 0, 0, 0, 0],
+    };
+    let gens = [
+        TexGen::PassThru,
+        TexGen::CameraSpaceNormal,
+        TexGen::CameraSpacePosition,
+        TexGen::CameraSpaceReflectionVector,
+        TexGen::SphereMap,
+    ];
+    for (i, fog) in [
+        VertexFog::None,
+        VertexFog::SpecularAlpha,
+        VertexFog::Formula(FogFormula::Linear, false),
+        VertexFog::Formula(FogFormula::Exp, true),
+        VertexFog::Formula(FogFormula::Exp2, false),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let mut texcoords = [None; 8];
+        for (s, g) in gens.iter().enumerate() {
+            texcoords[s] = Some(TexCoordKey { set: (s % 4) as u8, gen: *g, count: (s % 5) as u8 });
+        }
+        let lights: ArrayVec<LightType, 8> =
+            [LightType::Point, LightType::Spot, LightType::Directional].into_iter().collect();
+        let key = VertexKey {
+            inputs,
+            lighting: Some(LightingKey {
+                lights,
+                specular: i % 2 == 0,
+                sources: [ColorSource::Diffuse, ColorSource::Specular, ColorSource::Material, ColorSource::Material],
+            }),
+            blend_weights: (i % 4) as u8,
+            indexed_blend: i == 2,
+            texcoords,
+            fog,
+            unclipped_z: i == 3,
+            local_viewer: i % 3 == 0,
+            normalize_normals: true,
+            flat: i == 1,
+            varyings: Varyings::default(),
+        };
+        generate_vertex(&key).unwrap_or_else(|e| panic!("{fog:?}: {e}"));
+        let pre = VertexKey { inputs: VertexInputs { pretransformed: true, ..inputs }, ..key };
+        generate_vertex(&pre).unwrap_or_else(|e| panic!("XYZRHW {fog:?}: {e}"));
+    }
+}

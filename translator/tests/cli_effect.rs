@@ -1,0 +1,78 @@
+//! `d3d9-shader effect`: the listing, `--json`, and `--to wgsl -o DIR` (every shader plus
+//! `passes.json`), on the hand-built sample effect and, when `../shared` is present, on FNA's
+//! BasicEffect (a failure under REQUIRE_SHARED=1 when it is absent).
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_d3d9-shader"))
+}
+
+fn temp(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("cli_effect_{}_{name}", std::process::id()))
+}
+
+fn sample_hex() -> PathBuf {
+    let bytes = d3d9_shader::fuzz::sample_effect();
+    let text: String =
+        bytes.chunks(4).map(|w| format!("{:08x}\n", u32::from_le_bytes([w[0], w[1], w[2], w[3]]))).collect();
+    let path = temp("sample.hex");
+    std::fs::write(&path, text).expect("temp file");
+    path
+}
+
+#[test]
+fn the_listing_names_parameters_techniques_and_states() {
+    let out = bin().arg("effect").arg(sample_hex()).output().expect("run");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("parameter g_Color : COLOR: VECTOR FLOAT 1x4"), "{text}");
+    assert!(text.contains("technique t (1 passes)"), "{text}");
+    assert!(text.contains("ZENABLE[0] constant [00000001]"), "{text}");
+}
+
+#[test]
+fn json_is_the_serialised_effect() {
+    let out = bin().args(["effect", "--json"]).arg(sample_hex()).output().expect("run");
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["parameters"][0]["name"], "g_Color");
+    assert_eq!(v["parameters"][0]["class"], "VECTOR");
+    assert_eq!(v["techniques"][0]["passes"][0]["states"][0]["source"]["kind"], "constant");
+}
+
+#[test]
+fn a_damaged_effect_is_rejected_with_its_byte_offset() {
+    let path = temp("cut.bin");
+    std::fs::write(&path, &d3d9_shader::fuzz::sample_effect()[..40]).expect("temp file");
+    let out = bin().arg("effect").arg(&path).output().expect("run");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains(": byte "), "{}", String::from_utf8_lossy(&out.stderr));
+}
+
+#[test]
+fn to_wgsl_writes_every_shader_and_the_passes() {
+    let shared = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/effects/fna_BasicEffect.fx.hex");
+    if !shared.exists() {
+        assert!(
+            std::env::var_os("REQUIRE_SHARED").is_none_or(|v| v != "1"),
+            "REQUIRE_SHARED=1 but {shared:?} is absent"
+        );
+        eprintln!("*** cli_effect: ../shared is absent; --to is not checked on a real effect ***");
+        return;
+    }
+    let dir = temp("out");
+    let out = bin().arg("effect").arg(&shared).args(["--to", "wgsl", "-o"]).arg(&dir).output().expect("run");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let passes: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("passes.json")).expect("passes.json")).expect("JSON");
+    let shaders = passes["shaders"].as_object().expect("shaders");
+    assert!(shaders.len() > 20, "BasicEffect has dozens of shaders");
+    for (id, s) in shaders {
+        let file = s["file"].as_str().unwrap_or_else(|| panic!("shader {id}: {s}"));
+        assert!(dir.join(file).exists() && dir.join(s["spirv"].as_str().unwrap_or("")).exists(), "{file}");
+    }
+    assert!(!passes["techniques"].as_array().expect("techniques").is_empty());
+    let _ = std::fs::remove_dir_all(&dir);
+}

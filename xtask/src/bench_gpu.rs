@@ -1,0 +1,431 @@
+//! `cargo xtask bench --gpu [--corpus DIR] [--list FILE] [--heavy N] [--rounds N]`: what the
+//! generated code costs on the adapter (lavapipe where there is no GPU), under the strict float
+//! rules (D3D9's 0 · anything = 0, docs/d3d9-rules.md) against the IEEE rules.
+//!
+//! The subjects are the `--heavy` (default 5) ps_3_0 and vertex shaders of the selection with
+//! the most instructions. Each is drawn as the sweep draws it (gpu-harness: `sweep::case_for`'s
+//! constants, textures and vertices; a pixel shader behind the fixed-function vertex stand-in,
+//! a vertex shader in front of the sweep's pass-through ps_3_0), through the harness's device
+//! and pipelines (`gpu::Pipeline`). Per subject and float rule, one sample is:
+//! - `create`: the pipeline (both shader modules, the bind groups, `create_render_pipeline`)
+//!   and a first one-instance draw, waited for: llvmpipe compiles the fragment shader's variant
+//!   at the first draw, so creation alone would leave part of the compile out;
+//! - `draw`: then one draw of many instances of the case's quad, waited for: a pixel shader
+//!   `PS_INSTANCES` over a `PS_TARGET`² target (pixel work), a vertex shader `VS_INSTANCES`
+//!   into a 1 × 1 target (vertex work).
+//!
+//! Samples are interleaved (round by round, subject by subject, strict then IEEE) so that load
+//! on the machine hits both rules alike; a subject's time is the median over `--rounds` rounds
+//! after one warm-up round. The report gives each subject's strict / IEEE ratios and their
+//! geometric mean per stage. Mesa's on-disk shader cache is turned off
+//! (`MESA_SHADER_CACHE_DISABLE`), or every round after the first would read the compile from it.
+//!
+//! Then `spirv-opt -O` (SPIR-V Tools): every vertex shader of the selection translated to SPIR-V
+//! under both rules and optimised; the instructions inside functions (the code, without types,
+//! names and decorations) are counted, and the strict / IEEE ratio of the sums is printed. A
+//! missing `spirv-opt` skips this part with a message.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::process::Command;
+use std::time::Instant;
+
+use d3d9_shader::bytecode::{Program, ShaderKind, Usage};
+use d3d9_shader::key::FloatRules;
+use d3d9_shader::{ParseOptions, Shader, ShaderKey};
+use gpu_harness::case::{Case, ConstantKind, RenderState, TextureKind};
+use gpu_harness::device::Gpu;
+use gpu_harness::fixed_function as ff;
+use gpu_harness::gpu::{self, DrawCall, FixedState, Resource};
+use gpu_harness::runner::{self, ShaderConstants, ShaderGpu, StageContext, TextureSlot};
+use gpu_harness::targets::GpuTargets;
+use gpu_harness::textures::{self, DecodedTexture, GpuTexture};
+use gpu_harness::translated::WithFloatRules;
+use gpu_harness::vertex::{input_map, Semantic, Vertices, D3D8_REGISTERS};
+
+use crate::bench_corpus::Entry;
+
+/// Instances of the quad per timed draw of a pixel shader (a full target each).
+const PS_INSTANCES: u32 = 64;
+/// Instances of the quad per timed draw of a vertex shader: 4 vertices each, enough vertex
+/// work to time (a 1 × 1 target keeps the pixel work small).
+const VS_INSTANCES: u32 = 16384;
+/// A pixel shader's target: width and height.
+const PS_TARGET: u32 = 128;
+/// The rules compared, in sample order.
+const RULES: [(FloatRules, &str); 2] = [(FloatRules::Strict, "strict"), (FloatRules::Ieee, "ieee")];
+
+/// A shader to draw.
+struct Subject {
+    name: String,
+    program: Program,
+}
+
+/// Runs `cargo xtask bench --gpu`; the exit status.
+pub fn run(entries: &[Entry], heavy: usize, rounds: usize) -> i32 {
+    let subjects = heaviest(entries, heavy);
+    if subjects.is_empty() {
+        eprintln!("xtask bench --gpu: no ps_3_0 or vertex shader in the selection parses");
+        return 1;
+    }
+    if std::env::var_os("MESA_SHADER_CACHE_DISABLE").is_none() {
+        // Single-threaded here: no other thread reads the environment yet.
+        std::env::set_var("MESA_SHADER_CACHE_DISABLE", "true");
+    }
+    let gpu = match Gpu::new(None) {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("xtask bench --gpu: {e}");
+            return 1;
+        }
+    };
+    println!("adapter: {}", gpu.describe());
+    let status = match time_draws(&gpu, &subjects, rounds) {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("xtask bench --gpu: {e}");
+            1
+        }
+    };
+    spirv_opt_counts(entries);
+    status
+}
+
+/// The `n` ps_3_0 and the `n` vertex shaders with the most instructions.
+fn heaviest(entries: &[Entry], n: usize) -> Vec<Subject> {
+    let mut ps = Vec::new();
+    let mut vs = Vec::new();
+    for e in entries {
+        let Ok(file) = std::fs::read(&e.path) else { continue };
+        let Ok(loaded) = d3d9_shader::input::load(&file, &e.path.to_string_lossy()) else { continue };
+        let Some(first) = loaded.first() else { continue };
+        let Ok(shader) = Shader::from_tokens(&first.tokens, &ParseOptions::lenient()) else { continue };
+        let program = shader.program().clone();
+        let v = program.version;
+        let subject = Subject { name: e.name.clone(), program };
+        match v.kind {
+            ShaderKind::Pixel if v.major == 3 => ps.push(subject),
+            ShaderKind::Vertex => vs.push(subject),
+            ShaderKind::Pixel => {}
+        }
+    }
+    let mut out = Vec::new();
+    for mut list in [ps, vs] {
+        list.sort_by_key(|s| std::cmp::Reverse(s.program.len()));
+        out.extend(list.into_iter().take(n));
+    }
+    out
+}
+
+/// One subject ready to draw: the case, its textures on the GPU and its targets.
+struct Bench {
+    case: Case,
+    decoded: Vec<DecodedTexture>,
+    uploaded: Vec<(u32, TextureKind, GpuTexture)>,
+    targets: GpuTargets,
+}
+
+/// The modules, inputs and resources of one subject under one rule.
+struct Translated {
+    vs: naga::Module,
+    vs_entry: String,
+    ps: naga::Module,
+    ps_entry: String,
+    vertices: Vec<[[f32; 4]; 16]>,
+    buffers: Vec<((u32, u32), Vec<u8>)>,
+    textures: Vec<TextureSlot>,
+}
+
+fn bench_for(gpu: &Gpu, s: &Subject) -> Bench {
+    let mut case = gpu_harness::sweep::case_for(&s.name, &s.program);
+    let size = if s.program.version.is_pixel() { PS_TARGET } else { 1 };
+    case.render_target.width = size;
+    case.render_target.height = size;
+    let decoded: Vec<DecodedTexture> = case.textures.iter().map(DecodedTexture::decode).collect();
+    let formats: Vec<_> = case.targets().iter().map(|t| t.1).collect();
+    let targets = GpuTargets::new(&gpu.device, size, size, &formats);
+    Bench { case, decoded, uploaded: Vec::new(), targets }
+}
+
+/// Input registers of the fixed-function vertex stand-in (as the harness's runner numbers them:
+/// the D3D8 registers, POSITIONT at v0).
+fn fixed_input_map() -> Vec<(u16, Semantic)> {
+    let mut m: Vec<(u16, Semantic)> = D3D8_REGISTERS.iter().copied().filter(|(r, _)| *r < 16).collect();
+    m.push((0, (Usage::PositionT, 0)));
+    m
+}
+
+/// Translates `s` under `rules` as the harness's GPU path does, and the stand-in stage.
+fn translate(b: &Bench, s: &Subject, rules: FloatRules) -> Result<Translated, String> {
+    let partner = gpu_harness::sweep::partner_pixel_shader();
+    let vertex = s.program.version.is_vertex();
+    let (vs, ps) = if vertex { (Some(&s.program), &partner) } else { (None, &s.program) };
+    let draw = &b.case.draws[0];
+    let mut state = RenderState::default();
+    state.apply(&b.case.render_states);
+    let (mut vsc, mut psc) = (ShaderConstants::default(), ShaderConstants::default());
+    for block in &draw.constants {
+        match block.kind {
+            ConstantKind::VsFloat | ConstantKind::VsInt | ConstantKind::VsBool => vsc.load(block),
+            _ => psc.load(block),
+        }
+    }
+    let size = (b.case.render_target.width, b.case.render_target.height);
+    let ctx = StageContext {
+        api: b.case.api,
+        textures: &b.decoded,
+        stages: &b.case.texture_stages,
+        target_size: size,
+        state: &state,
+        fog: runner::fog_source(&state, vs, Some(ps))?,
+        alpha_test: None,
+    };
+    let (tvs, tps) = WithFloatRules(rules).translate(vs.map(|p| (p, &vsc)), Some((ps, &psc)), ctx)?;
+    let tps = tps.ok_or("no pixel stage")?;
+    let (vs_module, vs_entry, map) = match &tvs {
+        Some(t) => (t.module.clone(), t.entry.clone(), input_map(&s.program, b.case.api)),
+        None => {
+            let text = ff::vertex_wgsl(&runner::fixed_vertex(draw, &state, size), &tps.varyings);
+            let module = naga::front::wgsl::parse_str(&text).map_err(|e| format!("stand-in WGSL: {e}"))?;
+            (module, "main".to_string(), fixed_input_map())
+        }
+    };
+    let vertices = Vertices::from_draw(draw)?.registers(&map);
+    let mut buffers = tps.buffers.clone();
+    let mut textures = tps.textures.clone();
+    if let Some(t) = &tvs {
+        buffers.extend(t.buffers.iter().cloned());
+        textures.extend(t.textures.iter().copied());
+    }
+    Ok(Translated { vs: vs_module, vs_entry, ps: tps.module, ps_entry: tps.entry, vertices, buffers, textures })
+}
+
+/// Uploads the textures `t` samples that are not on the GPU yet.
+fn upload(gpu: &Gpu, b: &mut Bench, t: &Translated) -> Result<(), String> {
+    for slot in &t.textures {
+        if b.uploaded.iter().any(|(s, k, _)| *s == slot.stage && *k == slot.kind) {
+            continue;
+        }
+        let Some(d) = b.decoded.iter().find(|d| d.stage == slot.stage) else { continue };
+        let g = textures::upload(&gpu.device, &gpu.queue, d, slot.kind)
+            .ok_or_else(|| format!("a {:?} texture sampled as {:?}", d.kind, slot.kind))?;
+        b.uploaded.push((slot.stage, slot.kind, g));
+    }
+    Ok(())
+}
+
+fn call<'a>(b: &'a Bench, t: &'a Translated) -> DrawCall<'a> {
+    let mut resources = BTreeMap::new();
+    for (key, data) in &t.buffers {
+        resources.insert(*key, Resource::Buffer(data.clone()));
+    }
+    for slot in &t.textures {
+        if let Some((_, _, g)) = b.uploaded.iter().find(|(s, k, _)| *s == slot.stage && *k == slot.kind) {
+            resources.insert(slot.texture, Resource::Texture(&g.view));
+            resources.insert(slot.sampler, Resource::Sampler(&g.sampler));
+        }
+    }
+    DrawCall {
+        vs: (&t.vs, &t.vs_entry),
+        ps: (&t.ps, &t.ps_entry),
+        vertices: &t.vertices,
+        strip: true,
+        resources,
+        state: FixedState {
+            cull: gpu_harness::case::CullMode::None,
+            z_enable: false,
+            z_func: gpu_harness::case::CmpFunc::Always,
+            z_write: false,
+        },
+    }
+}
+
+/// One sample: milliseconds to create and first-draw, and to draw.
+fn sample(gpu: &Gpu, b: &Bench, t: &Translated) -> Result<[f64; 2], String> {
+    let call = call(b, t);
+    let start = Instant::now();
+    let pipeline = gpu::Pipeline::new(gpu, &b.targets, &call).map_err(|e| e.to_string())?;
+    pipeline.draw(gpu, &b.targets, 1);
+    gpu.wait();
+    let create = start.elapsed().as_secs_f64() * 1e3;
+    let instances = if b.case.render_target.width == 1 { VS_INSTANCES } else { PS_INSTANCES };
+    let start = Instant::now();
+    pipeline.draw(gpu, &b.targets, instances);
+    gpu.wait();
+    Ok([create, start.elapsed().as_secs_f64() * 1e3])
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+fn geomean(v: &[f64]) -> f64 {
+    (v.iter().map(|x| x.ln()).sum::<f64>() / v.len() as f64).exp()
+}
+
+/// Times every subject under both rules, interleaved, and prints the ratios.
+fn time_draws(gpu: &Gpu, subjects: &[Subject], rounds: usize) -> Result<(), String> {
+    let mut benches: Vec<Bench> = subjects.iter().map(|s| bench_for(gpu, s)).collect();
+    let mut translated = Vec::new();
+    for (b, s) in benches.iter_mut().zip(subjects) {
+        let pair = RULES
+            .iter()
+            .map(|&(r, _)| translate(b, s, r))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| format!("{}: {e}", s.name))?;
+        for t in &pair {
+            upload(gpu, b, t).map_err(|e| format!("{}: {e}", s.name))?;
+        }
+        translated.push(pair);
+    }
+    // samples[subject][rule][create | draw]
+    let mut samples = vec![[[const { Vec::new() }, const { Vec::new() }], [Vec::new(), Vec::new()]]; subjects.len()];
+    let bar = crate::progress::bar(rounds as u64 + 1);
+    for round in 0..=rounds {
+        bar.inc(1);
+        for (i, (b, pair)) in benches.iter().zip(&translated).enumerate() {
+            for (r, t) in pair.iter().enumerate() {
+                let scope = gpu.device.push_error_scope(wgpu::ErrorFilter::Validation);
+                let times = sample(gpu, b, t).map_err(|e| format!("{}: {e}", subjects[i].name))?;
+                if let Some(e) = pollster::block_on(scope.pop()) {
+                    return Err(format!("{}: wgpu: {e}", subjects[i].name));
+                }
+                if round > 0 {
+                    samples[i][r][0].push(times[0]);
+                    samples[i][r][1].push(times[1]);
+                }
+            }
+        }
+    }
+    bar.finish_and_clear();
+    report(subjects, samples, rounds);
+    Ok(())
+}
+
+fn report(subjects: &[Subject], samples: Vec<[[Vec<f64>; 2]; 2]>, rounds: usize) {
+    println!(
+        "{} subjects, {rounds} rounds interleaved after a warm-up; ms, median over rounds; create = pipeline + first draw, draw = ps {PS_INSTANCES} instances of a {PS_TARGET}x{PS_TARGET} quad, vs {VS_INSTANCES} of a 1x1 one",
+        subjects.len()
+    );
+    println!(
+        "  {:<34} {:>8} {:>8} {:>6}   {:>8} {:>8} {:>6}",
+        "shader", "create-s", "create-i", "ratio", "draw-s", "draw-i", "ratio"
+    );
+    let mut ratios: BTreeMap<&str, [Vec<f64>; 2]> = BTreeMap::new();
+    for (s, [strict, ieee]) in subjects.iter().zip(samples) {
+        let [cs, ds] = strict.map(median);
+        let [ci, di] = ieee.map(median);
+        println!("  {:<34} {cs:>8.2} {ci:>8.2} {:>6.3}   {ds:>8.2} {di:>8.2} {:>6.3}", s.name, cs / ci, ds / di);
+        let stage = if s.program.version.is_pixel() { "ps" } else { "vs" };
+        let r = ratios.entry(stage).or_default();
+        r[0].push(cs / ci);
+        r[1].push(ds / di);
+    }
+    let mut line = Vec::new();
+    for (stage, [create, draw]) in &ratios {
+        println!(
+            "  {stage}: strict / ieee geometric mean: create {:.3}, draw {:.3} ({} shaders)",
+            geomean(create),
+            geomean(draw),
+            create.len()
+        );
+        line.push(format!("{stage}-create {:.3}, {stage}-draw {:.3}", geomean(create), geomean(draw)));
+    }
+    println!("bench-gpu: strict/ieee {}", line.join(", "));
+}
+
+/// Instructions inside functions of a SPIR-V module (OpFunction … OpFunctionEnd, both counted).
+fn code_instructions(words: &[u32]) -> usize {
+    const OP_FUNCTION: u32 = 54;
+    const OP_FUNCTION_END: u32 = 56;
+    let (mut at, mut inside, mut n) = (5, false, 0);
+    while at < words.len() {
+        let (count, op) = ((words[at] >> 16) as usize, words[at] & 0xFFFF);
+        if op == OP_FUNCTION {
+            inside = true;
+        }
+        if inside {
+            n += 1;
+        }
+        if op == OP_FUNCTION_END {
+            inside = false;
+        }
+        at += count.max(1);
+    }
+    n
+}
+
+/// `spirv-opt -O` of `words`: the optimised module's code instructions.
+fn optimised(words: &[u32], tmp: &Path) -> Result<usize, String> {
+    let input = tmp.with_extension("in.spv");
+    let output = tmp.with_extension("out.spv");
+    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    std::fs::write(&input, bytes).map_err(|e| e.to_string())?;
+    let out = Command::new("spirv-opt").arg("-O").arg(&input).arg("-o").arg(&output).output();
+    let out = out.map_err(|e| e.to_string())?;
+    if !out.status.success() {
+        return Err(format!("spirv-opt: {}", String::from_utf8_lossy(&out.stderr)));
+    }
+    let bytes = std::fs::read(&output).map_err(|e| e.to_string())?;
+    let words: Vec<u32> = bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+    Ok(code_instructions(&words))
+}
+
+/// Each vertex shader's optimised code instructions under both rules.
+fn spirv_opt_counts(entries: &[Entry]) {
+    if Command::new("spirv-opt").arg("--version").output().is_err() {
+        println!("spirv-opt: not installed (SPIR-V Tools), the optimised instruction counts are skipped");
+        return;
+    }
+    let tmp = std::env::temp_dir().join(format!("xtask-bench-gpu-{}", std::process::id()));
+    let (mut sums, mut ratios, mut failed) = ([0usize; 2], Vec::new(), Vec::new());
+    for e in entries {
+        let counts = vertex_counts(e, &tmp);
+        match counts {
+            Ok(Some(c)) => {
+                sums[0] += c[0];
+                sums[1] += c[1];
+                ratios.push(c[0] as f64 / c[1].max(1) as f64);
+            }
+            Ok(None) => {}
+            Err(why) => failed.push(format!("{}: {why}", e.name)),
+        }
+    }
+    for ext in ["in.spv", "out.spv"] {
+        let _ = std::fs::remove_file(tmp.with_extension(ext));
+    }
+    for f in &failed {
+        println!("  spirv-opt: not counted: {f}");
+    }
+    if ratios.is_empty() {
+        println!("spirv-opt: no vertex shader counted");
+        return;
+    }
+    println!(
+        "spirv-opt -O: {} vertex shaders, code instructions strict {} / ieee {} = {:.3} (geometric mean per shader {:.3})",
+        ratios.len(),
+        sums[0],
+        sums[1],
+        sums[0] as f64 / sums[1] as f64,
+        geomean(&ratios)
+    );
+}
+
+/// The optimised counts (strict, IEEE) of a vertex shader; `None` for a pixel shader.
+fn vertex_counts(e: &Entry, tmp: &Path) -> Result<Option<[usize; 2]>, String> {
+    let file = std::fs::read(&e.path).map_err(|e| e.to_string())?;
+    let loaded = d3d9_shader::input::load(&file, &e.path.to_string_lossy()).map_err(|e| e.to_string())?;
+    let tokens = &loaded.first().ok_or("no shader in the file")?.tokens;
+    let shader = Shader::from_tokens(tokens, &ParseOptions::lenient()).map_err(|e| e.to_string())?;
+    if shader.stage() != ShaderKind::Vertex {
+        return Ok(None);
+    }
+    let mut counts = [0; 2];
+    for (slot, (rules, _)) in counts.iter_mut().zip(RULES) {
+        let key = ShaderKey { float_rules: rules, ..ShaderKey::default() };
+        let words = shader.translate(&key).map_err(|e| e.to_string())?.to_spirv().map_err(|e| e.to_string())?;
+        *slot = optimised(&words, tmp)?;
+    }
+    Ok(Some(counts))
+}

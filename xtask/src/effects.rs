@@ -1,0 +1,156 @@
+//! `cargo xtask effects`: checks the effect reader and run-time against folders of
+//! `NAME.fx.hex` + `NAME.expect.toml` pairs (the format is `docs/effects.md`'s), one verdict per
+//! expectation record, and ends with `effects: N passed, M failed`.
+
+use std::path::{Path, PathBuf};
+
+use d3d9_shader::effect::Effect;
+
+use crate::effects_checks::{check_record, Outcome};
+
+/// `cargo xtask effects`.
+#[derive(clap::Args)]
+#[command(after_help = crate::examples!(
+    "cargo xtask effects"
+    "cargo xtask effects --dir ../shared/effects --verbose"
+))]
+pub struct EffectsArgs {
+    /// Folders of NAME.fx.hex + NAME.expect.toml pairs (default ../shared/effects).
+    #[arg(long = "dir", value_name = "DIR")]
+    dirs: Vec<PathBuf>,
+    /// Print every record's verdict, not only the failures.
+    #[arg(long)]
+    verbose: bool,
+}
+
+/// Reads a `.fx.hex` file: little-endian words in hex, any whitespace.
+pub fn read_hex(path: &Path) -> Result<Vec<u8>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut bytes = Vec::new();
+    for word in text.split_whitespace() {
+        let w = u32::from_str_radix(word.trim_start_matches("0x"), 16)
+            .map_err(|e| format!("{}: {word:?}: {e}", path.display()))?;
+        bytes.extend_from_slice(&w.to_le_bytes());
+    }
+    Ok(bytes)
+}
+
+/// The default folder: `../shared/effects` beside the workspace.
+pub fn default_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/effects")
+}
+
+/// Tallies.
+#[derive(Default)]
+struct Tally {
+    passed: usize,
+    failed: usize,
+    /// Failures listed in `effects_known.rs`.
+    known: usize,
+}
+
+pub fn main(args: &EffectsArgs) -> i32 {
+    let dirs = if args.dirs.is_empty() { vec![default_dir()] } else { args.dirs.clone() };
+    // Without ../shared the default run skips, loudly, unless REQUIRE_SHARED=1 (CI) says it must
+    // not; folders named with --dir must exist.
+    if args.dirs.is_empty() && !dirs[0].is_dir() && std::env::var_os("REQUIRE_SHARED").is_none_or(|v| v != "1") {
+        println!(
+            "effects: *** {} is absent: nothing checked (REQUIRE_SHARED=1 makes this a failure) ***",
+            dirs[0].display()
+        );
+        return 0;
+    }
+    let mut tally = Tally::default();
+    for dir in &dirs {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            eprintln!("effects: cannot read {}", dir.display());
+            tally.failed += 1;
+            continue;
+        };
+        let mut names: Vec<PathBuf> = entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.to_string_lossy().ends_with(".expect.toml"))
+            .collect();
+        names.sort();
+        for expect in names {
+            run_pair(&expect, args.verbose, &mut tally);
+        }
+    }
+    if tally.known > 0 {
+        println!("effects: {} of the failures are known (xtask/src/effects_known.rs)", tally.known);
+    }
+    println!("effects: {} passed, {} failed", tally.passed, tally.failed);
+    i32::from(tally.failed > tally.known)
+}
+
+fn run_pair(expect: &Path, verbose: bool, tally: &mut Tally) {
+    let stem = expect.to_string_lossy().trim_end_matches(".expect.toml").to_string();
+    let name = Path::new(&stem).file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let fail = |tally: &mut Tally, why: String| {
+        println!("FAIL {name}: {why}");
+        tally.failed += 1;
+    };
+    let text = match std::fs::read_to_string(expect) {
+        Ok(t) => t,
+        Err(e) => return fail(tally, e.to_string()),
+    };
+    let doc: toml::Table = match text.parse() {
+        Ok(d) => d,
+        Err(e) => return fail(tally, format!("expect file: {e}")),
+    };
+    let bytes = match read_hex(Path::new(&format!("{stem}.fx.hex"))) {
+        Ok(b) => b,
+        Err(e) => return fail(tally, e),
+    };
+    let effect = match Effect::parse(&bytes) {
+        Ok(e) => e,
+        Err(e) => return fail(tally, format!("parse: {e}")),
+    };
+    for (kind, value) in &doc {
+        let records: Vec<&toml::Value> = match value {
+            toml::Value::Array(a) => a.iter().collect(),
+            toml::Value::Table(_) => vec![value],
+            _ => continue,
+        };
+        let tables: Vec<&toml::Table> = records.iter().filter_map(|r| r.as_table()).collect();
+        let sequence = (kind == "validate" || kind == "find_next_valid")
+            .then(|| crate::effects_scenario::check_sequence(&effect, kind, &tables));
+        for (i, record) in tables.into_iter().enumerate() {
+            let outcome = match &sequence {
+                Some(results) => match &results[i] {
+                    Ok(()) => Outcome::Pass,
+                    Err(e) => Outcome::Fail(e.clone()),
+                },
+                None => check_record(&effect, &bytes, kind, record),
+            };
+            let key = format!("{kind}[{i}]");
+            let known = crate::effects_known::known(&name, &key);
+            match outcome {
+                Outcome::Pass => {
+                    tally.passed += 1;
+                    if known.is_some() {
+                        println!("FIXED {name} {key}: listed as known, now passes");
+                    } else if verbose {
+                        println!("ok   {name} {key}");
+                    }
+                }
+                Outcome::Fail(why) if known.is_some() => {
+                    tally.failed += 1;
+                    tally.known += 1;
+                    println!("KNOWN {name} {key} ({}): {}", source(record), known.unwrap_or(""));
+                    if verbose {
+                        println!("      {why}");
+                    }
+                }
+                Outcome::Fail(why) => fail(tally, format!("{key} ({}): {why}", source(record))),
+                Outcome::NotARecord => {}
+            }
+        }
+    }
+}
+
+fn source(record: &toml::Table) -> String {
+    let id = record.get("id").and_then(|v| v.as_str()).unwrap_or("");
+    let src = record.get("source").and_then(|v| v.as_str()).unwrap_or("");
+    format!("{id} {src}").trim().to_string()
+}

@@ -1,0 +1,670 @@
+//! Step-by-step scenarios (`[[scenario]]`) on a simulated device, technique validation
+//! (`[[validate]]`, `[[find_next_valid]]`, run in order on one effect, as the tests do) and pass
+//! descriptions (`[[pass_desc]]`).
+
+use std::collections::HashMap;
+
+use d3d9_shader::effect::runtime::{AppliedState, EffectRuntime, PassState, StateValue};
+use d3d9_shader::effect::{Effect, ObjectKind, StateClass};
+
+use crate::effects_checks::{compare_bits, floats};
+
+type Record = toml::Table;
+
+fn s<'a>(r: &'a Record, k: &str) -> Option<&'a str> {
+    r.get(k).and_then(|v| v.as_str())
+}
+
+fn int(r: &Record, k: &str) -> Option<i64> {
+    r.get(k).and_then(|v| v.as_integer())
+}
+
+/// D3DLIGHT9 as 26 DWORDs: Type, Diffuse, Specular, Ambient (4 each), Position, Direction (3
+/// each), Range, Falloff, Attenuation0–2, Theta, Phi.
+const LIGHT_WORDS: usize = 26;
+/// Where each light member (the state table's light code) starts, and its length.
+const LIGHT_MEMBERS: [(usize, usize); 13] =
+    [(0, 1), (1, 4), (5, 4), (9, 4), (13, 3), (16, 3), (19, 1), (20, 1), (21, 1), (22, 1), (23, 1), (24, 1), (25, 1)];
+
+/// The device state a scenario reads back.
+#[derive(Clone, Default)]
+struct Device {
+    render: HashMap<u32, u32>,
+    sampler: HashMap<(u32, u32), u32>,
+    stage: HashMap<(u32, u32), u32>,
+    transform: HashMap<u32, Vec<u32>>,
+    lights: HashMap<u32, Vec<u32>>,
+    light_enable: HashMap<u32, bool>,
+    vertex_shader: Option<usize>,
+    pixel_shader: Option<usize>,
+    textures: HashMap<u32, Option<String>>,
+    vs_f: HashMap<u32, [u32; 4]>,
+    ps_f: HashMap<u32, [u32; 4]>,
+    ps_i: HashMap<u32, [i32; 4]>,
+    ps_b: HashMap<u32, u32>,
+}
+
+impl Device {
+    fn apply_state(&mut self, st: &AppliedState, textures: &HashMap<String, String>, rt: &EffectRuntime) {
+        let words = match &st.value {
+            StateValue::Words { words, .. } => words.clone(),
+            _ => Vec::new(),
+        };
+        let first = words.first().copied().unwrap_or(0);
+        match st.class {
+            StateClass::RenderState => {
+                self.render.insert(st.code, first);
+            }
+            StateClass::TextureStage => {
+                self.stage.insert((st.index, st.code), first);
+            }
+            StateClass::SamplerState => {
+                self.sampler.insert((st.index, st.code), first);
+            }
+            StateClass::Sampler => {
+                if let StateValue::Sampler { states } = &st.value {
+                    for inner in states {
+                        if inner.class == StateClass::Texture {
+                            self.bind_texture(st.index, &inner.value, textures, rt);
+                        } else if let Some(d) = inner.value.dword() {
+                            self.sampler.insert((st.index, inner.code), d);
+                        }
+                    }
+                }
+            }
+            StateClass::Texture => self.bind_texture(st.index, &st.value, textures, rt),
+            StateClass::Transform => {
+                let id = if st.code == 256 { 256 + st.index } else { st.code + st.index };
+                self.transform.insert(id, words);
+            }
+            StateClass::Light => {
+                let light = self.lights.entry(st.index).or_insert_with(|| vec![0; LIGHT_WORDS]);
+                if let Some(&(at, n)) = LIGHT_MEMBERS.get(st.code as usize) {
+                    for (k, w) in words.iter().take(n).enumerate() {
+                        light[at + k] = *w;
+                    }
+                }
+            }
+            StateClass::LightEnable => {
+                self.light_enable.insert(st.index, first != 0);
+            }
+            StateClass::VertexShader => {
+                if let StateValue::Shader { object } = st.value {
+                    self.vertex_shader = object;
+                }
+            }
+            StateClass::PixelShader => {
+                if let StateValue::Shader { object } = st.value {
+                    self.pixel_shader = object;
+                }
+            }
+            StateClass::ShaderConstant => {
+                for (k, chunk) in words.chunks(4).enumerate() {
+                    let reg = st.index + k as u32;
+                    let mut v = self.vs_f.get(&reg).copied().unwrap_or([0; 4]);
+                    v[..chunk.len()].copy_from_slice(chunk);
+                    if st.code == 0 {
+                        self.vs_f.insert(reg, v);
+                    } else if st.code == 3 {
+                        self.ps_f.insert(reg, v);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn bind_texture(&mut self, stage: u32, v: &StateValue, textures: &HashMap<String, String>, rt: &EffectRuntime) {
+        if let StateValue::Texture { parameter } = v {
+            let name = parameter.map(|h| rt.store.node(h).full_name.clone());
+            self.textures.insert(stage, name.and_then(|n| textures.get(&n).cloned()));
+        }
+    }
+
+    fn apply(&mut self, pass: &PassState, textures: &HashMap<String, String>, rt: &EffectRuntime) {
+        for st in &pass.states {
+            self.apply_state(st, textures, rt);
+        }
+        for &(r, v) in &pass.vertex_constants.float {
+            self.vs_f.insert(r, v);
+        }
+        for &(r, v) in &pass.pixel_constants.float {
+            self.ps_f.insert(r, v);
+        }
+        for &(r, v) in &pass.pixel_constants.int {
+            self.ps_i.insert(r, v);
+        }
+        for &(r, v) in &pass.pixel_constants.bool {
+            self.ps_b.insert(r, v as u32);
+        }
+    }
+}
+
+fn hresult(r: &Result<(), String>) -> &'static str {
+    if r.is_ok() {
+        "D3D_OK"
+    } else {
+        "E_FAIL"
+    }
+}
+
+struct Run<'e> {
+    effect: &'e Effect,
+    rt: EffectRuntime<'e>,
+    device: Device,
+    /// The device at Begin, and the states the technique sets (applied to a blank device).
+    saved: Option<(Device, Device)>,
+    save_state: bool,
+    textures: HashMap<String, String>,
+    filler_f: [u32; 4],
+}
+
+impl<'e> Run<'e> {
+    fn step(&mut self, step: &Record) -> Result<(), String> {
+        let op = s(step, "op").unwrap_or("");
+        let want = s(step, "result");
+        let got: Result<(), String> = match op {
+            "create" => {
+                let flags = step.get("flags").and_then(|f| f.as_array()).cloned().unwrap_or_default();
+                self.save_state = !flags.iter().any(|f| f.as_str() == Some("D3DXFX_DONOTSAVESTATE"));
+                self.rt = EffectRuntime::new(self.effect);
+                Ok(())
+            }
+            "release" | "SetStateManager" => Ok(()),
+            "SetTechnique" => {
+                let name = s(step, "technique").unwrap_or("");
+                let t = self.effect.technique(name).ok_or(format!("no technique {name}"))?;
+                self.rt.set_technique(t).map_err(|e| e.to_string())
+            }
+            "Begin" => {
+                let flags = step.get("flags").and_then(|f| f.as_array()).cloned().unwrap_or_default();
+                let save = self.save_state && !flags.iter().any(|f| f.as_str() == Some("D3DXFX_DONOTSAVESTATE"));
+                let n = self.rt.begin().map_err(|e| e.to_string())?;
+                if let Some(p) = int(step, "passes") {
+                    if p as usize != n {
+                        return Err(format!("Begin gives {n} passes, expected {p}"));
+                    }
+                }
+                self.saved = save.then(|| (self.device.clone(), self.technique_states(n)));
+                Ok(())
+            }
+            "BeginPass" => {
+                let pass = int(step, "pass").unwrap_or(0) as usize;
+                match self.rt.begin_pass(pass) {
+                    Ok(state) => {
+                        self.device.apply(&state, &self.textures, &self.rt);
+                        match state.errors.first() {
+                            Some(e) => Err(e.to_string()),
+                            None => Ok(()),
+                        }
+                    }
+                    Err(e) => Err(e.to_string()),
+                }
+            }
+            "CommitChanges" => match self.rt.commit() {
+                // Windows' CommitChanges succeeds even when a state fails to apply.
+                Ok(state) => {
+                    self.device.apply(&state, &self.textures, &self.rt);
+                    Ok(())
+                }
+                Err(e) => Err(e.to_string()),
+            },
+            "EndPass" => self.rt.end_pass().map_err(|e| e.to_string()),
+            "End" => {
+                self.rt.end();
+                if let Some(saved) = self.saved.take() {
+                    self.restore(saved);
+                }
+                Ok(())
+            }
+            "set" => self.set(step),
+            "device" => self.device_call(step),
+            "GetPassDesc" => Ok(()),
+            other => Err(format!("unknown step {other}")),
+        };
+        if let Some(want) = want {
+            let g = match (&got, op) {
+                (Err(e), "BeginPass" | "EndPass") if e.contains("out of order") => "D3DERR_INVALIDCALL",
+                _ => hresult(&got),
+            };
+            if g != want {
+                return Err(format!("{op}: {g} ({got:?}), expected {want}"));
+            }
+        }
+        Ok(())
+    }
+
+    /// The states the current technique's passes set, as a blank device they were applied to.
+    fn technique_states(&self, passes: usize) -> Device {
+        let mut scratch = self.rt.clone();
+        let mut keys = Device::default();
+        for p in 0..passes {
+            if let Ok(state) = scratch.begin_pass(p) {
+                keys.apply(&state, &self.textures, &scratch);
+            }
+            let _ = scratch.end_pass();
+        }
+        keys
+    }
+
+    /// End restores the states the technique sets to their values at Begin (states it does not
+    /// set, and shader constants, stay as they are).
+    fn restore(&mut self, (saved, keys): (Device, Device)) {
+        fn put<K: std::hash::Hash + Eq + Copy, V: Clone>(
+            d: &mut HashMap<K, V>,
+            from: &HashMap<K, V>,
+            keys: &HashMap<K, V>,
+        ) {
+            for k in keys.keys() {
+                match from.get(k) {
+                    Some(v) => d.insert(*k, v.clone()),
+                    None => d.remove(k),
+                };
+            }
+        }
+        let d = &mut self.device;
+        put(&mut d.render, &saved.render, &keys.render);
+        put(&mut d.sampler, &saved.sampler, &keys.sampler);
+        put(&mut d.stage, &saved.stage, &keys.stage);
+        put(&mut d.transform, &saved.transform, &keys.transform);
+        put(&mut d.lights, &saved.lights, &keys.lights);
+        put(&mut d.light_enable, &saved.light_enable, &keys.light_enable);
+        put(&mut d.textures, &saved.textures, &keys.textures);
+    }
+
+    fn set(&mut self, step: &Record) -> Result<(), String> {
+        let param = s(step, "param").unwrap_or("");
+        let h = self.rt.handle(param).map_err(|e| e.to_string())?;
+        if step.get("same_value").is_some() {
+            let v = self.rt.store.value(h).to_vec();
+            return self.rt.set_value(h, &v).map_err(|e| e.to_string());
+        }
+        if s(step, "call") == Some("SetTexture") {
+            self.textures.insert(param.to_string(), s(step, "texture").unwrap_or("").to_string());
+            return Ok(());
+        }
+        if let Some(v) = step.get("f32") {
+            let f = floats(v).ok_or("bad f32")?;
+            return self.rt.set_floats(h, &f).map_err(|e| e.to_string());
+        }
+        if let Some(v) = step.get("i32").and_then(|v| v.as_array()) {
+            let i: Vec<i32> = v.iter().filter_map(|x| x.as_integer().map(|i| i as i32)).collect();
+            return self.rt.set_ints(h, &i).map_err(|e| e.to_string());
+        }
+        Err("set without a value".into())
+    }
+
+    fn device_call(&mut self, step: &Record) -> Result<(), String> {
+        let u = int(step, "u32").unwrap_or(0) as u32;
+        let id = int(step, "id").unwrap_or(0) as u32;
+        let first = int(step, "first").unwrap_or(0) as u32;
+        let last = int(step, "last").unwrap_or(0) as u32;
+        let f4 = || -> [u32; 4] {
+            let v = step.get("f32").and_then(floats).unwrap_or_default();
+            std::array::from_fn(|i| v.get(i).copied().unwrap_or(0.0).to_bits())
+        };
+        match s(step, "call").unwrap_or("") {
+            "SetRenderState" => {
+                self.device.render.insert(id, u);
+            }
+            "SetSamplerState" => {
+                self.device.sampler.insert((int(step, "sampler").unwrap_or(0) as u32, id), u);
+            }
+            "SetTransform" => {
+                let v = step.get("f32").and_then(floats).unwrap_or_default();
+                self.device.transform.insert(id, v.iter().map(|f| f.to_bits()).collect());
+            }
+            "SetVertexShader" => self.device.vertex_shader = None,
+            "SetTexture" => {
+                self.device.textures.insert(int(step, "stage").unwrap_or(0) as u32, None);
+            }
+            "SetLight" if step.get("first").is_some() => {
+                // The filler light: Type D3DLIGHT_POINT (1), every other field 0.
+                for index in first..=last {
+                    let mut light = vec![0u32; LIGHT_WORDS];
+                    light[0] = 1;
+                    self.device.lights.insert(index, light);
+                }
+            }
+            "SetLight" => {
+                let index = int(step, "index").unwrap_or(0) as u32;
+                let v = step.get("f32").and_then(floats).unwrap_or_default();
+                let mut light = vec![0u32; LIGHT_WORDS];
+                for (k, f) in v.iter().take(LIGHT_WORDS).enumerate() {
+                    light[k] = f.to_bits();
+                }
+                self.device.lights.insert(index, light);
+            }
+            "fill_vs_const_f" => {
+                self.filler_f = f4();
+                (first..=last).for_each(|r| {
+                    self.device.vs_f.insert(r, f4());
+                })
+            }
+            "fill_ps_const_f" => (first..=last).for_each(|r| {
+                self.device.ps_f.insert(r, f4());
+            }),
+            "fill_ps_const_i" => {
+                let v: Vec<i32> = step
+                    .get("i32")
+                    .and_then(|v| v.as_array())
+                    .map(|a| a.iter().filter_map(|x| x.as_integer().map(|i| i as i32)).collect())
+                    .unwrap_or_default();
+                (first..=last).for_each(|r| {
+                    self.device.ps_i.insert(r, std::array::from_fn(|i| v.get(i).copied().unwrap_or(0)));
+                })
+            }
+            "fill_ps_const_b" => {
+                let v: Vec<u32> = step
+                    .get("u32_list")
+                    .and_then(|v| v.as_array())
+                    .map(|a| a.iter().filter_map(|x| x.as_integer().map(|i| i as u32)).collect())
+                    .unwrap_or_default();
+                for r in first..=last {
+                    self.device.ps_b.insert(r, v.get((r - first) as usize).copied().unwrap_or(0));
+                }
+            }
+            other => return Err(format!("unknown device call {other}")),
+        }
+        Ok(())
+    }
+}
+
+impl Run<'_> {
+    fn expect(&self, e: &Record) -> Result<(), String> {
+        let d = &self.device;
+        let reg = int(e, "register").map(|r| r as u32);
+        let range = || (int(e, "first").unwrap_or(0) as u32)..=(int(e, "last").unwrap_or(0) as u32);
+        let except: Vec<u32> = e
+            .get("fill_except")
+            .and_then(|v| v.as_array())
+            .map(|a| a.iter().filter_map(|x| x.as_integer().map(|i| i as u32)).collect())
+            .unwrap_or_default();
+        match s(e, "what").unwrap_or("") {
+            w @ ("vs_const_f" | "ps_const_f") => {
+                let file = if w == "vs_const_f" { &d.vs_f } else { &d.ps_f };
+                if e.get("fill").is_some() {
+                    for r in range().filter(|r| !except.contains(r)) {
+                        let v = file.get(&r).copied().unwrap_or([0; 4]);
+                        if v != self.filler_f {
+                            return Err(format!("{w} c{r} = {v:08x?}, expected the filler"));
+                        }
+                    }
+                    return Ok(());
+                }
+                let v = file.get(&reg.unwrap_or(0)).copied().unwrap_or([0; 4]);
+                let mut want = e.clone();
+                if want.get("bits").is_none() {
+                    let f = e.get("f32").and_then(floats).unwrap_or_default();
+                    let bits: Vec<toml::Value> =
+                        f.iter().map(|x| toml::Value::String(format!("{:08x}", x.to_bits()))).collect();
+                    want.insert("bits".into(), toml::Value::Array(bits));
+                }
+                compare_bits(&v, &want).map_err(|m| format!("{w} c{}: {m}", reg.unwrap_or(0)))
+            }
+            "ps_const_i" => {
+                if e.get("fill").is_some() {
+                    return match range().find(|r| d.ps_i.get(r) != Some(&[-1; 4])) {
+                        Some(r) => Err(format!("ps i{r} = {:?}, expected the filler", d.ps_i.get(&r))),
+                        None => Ok(()),
+                    };
+                }
+                let v = d.ps_i.get(&reg.unwrap_or(0)).copied().unwrap_or([0; 4]);
+                let want: Vec<i32> = e
+                    .get("i32")
+                    .and_then(|v| v.as_array())
+                    .map(|a| a.iter().filter_map(|x| x.as_integer().map(|i| i as i32)).collect())
+                    .unwrap_or_default();
+                if v[..] == want[..] {
+                    Ok(())
+                } else {
+                    Err(format!("ps i{}: {v:?}, expected {want:?}", reg.unwrap_or(0)))
+                }
+            }
+            "ps_const_b" => {
+                let v = d.ps_b.get(&reg.unwrap_or(0)).copied().unwrap_or(0);
+                let ok = match (e.get("truthy").and_then(|v| v.as_bool()), int(e, "u32")) {
+                    (Some(t), _) => (v != 0) == t,
+                    (None, Some(u)) => v == u as u32,
+                    _ => true,
+                };
+                if ok {
+                    Ok(())
+                } else {
+                    Err(format!("ps b{} = {v}", reg.unwrap_or(0)))
+                }
+            }
+            "render_state" => {
+                let id = int(e, "id").unwrap_or(0) as u32;
+                check_dword(d.render.get(&id).copied(), e, &format!("render state {id}"))
+            }
+            "sampler_state" => {
+                let key = (int(e, "sampler").unwrap_or(0) as u32, int(e, "id").unwrap_or(0) as u32);
+                check_dword(d.sampler.get(&key).copied(), e, &format!("sampler state {key:?}"))
+            }
+            "texture_stage_state" => {
+                let key = (int(e, "stage").unwrap_or(0) as u32, int(e, "id").unwrap_or(0) as u32);
+                check_dword(d.stage.get(&key).copied(), e, &format!("stage state {key:?}"))
+            }
+            "transform" => {
+                let id = int(e, "id").unwrap_or(0) as u32;
+                let got: Vec<f32> =
+                    d.transform.get(&id).map(|v| v.iter().map(|w| f32::from_bits(*w)).collect()).unwrap_or_default();
+                let want = e.get("f32").and_then(floats).unwrap_or_default();
+                if got == want {
+                    Ok(())
+                } else {
+                    Err(format!("transform {id}: {got:?}, expected {want:?}"))
+                }
+            }
+            "light_enable" => {
+                let index = int(e, "index").unwrap_or(0) as u32;
+                let got = d.light_enable.get(&index).copied().unwrap_or(false);
+                let want = e.get("enabled").and_then(|v| v.as_bool()).unwrap_or(false);
+                if got == want {
+                    Ok(())
+                } else {
+                    Err(format!("light {index} enabled = {got}"))
+                }
+            }
+            "light" => self.expect_light(e),
+            "texture" => {
+                let stage = int(e, "stage").unwrap_or(0) as u32;
+                let got = d.textures.get(&stage).cloned().flatten();
+                let want = s(e, "texture").map(str::to_string);
+                if got == want {
+                    Ok(())
+                } else {
+                    Err(format!("texture {stage}: {got:?}, expected {want:?}"))
+                }
+            }
+            "vertex_shader" => self.expect_shader(d.vertex_shader, e),
+            other => Err(format!("expectation {other} is not checked")),
+        }
+    }
+
+    fn expect_light(&self, e: &Record) -> Result<(), String> {
+        let index = int(e, "index").unwrap_or(0) as u32;
+        let light = self.device.lights.get(&index).cloned().unwrap_or_else(|| vec![0; LIGHT_WORDS]);
+        if e.get("equals_filler").is_some() {
+            return Err("light filler comparison is not checked".into());
+        }
+        let member = s(e, "member").unwrap_or("");
+        let code = ["Type", "Diffuse", "Specular", "Ambient", "Position", "Direction"]
+            .iter()
+            .position(|m| *m == member)
+            .ok_or(format!("light member {member}"))?;
+        let (at, n) = LIGHT_MEMBERS[code];
+        compare_bits(&light[at..at + n], e).map_err(|m| format!("light {index} {member}: {m}"))
+    }
+
+    fn expect_shader(&self, bound: Option<usize>, e: &Record) -> Result<(), String> {
+        if e.get("null").is_some() {
+            return bound.map_or(Ok(()), |id| Err(format!("object {id} is bound, expected NULL")));
+        }
+        let id = bound.ok_or("no shader bound")?;
+        if e.get("not_null").is_some() {
+            return Ok(());
+        }
+        let o = &self.effect.objects[id];
+        let (Some(offset), ObjectKind::Shader(sh)) = (o.offset, &o.kind) else { return Err(format!("object {id}")) };
+        let want = (int(e, "blob_dword").unwrap_or(-1), int(e, "dwords").unwrap_or(-1));
+        let got = ((offset / 4) as i64, sh.tokens.len() as i64);
+        if got == want {
+            Ok(())
+        } else {
+            Err(format!("bound shader at word {} ({} words), expected {want:?}", got.0, got.1))
+        }
+    }
+}
+
+fn check_dword(got: Option<u32>, e: &Record, what: &str) -> Result<(), String> {
+    let got = got.ok_or(format!("{what} was never set"))?;
+    let ok = if let Some(u) = int(e, "u32") {
+        got == u as u32
+    } else if let Some(f) = e.get("f32").and_then(floats) {
+        got == f[0].to_bits()
+    } else {
+        e.get("nonzero").is_none() || got != 0
+    };
+    if ok {
+        Ok(())
+    } else {
+        Err(format!("{what} = {got:#x} ({}), expected {e:?}", f32::from_bits(got)))
+    }
+}
+
+fn scenario(effect: &Effect, r: &Record) -> Result<(), String> {
+    let mut run = Run {
+        effect,
+        rt: EffectRuntime::new(effect),
+        device: Device::default(),
+        saved: None,
+        save_state: true,
+        textures: HashMap::new(),
+        filler_f: [(-9999f32).to_bits(); 4],
+    };
+    if let Some(t) = s(r, "technique") {
+        let t = effect.technique(t).ok_or(format!("no technique {t}"))?;
+        run.rt.set_technique(t).map_err(|e| e.to_string())?;
+    }
+    let steps = r.get("step").and_then(|v| v.as_array()).cloned().unwrap_or_default();
+    let mut failures = Vec::new();
+    for (i, step) in steps.iter().enumerate() {
+        let Some(step) = step.as_table() else { continue };
+        if let Err(e) = run.step(step) {
+            failures.push(format!("step {i}: {e}"));
+        }
+        for e in step.get("expect").and_then(|v| v.as_array()).into_iter().flatten() {
+            if let Some(e) = e.as_table() {
+                if let Err(m) = run.expect(e) {
+                    failures.push(format!("step {i} ({}): {m}", s(e, "source").unwrap_or("")));
+                }
+            }
+        }
+    }
+    if failures.is_empty() {
+        Ok(())
+    } else {
+        Err(format!("{} of its checks fail:\n      {}", failures.len(), failures.join("\n      ")))
+    }
+}
+
+/// Sets from a `set` list: `{call, param, i32|f32}`.
+fn apply_sets(rt: &mut EffectRuntime, r: &Record) -> Result<(), String> {
+    for set in r.get("set").and_then(|v| v.as_array()).into_iter().flatten() {
+        let Some(set) = set.as_table() else { continue };
+        let h = rt.handle(s(set, "param").unwrap_or("")).map_err(|e| e.to_string())?;
+        if let Some(v) = set.get("f32").and_then(floats) {
+            rt.set_floats(h, &v).map_err(|e| e.to_string())?;
+        }
+        if let Some(v) = set.get("i32").and_then(|v| v.as_array()) {
+            let i: Vec<i32> = v.iter().filter_map(|x| x.as_integer().map(|i| i as i32)).collect();
+            rt.set_ints(h, &i).map_err(|e| e.to_string())?;
+        }
+    }
+    Ok(())
+}
+
+/// The `validate` or `find_next_valid` records of one effect, in order, on one effect whose
+/// parameter values carry over from record to record.
+pub fn check_sequence(effect: &Effect, kind: &str, records: &[&Record]) -> Vec<Result<(), String>> {
+    let mut rt = EffectRuntime::new(effect);
+    let mut previous: Option<usize> = None;
+    let mut out = Vec::new();
+    for r in records {
+        let result = apply_sets(&mut rt, r).and_then(|()| {
+            let (got, found) = if kind == "validate" {
+                let t = s(r, "technique").unwrap_or("");
+                let got = match effect.technique(t) {
+                    None => "D3DERR_INVALIDCALL",
+                    Some(t) => {
+                        if rt.validate(t).is_ok() {
+                            "D3D_OK"
+                        } else {
+                            "E_FAIL"
+                        }
+                    }
+                };
+                (got, None)
+            } else {
+                let after = s(r, "after").unwrap_or("");
+                let start = if after.starts_with('(') {
+                    previous.map(|p| p + 1)
+                } else if after.is_empty() {
+                    Some(0)
+                } else {
+                    effect.technique(after).map(|t| t + 1)
+                };
+                match start {
+                    None if !after.starts_with('(') => ("D3DERR_INVALIDCALL", None),
+                    start => {
+                        let start = start.unwrap_or(0);
+                        let found = (start..effect.techniques.len()).find(|&t| rt.validate(t).is_ok());
+                        previous = found;
+                        (if found.is_some() { "D3D_OK" } else { "S_FALSE" }, Some(found))
+                    }
+                }
+            };
+            let want = s(r, "result").unwrap_or("D3D_OK");
+            if got != want {
+                return Err(format!("{got}, expected {want}"));
+            }
+            if let (Some(found), Some(want)) = (found, s(r, "found")) {
+                let name = found.map_or("", |t| effect.techniques[t].name.as_str());
+                if name != want {
+                    return Err(format!("found {name:?}, expected {want:?}"));
+                }
+            }
+            Ok(())
+        });
+        out.push(result);
+    }
+    out
+}
+
+fn pass_desc(effect: &Effect, r: &Record) -> Result<(), String> {
+    let t = effect.technique(s(r, "technique").unwrap_or("")).ok_or("no technique")?;
+    let pass = int(r, "pass").unwrap_or(0) as usize;
+    let mut rt = EffectRuntime::new(effect);
+    rt.set_technique(t).map_err(|e| e.to_string())?;
+    rt.begin().map_err(|e| e.to_string())?;
+    let state = rt.begin_pass(pass).map_err(|e| e.to_string())?;
+    let got = if state.errors.is_empty() { "D3D_OK" } else { "E_FAIL" };
+    let want = s(r, "result").unwrap_or("D3D_OK");
+    if got != want {
+        return Err(format!("{got}, expected {want}"));
+    }
+    if r.get("vertex_shader_null").is_some() && state.vertex_shader.flatten().is_some() {
+        return Err("a vertex shader is bound".into());
+    }
+    Ok(())
+}
+
+pub fn check(effect: &Effect, _bytes: &[u8], kind: &str, r: &Record) -> Result<(), String> {
+    match kind {
+        "scenario" => scenario(effect, r),
+        "pass_desc" => pass_desc(effect, r),
+        _ => Err(format!("{kind} records are checked in sequence")),
+    }
+}
