@@ -156,6 +156,7 @@ pub fn vertex_stage(
         varyings: layout.clone(),
         buffers: vec![(ffp::constants::VERTEX_BINDING, constants.to_bytes())],
         textures: vec![],
+        constants: Vec::new(),
     })
 }
 
@@ -302,5 +303,6 @@ pub fn pixel_stage(
         varyings: layout.clone(),
         buffers: vec![(ffp::constants::PIXEL_BINDING, constants.to_bytes())],
         textures: slots,
+        constants: Vec::new(),
     })
 }

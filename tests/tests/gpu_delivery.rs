@@ -31,6 +31,7 @@ fn own_cases_pass_on_the_gpu_under_override_and_uniform_delivery() {
             backend: Backend::Both,
             preloaded: Default::default(),
             channel_masks: vec![],
+            float_rules: Default::default(),
         };
         for f in &files {
             let case = Case::load(f).unwrap_or_else(|e| panic!("{e}"));

@@ -35,7 +35,6 @@ use d3d9_shader::key::FloatRules;
 use d3d9_shader::{ParseOptions, Shader, ShaderKey};
 use gpu_harness::case::{Case, ConstantKind, RenderState, TextureKind};
 use gpu_harness::device::Gpu;
-use gpu_harness::fixed_function as ff;
 use gpu_harness::gpu::{self, DrawCall, FixedState, Resource};
 use gpu_harness::runner::{self, ShaderConstants, ShaderGpu, StageContext, TextureSlot};
 use gpu_harness::targets::GpuTargets;
@@ -137,7 +136,9 @@ struct Translated {
 }
 
 fn bench_for(gpu: &Gpu, s: &Subject) -> Bench {
-    let mut case = gpu_harness::sweep::case_for(&s.name, &s.program);
+    let tokens = d3d9_shader::bytecode::encode(&s.program);
+    let mut rng = gpu_harness::sweep::Rng::from_tokens(&tokens, 0);
+    let mut case = gpu_harness::sweep::case_for(&s.name, &s.program, &mut rng, gpu_harness::sweep::Inputs::Plain);
     let size = if s.program.version.is_pixel() { PS_TARGET } else { 1 };
     case.render_target.width = size;
     case.render_target.height = size;
@@ -179,17 +180,24 @@ fn translate(b: &Bench, s: &Subject, rules: FloatRules) -> Result<Translated, St
         state: &state,
         fog: runner::fog_source(&state, vs, Some(ps))?,
         alpha_test: None,
+        float_rules: rules,
+        skew: runner::Skew::None,
     };
     let (tvs, tps) = WithFloatRules(rules).translate(vs.map(|p| (p, &vsc)), Some((ps, &psc)), ctx)?;
     let tps = tps.ok_or("no pixel stage")?;
-    let (vs_module, vs_entry, map) = match &tvs {
-        Some(t) => (t.module.clone(), t.entry.clone(), input_map(&s.program, b.case.api)),
+    // A pixel shader is drawn with the fixed-function vertex half, as the sweep draws it.
+    let tvs = match tvs {
+        Some(t) => t,
         None => {
-            let text = ff::vertex_wgsl(&runner::fixed_vertex(draw, &state, size), &tps.varyings);
-            let module = naga::front::wgsl::parse_str(&text).map_err(|e| format!("stand-in WGSL: {e}"))?;
-            (module, "main".to_string(), fixed_input_map())
+            let mut ffp = gpu_harness::ffp_state::FfpState::new(&b.case);
+            ffp.before_draw(draw);
+            let format = gpu_harness::ffp_state::VertexFormat::of(draw);
+            gpu_harness::ffp_gpu::vertex_stage(&ffp, &state, &format, &tps.varyings, false, size)?
         }
     };
+    let map = if vertex { input_map(&s.program, b.case.api) } else { fixed_input_map() };
+    let (vs_module, vs_entry) = (tvs.module.clone(), tvs.entry.clone());
+    let tvs = Some(tvs);
     let vertices = Vertices::from_draw(draw)?.registers(&map);
     let mut buffers = tps.buffers.clone();
     let mut textures = tps.textures.clone();
@@ -236,7 +244,9 @@ fn call<'a>(b: &'a Bench, t: &'a Translated) -> DrawCall<'a> {
             z_enable: false,
             z_func: gpu_harness::case::CmpFunc::Always,
             z_write: false,
+            blend: None,
         },
+        constants: [Vec::new(), Vec::new()],
     }
 }
 

@@ -12,34 +12,85 @@ use crate::key::FloatRules;
 
 const FLT_MAX: f32 = f32::MAX;
 
+/// A finite number above zero.
+fn positive_finite(bits: u32) -> bool {
+    let v = f32::from_bits(bits);
+    v.is_finite() && v > 0.0
+}
+
 impl Lowerer<'_> {
-    /// `a · b` with the key's multiply rule: strict is `(b == 0 ? 0 : a) · (a == 0 ? 0 : b)`.
+    /// `a · b` with the key's multiply rule: strict is `(b == 0 ? 0 : a) · (a == 0 ? 0 : b)`,
+    /// in as few operations as what is known of the factors allows. The rule's result is the
+    /// plain product unless a factor is zero; then it is +0 when both are, else the zero
+    /// factor itself (its sign kept), whatever the other is. So:
+    /// - a factor known to be +0 everywhere gives +0;
+    /// - a factor known finite and positive everywhere gives the plain product (the other's
+    ///   zero keeps its sign in both);
+    /// - factors that are both +0-or-finite-positive ([`FnBuilder::nonneg`]) give the plain
+    ///   product; one such factor `k` gives `k · (k == 0 ? 0 : other)`;
+    /// - a factor known finite and non-zero gives `(other == 0 ? 0 : known) · other`.
+    ///
+    /// [`FnBuilder::nonneg`]: super::builder::FnBuilder::nonneg
     pub fn fmul(&mut self, a: Expr, b: Expr, w: Width) -> Expr {
         if self.key.float_rules != FloatRules::Strict {
             return self.bin(B::Multiply, a, b);
         }
-        // A known factor: all components zero gives zero; all finite and non-zero reduces the
-        // rule to (other == 0 ? 0 : known) · other.
-        for (known, other) in [(a, b), (b, a)] {
-            let Some(bits) = self.fb.known.get(&known).copied() else { continue };
-            let vals = bits.map(f32::from_bits);
-            if bits.iter().all(|b| *b == 0) {
-                // (+0 == 0) makes the other factor 0: +0 · 0 = +0.
-                return self.fconst(0.0, w);
-            }
-            if vals.iter().all(|v| v.is_finite() && *v != 0.0) {
+        let (ka, kb) = (self.fb.known.get(&a).copied(), self.fb.known.get(&b).copied());
+        if [ka, kb].iter().flatten().any(|bits| bits.iter().all(|b| *b == 0)) {
+            // (+0 == 0) makes the other factor 0: +0 · 0 = +0.
+            return self.fconst(0.0, w);
+        }
+        if [ka, kb].iter().flatten().any(|bits| bits.iter().all(|&b| positive_finite(b))) {
+            return self.bin(B::Multiply, a, b);
+        }
+        let (na, nb) = (self.is_nonneg(a, ka), self.is_nonneg(b, kb));
+        if na && nb {
+            return self.bin(B::Multiply, a, b);
+        }
+        if na || nb {
+            let (k, other, kbits) = if na { (a, b, ka) } else { (b, a, kb) };
+            let zero = self.fconst(0.0, w);
+            let kz = match (kbits, w) {
+                (Some(bits), Width::Vec4) => {
+                    let mask = (0..4).filter(|&i| bits[i] == 0).fold(0u8, |m, i| m | 1 << i);
+                    self.mask_constant(crate::bytecode::WriteMask(mask))
+                }
+                _ => self.is_zero(k, w),
+            };
+            let o = self.select(kz, zero, other);
+            return if na { self.bin(B::Multiply, k, o) } else { self.bin(B::Multiply, o, k) };
+        }
+        for (known, other, bits) in [(a, b, ka), (b, a, kb)] {
+            let Some(bits) = bits else { continue };
+            if bits.map(f32::from_bits).iter().all(|v| v.is_finite() && *v != 0.0) {
                 let zero = self.fconst(0.0, w);
-                let oz = self.bin(B::Equal, other, zero);
-                let k = self.fb.expr(Expression::Select { condition: oz, accept: zero, reject: known });
+                let oz = self.is_zero(other, w);
+                let k = self.select(oz, zero, known);
                 return self.bin(B::Multiply, k, other);
             }
         }
         let zero = self.fconst(0.0, w);
-        let az = self.bin(B::Equal, a, zero);
-        let bz = self.bin(B::Equal, b, zero);
-        let a2 = self.fb.expr(Expression::Select { condition: bz, accept: zero, reject: a });
-        let b2 = self.fb.expr(Expression::Select { condition: az, accept: zero, reject: b });
+        let az = self.is_zero(a, w);
+        let bz = self.is_zero(b, w);
+        let a2 = self.select(bz, zero, a);
+        let b2 = self.select(az, zero, b);
         self.bin(B::Multiply, a2, b2)
+    }
+
+    /// Whether each component of `x` is +0 or finite and positive.
+    fn is_nonneg(&self, x: Expr, known: Option<[u32; 4]>) -> bool {
+        self.fb.nonneg.contains(&x) || known.is_some_and(|bits| bits.iter().all(|&b| b == 0 || positive_finite(b)))
+    }
+
+    /// `x == 0`, once per block for the same `x` (a factor of several products).
+    fn is_zero(&mut self, x: Expr, w: Width) -> Expr {
+        if let Some(&t) = self.fb.zero_tests.get(&x) {
+            return t;
+        }
+        let zero = self.fconst(0.0, w);
+        let t = self.bin(B::Equal, x, zero);
+        self.fb.zero_tests.insert(x, t);
+        t
     }
 
     /// The sum of the first `n` products of `a · b`, each product under the multiply rule.
@@ -73,6 +124,11 @@ impl Lowerer<'_> {
 
     pub fn splat_expr(&mut self, s: Expr) -> Expr {
         self.fb.expr(Expression::Splat { size: VectorSize::Quad, value: s })
+    }
+
+    /// Four scalars as a value per component (no expression until it is read as a vector).
+    pub fn scalars4(&mut self, c: [Expr; 4]) -> super::builder::Parts {
+        c.map(|base| super::builder::Comp { base, index: super::builder::SCALAR })
     }
 
     pub fn compose4(&mut self, c: [Expr; 4]) -> Expr {

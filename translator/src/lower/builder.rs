@@ -43,31 +43,114 @@ impl std::hash::Hasher for FastHasher {
 /// A `HashMap` with [`FastHasher`].
 pub(crate) type FastMap<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<FastHasher>>;
 
-/// Register values known in a straight-line block: (register, value, pointer while the value is
-/// not yet stored). A handful per block, so a vector beats a map.
+/// One component of a value: component `index` of the vector `base`, or the scalar `base`
+/// itself ([`SCALAR`]). Register values are kept as four of these, so that a swizzle, a partial
+/// write or a `mov` costs no expression until the value is read as a vector
+/// (`Lowerer::materialize`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Comp {
+    pub base: Handle<Expression>,
+    pub index: u8,
+}
+
+/// [`Comp::index`] of a scalar base.
+pub(crate) const SCALAR: u8 = 4;
+
+/// A value per component.
+pub(crate) type Parts = [Comp; 4];
+
+/// The components of a whole `vec4` expression.
+pub(crate) fn whole(base: Handle<Expression>) -> Parts {
+    [0u8, 1, 2, 3].map(|index| Comp { base, index })
+}
+
+/// The components of a scalar replicated.
+pub(crate) fn replicated(base: Handle<Expression>) -> Parts {
+    [Comp { base, index: SCALAR }; 4]
+}
+
+/// The vector a value is, when it is one expression's components in order.
+pub(crate) fn as_whole(parts: &Parts) -> Option<Handle<Expression>> {
+    (parts == &whole(parts[0].base)).then_some(parts[0].base)
+}
+
+/// A register value known in a straight-line block.
+#[derive(Clone, Copy)]
+pub(crate) struct RegValue {
+    pub key: RegKey,
+    pub parts: Parts,
+    /// Where to store it, while it is not yet in memory.
+    pub pointer: Option<Handle<Expression>>,
+    /// The value as one `vec4` expression, once one exists.
+    pub vector: Option<Handle<Expression>>,
+}
+
+/// Register values known in a straight-line block. A handful per block, so a vector beats a map.
 #[derive(Default)]
-pub(crate) struct RegValues(Vec<(RegKey, Handle<Expression>, Option<Handle<Expression>>)>);
+pub(crate) struct RegValues(Vec<RegValue>);
 
 /// A register: file and number.
 pub(crate) type RegKey = (crate::bytecode::RegisterType, u16);
 
 impl RegValues {
-    /// The known value of a register and whether it still needs a store.
-    pub fn get(&self, key: &RegKey) -> Option<(Handle<Expression>, Option<Handle<Expression>>)> {
-        self.0.iter().find(|e| e.0 == *key).map(|e| (e.1, e.2))
+    /// The known value of a register.
+    pub fn get(&self, key: &RegKey) -> Option<&RegValue> {
+        self.0.iter().find(|e| e.key == *key)
     }
 
     /// Sets a register's value (`pointer`: where to store it, when it is not in memory yet).
-    pub fn insert(&mut self, key: RegKey, entry: (Handle<Expression>, Option<Handle<Expression>>)) {
-        match self.0.iter_mut().find(|e| e.0 == key) {
-            Some(e) => (e.1, e.2) = entry,
-            None => self.0.push((key, entry.0, entry.1)),
+    pub fn insert(&mut self, key: RegKey, parts: Parts, pointer: Option<Handle<Expression>>) {
+        let vector = as_whole(&parts);
+        let entry = RegValue { key, parts, pointer, vector };
+        match self.0.iter_mut().find(|e| e.key == key) {
+            Some(e) => *e = entry,
+            None => self.0.push(entry),
         }
+    }
+
+    /// Records the vector expression of a register's value.
+    pub fn set_vector(&mut self, key: &RegKey, vector: Handle<Expression>) {
+        if let Some(e) = self.0.iter_mut().find(|e| e.key == *key) {
+            e.vector = Some(vector);
+        }
+    }
+
+    /// The values waiting for a store that have no vector expression yet.
+    pub fn unmaterialised(&self) -> impl Iterator<Item = (RegKey, Parts)> + '_ {
+        self.0.iter().filter(|e| e.pointer.is_some() && e.vector.is_none()).map(|e| (e.key, e.parts))
     }
 
     /// Forgets every value (a block boundary).
     pub fn clear(&mut self) {
         self.0.clear();
+    }
+}
+
+/// How deep expressions may nest before one is named (written as a `let` by the text
+/// backends, which recurse into the operands of unnamed ones).
+const MAX_INLINE_DEPTH: u16 = 32;
+
+/// The operands of the expressions the lowering nests (others count as leaves).
+fn operands(e: &Expression) -> [Option<Handle<Expression>>; 4] {
+    match *e {
+        Expression::Binary { left, right, .. } => [Some(left), Some(right), None, None],
+        Expression::Unary { expr, .. } | Expression::As { expr, .. } | Expression::Derivative { expr, .. } => {
+            [Some(expr), None, None, None]
+        }
+        Expression::Select { condition, accept, reject } => [Some(condition), Some(accept), Some(reject), None],
+        Expression::Math { arg, arg1, arg2, arg3, .. } => [Some(arg), arg1, arg2, arg3],
+        Expression::Swizzle { vector, .. } => [Some(vector), None, None, None],
+        Expression::AccessIndex { base, .. } => [Some(base), None, None, None],
+        Expression::Access { base, index } => [Some(base), Some(index), None, None],
+        Expression::Splat { value, .. } => [Some(value), None, None, None],
+        Expression::Compose { ref components, .. } => {
+            let mut out = [None; 4];
+            for (o, c) in out.iter_mut().zip(components) {
+                *o = Some(*c);
+            }
+            out
+        }
+        _ => [None; 4],
     }
 }
 
@@ -91,6 +174,20 @@ pub(crate) struct FnBuilder {
     /// Expressions whose value is a known constant (module constants, literals), by bit
     /// pattern per component (scalars repeat their value), for folding.
     pub known: FastMap<Handle<Expression>, [u32; 4]>,
+    /// Expressions each of whose components is +0 or a finite positive number (never NaN,
+    /// an infinity or −0): saturated values, 0/1 results, such constants. The strict multiply
+    /// needs fewer guards for them (`Lowerer::fmul`).
+    pub nonneg: std::collections::HashSet<Handle<Expression>, std::hash::BuildHasherDefault<FastHasher>>,
+    /// Vectors composed from components in the current block, by their components.
+    pub composed: FastMap<Parts, Handle<Expression>>,
+    /// Scalars taken from vectors in the current block.
+    scalars: FastMap<Comp, Handle<Expression>>,
+    /// `x == 0` tests of the strict multiply in the current block, by `x`.
+    pub zero_tests: FastMap<Handle<Expression>, Handle<Expression>>,
+    /// The `vec4<f32>` type.
+    pub vec4f: Handle<naga::Type>,
+    /// Nesting depth of each expression (by index) as the text backends would write it.
+    depth: Vec<u16>,
 }
 
 /// Keys of the per-function cache of expressions that need no `Emit`.
@@ -108,7 +205,7 @@ pub(crate) enum SharedKey {
 
 impl FnBuilder {
     /// A builder for a function named `name`.
-    pub fn new(name: &str) -> FnBuilder {
+    pub fn new(name: &str, vec4f: Handle<naga::Type>) -> FnBuilder {
         FnBuilder {
             f: Function { name: Some(name.to_string()), ..Function::default() },
             blocks: vec![Block::new()],
@@ -117,6 +214,12 @@ impl FnBuilder {
             values: RegValues::default(),
             readonly: vec![FastMap::default()],
             known: FastMap::default(),
+            nonneg: Default::default(),
+            composed: FastMap::default(),
+            scalars: FastMap::default(),
+            zero_tests: FastMap::default(),
+            vec4f,
+            depth: Vec::new(),
         }
     }
 
@@ -127,7 +230,28 @@ impl FnBuilder {
         } else if self.emit_start.is_none() {
             self.emit_start = Some(self.f.expressions.len());
         }
-        self.f.expressions.append(e, Span::UNDEFINED)
+        let depth = 1 + operands(&e)
+            .iter()
+            .flatten()
+            .map(|o| self.depth.get(o.index()).copied().unwrap_or(0))
+            .max()
+            .unwrap_or(0);
+        // Pointers (and the accesses naga's writers always inline) are never named.
+        let nameable = !matches!(e, Expression::Access { .. } | Expression::AccessIndex { .. });
+        let h = self.f.expressions.append(e, Span::UNDEFINED);
+        if self.depth.len() <= h.index() {
+            self.depth.resize(h.index() + 1, 0);
+        }
+        if depth > MAX_INLINE_DEPTH && nameable {
+            // naga's text writers print a value used once inside its user, recursively: a long
+            // chain of such values (a register rewritten by many instructions) would recurse as
+            // deep. A named expression is written as its own `let`.
+            self.f.named_expressions.insert(h, "t".into());
+            self.depth[h.index()] = 0;
+        } else {
+            self.depth[h.index()] = depth;
+        }
+        h
     }
 
     /// Closes the open emit range, if any, into an `Emit` statement.
@@ -159,6 +283,9 @@ impl FnBuilder {
         self.flush();
         self.blocks.push(Block::new());
         self.values.clear();
+        self.composed.clear();
+        self.scalars.clear();
+        self.zero_tests.clear();
         self.readonly.push(FastMap::default());
     }
 
@@ -167,6 +294,9 @@ impl FnBuilder {
         self.store_dirty();
         self.flush();
         self.values.clear();
+        self.composed.clear();
+        self.scalars.clear();
+        self.zero_tests.clear();
         if self.blocks.len() > 1 {
             self.readonly.pop();
             self.blocks.pop().expect("checked")
@@ -177,15 +307,22 @@ impl FnBuilder {
 
     /// Stores every register value not yet in memory (in register order: deterministic).
     pub fn store_dirty(&mut self) {
-        if !self.values.0.iter().any(|e| e.2.is_some()) {
+        if !self.values.0.iter().any(|e| e.pointer.is_some()) {
             return;
         }
+        // The lowering gives every value waiting for a store its vector first (it knows the
+        // cheapest form); a value without one is composed from its components here.
+        let missing: Vec<(RegKey, Parts)> = self.values.unmaterialised().collect();
+        for (key, parts) in missing {
+            let v = self.compose_parts(parts);
+            self.values.set_vector(&key, v);
+        }
         self.flush();
-        self.values.0.sort_unstable_by_key(|e| e.0);
+        self.values.0.sort_unstable_by_key(|e| e.key);
         let block = self.blocks.last_mut().expect("the body block is never popped");
         for e in self.values.0.iter_mut() {
-            if let Some(pointer) = e.2.take() {
-                block.push(Statement::Store { pointer, value: e.1 }, Span::UNDEFINED);
+            if let (Some(pointer), Some(value)) = (e.pointer.take(), e.vector) {
+                block.push(Statement::Store { pointer, value }, Span::UNDEFINED);
             }
         }
     }
@@ -193,8 +330,33 @@ impl FnBuilder {
     /// Drops pending stores: the values are dead (the entry point is about to return them).
     pub fn forget_dirty(&mut self) {
         for e in self.values.0.iter_mut() {
-            e.2 = None;
+            e.pointer = None;
         }
+    }
+
+    /// `vec4(x, y, z, w)` of four components (each a scalar or a vector's component).
+    pub fn compose_parts(&mut self, parts: Parts) -> Handle<Expression> {
+        let components = parts.iter().map(|c| self.scalar_of(*c)).collect();
+        self.expr(Expression::Compose { ty: self.vec4f, components })
+    }
+
+    /// A component as a scalar expression (one `AccessIndex` per block for a vector's).
+    pub fn scalar_of(&mut self, c: Comp) -> Handle<Expression> {
+        if c.index == SCALAR {
+            return c.base;
+        }
+        if let Some(&h) = self.scalars.get(&c) {
+            return h;
+        }
+        let h = self.expr(Expression::AccessIndex { base: c.base, index: u32::from(c.index) });
+        if let Some(bits) = self.known.get(&c.base).copied() {
+            self.known.insert(h, [bits[usize::from(c.index)]; 4]);
+        }
+        if self.nonneg.contains(&c.base) {
+            self.nonneg.insert(h);
+        }
+        self.scalars.insert(c, h);
+        h
     }
 
     /// A cached load of read-only data (`key` names it), valid here.
@@ -253,7 +415,7 @@ mod tests {
 
     #[test]
     fn every_emittable_expression_is_covered_once_and_literals_never() {
-        let mut b = FnBuilder::new("t");
+        let mut b = FnBuilder::new("t", vec4f());
         let one = b.shared(SharedKey::F32(1.0f32.to_bits()));
         let two = b.shared(SharedKey::F32(2.0f32.to_bits()));
         let sum = b.expr(Expression::Binary { op: BinaryOperator::Add, left: one, right: two });
@@ -278,8 +440,13 @@ mod tests {
         assert!(b_shared_is_cached());
     }
 
+    fn vec4f() -> Handle<naga::Type> {
+        let mut m = naga::Module::default();
+        super::super::types::Types::new(&mut m).vec4f
+    }
+
     fn b_shared_is_cached() -> bool {
-        let mut b = FnBuilder::new("t");
+        let mut b = FnBuilder::new("t", vec4f());
         b.shared(SharedKey::I32(3)) == b.shared(SharedKey::I32(3))
     }
 }

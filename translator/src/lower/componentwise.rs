@@ -11,11 +11,38 @@ use super::{LowerError, Lowerer};
 use crate::bytecode::Opcode;
 
 impl Lowerer<'_> {
-    /// Lowers a per-component instruction.
+    /// Lowers a per-component instruction. A write of one component computes that component
+    /// alone, with scalar operations (no broadcast vectors).
     pub fn componentwise(&mut self, op: &Op) -> Result<(), LowerError> {
+        if op.opcode() == Opcode::Mov && op.src(0).modifier == crate::bytecode::SrcModifier::None {
+            // A copy of components: no expression until the destination is read as a vector.
+            let parts = self.src_parts(&op.src(0))?;
+            return self.write_parts(op, op.dst(), op.dst().mask, parts);
+        }
+        let mask = op.dst().mask.0;
+        let lane = (mask.count_ones() == 1).then(|| mask.trailing_zeros() as usize);
+        let value = self.componentwise_value(op, lane)?;
+        match lane {
+            Some(_) => self.write_scalar(op, value),
+            None => self.write(op, value),
+        }
+    }
+
+    /// Source `i` as a `vec4`, or only component `lane` of it as a scalar.
+    fn operand(&mut self, op: &Op, i: usize, lane: Option<usize>) -> Result<Expr, LowerError> {
+        let Some(c) = lane else { return self.src_n(op, i) };
+        let src = op.src(i);
+        let parts = self.src_parts(&src)?;
+        let x = self.scalar_part(parts[c]);
+        self.apply_modifier(src.modifier, x, Width::Scalar)
+    }
+
+    /// The result, a `vec4` or (with `lane`) the scalar of that component.
+    fn componentwise_value(&mut self, op: &Op, lane: Option<usize>) -> Result<Expr, LowerError> {
         use Opcode as O;
-        let s = |l: &mut Self, i| l.src_n(op, i);
-        let value = match op.opcode() {
+        let w = if lane.is_some() { Width::Scalar } else { Width::Vec4 };
+        let s = |l: &mut Self, i| l.operand(op, i, lane);
+        Ok(match op.opcode() {
             O::Mov | O::Mova => s(self, 0)?,
             O::Add | O::Sub => {
                 let (a, b) = (s(self, 0)?, s(self, 1)?);
@@ -23,20 +50,23 @@ impl Lowerer<'_> {
             }
             O::Mul => {
                 let (a, b) = (s(self, 0)?, s(self, 1)?);
-                self.fmul(a, b, Width::Vec4)
+                self.fmul(a, b, w)
             }
             O::Mad => {
                 let (a, b, c) = (s(self, 0)?, s(self, 1)?, s(self, 2)?);
-                let p = self.fmul(a, b, Width::Vec4);
+                let p = self.fmul(a, b, w);
                 self.bin(B::Add, p, c)
             }
             O::Lrp => {
                 let (a, b, c) = (s(self, 0)?, s(self, 1)?, s(self, 2)?);
                 let d = self.bin(B::Subtract, b, c);
-                let p = self.fmul(a, d, Width::Vec4);
+                let p = self.fmul(a, d, w);
                 self.bin(B::Add, p, c)
             }
-            O::Min | O::Max | O::Slt | O::Sge => self.comparing(op)?,
+            O::Min | O::Max | O::Slt | O::Sge => {
+                let (a, b) = (s(self, 0)?, s(self, 1)?);
+                self.comparing(op.opcode(), a, b, w)
+            }
             O::Frc => {
                 let x = s(self, 0)?;
                 let fl = self.math1(M::Floor, x);
@@ -46,47 +76,52 @@ impl Lowerer<'_> {
                 let x = s(self, 0)?;
                 self.math1(if op.opcode() == O::Abs { M::Abs } else { M::Sign }, x)
             }
-            O::Cmp | O::Cnd => self.conditional(op)?,
-            O::Dsx | O::Dsy => self.derivative(op)?,
+            O::Cmp | O::Cnd => {
+                let (a, b, c) = (s(self, 0)?, s(self, 1)?, s(self, 2)?);
+                self.conditional(op.opcode(), [a, b, c], w)
+            }
+            O::Dsx | O::Dsy => {
+                let x = s(self, 0)?;
+                self.derivative(op.opcode(), x)?
+            }
             other => return Err(self.unsupported(format!("{other:?}"))),
-        };
-        self.write(op, value)
-    }
-
-    /// min, max, slt and sge: one comparison of a and b per component.
-    fn comparing(&mut self, op: &Op) -> Result<Expr, LowerError> {
-        let (a, b) = (self.src_n(op, 0)?, self.src_n(op, 1)?);
-        Ok(match op.opcode() {
-            Opcode::Min | Opcode::Max => {
-                // The reference's definitions, `a < b ? a : b` and `a >= b ? a : b`: exact for
-                // NaN operands too, where WGSL's min/max leave the result to the driver.
-                let take_a = self.bin(if op.opcode() == Opcode::Min { B::Less } else { B::GreaterEqual }, a, b);
-                self.select(take_a, a, b)
-            }
-            _ => {
-                let c = self.bin(if op.opcode() == Opcode::Slt { B::Less } else { B::GreaterEqual }, a, b);
-                let (one, zero) = (self.splat(1.0), self.splat(0.0));
-                self.select(c, one, zero)
-            }
         })
     }
 
+    /// min, max, slt and sge: one comparison of a and b per component.
+    fn comparing(&mut self, opcode: Opcode, a: Expr, b: Expr, w: Width) -> Expr {
+        match opcode {
+            Opcode::Min | Opcode::Max => {
+                // The reference's definitions, `a < b ? a : b` and `a >= b ? a : b`: exact for
+                // NaN operands too, where WGSL's min/max leave the result to the driver.
+                let take_a = self.bin(if opcode == Opcode::Min { B::Less } else { B::GreaterEqual }, a, b);
+                self.select(take_a, a, b)
+            }
+            _ => {
+                let c = self.bin(if opcode == Opcode::Slt { B::Less } else { B::GreaterEqual }, a, b);
+                let (one, zero) = (self.fconst(1.0, w), self.fconst(0.0, w));
+                let v = self.select(c, one, zero);
+                // 1 or +0.
+                self.fb.nonneg.insert(v);
+                v
+            }
+        }
+    }
+
     /// `cmp d, a, b, c`: a ≥ 0 ? b : c; `cnd`: a > 0.5 ? b : c.
-    fn conditional(&mut self, op: &Op) -> Result<Expr, LowerError> {
-        let (a, b, c) = (self.src_n(op, 0)?, self.src_n(op, 1)?, self.src_n(op, 2)?);
-        let (threshold, test) = if op.opcode() == Opcode::Cmp { (0.0, B::GreaterEqual) } else { (0.5, B::Greater) };
-        let t = self.splat(threshold);
+    fn conditional(&mut self, opcode: Opcode, [a, b, c]: [Expr; 3], w: Width) -> Expr {
+        let (threshold, test) = if opcode == Opcode::Cmp { (0.0, B::GreaterEqual) } else { (0.5, B::Greater) };
+        let t = self.fconst(threshold, w);
         let pick_b = self.bin(test, a, t);
-        Ok(self.select(pick_b, b, c))
+        self.select(pick_b, b, c)
     }
 
     /// dsx/dsy: the screen-space derivative (pixel shaders only).
-    fn derivative(&mut self, op: &Op) -> Result<Expr, LowerError> {
+    fn derivative(&mut self, opcode: Opcode, x: Expr) -> Result<Expr, LowerError> {
         if !self.is_pixel() {
             return Err(self.invalid("derivatives exist only in pixel shaders"));
         }
-        let x = self.src_n(op, 0)?;
-        let axis = if op.opcode() == Opcode::Dsx { naga::DerivativeAxis::X } else { naga::DerivativeAxis::Y };
+        let axis = if opcode == Opcode::Dsx { naga::DerivativeAxis::X } else { naga::DerivativeAxis::Y };
         Ok(self.fb.expr(Expression::Derivative { axis, ctrl: naga::DerivativeControl::None, expr: x }))
     }
 }

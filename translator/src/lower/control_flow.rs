@@ -36,33 +36,33 @@ impl Lowerer<'_> {
     }
 
     fn push_if(&mut self, condition: Expr) {
-        self.fb.open();
+        self.open();
         self.flow.push(Frame::If { condition, accept: None });
     }
 
     /// `else`: the accept block is done, the reject block opens.
     pub fn else_branch(&mut self) -> Result<(), LowerError> {
-        match self.flow.last_mut() {
-            Some(Frame::If { accept: accept @ None, .. }) => {
-                let block = self.fb.close();
-                *accept = Some(block);
-                self.fb.open();
-                Ok(())
-            }
-            _ => Err(self.invalid("else without if")),
+        if !matches!(self.flow.last(), Some(Frame::If { accept: None, .. })) {
+            return Err(self.invalid("else without if"));
         }
+        let block = self.close();
+        if let Some(Frame::If { accept, .. }) = self.flow.last_mut() {
+            *accept = Some(block);
+        }
+        self.open();
+        Ok(())
     }
 
     /// `endif`.
     pub fn close_if(&mut self) -> Result<(), LowerError> {
         match self.flow.pop() {
             Some(Frame::If { condition, accept }) => {
-                let block = self.fb.close();
+                let block = self.close();
                 let (accept, reject) = match accept {
                     Some(a) => (a, block),
                     None => (block, Block::new()),
                 };
-                self.fb.stmt(Statement::If { condition, accept, reject });
+                self.stmt(Statement::If { condition, accept, reject });
                 Ok(())
             }
             _ => Err(self.invalid("endif without if")),
@@ -87,13 +87,13 @@ impl Lowerer<'_> {
         let Some(&function) = self.functions.get(&l) else { return Ok(()) };
         let call = Statement::Call { function, arguments: Vec::new(), result: None };
         if op.opcode() == Opcode::Call {
-            self.fb.stmt(call);
+            self.stmt(call);
             return Ok(());
         }
         let condition = self.bool_condition(&op.src(1))?;
         let mut accept = Block::new();
         accept.push(call, naga::Span::UNDEFINED);
-        self.fb.stmt(Statement::If { condition, accept, reject: Block::new() });
+        self.stmt(Statement::If { condition, accept, reject: Block::new() });
         // The subroutine may have written any register: forget the cached values,
         // as `stmt` does for a bare call (fuzz-diff found main reading the value
         // from before a `callnz`).
@@ -103,7 +103,7 @@ impl Lowerer<'_> {
 
     /// `ret` before the end of a function body returns early.
     pub fn ret(&mut self) -> Result<(), LowerError> {
-        self.fb.stmt(Statement::Return { value: None });
+        self.stmt(Statement::Return { value: None });
         Ok(())
     }
 
@@ -165,11 +165,11 @@ impl Lowerer<'_> {
             return Err(self.invalid("break outside a loop"));
         }
         match condition {
-            None => self.fb.stmt(Statement::Break),
+            None => self.stmt(Statement::Break),
             Some(condition) => {
                 let mut accept = Block::new();
                 accept.push(Statement::Break, naga::Span::UNDEFINED);
-                self.fb.stmt(Statement::If { condition, accept, reject: Block::new() });
+                self.stmt(Statement::If { condition, accept, reject: Block::new() });
             }
         }
         Ok(())
@@ -192,9 +192,9 @@ impl Lowerer<'_> {
             let saved = self.local_var(self.t.i32, "saved_aL".into());
             let saved_ptr = self.var_ptr(saved);
             let old = self.load(al_ptr);
-            self.fb.stmt(Statement::Store { pointer: saved_ptr, value: old });
+            self.stmt(Statement::Store { pointer: saved_ptr, value: old });
             let start = self.component(i, 1);
-            self.fb.stmt(Statement::Store { pointer: al_ptr, value: start });
+            self.stmt(Statement::Store { pointer: al_ptr, value: start });
             (Some(self.component(i, 2)), Some(saved))
         } else {
             (None, None)
@@ -202,14 +202,14 @@ impl Lowerer<'_> {
         let counter = self.local_var(self.t.i32, "iteration".into());
         let cp = self.var_ptr(counter);
         let zero = self.fb.shared(SharedKey::I32(0));
-        self.fb.stmt(Statement::Store { pointer: cp, value: zero });
-        self.fb.open();
+        self.stmt(Statement::Store { pointer: cp, value: zero });
+        self.open();
         // The bound check opens the body: a count of 0 (or less) runs nothing.
         let n = self.load(cp);
         let done = self.bin(B::GreaterEqual, n, count);
         let mut accept = Block::new();
         accept.push(Statement::Break, naga::Span::UNDEFINED);
-        self.fb.stmt(Statement::If { condition: done, accept, reject: Block::new() });
+        self.stmt(Statement::If { condition: done, accept, reject: Block::new() });
         self.flow.push(Frame::Loop { counter, step, saved_al });
         Ok(())
     }
@@ -221,28 +221,28 @@ impl Lowerer<'_> {
         if is_loop != step.is_some() {
             return Err(self.invalid("endloop closes a rep, or endrep a loop"));
         }
-        let body = self.fb.close();
-        self.fb.open();
+        let body = self.close();
+        self.open();
         let cp = self.var_ptr(counter);
         let n = self.load(cp);
         let one = self.fb.shared(SharedKey::I32(1));
         let n1 = self.bin(B::Add, n, one);
-        self.fb.stmt(Statement::Store { pointer: cp, value: n1 });
+        self.stmt(Statement::Store { pointer: cp, value: n1 });
         if let Some(step) = step {
             let al = self.reg_var(Register::new(RegisterType::Loop, 0));
             let ap = self.var_ptr(al);
             let a = self.load(ap);
             let a1 = self.bin(B::Add, a, step);
-            self.fb.stmt(Statement::Store { pointer: ap, value: a1 });
+            self.stmt(Statement::Store { pointer: ap, value: a1 });
         }
-        let continuing = self.fb.close();
-        self.fb.stmt(Statement::Loop { body, continuing, break_if: None });
+        let continuing = self.close();
+        self.stmt(Statement::Loop { body, continuing, break_if: None });
         if let Some(saved) = saved_al {
             let al = self.reg_var(Register::new(RegisterType::Loop, 0));
             let ap = self.var_ptr(al);
             let sp = self.var_ptr(saved);
             let v = self.load(sp);
-            self.fb.stmt(Statement::Store { pointer: ap, value: v });
+            self.stmt(Statement::Store { pointer: ap, value: v });
         }
         Ok(())
     }
@@ -307,9 +307,10 @@ impl Lowerer<'_> {
         }
         for l in order {
             let (s, e) = bodies[&l];
-            let mut fb = FnBuilder::new(&format!("l{l}"));
+            let mut fb = FnBuilder::new(&format!("l{l}"), self.t.vec4f);
             std::mem::swap(&mut self.fb, &mut fb);
             let result = self.lower_subroutine_body(s, e);
+            self.sync_values();
             std::mem::swap(&mut self.fb, &mut fb);
             result?;
             let h = self.module.functions.append(fb.finish(), naga::Span::UNDEFINED);

@@ -18,13 +18,13 @@ impl Lowerer<'_> {
             O::Dp3 | O::Dp4 => {
                 let b = self.src_n(op, 1)?;
                 let d = self.dot(a, b, if op.opcode() == O::Dp3 { 3 } else { 4 });
-                self.splat_expr(d)
+                return self.write_scalar(op, d);
             }
             O::Dp2Add => {
                 let (b, c) = (self.src_n(op, 1)?, self.src_scalar_n(op, 2)?);
                 let d = self.dot(a, b, 2);
                 let r = self.bin(B::Add, d, c);
-                self.splat_expr(r)
+                return self.write_scalar(op, r);
             }
             O::Nrm => {
                 let len2 = self.dot(a, a, 3);
@@ -70,7 +70,7 @@ impl Lowerer<'_> {
             let r = self.src(&row)?;
             *slot = self.dot(a, r, usize::from(width));
         }
-        let v = self.compose4(out);
-        self.write_masked(op, dst, WriteMask(dst.mask.0 & info.writes), v)
+        let v = self.scalars4(out);
+        self.write_parts(op, dst, WriteMask(dst.mask.0 & info.writes), v)
     }
 }

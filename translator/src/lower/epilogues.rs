@@ -94,7 +94,7 @@ impl Lowerer<'_> {
         if let Some(condition) = kill {
             let mut accept = naga::Block::new();
             accept.push(Statement::Kill, naga::Span::UNDEFINED);
-            self.fb.stmt(Statement::If { condition, accept, reject: naga::Block::new() });
+            self.stmt(Statement::If { condition, accept, reject: naga::Block::new() });
         }
         Ok(c0)
     }

@@ -188,7 +188,7 @@ impl Lowerer<'_> {
         }
         self.default_outputs(sig)?;
         match main {
-            Some(function) => self.fb.stmt(Statement::Call { function, arguments: Vec::new(), result: None }),
+            Some(function) => self.stmt(Statement::Call { function, arguments: Vec::new(), result: None }),
             None => self.lower_range(0, sig.main_end)?,
         }
         let (result, value) = match self.version.kind {
@@ -197,8 +197,8 @@ impl Lowerer<'_> {
         };
         // Registers are dead once the outputs are composed: no stores before the return.
         self.fb.forget_dirty();
-        self.fb.stmt(Statement::Return { value: Some(value) });
-        let mut fb = super::builder::FnBuilder::new("unused");
+        self.stmt(Statement::Return { value: Some(value) });
+        let mut fb = super::builder::FnBuilder::new("unused", self.t.vec4f);
         std::mem::swap(&mut self.fb, &mut fb);
         let mut function = fb.finish();
         function.result = Some(result);

@@ -97,6 +97,7 @@ mod sm1;
 mod textures;
 mod types;
 mod uniformity;
+mod values;
 mod vertex_input;
 
 use naga::{Handle, Module};
@@ -191,6 +192,7 @@ impl<'a> Lowerer<'a> {
     fn new(program: &'a Program, sig: &'a Signature, key: &'a ShaderKey) -> Self {
         let mut module = Module::default();
         let t = Types::new(&mut module);
+        let vec4f = t.vec4f;
         let globals_mode = !sig.labels.is_empty() || sig.features.early_return;
         let group = match program.version.kind {
             ShaderKind::Vertex => VERTEX_GROUP,
@@ -203,7 +205,7 @@ impl<'a> Lowerer<'a> {
             version: program.version,
             module,
             t,
-            fb: FnBuilder::new("entry"),
+            fb: FnBuilder::new("entry", vec4f),
             regs: Registers::default(),
             globals_mode,
             consts: constants::ConstantGlobals::default(),
@@ -236,9 +238,10 @@ impl<'a> Lowerer<'a> {
         if self.globals_mode {
             self.lower_subroutines()?;
             let end = self.sig.main_end;
-            let mut fb = FnBuilder::new("d3d9_main");
+            let mut fb = FnBuilder::new("d3d9_main", self.t.vec4f);
             std::mem::swap(&mut self.fb, &mut fb);
             self.lower_range(0, end)?;
+            self.sync_values();
             std::mem::swap(&mut self.fb, &mut fb);
             let main = self.module.functions.append(fb.finish(), naga::Span::UNDEFINED);
             self.build_entry(Some(main))

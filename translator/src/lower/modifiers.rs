@@ -2,9 +2,10 @@
 
 use naga::{BinaryOperator, Expression, MathFunction, Span, SwizzleComponent, UnaryOperator, VectorSize};
 
-use super::builder::SharedKey;
+use super::builder::{replicated, whole, Parts, SharedKey};
 use super::operands::Op;
 use super::registers::Expr;
+use super::values::swizzled;
 use super::{LowerError, Lowerer};
 use crate::bytecode::{DstParam, RegisterType, SrcModifier, SrcParam, Swizzle, WriteMask};
 
@@ -20,7 +21,7 @@ pub(crate) enum Width {
 
 impl Lowerer<'_> {
     /// The constant `vec4<bool>` of a write mask.
-    fn mask_constant(&mut self, mask: WriteMask) -> Expr {
+    pub(crate) fn mask_constant(&mut self, mask: WriteMask) -> Expr {
         let c = match self.mask_constants.get(&mask.0) {
             Some(&c) => c,
             None => {
@@ -55,7 +56,10 @@ impl Lowerer<'_> {
         let one = self.fconst(1.0, w);
         let positive = self.bin(BinaryOperator::Greater, x, zero);
         let low = self.math2(MathFunction::Min, x, one);
-        self.fb.expr(Expression::Select { condition: positive, accept: low, reject: zero })
+        let s = self.fb.expr(Expression::Select { condition: positive, accept: low, reject: zero });
+        // x > 0 excludes NaN, so min(x, 1) is in (0, 1]; else +0.
+        self.fb.nonneg.insert(s);
+        s
     }
 
     pub fn math2(&mut self, fun: MathFunction, arg: Expr, arg1: Expr) -> Expr {
@@ -167,18 +171,32 @@ impl Lowerer<'_> {
         })
     }
 
+    /// A source's components after its swizzle (before its modifier): a register's kept
+    /// components, or the components of the vector other sources read as.
+    pub fn src_parts(&mut self, src: &SrcParam) -> Result<Parts, LowerError> {
+        use RegisterType as R;
+        let kept = src.relative.is_none()
+            && !matches!(src.modifier, SrcModifier::Dz | SrcModifier::Dw)
+            && !matches!(
+                src.reg.ty,
+                R::Const | R::ConstInt | R::ConstBool | R::Loop | R::Predicate | R::Sampler | R::Label | R::TempFloat16
+            );
+        let base = if kept { self.reg_parts(src.reg)? } else { whole(self.src_base(src)?) };
+        Ok(swizzled(base, src.swizzle))
+    }
+
     /// A source operand as `vec4<f32>`: register, swizzle, modifier.
     pub fn src(&mut self, src: &SrcParam) -> Result<Expr, LowerError> {
-        let v = self.src_base(src)?;
-        let v = self.swizzle(v, src.swizzle);
+        let parts = self.src_parts(src)?;
+        let v = self.materialize(parts);
         self.apply_modifier(src.modifier, v, Width::Vec4)
     }
 
     /// A scalar source: the component the swizzle's last selector names (the replicated one;
     /// `.w` for a plain `.xyzw` source).
     pub fn src_scalar(&mut self, src: &SrcParam) -> Result<Expr, LowerError> {
-        let v = self.src_base(src)?;
-        let c = self.component(v, src.swizzle.get(3));
+        let parts = self.src_parts(src)?;
+        let c = self.scalar_part(parts[3]);
         self.apply_modifier(src.modifier, c, Width::Scalar)
     }
 
@@ -191,6 +209,53 @@ impl Lowerer<'_> {
         } else {
             v
         })
+    }
+
+    /// Whether a destination takes its value as it is (no shift, saturation or rounding).
+    fn plain_destination(dst: &DstParam) -> bool {
+        dst.shift == 0 && !dst.modifiers.saturate() && dst.reg.ty != RegisterType::Addr
+    }
+
+    /// Writes a value given per component (a `mov`, a compose of scalars).
+    pub fn write_parts(&mut self, op: &Op, dst: DstParam, mask: WriteMask, value: Parts) -> Result<(), LowerError> {
+        if !Self::plain_destination(&dst) {
+            let v = self.materialize(value);
+            return self.write_masked(op, dst, mask, v);
+        }
+        self.store_dst_parts(op, dst, mask, value)
+    }
+
+    /// Writes a scalar result replicated (rcp, dp4…): shift and saturation on the scalar, no
+    /// `vec4` until the value is read as one.
+    pub fn write_scalar(&mut self, op: &Op, value: Expr) -> Result<(), LowerError> {
+        let dst = op.dst();
+        if dst.reg.ty == RegisterType::Addr {
+            let v = self.fb.expr(Expression::Splat { size: VectorSize::Quad, value });
+            return self.write_masked(op, dst, dst.mask, v);
+        }
+        let mut value = value;
+        if dst.shift != 0 {
+            let f = self.fconst(2f32.powi(i32::from(dst.shift)), Width::Scalar);
+            value = self.bin(BinaryOperator::Multiply, value, f);
+        }
+        if dst.modifiers.saturate() {
+            value = self.saturate(value, Width::Scalar);
+        }
+        self.store_dst_parts(op, dst, dst.mask, replicated(value))
+    }
+
+    /// The masked, predicated store of a float value given per component: kept per component
+    /// in a plain register, else as one vector.
+    fn store_dst_parts(&mut self, op: &Op, dst: DstParam, mask: WriteMask, value: Parts) -> Result<(), LowerError> {
+        let kept = op.predicate().is_none() && dst.relative.is_none() && !self.regs.arrays.contains_key(&dst.reg.ty);
+        if !kept || matches!(dst.reg.ty, RegisterType::Input | RegisterType::Const | RegisterType::Sampler) {
+            let v = self.materialize(value);
+            return self.store_vec4(op, dst, mask, v, self.t.vec4f);
+        }
+        if mask.0 == 0 {
+            return Ok(());
+        }
+        self.store_parts(dst.reg, mask, value)
     }
 
     /// [`Lowerer::write`] with a narrower mask (sincos, crs, m#x# write only some components).
@@ -252,7 +317,10 @@ impl Lowerer<'_> {
             };
             l.fb.expr(Expression::Select { condition, accept: value, reject: old })
         };
-        let _ = ty;
+        if pred.is_none() && ty == self.t.vec4f && dst.relative.is_none() && !self.regs.arrays.contains_key(&dst.reg.ty)
+        {
+            return self.store_parts(dst.reg, mask, whole(value));
+        }
         if dst.relative.is_some() || self.regs.arrays.contains_key(&dst.reg.ty) {
             return self.store_register(dst.reg, dst.relative, |l, ptr| {
                 let old = if mask == WriteMask::ALL && pred.is_none() { value } else { l.load(ptr) };

@@ -8,7 +8,7 @@ use naga::{
     BinaryOperator, Expression, GlobalVariable, Handle, LocalVariable, MathFunction, ScalarKind, Span, Statement, Type,
 };
 
-use super::builder::SharedKey;
+use super::builder::{whole, Parts, SharedKey};
 use super::{LowerError, Lowerer};
 use crate::bytecode::profile::MAX_TEMPS;
 use crate::bytecode::{Profile, Register, ShaderKind, VersionId};
@@ -226,36 +226,61 @@ impl Lowerer<'_> {
     /// The current value of a register (not relatively addressed): known in this block, or
     /// loaded once.
     pub fn reg_value(&mut self, reg: Register) -> Result<Expr, LowerError> {
+        let parts = self.reg_parts(reg)?;
+        Ok(self.value_of(reg, parts))
+    }
+
+    /// [`Lowerer::reg_value`] per component (no expression for a value known in this block).
+    pub fn reg_parts(&mut self, reg: Register) -> Result<Parts, LowerError> {
         if let Some(v) = self.snapshot.as_ref().and_then(|s| s.get(&(reg.ty, reg.num))) {
-            return Ok(*v);
+            return Ok(whole(*v));
         }
-        self.current_value(reg)
+        self.current_parts(reg)
     }
 
     /// The register's value now (ignoring a co-issue snapshot): what a masked write merges with.
     pub fn current_value(&mut self, reg: Register) -> Result<Expr, LowerError> {
+        let parts = self.current_parts(reg)?;
+        Ok(self.value_of(reg, parts))
+    }
+
+    /// A register value as one vector, remembered for the register while it is current.
+    fn value_of(&mut self, reg: Register, parts: Parts) -> Expr {
+        let key = (reg.ty, reg.num);
+        if let Some(v) = self.fb.values.get(&key).filter(|e| e.parts == parts).and_then(|e| e.vector) {
+            return v;
+        }
+        let v = self.materialize(parts);
+        if self.fb.values.get(&key).is_some_and(|e| e.parts == parts) {
+            self.fb.values.set_vector(&key, v);
+        }
+        v
+    }
+
+    /// [`Lowerer::current_value`] per component.
+    pub fn current_parts(&mut self, reg: Register) -> Result<Parts, LowerError> {
         let key = (reg.ty, reg.num);
         if let Some(&v) = self.fixed.get(&key) {
-            return Ok(v);
+            return Ok(whole(v));
         }
-        if let Some((v, _)) = self.fb.values.get(&key) {
-            return Ok(v);
+        if let Some(e) = self.fb.values.get(&key) {
+            return Ok(e.parts);
         }
         let p = self.reg_ptr(reg)?;
         let v = self.load(p);
         if !self.regs.arrays.contains_key(&reg.ty) {
-            self.fb.values.insert(key, (v, None));
+            self.fb.values.insert(key, whole(v), None);
         }
-        Ok(v)
+        Ok(whole(v))
     }
 
     /// Sets a register's value; the store is emitted at the next statement or block boundary.
     pub fn set_reg_value(&mut self, reg: Register, value: Expr) -> Result<(), LowerError> {
         let p = self.reg_ptr(reg)?;
         if self.regs.arrays.contains_key(&reg.ty) {
-            self.fb.stmt(Statement::Store { pointer: p, value });
+            self.stmt(Statement::Store { pointer: p, value });
         } else {
-            self.fb.values.insert((reg.ty, reg.num), (value, Some(p)));
+            self.fb.values.insert((reg.ty, reg.num), whole(value), Some(p));
         }
         Ok(())
     }
@@ -272,7 +297,7 @@ impl Lowerer<'_> {
             None => {
                 let p = self.reg_ptr(reg)?;
                 let value = build(self, p)?;
-                self.fb.stmt(Statement::Store { pointer: p, value });
+                self.stmt(Statement::Store { pointer: p, value });
                 Ok(())
             }
             Some(rel) => {
@@ -281,13 +306,13 @@ impl Lowerer<'_> {
                 };
                 let idx = self.rel_index(rel, reg.num)?;
                 let (ok, clamped) = self.checked_index(idx, len);
-                self.fb.open();
+                self.open();
                 let base = self.var_ptr(arr);
                 let p = self.fb.expr(Expression::Access { base, index: clamped });
                 let value = build(self, p)?;
-                self.fb.stmt(Statement::Store { pointer: p, value });
-                let accept = self.fb.close();
-                self.fb.stmt(Statement::If { condition: ok, accept, reject: naga::Block::new() });
+                self.stmt(Statement::Store { pointer: p, value });
+                let accept = self.close();
+                self.stmt(Statement::If { condition: ok, accept, reject: naga::Block::new() });
                 Ok(())
             }
         }

@@ -4,6 +4,7 @@
 
 use naga::MathFunction as M;
 
+use super::builder::Parts;
 use super::modifiers::Width;
 use super::operands::Op;
 use super::registers::Expr;
@@ -21,13 +22,13 @@ impl Lowerer<'_> {
             O::Exp => self.math1(M::Exp2, x),
             O::ExpP if self.version.is_sm1() => {
                 let v = self.expp_sm1(x);
-                return self.write(op, v);
+                return self.write_parts(op, op.dst(), op.dst().mask, v);
             }
             O::ExpP => self.math1(M::Exp2, x),
             O::Log => self.log(x),
             O::LogP if self.version.is_sm1() => {
                 let v = self.logp_sm1(x);
-                return self.write(op, v);
+                return self.write_parts(op, op.dst(), op.dst().mask, v);
             }
             O::LogP => self.log(x),
             O::Pow => {
@@ -37,8 +38,7 @@ impl Lowerer<'_> {
             O::SinCos => return self.sincos(op, x),
             other => return Err(self.unsupported(format!("{other:?}"))),
         };
-        let v = self.splat_expr(r);
-        self.write(op, v)
+        self.write_scalar(op, r)
     }
 
     /// rsq takes |x|, so rsq(±0) = +inf. The zero is picked by a comparison (which −0 passes
@@ -56,17 +56,17 @@ impl Lowerer<'_> {
     }
 
     /// vs_1_x `expp`: x = 2^⌊f⌋, y = f − ⌊f⌋, z = 2^f, w = 1.
-    fn expp_sm1(&mut self, x: Expr) -> Expr {
+    fn expp_sm1(&mut self, x: Expr) -> Parts {
         let fl = self.math1(M::Floor, x);
         let ex = self.math1(M::Exp2, fl);
         let fr = self.bin(naga::BinaryOperator::Subtract, x, fl);
         let e = self.math1(M::Exp2, x);
         let one = self.fconst(1.0, Width::Scalar);
-        self.compose4([ex, fr, e, one])
+        self.scalars4([ex, fr, e, one])
     }
 
     /// vs_1_x `logp`: x = ⌊log2|f|⌋, y = |f| / 2^x, z = log2|f|, w = 1.
-    fn logp_sm1(&mut self, x: Expr) -> Expr {
+    fn logp_sm1(&mut self, x: Expr) -> Parts {
         let l = self.log(x);
         let e = self.math1(M::Floor, l);
         let a = self.math1(M::Abs, x);
@@ -79,7 +79,7 @@ impl Lowerer<'_> {
         let lowest = self.fconst(-f32::MAX, Width::Scalar);
         let m = self.select(is_zero, lowest, m);
         let one = self.fconst(1.0, Width::Scalar);
-        self.compose4([e, m, l, one])
+        self.scalars4([e, m, l, one])
     }
 
     /// `sincos d.xy, x`: (cos x, sin x) into x and y only.
@@ -88,7 +88,7 @@ impl Lowerer<'_> {
         let c = self.math1(M::Cos, x);
         let sn = self.math1(M::Sin, x);
         let zero = self.fconst(0.0, Width::Scalar);
-        let v = self.compose4([c, sn, zero, zero]);
-        self.write_masked(op, dst, WriteMask(dst.mask.0 & op.info().writes), v)
+        let v = self.scalars4([c, sn, zero, zero]);
+        self.write_parts(op, dst, WriteMask(dst.mask.0 & op.info().writes), v)
     }
 }

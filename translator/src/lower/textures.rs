@@ -227,7 +227,7 @@ impl Lowerer<'_> {
         let p = self.var_ptr(killed);
         let old = self.load(p);
         let value = self.bin(B::LogicalOr, old, cond);
-        self.fb.stmt(naga::Statement::Store { pointer: p, value });
+        self.stmt(naga::Statement::Store { pointer: p, value });
         Ok(())
     }
 

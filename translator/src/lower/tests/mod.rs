@@ -3,6 +3,7 @@
 //! rule named in the test.
 
 mod eval;
+mod multiply_forms;
 mod operands;
 mod rules;
 mod sm1;

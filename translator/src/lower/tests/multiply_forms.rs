@@ -1,0 +1,116 @@
+//! The strict multiply's shorter forms (`Lowerer::fmul`) and the values kept per component give
+//! the rule's result bit for bit, signed zeros, infinities and NaN included. Every expectation is
+//! the rule of docs/d3d9-rules.md#float-rules, `(b == 0 ? 0 : a) · (a == 0 ? 0 : b)`, worked out
+//! by hand per lane in the comments.
+
+use super::*;
+use crate::bytecode::{Opcode as O, RegisterType as R};
+
+const VS2X: u32 = 0xFFFE_0201;
+
+fn c(n: u16) -> SrcParam {
+    src(R::Const, n)
+}
+fn r(n: u16) -> SrcParam {
+    src(R::Temp, n)
+}
+fn ot0(m: &str) -> Option<DstParam> {
+    Some(dst(R::TexCrdOut, 0, m))
+}
+fn rd(n: u16, m: &str) -> Option<DstParam> {
+    Some(dst(R::Temp, n, m))
+}
+fn sat(mut d: Option<DstParam>) -> Option<DstParam> {
+    if let Some(d) = d.as_mut() {
+        d.modifiers.0 = crate::bytecode::ResultModifiers::SATURATE;
+    }
+    d
+}
+
+/// oT0 of a vs_2_x program as bit patterns, with buffer constants `consts`.
+fn bits(insts: Vec<Instruction>, consts: &[(usize, [f32; 4])]) -> [u32; 4] {
+    let run = Run { consts: consts.to_vec(), ..Run::default() };
+    output(&program(VS2X, insts), &run, "oT0").map(f32::to_bits)
+}
+
+const NEG0: u32 = 0x8000_0000;
+const NAN: u32 = 0x7FC0_0000;
+
+/// NaN payloads are not part of the rule: any NaN reads as `NAN`.
+fn canonical(v: [u32; 4]) -> [u32; 4] {
+    v.map(|b| if f32::from_bits(b).is_nan() { NAN } else { b })
+}
+
+#[test]
+fn a_known_positive_factor_keeps_the_other_factors_zero_sign_inf_and_nan() {
+    // c0 = def (2, 0.5, 3, 1), c1 from the buffer (−0, +inf, NaN, +0):
+    // 2·−0: b == 0 → (+0)·(−0) = −0; 0.5·inf = inf; 3·NaN = NaN; 1·+0 = (+0)·(+0) = +0.
+    let p = vec![def(0, [2.0, 0.5, 3.0, 1.0]), op(O::Mul, ot0("xyzw"), &[c(0), c(1)])];
+    let got = bits(p, &[(1, [-0.0, f32::INFINITY, f32::NAN, 0.0])]);
+    assert_eq!(canonical(got), [NEG0, f32::INFINITY.to_bits(), NAN, 0]);
+}
+
+#[test]
+fn a_known_factor_with_zero_and_negative_lanes_follows_the_rule_per_lane() {
+    // c0 = def (0, 2, −2, −2), c1 = (inf, −0, −0, +0):
+    // 0·inf: a == 0 → +0; 2·−0 → (+0)·(−0) = −0; −2·−0 → (+0)·(−0) = −0 (IEEE: +0);
+    // −2·+0 → (+0)·(+0) = +0 (IEEE: −0).
+    let p = vec![def(0, [0.0, 2.0, -2.0, -2.0]), op(O::Mul, ot0("xyzw"), &[c(0), c(1)])];
+    let got = bits(p, &[(1, [f32::INFINITY, -0.0, -0.0, 0.0])]);
+    assert_eq!(got, [0, NEG0, NEG0, 0]);
+}
+
+#[test]
+fn a_saturated_factor_needs_one_guard_and_keeps_zero_signs() {
+    // r0 = sat(c1) = sat(−5, NaN, 0.25, 2) = (+0, +0, 0.25, 1); c2 = (inf, −0, −0, NaN):
+    // +0·inf → +0; +0·−0 → both zero → +0; 0.25·−0 → (+0)·(−0) = −0; 1·NaN = NaN.
+    let p = vec![op(O::Mov, sat(rd(0, "xyzw")), &[c(1)]), op(O::Mul, ot0("xyzw"), &[r(0), c(2)])];
+    let got = bits(p, &[(1, [-5.0, f32::NAN, 0.25, 2.0]), (2, [f32::INFINITY, -0.0, -0.0, f32::NAN])]);
+    assert_eq!(canonical(got), [0, 0, NEG0, NAN]);
+    // The other order: c2 · r0, the same by symmetry of the rule.
+    let p = vec![op(O::Mov, sat(rd(0, "xyzw")), &[c(1)]), op(O::Mul, ot0("xyzw"), &[c(2), r(0)])];
+    let got = bits(p, &[(1, [-5.0, f32::NAN, 0.25, 2.0]), (2, [f32::INFINITY, -0.0, -0.0, f32::NAN])]);
+    assert_eq!(canonical(got), [0, 0, NEG0, NAN]);
+}
+
+#[test]
+fn two_saturated_or_set_factors_multiply_plainly() {
+    // r0 = sat(−1, 0.25, 1, NaN) = (+0, 0.25, 1, +0); r1 = slt(c2, c3) = (1, 0, 1, 0) with
+    // c2 = (0, 1, 0, 1), c3 = (1, 0, 1, 0): products (+0, +0, 1, +0), every zero +0.
+    let p = vec![
+        op(O::Mov, sat(rd(0, "xyzw")), &[c(1)]),
+        op(O::Slt, rd(1, "xyzw"), &[c(2), c(3)]),
+        op(O::Mul, ot0("xyzw"), &[r(0), r(1)]),
+    ];
+    let got = bits(p, &[(1, [-1.0, 0.25, 1.0, f32::NAN]), (2, [0.0, 1.0, 0.0, 1.0]), (3, [1.0, 0.0, 1.0, 0.0])]);
+    assert_eq!(got, [0, 0, 1.0f32.to_bits(), 0]);
+}
+
+#[test]
+fn one_component_writes_compute_that_component_and_keep_the_others() {
+    // r0 = c1 = (1, 2, 3, 4); mul r0.y, c1.x, c2.z: a = 1 ≠ 0, b = −0 → (+0)·(−0) = −0;
+    // mad r0.w, c1.y, c2.x, c1.x: 2·inf + 1 = inf; add r0.x, c1.z, c1.w = 7; z keeps 3.
+    let p = vec![
+        op(O::Mov, rd(0, "xyzw"), &[c(1)]),
+        op(O::Mul, rd(0, "y"), &[c(1).sw("x"), c(2).sw("z")]),
+        op(O::Mad, rd(0, "w"), &[c(1).sw("y"), c(2).sw("x"), c(1).sw("x")]),
+        op(O::Add, rd(0, "x"), &[c(1).sw("z"), c(1).sw("w")]),
+        op(O::Mov, ot0("xyzw"), &[r(0)]),
+    ];
+    let got = bits(p, &[(1, [1.0, 2.0, 3.0, 4.0]), (2, [f32::INFINITY, 5.0, -0.0, 6.0])]);
+    assert_eq!(got, [7.0f32.to_bits(), NEG0, 3.0f32.to_bits(), f32::INFINITY.to_bits()]);
+}
+
+#[test]
+fn swizzled_partial_writes_compose_the_right_components() {
+    // r0.xy = c1.wz = (4, 3); r0.zw = c2.yx = (6, 5); r1 = r0.wzyx = (5, 6, 3, 4);
+    // oT0 = r1.yxww = (6, 5, 4, 4).
+    let p = vec![
+        op(O::Mov, rd(0, "xy"), &[c(1).sw("wzzz")]),
+        op(O::Mov, rd(0, "zw"), &[c(2).sw("yyyx")]),
+        op(O::Mov, rd(1, "xyzw"), &[r(0).sw("wzyx")]),
+        op(O::Mov, ot0("xyzw"), &[r(1).sw("yxww")]),
+    ];
+    let got = bits(p, &[(1, [1.0, 2.0, 3.0, 4.0]), (2, [5.0, 6.0, 7.0, 8.0])]);
+    assert_eq!(got, [6.0, 5.0, 4.0, 4.0].map(f32::to_bits));
+}
