@@ -37,6 +37,15 @@
 //!   carried through the computation: a shader that cancels after an `exp`, or takes `frc` of a
 //!   scaled sum, gets the width its own arithmetic implies, and no per-shader list is kept.
 //!
+//! - **Level of detail** (docs/d3d9-rules.md#mip-selection): the CPU computes λ = log2(max(ρx, ρy)) + bias
+//!   with ρ the exact length of the scaled derivatives, clamps it to the levels, rounds it (POINT)
+//!   or blends ⌊λ⌋ and ⌊λ⌋ + 1 (LINEAR), as Vulkan defines it. Vulkan lets a GPU take ρ anywhere
+//!   between the largest derivative component and their sum (λ within ±log2 √2 where a derivative
+//!   has two non-zero components), and quantise the blend to `mipLodPrecisionBits`; implicit-LOD
+//!   sampling of a mipmapped texture is therefore compared with the wide tolerance, as a derivative.
+//!   Filters are nested lerps on both sides, so equal texels filter to themselves exactly (no
+//!   tolerance is needed there: a shader's `frc` would turn an ulp into a whole step).
+//!
 //! Coverage must match exactly, except at a pixel centre within 2⁻⁸ px (one step of the 8-bit
 //! sub-pixel grid) of a triangle edge whose vertices snapping moved: Vulkan leaves the snapping
 //! to the implementation (`subPixelPrecisionBits` ≥ 4), so such a pixel is a tie

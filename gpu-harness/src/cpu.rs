@@ -126,9 +126,31 @@ pub struct MergeState {
     /// SHADEMODE FLAT: COLOR varyings take each triangle's first vertex's values (in a strip,
     /// triangle i starts at vertex i; docs/d3d9-rules.md#ffp-fog).
     pub flat: bool,
-    /// Alpha test: function and 8-bit reference (`ALPHAREF & 0xff`, docs/d3d9-rules.md#alpha-test); `None` when
-    /// off.
-    pub alpha_test: Option<(CmpFunc, u8)>,
+    /// Alpha test; `None` when off.
+    pub alpha_test: Option<AlphaTest>,
+}
+
+/// The alpha test of the output merger (docs/d3d9-rules.md#alpha-test).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct AlphaTest {
+    /// D3DRS_ALPHAFUNC.
+    pub func: CmpFunc,
+    /// `ALPHAREF & 0xff`.
+    pub reference: u8,
+    /// Render target 0 has a float format: the test compares at its precision, the unclamped
+    /// alpha against `reference / 255`, instead of the 8-bit alpha against `reference`.
+    pub float_target: bool,
+}
+
+impl AlphaTest {
+    /// Whether a pixel with output alpha `alpha` passes.
+    pub fn passes(&self, alpha: f32) -> bool {
+        if self.float_target {
+            self.func.test(alpha, self.reference as f32 / 255.0)
+        } else {
+            self.func.test(to_byte(alpha), self.reference)
+        }
+    }
 }
 
 /// The CPU's render targets and depth buffer.
@@ -286,10 +308,9 @@ fn merge(targets: &mut CpuTargets, x: u32, y: u32, z: f32, input: &PixelIn, out:
             *ch = f * *ch + (1.0 - f) * fog;
         }
     }
-    // Alpha test at 8-bit precision (docs/d3d9-rules.md#alpha-test).
-    if let Some((func, reference)) = s.alpha_test {
-        let alpha = colors[0].map_or(1.0, |c| c[3]);
-        if !func.test(to_byte(alpha), reference) {
+    // Alpha test at render target 0's precision (docs/d3d9-rules.md#alpha-test).
+    if let Some(test) = s.alpha_test {
+        if !test.passes(colors[0].map_or(1.0, |c| c[3])) {
             return;
         }
     }

@@ -185,8 +185,8 @@ pub struct FixedPixelState {
     pub fog: crate::cpu::FogSource,
     /// FOGCOLOR.
     pub fog_color: [f32; 3],
-    /// Alpha test function and 8-bit reference.
-    pub alpha_test: Option<(crate::case::CmpFunc, u8)>,
+    /// Alpha test.
+    pub alpha_test: Option<crate::cpu::AlphaTest>,
 }
 
 /// WGSL of the fixed-function pixel stage reading COLOR0 (and FOG) where `layout` puts them.
@@ -218,10 +218,14 @@ pub fn pixel_wgsl(state: &FixedPixelState, layout: &VaryingLayout) -> String {
         let [r, g, b] = state.fog_color.map(wgsl_f32);
         s += &format!("    let f = {f};\n    c = vec4<f32>(f * c.rgb + (1.0 - f) * vec3<f32>({r}, {g}, {b}), c.a);\n");
     }
-    if let Some((func, reference)) = state.alpha_test {
-        let a = "round(clamp(c.a, 0.0, 1.0) * 255.0)";
-        let r = format!("{reference}.0");
-        let pass = match func {
+    if let Some(test) = state.alpha_test {
+        // At render target 0's precision (docs/d3d9-rules.md#alpha-test).
+        let (a, r) = if test.float_target {
+            ("c.a".to_string(), wgsl_f32(test.reference as f32 / 255.0))
+        } else {
+            ("round(clamp(c.a, 0.0, 1.0) * 255.0)".to_string(), format!("{}.0", test.reference))
+        };
+        let pass = match test.func {
             CmpFunc::Never => "false".to_string(),
             CmpFunc::Always => "true".to_string(),
             CmpFunc::Less => format!("{a} < {r}"),
@@ -311,7 +315,11 @@ mod tests {
         let st = FixedPixelState {
             fog: crate::cpu::FogSource::Varying,
             fog_color: [1.0, 0.0, 0.0],
-            alpha_test: Some((crate::case::CmpFunc::GreaterEqual, 0x70)),
+            alpha_test: Some(crate::cpu::AlphaTest {
+                func: crate::case::CmpFunc::GreaterEqual,
+                reference: 0x70,
+                float_target: true,
+            }),
         };
         let ps = pixel_wgsl(&st, &default_layout());
         naga::front::wgsl::parse_str(&ps).unwrap_or_else(|e| panic!("{ps}\n{}", e.emit_to_string(&ps)));

@@ -50,7 +50,7 @@ impl Runner<'_> {
             if draw.vs_is_none() && draw.ps_is_none() {
                 continue;
             }
-            let setup = self.draw_setup(&prepared, draw, &state)?;
+            let setup = self.draw_setup(&prepared, draw, &state, case.render_target.format)?;
             let ctx = setup.context(case, &prepared, &state, self.float_rules);
             let (vs, ps) = crate::translated::translate_pair(setup.vs, setup.ps, &ctx)
                 .map_err(|e| Verdict::Fail(vec![format!("draw {i}: {e}")]))?;

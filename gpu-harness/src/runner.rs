@@ -85,8 +85,8 @@ pub struct StageContext<'a> {
     pub state: &'a RenderState,
     /// The fog factor's source (docs/d3d9-rules.md#fog), decided by the runner.
     pub fog: FogSource,
-    /// Alpha test (function, 8-bit reference), when on.
-    pub alpha_test: Option<(crate::case::CmpFunc, u8)>,
+    /// Alpha test, when on.
+    pub alpha_test: Option<crate::cpu::AlphaTest>,
     /// The float rules both sides follow (the translation key's, docs/d3d9-rules.md#float-rules).
     pub float_rules: FloatRules,
     /// CPU side: where the approximate instructions' results lie ([`Skew`]; the runner's extra
@@ -246,7 +246,7 @@ pub(crate) struct DrawSetup<'p> {
     pub(crate) vs: Option<&'p Program>,
     pub(crate) ps: Option<&'p Program>,
     pub(crate) fog: FogSource,
-    pub(crate) alpha: Option<(crate::case::CmpFunc, u8)>,
+    pub(crate) alpha: Option<crate::cpu::AlphaTest>,
 }
 
 impl DrawSetup<'_> {
@@ -281,7 +281,7 @@ pub(crate) struct Prepared {
     pub(crate) textures: Vec<DecodedTexture>,
 }
 
-fn merge_state(state: &RenderState, fog: FogSource, alpha_test: Option<(crate::case::CmpFunc, u8)>) -> MergeState {
+fn merge_state(state: &RenderState, fog: FogSource, alpha_test: Option<crate::cpu::AlphaTest>) -> MergeState {
     MergeState {
         cull: state.cullmode,
         z_enable: state.zenable,
@@ -522,11 +522,18 @@ impl Runner<'_> {
         prepared: &'p Prepared,
         draw: &Draw,
         state: &RenderState,
+        target: crate::case::TargetFormat,
     ) -> Result<DrawSetup<'p>, Verdict> {
         let vs = (!draw.vs_is_none()).then(|| &prepared.programs[&draw.vertex_shader]);
         let ps = (!draw.ps_is_none()).then(|| &prepared.programs[&draw.pixel_shader]);
         let fog = fog_source(state, vs, ps).map_err(Verdict::Skip)?;
-        let alpha = state.alphatestenable.then_some((state.alphafunc, (state.alpharef & 0xff) as u8));
+        // The test compares at render target 0's precision (docs/d3d9-rules.md#alpha-test).
+        let float_target = target == crate::case::TargetFormat::A32B32G32R32F;
+        let alpha = state.alphatestenable.then_some(crate::cpu::AlphaTest {
+            func: state.alphafunc,
+            reference: (state.alpharef & 0xff) as u8,
+            float_target,
+        });
         Ok(DrawSetup { vs, ps, fog, alpha })
     }
 
@@ -590,7 +597,7 @@ impl Runner<'_> {
             }
             load_constants(draw, &mut vsc, &mut psc);
             ffp.before_draw(draw);
-            let setup = self.draw_setup(prepared, draw, &state)?;
+            let setup = self.draw_setup(prepared, draw, &state, case.render_target.format)?;
             let ctx = StageContext { skew, ..setup.context(case, prepared, &state, self.float_rules) };
             let DrawSetup { vs, ps, fog, alpha } = setup;
             let inputs = self.inputs(case, draw, vs)?;
@@ -665,7 +672,7 @@ impl Runner<'_> {
                 state.apply(rs);
             }
             load_constants(draw, &mut vsc, &mut psc);
-            let setup = self.draw_setup(prepared, draw, &state)?;
+            let setup = self.draw_setup(prepared, draw, &state, case.render_target.format)?;
             let ctx = setup.context(case, prepared, &state, self.float_rules);
             let DrawSetup { vs, ps, fog, alpha } = setup;
             let inputs = self.inputs(case, draw, vs)?;
@@ -691,7 +698,12 @@ impl Runner<'_> {
                 tvs = Some(stage.map_err(|e| fail(format!("fixed-function vertex half: {e}")))?);
             }
             if tps.is_none() {
-                let setup = crate::ffp_gpu::PixelSetup { vertex: vs.is_none().then_some(&format), fog, alpha, flat };
+                let setup = crate::ffp_gpu::PixelSetup {
+                    vertex: vs.is_none().then_some(&format),
+                    fog,
+                    alpha: alpha.map(|t| (t.func, t.reference)),
+                    flat,
+                };
                 let stage = crate::ffp_gpu::pixel_stage(&ffp, &state, &prepared.textures, &layout, &setup);
                 tps = Some(stage.map_err(|e| fail(format!("fixed-function pixel half: {e}")))?);
             }

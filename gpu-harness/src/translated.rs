@@ -11,7 +11,7 @@
 
 use d3d9_shader::analysis::analyse;
 use d3d9_shader::bytecode::{Program, TextureType};
-use d3d9_shader::key::{AlphaFunc, FloatRules, FogMode as KeyFog};
+use d3d9_shader::key::{AlphaFunc, AlphaPrecision, FloatRules, FogMode as KeyFog};
 use d3d9_shader::linkage::fits_stable;
 use d3d9_shader::lower::{self, link, Linkage};
 use d3d9_shader::render_state::Modes;
@@ -113,7 +113,10 @@ fn key(program: &Program, ctx: &StageContext<'_>) -> ShaderKey {
     // SHADEMODE FLAT: both stages of the pair declare COLOR flat.
     k.flat_shading = ctx.state.shademode == crate::case::ShadeMode::Flat;
     if program.version.is_pixel() {
-        k.alpha_func = ctx.alpha_test.map_or(AlphaFunc::Always, |(f, _)| alpha_func(f));
+        k.alpha_func = ctx.alpha_test.map_or(AlphaFunc::Always, |t| alpha_func(t.func));
+        if ctx.alpha_test.is_some_and(|t| t.float_target) {
+            k.alpha_precision = AlphaPrecision::Float;
+        }
         k.fog = match ctx.fog {
             FogSource::Off => KeyFog::None,
             FogSource::Varying => KeyFog::Vertex,
@@ -145,7 +148,7 @@ fn render_state(ctx: &StageContext<'_>, modes: Modes) -> RenderState {
         fog_start,
         fog_end,
         fog_density,
-        alpha_ref: ctx.alpha_test.map_or(0, |(_, r)| u32::from(r)),
+        alpha_ref: ctx.alpha_test.map_or(0, |t| u32::from(t.reference)),
         modes,
         ..RenderState::default()
     };

@@ -43,6 +43,18 @@ pub enum AlphaFunc {
     Always,
 }
 
+/// The precision at which the alpha test compares: that of render target 0
+/// (docs/d3d9-rules.md#alpha-test).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum AlphaPrecision {
+    /// An 8-bit (unorm) target: round(saturate(alpha) · 255) against `ALPHAREF & 0xff`.
+    #[default]
+    Unorm8,
+    /// A 32-bit float target: the unclamped alpha against `(ALPHAREF & 0xff) / 255` in fp32
+    /// (alpha 1.5 passes GREATER against ALPHAREF 255).
+    Float,
+}
+
 /// Fog applied by the pixel shader epilogue (ps < 3.0 only; ps_3_0 does its own fog).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub enum FogMode {
@@ -80,6 +92,8 @@ pub struct ShaderKey {
     /// Pixel shaders: alpha test on oC0.a against `RenderState::alpha_ref`, run after fog.
     /// Needs the render-state block.
     pub alpha_func: AlphaFunc,
+    /// Pixel shaders: the precision of the alpha test, render target 0's. Nothing to bind.
+    pub alpha_precision: AlphaPrecision,
     /// Pixel shaders before ps_3_0: fog blended into oC0.rgb with `RenderState::fog_color`.
     /// Needs the render-state block (fog colour, start, end, density).
     pub fog: FogMode,
@@ -140,7 +154,7 @@ impl ShaderKey {
 
     /// Sets one field from a `FIELD=VALUE` string (the CLI's `--key`). Fields: `float_rules`
     /// (strict|fast|ieee), `alpha_func` (never|less|equal|lessequal|greater|notequal|
-    /// greaterequal|always), `fog` (none|vertex|linear|exp|exp2), `fog_source` (z|w),
+    /// greaterequal|always), `alpha_precision` (unorm8|float), `fog` (none|vertex|linear|exp|exp2), `fog_source` (z|w),
     /// `clip_planes` (mask), `point_size`, `point_sprite`, `flat_shading`, `swvp` (bool),
     /// `shadow_samplers`, `unbound_samplers`, `projected` (mask of stages divided by w),
     /// `projected<N>` (stage N's count 1–4, 0 for none), `sampler<N>` (2d|cube|volume).
@@ -180,6 +194,13 @@ impl ShaderKey {
                     "notequal" => AlphaFunc::NotEqual,
                     "greaterequal" => AlphaFunc::GreaterEqual,
                     "always" => AlphaFunc::Always,
+                    _ => return Err(bad()),
+                }
+            }
+            "alpha_precision" => {
+                self.alpha_precision = match value.as_str() {
+                    "unorm8" => AlphaPrecision::Unorm8,
+                    "float" => AlphaPrecision::Float,
                     _ => return Err(bad()),
                 }
             }
@@ -248,11 +269,13 @@ mod tests {
         let mut k = ShaderKey::default();
         k.set("float_rules=fast").unwrap();
         k.set("alpha_func=greaterequal").unwrap();
+        k.set("alpha_precision=float").unwrap();
         k.set("clip_planes=0x3").unwrap();
         k.set("sampler2=cube").unwrap();
         k.set("point_sprite=1").unwrap();
         assert_eq!(k.float_rules, FloatRules::Fast);
         assert_eq!(k.alpha_func, AlphaFunc::GreaterEqual);
+        assert_eq!(k.alpha_precision, AlphaPrecision::Float);
         assert_eq!(k.clip_planes, 3);
         assert_eq!(k.sampler_type(2, Some(TextureType::Tex2D)), TextureType::Cube);
         assert_eq!(k.sampler_type(3, None), TextureType::Tex2D);

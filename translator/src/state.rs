@@ -7,7 +7,7 @@
 //! changed.
 
 use crate::bytecode::{ShaderKind, TextureType, Version};
-use crate::key::{AlphaFunc, FloatRules, FogMode, FogSource, ShaderKey};
+use crate::key::{AlphaFunc, AlphaPrecision, FloatRules, FogMode, FogSource, ShaderKey};
 
 /// The resource bound to a sampler stage (`IDirect3DDevice9::SetTexture`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -34,6 +34,9 @@ pub struct DeviceState {
     /// D3DRS_ALPHAFUNC, a D3DCMPFUNC: 1 never, 2 less, 3 equal, 4 less-equal, 5 greater,
     /// 6 not-equal, 7 greater-equal, 8 always.
     pub alpha_func: u32,
+    /// Render target 0 has a floating-point format (D3DFMT_A32B32G32R32F, …): the alpha test
+    /// compares at float precision (docs/d3d9-rules.md#alpha-test).
+    pub float_render_target: bool,
     /// D3DRS_FOGENABLE.
     pub fog_enable: bool,
     /// D3DRS_FOGTABLEMODE, a D3DFOGMODE: 0 none, 1 exp, 2 exp2, 3 linear. With 0 and fog
@@ -70,6 +73,7 @@ impl Default for DeviceState {
         DeviceState {
             alpha_test_enable: false,
             alpha_func: 8,
+            float_render_target: false,
             fog_enable: false,
             fog_table_mode: 0,
             w_fog: false,
@@ -130,6 +134,9 @@ impl ShaderKey {
             ShaderKind::Pixel => {
                 if state.alpha_test_enable {
                     key.alpha_func = alpha_func(state.alpha_func);
+                    if state.float_render_target {
+                        key.alpha_precision = AlphaPrecision::Float;
+                    }
                 }
                 if state.fog_enable && profile.fixed_function_fog {
                     key.fog = match state.fog_table_mode {
@@ -213,6 +220,18 @@ mod tests {
     fn alpha_test_off_means_always_whatever_the_function() {
         let s = DeviceState { alpha_func: 2, ..DeviceState::default() };
         assert_eq!(ShaderKey::from_state(v(ShaderKind::Pixel, 3), &s).alpha_func, AlphaFunc::Always);
+    }
+
+    #[test]
+    fn alpha_test_on_a_float_target_compares_at_float_precision() {
+        let s =
+            DeviceState { alpha_test_enable: true, alpha_func: 5, float_render_target: true, ..DeviceState::default() };
+        let k = ShaderKey::from_state(v(ShaderKind::Pixel, 2), &s);
+        assert_eq!((k.alpha_func, k.alpha_precision), (AlphaFunc::Greater, AlphaPrecision::Float));
+        // Without the test the precision does not split the cache.
+        let s = DeviceState { alpha_test_enable: false, ..s };
+        let k = ShaderKey::from_state(v(ShaderKind::Pixel, 2), &s);
+        assert_eq!((k.alpha_func, k.alpha_precision), (AlphaFunc::Always, AlphaPrecision::Unorm8));
     }
 
     #[test]

@@ -21,8 +21,9 @@ use gpu_harness::translated::{Counting, Delivering, Translator};
 #[command(
     long_about = "Draws every case (*.toml) on the GPU and on the CPU reference, checks its probes on both \
                   and compares the two images. Defaults: the project's cases in shaders/cases/, plus \
-                  ../shared/conformance and ../shared/conformance-ffp when present; shader names resolve against the corpus folders \
-                  (default ../shared/corpus when present) and the project's shaders/.",
+                  ../shared/conformance, ../shared/conformance-ffp and ../shared/conformance-vkd3d when present; \
+                  shader names resolve against the corpus folders (default ../shared/corpus and \
+                  ../shared/corpus-vkd3d when present) and the project's shaders/.",
     after_help = crate::examples!(
         "cargo xtask conformance"
         "cargo xtask conformance --backend cpu --filter fog"
@@ -262,11 +263,17 @@ pub fn main(args: &ConformanceArgs) -> i32 {
         if let Some(ffp) = shared.as_ref().map(|s| s.join("conformance-ffp")).filter(|d| d.is_dir()) {
             case_dirs.push(ffp);
         }
+        // vkd3d's HLSL tests as its Direct3D 9 runner draws them, with their shaders' corpus.
+        if let Some(s) = shared.as_ref().filter(|s| s.join("conformance-vkd3d").is_dir()) {
+            case_dirs.push(s.join("conformance-vkd3d"));
+        }
     }
     let mut roots = args.common.corpus.clone();
     if roots.is_empty() {
-        if let Some(s) = shared.as_ref().filter(|s| s.join("corpus").is_dir()) {
-            roots.push(s.join("corpus"));
+        for sub in ["corpus", "corpus-vkd3d"] {
+            if let Some(s) = shared.as_ref().filter(|s| s.join(sub).is_dir()) {
+                roots.push(s.join(sub));
+            }
         }
     }
     roots.push(root.join("shaders"));

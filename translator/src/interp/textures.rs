@@ -235,25 +235,11 @@ impl ReferenceTexture {
                 };
                 let ((i0, fi), (j0, fj)) = (split(0), split(1));
                 let (k0, fk) = if volume { split(2) } else { (0, 0.0) };
-                let mut out = [0.0; 4];
-                for (dk, wk) in [(0, 1.0 - fk), (1, fk)] {
-                    if wk == 0.0 {
-                        continue;
-                    }
-                    for (dj, wj) in [(0, 1.0 - fj), (1, fj)] {
-                        for (di, wi) in [(0, 1.0 - fi), (1, fi)] {
-                            let weight = wi * wj * wk;
-                            if weight == 0.0 {
-                                continue;
-                            }
-                            let t = fetch(i0 + di, j0 + dj, k0 + dk);
-                            for c in 0..4 {
-                                out[c] += weight * t[c];
-                            }
-                        }
-                    }
-                }
-                out
+                // Nested lerps a + f · (b − a), as GPU filters compute them (docs/d3d9-rules.md#mip-selection):
+                // equal texels give that texel exactly, where a sum of four weighted products may not.
+                let row = |j: i64, k: i64| lerp(fetch(i0, j, k), fi, || fetch(i0 + 1, j, k));
+                let slice = |k: i64| lerp(row(j0, k), fj, || row(j0 + 1, k));
+                lerp(slice(k0), fk, || slice(k0 + 1))
             }
         }
     }
@@ -316,6 +302,15 @@ impl ReferenceTexture {
             }
         }
     }
+}
+
+/// a + f · (b − a) per channel; `b` is not fetched when f is 0.
+fn lerp(a: [f32; 4], f: f32, b: impl FnOnce() -> [f32; 4]) -> [f32; 4] {
+    if f == 0.0 {
+        return a;
+    }
+    let b = b();
+    std::array::from_fn(|c| a[c] + f * (b[c] - a[c]))
 }
 
 fn to_index(x: f32) -> i64 {
@@ -464,6 +459,20 @@ mod tests {
         assert_eq!(t.sample([0.5, 0.5, 0.0, 0.0], L0)[0], 15.0);
         // u = 0.375: x = 0.75 − 0.5 = 0.25 → 10·0.75 + 20·0.25 = 12.5.
         assert_eq!(t.sample([0.375, 0.5, 0.0, 0.0], L0)[0], 12.5);
+    }
+
+    #[test]
+    fn linear_filtering_of_equal_texels_is_exact() {
+        // docs/d3d9-rules.md#mip-selection: the filter is nested lerps, so texels that are all 1.0 filter to
+        // exactly 1.0 at every position; a sum of weight · texel products can give 0.99999994, which
+        // 10 · texel − frc(10 · texel) (vkd3d's sample-bias shader) turns into 9.
+        let mut t = tex2(2, 2, &[1.0; 4]);
+        t.filter = Filter::Linear;
+        t.address = AddressMode::Clamp;
+        for i in 0..640 {
+            let (u, v) = ((i as f32 + 0.5) / 640.0, (i as f32 * 0.37 + 0.5) / 480.0 % 1.0);
+            assert_eq!(t.sample([u, v, 0.0, 0.0], L0)[0], 1.0, "at ({u}, {v})");
+        }
     }
 
     #[test]

@@ -9,7 +9,7 @@ use super::modifiers::Width;
 use super::registers::Expr;
 use super::render_state::Mode;
 use super::{LowerError, Lowerer};
-use crate::key::{AlphaFunc, FogMode, FogSource};
+use crate::key::{AlphaFunc, AlphaPrecision, FogMode, FogSource};
 
 impl Lowerer<'_> {
     /// Whether the key reads values from the render-state block.
@@ -43,16 +43,22 @@ impl Lowerer<'_> {
             AlphaFunc::Always => None,
             AlphaFunc::Never => Some(self.fb.shared(super::builder::SharedKey::Bool(true))),
             func => {
-                // The test compares 8-bit values (docs/d3d9-rules.md#alpha-test): round(sat(alpha) * 255) against
-                // ALPHAREF & 0xff (stored as ALPHAREF / 255), also on float targets.
-                let scale = self.fconst(255.0, Width::Scalar);
+                // At render target 0's precision (docs/d3d9-rules.md#alpha-test): on 8-bit targets
+                // round(sat(alpha) * 255) against ALPHAREF & 0xff (stored as ALPHAREF / 255); on float
+                // targets the unclamped alpha against ALPHAREF / 255.
                 let a = self.component(c0, 3);
-                let a = self.saturate(a, Width::Scalar);
-                let a = self.bin(B::Multiply, a, scale);
-                let a = self.math1(M::Round, a);
-                let r = self.render_state(rs::ALPHA_REF)?;
-                let r = self.bin(B::Multiply, r, scale);
-                let r = self.math1(M::Round, r);
+                let mut r = self.render_state(rs::ALPHA_REF)?;
+                let a = match self.key.alpha_precision {
+                    AlphaPrecision::Float => a,
+                    AlphaPrecision::Unorm8 => {
+                        let scale = self.fconst(255.0, Width::Scalar);
+                        let a = self.saturate(a, Width::Scalar);
+                        let a = self.bin(B::Multiply, a, scale);
+                        let r255 = self.bin(B::Multiply, r, scale);
+                        r = self.math1(M::Round, r255);
+                        self.math1(M::Round, a)
+                    }
+                };
                 if self.dynamic(Mode::AlphaFunc) {
                     let kill = self.dynamic_alpha_kill(a, r)?;
                     return self.finish_kill(c0, Some(kill));

@@ -4,7 +4,7 @@ use super::eval::{Outcome, Value};
 use super::*;
 use crate::bytecode::registers::misc;
 use crate::bytecode::{Comparison, Opcode as O, Register, RegisterType as R, SrcModifier as Mod};
-use crate::key::{AlphaFunc, FloatRules, FogMode};
+use crate::key::{AlphaFunc, AlphaPrecision, FloatRules, FogMode};
 
 const VS2X: u32 = 0xFFFE_0201;
 const VS3: u32 = 0xFFFE_0300;
@@ -539,6 +539,25 @@ fn alpha_test_compares_eight_bit_values() {
     assert_eq!(color(ps(PS2X, p.clone(), &run(AlphaFunc::Equal))), [0.25, 0.5, 0.75, 0.25]);
     assert!(matches!(ps(PS2X, p.clone(), &run(AlphaFunc::Less)), Outcome::Killed));
     assert!(matches!(ps(PS2X, p, &run(AlphaFunc::Greater)), Outcome::Killed));
+}
+
+#[test]
+fn alpha_test_on_a_float_target_compares_the_unclamped_alpha() {
+    // docs/d3d9-rules.md#alpha-test: on a float target alpha 1.5 passes GREATER against ALPHAREF 255 (1.0) and
+    // fails EQUAL; the 8-bit comparison would saturate it to 255 (GREATER fails, EQUAL passes). Alpha 0.25 is
+    // below 64/255 = 0.25098 as a float: GREATEREQUAL fails, LESS passes.
+    let p = |a: f32| vec![def(0, [0.0, 1.0, 0.0, a]), op(O::Mov, oc0("xyzw"), &[c(0)])];
+    let run = |f: AlphaFunc, precision: AlphaPrecision, reference: f32| Run {
+        key: ShaderKey { alpha_func: f, alpha_precision: precision, ..ShaderKey::default() },
+        render_state: vec![(4usize, Value::F(reference / 255.0))],
+        ..Run::default()
+    };
+    let (fl, u8p) = (AlphaPrecision::Float, AlphaPrecision::Unorm8);
+    assert_eq!(color(ps(PS2X, p(1.5), &run(AlphaFunc::Greater, fl, 255.0))), [0.0, 1.0, 0.0, 1.5]);
+    assert!(matches!(ps(PS2X, p(1.5), &run(AlphaFunc::Equal, fl, 255.0)), Outcome::Killed));
+    assert!(matches!(ps(PS2X, p(1.5), &run(AlphaFunc::Greater, u8p, 255.0)), Outcome::Killed));
+    assert!(matches!(ps(PS2X, p(0.25), &run(AlphaFunc::GreaterEqual, fl, 64.0)), Outcome::Killed));
+    assert_eq!(color(ps(PS2X, p(0.25), &run(AlphaFunc::Less, fl, 64.0))), [0.0, 1.0, 0.0, 0.25]);
 }
 
 #[test]
