@@ -105,7 +105,7 @@ impl Lowerer<'_> {
 
     /// `bitcast<f32>` (or `vec4<f32>`) of the module-private variable holding `bits` (one
     /// component: a scalar), loaded once per block.
-    fn special(&mut self, bits: &[u32]) -> Expr {
+    pub(super) fn special(&mut self, bits: &[u32]) -> Expr {
         let index = match self.specials.iter().position(|(b, _)| b.as_slice() == bits) {
             Some(i) => i,
             None => {

@@ -106,8 +106,10 @@ impl Lowerer<'_> {
             None => SamplerGlobals::Unbound,
         };
         let SamplerGlobals::Bound { texture, sampler, ty, shadow } = globals else {
-            let (zero, one) = (self.fconst(0.0, Width::Scalar), self.fconst(1.0, Width::Scalar));
-            return Ok(self.compose4([zero, zero, zero, one]));
+            // (0, 0, 0, 1) as a load, not a constant vector: an ieee `rcp` of its x would
+            // otherwise be a WGSL constant expression evaluating to inf, which browsers refuse
+            // (docs/wgsl.md).
+            return Ok(self.special(&[0, 0, 0, 1.0f32.to_bits()]));
         };
         let coords = if project {
             let w = self.component(coords, 3);
