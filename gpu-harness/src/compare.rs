@@ -49,7 +49,11 @@
 //! Coverage must match exactly, except at a pixel centre within 2⁻⁸ px (one step of the 8-bit
 //! sub-pixel grid) of a triangle edge whose vertices snapping moved: Vulkan leaves the snapping
 //! to the implementation (`subPixelPrecisionBits` ≥ 4), so such a pixel is a tie
-//! ([`crate::raster::Lane::edge`]). The CPU rasterizer otherwise follows Vulkan's rules: samples at
+//! ([`crate::raster::Lane::edge`]); likewise within the rounding bound a clip plane's new vertex
+//! carries (the intersection of a plane with an edge between clip-space values of 10¹² is exact
+//! to no better than 10⁵ units, and each clipper rounds it its own way), and a draw where
+//! clipping leaves a vertex's w within rounding of 0 has no defined coverage at all, like a
+//! vertex at the clip-space origin. The CPU rasterizer otherwise follows Vulkan's rules: samples at
 //! pixel centres (the D3D9 half-pixel offset is in the viewport), the top-left fill rule on the
 //! snapped positions, and perspective-correct barycentrics from the exact (unsnapped) positions,
 //! so plain `add`/`mad` vertex shaders agree within the Exact bound above.
@@ -58,9 +62,10 @@
 //! coverage at a moved edge (above), an interpolated input at a decision point (zero, or a texel
 //! boundary of a point-sampled texture), which two rasterizers may break either way, an
 //! interpolated input that is infinite or NaN at a vertex (Vulkan defines interpolation as a
-//! weighted sum, and inf · 0 or inf − inf make its value depend on the evaluation order), and every
+//! weighted sum, and inf · 0 or inf − inf make its value depend on the evaluation order), every
 //! pixel of a triangle one of whose vertices fetched a vertex texture at a NaN or infinite
-//! coordinate, where D3D9 defines no texel.
+//! coordinate, where D3D9 defines no texel, and every pixel that itself sampled a texture there
+//! (or a cube map in the zero direction, docs/d3d9-rules.md#float-rules).
 
 use crate::case::{Compare, Probe, TargetFormat};
 use crate::targets::{to_byte, Image};

@@ -60,6 +60,9 @@ pub struct PixelOut {
     pub depth: Option<f32>,
     /// texkill.
     pub discarded: bool,
+    /// The pixel read a texel D3D9 leaves to the implementation (a texture sampled at a NaN or
+    /// infinite coordinate): it is a tie, not held against the GPU ([`CpuTargets::ties`]).
+    pub tie: bool,
 }
 
 /// A pixel stage: shader or fixed-function stand-in. Runs 2×2 quads (lanes 0 TL, 1 TR, 2 BL, 3 BR).
@@ -160,8 +163,8 @@ pub struct CpuTargets {
     pub colors: Vec<Image>,
     /// Depth buffer, row-major.
     pub depth: Vec<f32>,
-    /// Pixels drawn from a tie ([`crate::raster::Lane::tie`], or a vertex whose texture fetch
-    /// D3D9 leaves undefined, [`StageVertex::tie`]): the image comparison does not hold them
+    /// Pixels drawn from a tie ([`crate::raster::Lane::tie`], a vertex whose texture fetch
+    /// D3D9 leaves undefined, [`StageVertex::tie`], or such a pixel sample, [`PixelOut::tie`]): the image comparison does not hold them
     /// against the GPU.
     pub ties: Vec<bool>,
     /// Whether a drawn triangle had different w at its vertices (perspective interpolation).
@@ -266,7 +269,7 @@ pub fn draw(
                             targets.ties[(lane.y as u32 * width + lane.x as u32) as usize] = true;
                         }
                         if lane.covered {
-                            if lane.tie || vertex_tie {
+                            if lane.tie || vertex_tie || out.tie {
                                 targets.ties[(lane.y as u32 * width + lane.x as u32) as usize] = true;
                             }
                             merge(targets, lane.x as u32, lane.y as u32, lane.depth, &lanes[i], out, state);
@@ -359,11 +362,7 @@ mod tests {
 
     impl PixelStage for White {
         fn run_quad(&self, _: &[PixelIn; 4]) -> Result<[PixelOut; 4], String> {
-            Ok(std::array::from_fn(|_| PixelOut {
-                color: [Some([1.0; 4]), None, None, None],
-                depth: None,
-                discarded: false,
-            }))
+            Ok(std::array::from_fn(|_| PixelOut { color: [Some([1.0; 4]), None, None, None], ..PixelOut::default() }))
         }
     }
 

@@ -89,7 +89,7 @@ impl PixelStage for FixedPixel {
         Ok(std::array::from_fn(|i| {
             let c = lanes[i].get((Usage::Color, 0)).unwrap_or([1.0; 4]);
             let sat = c.map(|x| if x > 0.0 { x.min(1.0) } else { 0.0 });
-            PixelOut { color: [Some(sat), None, None, None], depth: None, discarded: false }
+            PixelOut { color: [Some(sat), None, None, None], ..PixelOut::default() }
         }))
     }
 }

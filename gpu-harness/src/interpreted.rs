@@ -124,16 +124,26 @@ struct Vertex<'a> {
     sampler: ReferenceSampler,
 }
 
-/// The vertex stage's textures, noting whether a fetch read a texel D3D9 leaves undefined.
+/// A stage's textures, noting which lanes (bit `1 << lane`) read a texel D3D9 leaves undefined.
 struct Watched<'a> {
     sampler: &'a ReferenceSampler,
-    undefined: Cell<bool>,
+    undefined: Cell<u8>,
+}
+
+impl<'a> Watched<'a> {
+    fn new(sampler: &'a ReferenceSampler) -> Self {
+        Watched { sampler, undefined: Cell::new(0) }
+    }
+
+    fn read_undefined(&self, lane: usize) -> bool {
+        self.undefined.get() & (1 << lane) != 0
+    }
 }
 
 impl TextureSampler for Watched<'_> {
     fn sample(&self, r: &SampleRequest) -> [f32; 4] {
         if self.sampler.reads_undefined(r) {
-            self.undefined.set(true);
+            self.undefined.set(self.undefined.get() | 1 << r.lane);
         }
         self.sampler.sample(r)
     }
@@ -142,7 +152,7 @@ impl TextureSampler for Watched<'_> {
 impl VertexStage for Vertex<'_> {
     fn run(&self, inputs: &[[f32; 4]; 16]) -> Result<StageVertex, String> {
         let input = interp::VertexInput { v: *inputs };
-        let watched = Watched { sampler: &self.sampler, undefined: Cell::new(false) };
+        let watched = Watched::new(&self.sampler);
         let out = interp::run_vertex(self.program, &input, &self.constants, &self.options, &watched)
             .map_err(|e| e.to_string())?;
         let mut outputs: Vec<(Semantic, [f32; 4])> = Vec::new();
@@ -167,7 +177,7 @@ impl VertexStage for Vertex<'_> {
                 }
             }
         }
-        Ok(StageVertex { position: out.position.value, outputs, tie: watched.undefined.get() })
+        Ok(StageVertex { position: out.position.value, outputs, tie: watched.read_undefined(0) })
     }
 }
 
@@ -208,9 +218,13 @@ impl PixelStage for Pixel<'_> {
             }
             p
         });
-        let outs = interp::run_pixel_quad(self.program, &inputs, &self.constants, &self.options, &self.sampler)
+        let watched = Watched::new(&self.sampler);
+        let outs = interp::run_pixel_quad(self.program, &inputs, &self.constants, &self.options, &watched)
             .map_err(|e| e.to_string())?;
-        Ok(outs.map(|o| PixelOut { color: o.color, depth: o.depth, discarded: o.discarded }))
+        Ok(std::array::from_fn(|lane| {
+            let o = &outs[lane];
+            PixelOut { color: o.color, depth: o.depth, discarded: o.discarded, tie: watched.read_undefined(lane) }
+        }))
     }
 }
 
@@ -305,5 +319,28 @@ mod tests {
         assert_eq!((texcoord0(&out), out.tie), ([4.0 / 255.0, 0.0, 0.0, 1.0], false));
         // A NaN direction reads an undefined texel: the vertex is a tie.
         assert!(run([0.0, f32::NAN, 0.0, 0.0]).tie);
+    }
+    #[test]
+    fn pixel_samples_at_nan_or_infinite_coordinates_are_ties_of_their_lane_only() {
+        let program =
+            d3d9_shader::asm::assemble("ps_3_0\ndcl_texcoord0 v0\ndcl_2d s0\ntexld r0, v0, s0\nmov oC0, r0\n").unwrap();
+        // A 1x1 point-sampled texture: every finite coordinate reads its one texel.
+        let textures = [texture(0, TextureKind::Tex2D, vec![0xff00_ff00])];
+        let state = RenderState::default();
+        let ctx = StageContext::with_textures(&textures, &state);
+        let constants = ShaderConstants::default();
+        let stage = Interpreter.pixel(&program, &constants, ctx).unwrap();
+        let coords = [[0.25, 0.25, 0.0, 0.0], [0.5, f32::NAN, 0.0, 0.0], [f32::INFINITY, 0.0, 0.0, 0.0], [0.75; 4]];
+        let lanes = coords.map(|c| PixelIn {
+            varyings: vec![((Usage::TexCoord, 0), c)],
+            vpos: [0.0; 2],
+            vface: 1.0,
+            covered: true,
+        });
+        let outs = stage.run_quad(&lanes).unwrap();
+        // Lanes 1 (NaN v) and 2 (infinite u) read no texel D3D9 defines; lanes 0 and 3 read green.
+        assert_eq!(outs.each_ref().map(|o| o.tie), [false, true, true, false]);
+        assert_eq!(outs[0].color[0], Some([0.0, 1.0, 0.0, 1.0]));
+        assert_eq!(outs[3].color[0], Some([0.0, 1.0, 0.0, 1.0]));
     }
 }

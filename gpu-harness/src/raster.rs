@@ -22,6 +22,9 @@
 //!   perspective-correct attributes) and drawn as a fan; this also removes every point with
 //!   w ≤ 0; and against a guard band at ±4 in x and y, which keeps coordinates small without
 //!   changing any pixel inside the target. A pixel whose depth still rounds outside [0, 1] is dropped.
+//!   Each new vertex carries a bound on its rounding error; at huge clip-space values that moves
+//!   its edges by pixels (coverage within the bound is a tie, [`Lane::edge`]), and a new vertex
+//!   whose w is within rounding of 0 has no defined projection ([`RasterError::IllConditioned`]).
 
 use crate::case::CullMode;
 
@@ -56,7 +59,8 @@ pub struct Lane {
     /// The pixel centre lies within [`SNAP_TIE`] of an edge whose vertices snapping moved:
     /// whether it is covered depends on how the rasterizer rounds positions to its sub-pixel grid
     /// (Vulkan leaves the rounding, and `subPixelPrecisionBits` ≥ 4, to the implementation), so
-    /// its coverage is a tie, covered or not.
+    /// its coverage is a tie, covered or not. Likewise within the bound of clipping's rounding of
+    /// an edge whose end a clip plane made (huge clip-space values make it wide).
     pub edge: bool,
 }
 
@@ -86,6 +90,16 @@ pub enum RasterError {
     /// clipper's rounding makes of zero area (lavapipe draws some pixels of it).
     #[error("a vertex position is the clip-space origin (0, 0, 0, 0): no defined coverage")]
     Origin,
+    /// Clipping made a vertex whose w lies within twice its rounding error of 0 (a plane cut
+    /// the triangle where w crosses 0 too): its projection, and the polygon's coverage, are
+    /// decided by how each clipper rounds.
+    #[error("a clipped vertex has w = {w}, within rounding ({err}) of 0: no defined coverage")]
+    IllConditioned {
+        /// The clipped vertex's w.
+        w: f32,
+        /// The bound on its rounding error.
+        err: f32,
+    },
 }
 
 const SUBPIXEL: f64 = 256.0;
@@ -99,22 +113,46 @@ fn snap(v: f64) -> i64 {
     (v * SUBPIXEL).round() as i64
 }
 
-/// Clips a polygon against `plane(v) >= 0` (Sutherland–Hodgman), interpolating in clip space.
-fn clip_polygon(poly: Vec<ClipVertex>, plane: impl Fn(&[f32; 4]) -> f32) -> Vec<ClipVertex> {
+/// A vertex of a clipped polygon, with a bound on each clip-space component's rounding error
+/// (0 for the vertex stage's own vertices).
+struct Clipped {
+    vertex: ClipVertex,
+    err: [f32; 4],
+}
+
+/// Clips a polygon against the plane `k · position >= 0` (Sutherland–Hodgman), interpolating in
+/// clip space, and carries the rounding error of each new vertex: the plane distances, the
+/// parameter t = da / (da − db) (da and db have opposite signs, so the subtraction does not
+/// cancel), and the lerp a + t (b − a) each round at most once per operation.
+fn clip_polygon(poly: Vec<Clipped>, k: [f32; 4]) -> Vec<Clipped> {
+    let eps = f32::EPSILON;
+    let distance = |v: &Clipped| {
+        let d = (0..4).fold(0.0, |d, c| d + k[c] * v.vertex.position[c]);
+        let err = (0..4).map(|c| k[c].abs() * (eps * v.vertex.position[c].abs() + v.err[c])).sum::<f32>();
+        (d, err)
+    };
     let mut out = Vec::with_capacity(poly.len() + 1);
     for i in 0..poly.len() {
         let (a, b) = (&poly[i], &poly[(i + 1) % poly.len()]);
-        let (da, db) = (plane(&a.position), plane(&b.position));
-        if da >= 0.0 {
-            out.push(a.clone());
-        }
+        let ((da, ea), (db, eb)) = (distance(a), distance(b));
         if (da >= 0.0) != (db >= 0.0) {
             let t = da / (da - db);
+            let et = (ea + eb) / (da - db).abs() + 2.0 * eps;
             let lerp4 = |p: &[f32; 4], q: &[f32; 4]| -> [f32; 4] { std::array::from_fn(|c| p[c] + t * (q[c] - p[c])) };
-            out.push(ClipVertex {
-                position: lerp4(&a.position, &b.position),
-                varyings: a.varyings.iter().zip(&b.varyings).map(|(p, q)| lerp4(p, q)).collect(),
+            let (pa, pb) = (&a.vertex.position, &b.vertex.position);
+            let err = std::array::from_fn(|c| {
+                a.err[c].max(b.err[c]) + (pb[c] - pa[c]).abs() * et + 2.0 * eps * (pa[c].abs() + pb[c].abs())
             });
+            let vertex = ClipVertex {
+                position: lerp4(pa, pb),
+                varyings: a.vertex.varyings.iter().zip(&b.vertex.varyings).map(|(p, q)| lerp4(p, q)).collect(),
+            };
+            if da >= 0.0 {
+                out.push(Clipped { vertex: a.vertex.clone(), err: a.err });
+            }
+            out.push(Clipped { vertex, err });
+        } else if da >= 0.0 {
+            out.push(Clipped { vertex: a.vertex.clone(), err: a.err });
         }
     }
     out
@@ -155,26 +193,37 @@ pub fn rasterize_with_ties(
         z >= 0.0 && z <= w && w > 0.0 && x.abs() <= g * w && y.abs() <= g * w
     };
     if tri.iter().all(|v| inside(v)) {
-        return rasterize_clipped(tri, width, height, cull, tie_scales, &mut emit);
+        return rasterize_clipped(tri, [[0.0; 4]; 3], width, height, cull, tie_scales, &mut emit);
     }
-    let poly = tri.iter().map(|v| (*v).clone()).collect();
-    let poly = clip_polygon(poly, |p| p[2]);
-    let poly = clip_polygon(poly, |p| p[3] - p[2]);
-    let poly = clip_polygon(poly, |p| g * p[3] - p[0]);
-    let poly = clip_polygon(poly, |p| g * p[3] + p[0]);
-    let poly = clip_polygon(poly, |p| g * p[3] - p[1]);
-    let poly = clip_polygon(poly, |p| g * p[3] + p[1]);
-    if poly.len() < 3 || poly.iter().any(|v| v.position[3].is_nan() || v.position[3] <= 0.0) {
+    let mut poly: Vec<Clipped> = tri.iter().map(|v| Clipped { vertex: (*v).clone(), err: [0.0; 4] }).collect();
+    // z >= 0, w − z >= 0, then the guard band's four planes.
+    for k in [[0.0, 0.0, 1.0, 0.0], [0.0, 0.0, -1.0, 1.0], [-1.0, 0.0, 0.0, g], [1.0, 0.0, 0.0, g]] {
+        poly = clip_polygon(poly, k);
+    }
+    for k in [[0.0, -1.0, 0.0, g], [0.0, 1.0, 0.0, g]] {
+        poly = clip_polygon(poly, k);
+    }
+    // A new vertex whose w is within its rounding error of 0 projects anywhere: the polygon's
+    // coverage is whatever each clipper's rounding makes of it.
+    if let Some(v) = poly.iter().find(|v| v.err[3] > 0.0 && v.vertex.position[3].abs() <= 2.0 * v.err[3]) {
+        return Err(RasterError::IllConditioned { w: v.vertex.position[3], err: v.err[3] });
+    }
+    if poly.len() < 3 || poly.iter().any(|v| v.vertex.position[3].is_nan() || v.vertex.position[3] <= 0.0) {
         return Ok(());
     }
     for i in 1..poly.len() - 1 {
-        rasterize_clipped([&poly[0], &poly[i], &poly[i + 1]], width, height, cull, tie_scales, &mut emit)?;
+        let fan = [&poly[0], &poly[i], &poly[i + 1]];
+        let err = fan.map(|v| v.err);
+        rasterize_clipped(fan.map(|v| &v.vertex), err, width, height, cull, tie_scales, &mut emit)?;
     }
     Ok(())
 }
 
+/// Rasterizes a triangle inside the clip volume; `err` bounds the rounding error of each vertex's
+/// clip-space position (from clipping).
 fn rasterize_clipped(
     tri: [&ClipVertex; 3],
+    err: [[f32; 4]; 3],
     width: u32,
     height: u32,
     cull: CullMode,
@@ -219,11 +268,24 @@ fn rasterize_clipped(
     let edges = [(p[1], p[2]), (p[2], p[0]), (p[0], p[1])];
     let bias: [i64; 3] = edges.map(|(a, b)| if top_left(a, b) { 0 } else { -1 });
 
+    // How far each vertex's window position may lie from the exact one, in pixels: clipping's
+    // rounding (`err`) through the projection, doubled because the GPU's clipper rounds too.
+    let window_err = |i: usize| -> f64 {
+        let (e, [x, y, _, w]) = (err[i].map(|c| c as f64), tri[i].position.map(|c| c as f64));
+        if e == [0.0; 4] {
+            return 0.0;
+        }
+        let projected = |c: f64, ec: f64| (ec + (c / w).abs() * e[3]) / (w.abs() - e[3]);
+        2.0 * (projected(x, e[0]) * w2 + projected(y, e[1]) * h2)
+    };
+    let err_px: [f64; 3] = order.map(window_err);
+    // The target region any of the moved positions could reach.
+    let grow = err_px.iter().fold(0.0f64, |a, &b| a.max(b)).min((width + height) as f64).ceil() as i64;
     let sub = SUBPIXEL as i64;
-    let min_x = p.iter().map(|q| q.0).min().unwrap().div_euclid(sub).max(0);
-    let max_x = p.iter().map(|q| q.0).max().unwrap().div_euclid(sub).min(width as i64 - 1);
-    let min_y = p.iter().map(|q| q.1).min().unwrap().div_euclid(sub).max(0);
-    let max_y = p.iter().map(|q| q.1).max().unwrap().div_euclid(sub).min(height as i64 - 1);
+    let min_x = (p.iter().map(|q| q.0).min().unwrap().div_euclid(sub) - grow).max(0);
+    let max_x = (p.iter().map(|q| q.0).max().unwrap().div_euclid(sub) + grow).min(width as i64 - 1);
+    let min_y = (p.iter().map(|q| q.1).min().unwrap().div_euclid(sub) - grow).max(0);
+    let max_y = (p.iter().map(|q| q.1).max().unwrap().div_euclid(sub) + grow).min(height as i64 - 1);
     if min_x > max_x || min_y > max_y {
         return Ok(());
     }
@@ -243,6 +305,13 @@ fn rasterize_clipped(
     let edge_ends = [(1, 2), (2, 0), (0, 1)];
     let lengths = edge_ends.map(|(a, b)| (q[b].0 - q[a].0).hypot(q[b].1 - q[a].1));
     let moved = edge_ends.map(|(a, b)| !(snapped(a) && snapped(b)));
+    // How far from each edge coverage is a tie: a sub-pixel step where snapping moved an end,
+    // and as far as clipping's rounding may move either end.
+    let tie_width = std::array::from_fn::<f64, 3, _>(|i| {
+        let (a, b) = edge_ends[i];
+        let snap = if moved[i] { SNAP_TIE } else { 0.0 };
+        snap.max(err_px[a]).max(err_px[b])
+    });
     let lane = |x: i64, y: i64| -> Lane {
         let c = (x * sub, y * sub);
         let e = edges.map(|(a, b)| edge(a, b, c));
@@ -250,7 +319,8 @@ fn rasterize_clipped(
         // Screen-space barycentrics (of the vertex opposite each edge).
         let pf = (x as f64, y as f64);
         let ef = [edge_f(q[1], q[2], pf), edge_f(q[2], q[0], pf), edge_f(q[0], q[1], pf)];
-        let near_edge = (0..3).any(|i| moved[i] && (ef[i] / area_f.signum()).abs() <= SNAP_TIE * lengths[i]);
+        let near_edge =
+            (0..3).any(|i| tie_width[i] > 0.0 && (ef[i] / area_f.signum()).abs() <= tie_width[i] * lengths[i]);
         let l = ef.map(|v| v / area_f);
         let depth = l[0] * z[0] + l[1] * z[1] + l[2] * z[2];
         let pw = [l[0] * inv_w[0], l[1] * inv_w[1], l[2] * inv_w[2]];
@@ -485,5 +555,31 @@ mod tests {
             x.position[2] = -0.25;
         }
         assert!(covered([&a, &b, &c], 4, 4, CullMode::None).is_empty());
+    }
+
+    #[test]
+    fn clipping_huge_positions_widens_the_edge_ties_and_a_w_lost_in_rounding_has_no_coverage() {
+        // c lies at x = 1e9 · w: the guard band (x = 4w) cuts a–c and b–c, and each new vertex's
+        // x is rounded by about 2^-23 · 1e9 ≈ 120 clip units, hundreds of pixels: every lane
+        // the triangle touches is then a coverage tie. The same triangle with c at x = 3 (inside
+        // the guard band, nothing clipped) has no tie at all (all its vertices are on the grid).
+        let a = ClipVertex { position: [-0.5, -0.5, 0.5, 1.0], varyings: vec![] };
+        let b = ClipVertex { position: [-0.5, 0.5, 0.5, 1.0], varyings: vec![] };
+        let lanes = |c: [f32; 4]| {
+            let c = ClipVertex { position: c, varyings: vec![] };
+            let mut lanes = Vec::new();
+            rasterize([&a, &b, &c], 8, 8, CullMode::None, |q| lanes.extend(q.lanes)).unwrap();
+            lanes
+        };
+        let far = lanes([1e9, 0.0, 0.5, 1.0]);
+        assert!(far.iter().any(|l| l.covered) && far.iter().filter(|l| l.covered).all(|l| l.edge));
+        let near = lanes([3.0, 0.0, 0.5, 1.0]);
+        assert!(near.iter().any(|l| l.covered) && near.iter().all(|l| !l.edge));
+        // z = 1e-6 · w at every vertex, and w runs from +1e12 to −1e12: the near plane z = 0 cuts
+        // where w is 0 too, and the new vertices' w is rounding noise (about ±1e6 around 0).
+        let v = |x: f32, w: f32| ClipVertex { position: [x, x, 1e-6 * w, w], varyings: vec![] };
+        let (p, q, r) = (v(0.0, 1e12), v(0.0, -1e12), v(1e12, 2e12));
+        let result = rasterize([&p, &q, &r], 8, 8, CullMode::None, |_| {});
+        assert!(matches!(result, Err(RasterError::IllConditioned { .. })), "{result:?}");
     }
 }

@@ -115,17 +115,21 @@ const COLOUR_EDGES: [f32; 3] = [0.0, 1.0, TINY];
 const COORD_EDGES: [f32; 6] = [0.0, -0.0, 1.0, -1.0, LARGE, -0.5];
 
 /// How the sweep draws: input sets per shader and float rules.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct SweepOptions {
     /// Input sets drawn per shader (at least 1).
     pub inputs: u32,
     /// The float rules of both sides.
     pub float_rules: FloatRules,
+    /// Tokens to seed the input sets from instead of each shader's own: a shader cut short
+    /// (to find the instruction where a disagreement starts) then draws with its whole
+    /// program's inputs, as long as it declares the same inputs.
+    pub inputs_of: Option<Vec<u32>>,
 }
 
 impl Default for SweepOptions {
     fn default() -> Self {
-        SweepOptions { inputs: 1, float_rules: FloatRules::Strict }
+        SweepOptions { inputs: 1, float_rules: FloatRules::Strict, inputs_of: None }
     }
 }
 
@@ -471,7 +475,8 @@ pub fn run_shader(
     let mut undefined = Vec::new();
     for set in 0..options.inputs.max(1) {
         let kind = Inputs::of_set(set);
-        let case = case_for(&label, &program, &mut Rng::from_tokens(&tokens, set), kind);
+        let seed = options.inputs_of.as_deref().unwrap_or(&tokens);
+        let case = case_for(&label, &program, &mut Rng::from_tokens(seed, set), kind);
         let r = runner.run_case(&case, path);
         match r.verdict {
             Verdict::Pass => result.notes.extend(r.notes),

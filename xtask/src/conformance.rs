@@ -79,6 +79,11 @@ pub struct SweepArgs {
     /// A fixed sample: every K-th shader of the sorted list (after --filter), starting with the first.
     #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
     sample: u32,
+    /// Draw every shader with the input sets generated for SHADER (a .hex or a listing)
+    /// instead of its own: to find where a disagreement starts, cut the shader short at each
+    /// instruction (writing the register it reached to oC0) and draw the cuts with its inputs.
+    #[arg(long, value_name = "SHADER")]
+    inputs_of: Option<PathBuf>,
 }
 
 /// What both commands take.
@@ -346,7 +351,14 @@ pub fn main(args: &ConformanceArgs) -> i32 {
 /// `cargo xtask sweep`.
 pub fn sweep_main(sweep_args: &SweepArgs) -> i32 {
     let args = &sweep_args.common;
-    let options = sweep::SweepOptions { inputs: sweep_args.inputs, float_rules: args.float_rules.rules() };
+    let inputs_of = match sweep_args.inputs_of.as_deref().map(gpu_harness::shaders::tokens).transpose() {
+        Ok(tokens) => tokens,
+        Err(e) => {
+            eprintln!("sweep: --inputs-of: {e}");
+            return 2;
+        }
+    };
+    let options = sweep::SweepOptions { inputs: sweep_args.inputs, float_rules: args.float_rules.rules(), inputs_of };
     let root = repo_root();
     let mut dirs = args.corpus.clone();
     if dirs.is_empty() {
@@ -378,21 +390,8 @@ pub fn sweep_main(sweep_args: &SweepArgs) -> i32 {
     let mut progress = Progress::new(shaders.len());
     let mut results = Vec::new();
     for s in &shaders {
-        let mut r = sweep::run_shader(s, gpu.as_ref(), &Interpreter, &Translator, &options);
+        let r = sweep::run_shader(s, gpu.as_ref(), &Interpreter, &Translator, &options);
         progress.step(&r.name, &r.verdict);
-        if let Some(why) = crate::sweep_known::known(&r.name) {
-            match &r.verdict {
-                Verdict::Fail(msgs) => {
-                    println!("KNOWN {}: {why}", r.name);
-                    for m in msgs.iter().take(4) {
-                        println!("    {m}");
-                    }
-                    r.verdict = Verdict::Skip(format!("known disagreement (xtask/src/sweep_known.rs): {why}"));
-                }
-                Verdict::Pass => println!("FIXED {}: listed in xtask/src/sweep_known.rs but agrees", r.name),
-                Verdict::Skip(_) => {}
-            }
-        }
         results.push(r);
     }
     finish("sweep", &results, args.report.as_deref())

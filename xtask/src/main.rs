@@ -33,7 +33,6 @@ mod fuzz;
 mod fuzz_diff;
 mod progress;
 mod static_server;
-mod sweep_known;
 mod test;
 mod web;
 mod web_bench;

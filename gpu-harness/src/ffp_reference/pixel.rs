@@ -253,8 +253,7 @@ impl PixelStage for ReferencePixel {
     fn run_quad(&self, lanes: &[PixelIn; 4]) -> Result<[PixelOut; 4], String> {
         Ok(std::array::from_fn(|i| PixelOut {
             color: [Some(self.lane(&lanes[i])), None, None, None],
-            depth: None,
-            discarded: false,
+            ..PixelOut::default()
         }))
     }
 }

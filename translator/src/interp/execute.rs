@@ -270,7 +270,7 @@ impl<'a> Machine<'a> {
                 Lod::Derivatives { ddx: [dx[0], dx[1], dx[2]], ddy: [dy[0], dy[1], dy[2]], bias: bias(lane) }
             });
             let request =
-                SampleRequest { sampler: stage, vertex: self.version.is_vertex(), ty, coords: coords[lane], lod };
+                SampleRequest { sampler: stage, vertex: self.version.is_vertex(), ty, coords: coords[lane], lod, lane };
             out[lane] = Some(self.sampler.sample(&request));
         }
         out

@@ -46,6 +46,9 @@ pub struct SampleRequest {
     pub coords: [f32; 4],
     /// Level of detail.
     pub lod: Lod,
+    /// The lane of the 2×2 pixel quad that samples (0 top left … 3 bottom right; 0 in a vertex
+    /// shader), so that a sampler can say which pixel read a texel D3D9 leaves undefined.
+    pub lane: usize,
 }
 
 /// The textures bound to an invocation.
@@ -252,6 +255,11 @@ impl ReferenceTexture {
     pub fn reads_undefined(&self, coords: [f32; 4], lod: Lod) -> bool {
         let axes = if self.ty == SamplerType::Tex2D { 2 } else { 3 };
         if coords[..axes].iter().any(|c| !c.is_finite()) {
+            return true;
+        }
+        // The zero direction has no largest component to name a face, and its face coordinates
+        // are 0 / 0 (docs/d3d9-rules.md#float-rules, cube-map directions).
+        if self.ty == SamplerType::Cube && coords[..3].iter().all(|&c| c == 0.0) {
             return true;
         }
         let level_chosen = self.levels > 1 && self.mip_filter != MipFilter::None;
@@ -533,8 +541,12 @@ mod tests {
         t.texels = vec![[0.0; 4]; 24];
         assert!(t.reads_undefined([0.0, f32::NAN, 0.0, 2.7], L0));
         assert!(!t.reads_undefined([0.0, 1.0, 0.0, f32::NAN], L0));
+        // The zero direction names no face, whatever the signs of its zeros.
+        assert!(t.reads_undefined([0.0, -0.0, -0.0, 1.0], L0));
+        assert!(!t.reads_undefined([0.0, 0.0, f32::MIN_POSITIVE, 1.0], L0));
         let s = ReferenceSampler { textures: vec![], vertex_textures: vec![None, Some(t)] };
-        let r = |sampler, coords| SampleRequest { sampler, vertex: true, ty: SamplerType::Cube, coords, lod: L0 };
+        let r =
+            |sampler, coords| SampleRequest { sampler, vertex: true, ty: SamplerType::Cube, coords, lod: L0, lane: 0 };
         assert!(s.reads_undefined(&r(1, [f32::NAN; 4])));
         assert!(!s.reads_undefined(&r(0, [f32::NAN; 4])), "unbound: (0, 0, 0, 1) is defined");
     }
@@ -565,7 +577,7 @@ mod tests {
         s.shadow = true;
         assert_eq!(s.sample([0.5, 0.5, 0.4, 0.0], L0), [1.0; 4]);
         assert_eq!(s.sample([0.5, 0.5, 0.6, 0.0], L0), [0.0; 4]);
-        let r = SampleRequest { sampler: 3, vertex: false, ty: SamplerType::Tex2D, coords: [0.0; 4], lod: L0 };
+        let r = SampleRequest { sampler: 3, vertex: false, ty: SamplerType::Tex2D, coords: [0.0; 4], lod: L0, lane: 0 };
         assert_eq!(ReferenceSampler::default().sample(&r), [0.0, 0.0, 0.0, 1.0]);
         assert!(ReferenceTexture::new(SamplerType::Tex2D, 2, 2, 1, 1, vec![[0.0; 4]; 3]).is_none());
     }

@@ -67,10 +67,13 @@ impl Lowerer<'_> {
                 let (a, b) = (s(self, 0)?, s(self, 1)?);
                 self.comparing(op.opcode(), a, b, w)
             }
+            // D3D9's frc is x − ⌊x⌋, which is how WGSL and GLSL.std.450 define fract. Emitted as
+            // that one operation, a driver cannot reassociate its subtraction with a following
+            // add: lavapipe turned an explicit (x − floor(x)) + 1e-5 into 0 at an integer x
+            // (docs/d3d9-rules.md#float-rules).
             O::Frc => {
                 let x = s(self, 0)?;
-                let fl = self.math1(M::Floor, x);
-                self.bin(B::Subtract, x, fl)
+                self.math1(M::Fract, x)
             }
             O::Abs | O::Sgn => {
                 let x = s(self, 0)?;

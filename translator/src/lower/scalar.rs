@@ -59,7 +59,8 @@ impl Lowerer<'_> {
     fn expp_sm1(&mut self, x: Expr) -> Parts {
         let fl = self.math1(M::Floor, x);
         let ex = self.math1(M::Exp2, fl);
-        let fr = self.bin(naga::BinaryOperator::Subtract, x, fl);
+        // f − ⌊f⌋ as one operation, as `frc` (componentwise.rs says why).
+        let fr = self.math1(M::Fract, x);
         let e = self.math1(M::Exp2, x);
         let one = self.fconst(1.0, Width::Scalar);
         self.scalars4([ex, fr, e, one])
