@@ -33,7 +33,10 @@
 //!   (`d3d9_shader::interp::Skew`, whose module lists the bounds). A value within the interval
 //!   those runs span, widened by their spread ([`within_skew`]), agrees; where the CPU value or a
 //!   skewed run is NaN, any value agrees (Vulkan does not require NaNs to be generated, and an
-//!   `exp2` of an infinity has no bound). This is the error bound
+//!   `exp2` of an infinity has no bound). The skewed runs therefore keep a NaN where D3D9 would
+//!   decide on it (saturation, min, max, cmp, slt, sge): what D3D9 makes of a NaN the GPU need
+//!   not have produced is not held against it. Their adds move by an ulp where inexact, as a
+//!   driver may reassociate a sum or fuse a product into it. This is the error bound
 //!   carried through the computation: a shader that cancels after an `exp`, or takes `frc` of a
 //!   scaled sum, gets the width its own arithmetic implies, and no per-shader list is kept.
 //!
@@ -61,8 +64,9 @@
 //! Pixels drawn from a tie are left out of the comparison (the runner reports how many differ):
 //! coverage at a moved edge (above), an interpolated input at a decision point (zero, or a texel
 //! boundary of a point-sampled texture), which two rasterizers may break either way, an
-//! interpolated input that is infinite or NaN at a vertex (Vulkan defines interpolation as a
-//! weighted sum, and inf · 0 or inf − inf make its value depend on the evaluation order), every
+//! interpolated input that is infinite or NaN at a vertex, or whose vertex values' magnitudes sum
+//! past FLT_MAX (Vulkan defines interpolation as a weighted sum, and inf · 0, inf − inf or an
+//! overflow make its value depend on the evaluation order), every
 //! pixel of a triangle one of whose vertices fetched a vertex texture at a NaN or infinite
 //! coordinate, where D3D9 defines no texel, and every pixel that itself sampled a texture there
 //! (or a cube map in the zero direction, docs/d3d9-rules.md#float-rules).
@@ -126,6 +130,68 @@ pub fn within_skew(gpu: f32, cpu: f32, skewed: &[f32], tol: Tolerance) -> bool {
     let lo = skewed.iter().fold(cpu, |m, &s| m.min(s)) - spread;
     let hi = skewed.iter().fold(cpu, |m, &s| m.max(s)) + spread;
     (lo..=hi).contains(&gpu)
+}
+
+/// The images of one side: every target's, after each draw a probe reads and after the last.
+pub(crate) type Snapshots = std::collections::BTreeMap<usize, Vec<Image>>;
+
+/// What comparing one case's GPU images with its CPU images found.
+pub(crate) struct Judgement {
+    /// One message per target that disagrees beyond the rules above.
+    pub failures: Vec<String>,
+    /// Disagreements the rules leave out (ties).
+    pub notes: Vec<String>,
+}
+
+/// Compares every target after every draw, GPU against CPU, under `tol`; `masks` are the
+/// channels compared per target (all when absent), `ties` the CPU's tied pixels. `skewed` makes
+/// the skewed runs' images: called once, only when some pixel disagrees, since it costs two more
+/// CPU draws.
+pub(crate) fn judge_images(
+    gpu: &Snapshots,
+    cpu: &Snapshots,
+    ties: &[bool],
+    tol: Tolerance,
+    masks: &[u8],
+    skewed: impl FnOnce() -> Vec<Snapshots>,
+) -> Judgement {
+    let mut judged = Judgement { failures: vec![], notes: vec![] };
+    let mut skewed = Some(skewed);
+    let mut runs: Option<Vec<Snapshots>> = None;
+    for (draw, images) in gpu {
+        for (t, img) in images.iter().enumerate() {
+            let want = &cpu[draw][t];
+            let mask = masks.get(t).copied().unwrap_or(0xf);
+            let mut all = image_mismatches(img, want, tol, mask, &[]);
+            if !all.is_empty() {
+                let runs = runs.get_or_insert_with(|| skewed.take().map(|f| f()).unwrap_or_default());
+                let bounds: Vec<&Image> = runs.iter().map(|s| &s[draw][t]).collect();
+                if !bounds.is_empty() {
+                    all = image_mismatches(img, want, tol, mask, &bounds);
+                }
+            }
+            let (tied, bad): (Vec<_>, Vec<_>) =
+                all.into_iter().partition(|&(x, y)| ties.get((y * img.width + x) as usize).copied().unwrap_or(false));
+            if !tied.is_empty() {
+                judged.notes.push(format!(
+                    "target {t} after draw {draw}: {} pixels differ at a decision point: a pixel centre within a sub-pixel step (or clipping's rounding) of an edge, an interpolated input at zero or a texel boundary (a tie either rasterizer may break), or a texture sample D3D9 leaves undefined",
+                    tied.len()
+                ));
+            }
+            if let Some(&(x, y)) = bad.first() {
+                // The skewed runs' values there, when they ran: the interval the CPU allows.
+                let skews: Vec<[f32; 4]> = runs.iter().flatten().map(|s| s[draw][t].get(x, y)).collect();
+                let skews = if skews.is_empty() { String::new() } else { format!(" skewed {skews:?}") };
+                judged.failures.push(format!(
+                    "GPU and CPU images of target {t} after draw {draw} differ at {} pixels (first ({x}, {y}): gpu {:?} cpu {:?}{skews}; {tol:?} tolerance)",
+                    bad.len(),
+                    img.get(x, y),
+                    want.get(x, y)
+                ));
+            }
+        }
+    }
+    judged
 }
 
 /// Compares two images of one target: the differing pixels' coordinates. Only the channels in

@@ -54,7 +54,8 @@ pub struct Lane {
     /// relative to its vertex values: zero (texkill, cmp and the comparisons decide there) or,
     /// scaled by a bound texture's size, a texel boundary (point sampling). Two rasterizers that
     /// round the barycentrics differently may land on either side. Also set where a varying is
-    /// not finite at a vertex (its interpolation is then the implementation's).
+    /// not finite at a vertex, or so large there that the weighted sum may overflow (its
+    /// interpolation is then the implementation's).
     pub tie: bool,
     /// The pixel centre lies within [`SNAP_TIE`] of an edge whose vertices snapping moved:
     /// whether it is covered depends on how the rasterizer rounds positions to its sub-pixel grid
@@ -336,6 +337,12 @@ fn rasterize_clipped(
                     // interpolation as gives inf, −inf or NaN depending on how it is evaluated
                     // (inf · 0, inf − inf), so the pixel's inputs are the implementation's.
                     if !(a0[c].is_finite() && a1[c].is_finite() && a2[c].is_finite()) {
+                        tie = true;
+                    } else if f64::from(a0[c].abs()) + f64::from(a1[c].abs()) + f64::from(a2[c].abs())
+                        > f64::from(f32::MAX)
+                    {
+                        // Finite vertex values whose weighted sum may overflow: whether it does
+                        // (inf, or inf − inf = NaN) depends on the evaluation order too.
                         tie = true;
                     } else if a0[c] != a1[c] || a0[c] != a2[c] {
                         let scale = a0[c].abs().max(a1[c].abs()).max(a2[c].abs());

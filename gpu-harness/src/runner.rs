@@ -18,7 +18,7 @@ pub use d3d9_shader::key::FloatRules;
 use crate::case::{
     Api, Case, ConstantBlock, ConstantKind, Draw, FogMode, MipFilter, Number, RenderState, TextureKind, TextureStage,
 };
-use crate::compare::{check_probe, image_mismatches, ProbeResult, Tolerance};
+use crate::compare::{check_probe, judge_images, ProbeResult, Snapshots, Tolerance};
 use crate::cpu::{self, CpuTargets, FogSource, MergeState, PixelStage, VertexStage};
 use crate::device::Gpu;
 use crate::ffp_reference::{ReferencePixel, ReferenceVertex};
@@ -273,9 +273,6 @@ impl DrawSetup<'_> {
     }
 }
 
-/// Images after each draw a probe reads, and after the last.
-type Snapshots = BTreeMap<usize, Vec<Image>>;
-
 pub(crate) struct Prepared {
     pub(crate) programs: BTreeMap<String, Program>,
     pub(crate) textures: Vec<DecodedTexture>,
@@ -426,38 +423,9 @@ impl Runner<'_> {
         }
         if let [("gpu", g), ("cpu", c)] = runs.as_slice() {
             let tol = if perspective { Tolerance::Wide } else { tolerance(&prepared.textures, &prepared.programs) };
-            // The skewed runs cost two more CPU draws: made only once a pixel disagrees.
-            let mut skewed: Option<Vec<Snapshots>> = None;
-            for (draw, images) in g {
-                for (t, img) in images.iter().enumerate() {
-                    let mask = self.channel_masks.get(t).copied().unwrap_or(0xf);
-                    let mut all = image_mismatches(img, &c[draw][t], tol, mask, &[]);
-                    if !all.is_empty() {
-                        let runs = skewed.get_or_insert_with(|| self.skewed_runs(case, &prepared));
-                        let bounds: Vec<&Image> = runs.iter().map(|s| &s[draw][t]).collect();
-                        if !bounds.is_empty() {
-                            all = image_mismatches(img, &c[draw][t], tol, mask, &bounds);
-                        }
-                    }
-                    let (tied, bad): (Vec<_>, Vec<_>) = all
-                        .into_iter()
-                        .partition(|&(x, y)| ties.get((y * img.width + x) as usize).copied().unwrap_or(false));
-                    if !tied.is_empty() {
-                        result.notes.push(format!(
-                            "target {t} after draw {draw}: {} pixels differ at a decision point: a pixel centre within a sub-pixel step of an edge, an interpolated input at zero or a texel boundary (a tie either rasterizer may break), or a vertex texture fetch D3D9 leaves undefined",
-                            tied.len()
-                        ));
-                    }
-                    if let Some(&(x, y)) = bad.first() {
-                        failures.push(format!(
-                            "GPU and CPU images of target {t} after draw {draw} differ at {} pixels (first ({x}, {y}): gpu {:?} cpu {:?}; {tol:?} tolerance)",
-                            bad.len(),
-                            img.get(x, y),
-                            c[draw][t].get(x, y)
-                        ));
-                    }
-                }
-            }
+            let judged = judge_images(g, c, &ties, tol, &self.channel_masks, || self.skewed_runs(case, &prepared));
+            failures.extend(judged.failures);
+            result.notes.extend(judged.notes);
         }
         if !failures.is_empty() {
             let n = case.render_target.render_targets.len() + 1;

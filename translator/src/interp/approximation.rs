@@ -22,7 +22,12 @@
 //! - every multiply (mul, mad, the dot products, …): half an ulp of the product (moved by one,
 //!   the smallest step that does not round back), since a Vulkan
 //!   driver may contract `a · b + c` into a fused multiply-add (the translation does not forbid
-//!   it), which skips the product's rounding.
+//!   it), which skips the product's rounding;
+//! - an infinite result, of any of these or of a multiply or add: NaN, since an implementation
+//!   may assume there are none (WGSL; SPIR-V without SignedZeroInfNanPreserve);
+//! - every add of the arithmetic (add, sub, mad, lrp, the dot products, crs, dp2add) that is
+//!   inexact: an ulp, since a driver may reassociate a sum or fuse a product into it, so that the
+//!   add rounds another value (lavapipe does).
 
 /// Which end of the allowed error an approximate instruction's result is moved to.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
@@ -45,10 +50,15 @@ impl Skew {
         }
     }
 
-    /// `r` moved by `err` in this direction; infinities and NaN stay as they are.
+    /// `r` moved by `err` in this direction. An infinity becomes NaN ("any value"): WGSL, and
+    /// SPIR-V without the SignedZeroInfNanPreserve execution mode, let an implementation assume
+    /// that no operation makes or takes one, so what a GPU computes there is its own.
     pub(super) fn apply(self, r: f32, err: f32) -> f32 {
-        if self == Skew::None || !r.is_finite() {
+        if self == Skew::None {
             return r;
+        }
+        if !r.is_finite() {
+            return f32::NAN;
         }
         r + self.sign() * err
     }
@@ -103,6 +113,7 @@ mod tests {
         assert_eq!(Skew::Up.apply(1.0, 0.5), 1.5);
         assert_eq!(Skew::Down.apply(1.0, 0.5), 0.5);
         assert_eq!(Skew::None.apply(1.0, 0.5), 1.0);
-        assert_eq!(Skew::Up.apply(f32::INFINITY, 0.5), f32::INFINITY);
+        assert_eq!(Skew::None.apply(f32::INFINITY, 0.5), f32::INFINITY);
+        assert!(Skew::Up.apply(f32::INFINITY, 0.5).is_nan());
     }
 }

@@ -28,23 +28,67 @@ impl Arith {
         // A GPU may fuse the product into the following add (SPIR-V contraction), skipping its
         // rounding: half an ulp, moved by a whole one (a half would round back to p half the time).
         // An exact product (zero included) has no rounding to skip.
-        if self.skew == Skew::None || f64::from(a) * f64::from(b) == f64::from(p) || p == 0.0 {
+        let exact = f64::from(a) * f64::from(b) == f64::from(p) || p == 0.0;
+        if self.skew == Skew::None || (exact && p.is_finite()) {
             return p;
         }
-        self.skew.apply(p, ulp(p))
+        self.skew.apply(p, if exact { 0.0 } else { ulp(p) })
+    }
+
+    /// Whether this run keeps a NaN where D3D9 decides on it (saturation, min, max, cmp and the
+    /// comparisons). A Vulkan GPU need not generate NaN ("Precision and Operation of SPIR-V
+    /// Instructions"): where IEEE arithmetic gives NaN it may give any value, and what D3D9
+    /// then makes of the NaN (saturation to 0, a comparison's false) is the GPU's choice too.
+    /// The skewed runs carry the NaN on to the output, which the comparison reads as "any value".
+    #[inline]
+    pub fn keeps_nan(self) -> bool {
+        self.skew != Skew::None
+    }
+
+    /// `_sat`: [0, 1], NaN to 0 (docs/d3d9-rules.md#float-rules), or kept ([`Self::keeps_nan`]).
+    #[inline]
+    pub fn saturate(self, x: f32) -> f32 {
+        if x.is_nan() && self.keeps_nan() {
+            x
+        } else {
+            super::io::saturate(x)
+        }
+    }
+
+    /// `pick(a, b)` unless a NaN operand is to be kept ([`Self::keeps_nan`]).
+    #[inline]
+    fn decide(self, a: f32, b: f32, pick: impl Fn(f32, f32) -> f32) -> f32 {
+        if self.keeps_nan() && (a.is_nan() || b.is_nan()) {
+            f32::NAN
+        } else {
+            pick(a, b)
+        }
+    }
+
+    /// `a + b`. A GPU's add is correctly rounded, but a driver may reassociate a sum or contract
+    /// a product into it, which changes the value the add rounds (lavapipe does both,
+    /// docs/d3d9-rules.md#float-rules): the skewed runs move an inexact sum by an ulp.
+    #[inline]
+    pub fn add(self, a: f32, b: f32) -> f32 {
+        let r = a + b;
+        let exact = f64::from(a) + f64::from(b) == f64::from(r);
+        if self.skew == Skew::None || (exact && r.is_finite()) {
+            return r;
+        }
+        self.skew.apply(r, if exact { 0.0 } else { ulp(r) })
     }
 
     /// `a·b + c`, the product rounded before the sum (not fused).
     #[inline]
     pub fn mad(self, a: f32, b: f32, c: f32) -> f32 {
-        self.mul(a, b) + c
+        self.add(self.mul(a, b), c)
     }
 
     /// A dot product of the first `n` components, summed left to right, each product rounded.
     pub fn dot(self, a: &[f32; 4], b: &[f32; 4], n: usize) -> f32 {
         let mut sum = self.mul(a[0], b[0]);
         for c in 1..n {
-            sum += self.mul(a[c], b[c]);
+            sum = self.add(sum, self.mul(a[c], b[c]));
         }
         sum
     }
@@ -86,7 +130,7 @@ impl Arith {
     pub fn log2(self, x: f32) -> f32 {
         let a = x.abs();
         let r = if a == 0.0 && self.rules != FloatRules::Ieee { -f32::MAX } else { a.log2() };
-        self.tame(if a == 0.0 { r } else { self.skew.apply(r, log2_error(a, r)) })
+        self.tame(if a == 0.0 { self.skew.apply(r, 0.0) } else { self.skew.apply(r, log2_error(a, r)) })
     }
 
     /// `pow`: |a|^b, with b = 0 giving 1 whatever a is (`powf` gives 1 for b = 0 even for a NaN).
@@ -149,18 +193,18 @@ pub(super) fn evaluate(ar: Arith, op: Opcode, s: &[[f32; 4]; 4], vs1x: bool) -> 
     let rep = |x: f32| [x; 4];
     Some(match op {
         Opcode::Mov | Opcode::Mova => s[0],
-        Opcode::Add => map(&|c| s[0][c] + s[1][c]),
-        Opcode::Sub => map(&|c| s[0][c] - s[1][c]),
+        Opcode::Add => map(&|c| ar.add(s[0][c], s[1][c])),
+        Opcode::Sub => map(&|c| ar.add(s[0][c], -s[1][c])),
         Opcode::Mad => map(&|c| ar.mad(s[0][c], s[1][c], s[2][c])),
         Opcode::Mul => map(&|c| ar.mul(s[0][c], s[1][c])),
         Opcode::Rcp => rep(ar.rcp(f(0))),
         Opcode::Rsq => rep(ar.rsq(f(0))),
         Opcode::Dp3 => rep(ar.dot(&s[0], &s[1], 3)),
         Opcode::Dp4 => rep(ar.dot(&s[0], &s[1], 4)),
-        Opcode::Min => map(&|c| if s[0][c] < s[1][c] { s[0][c] } else { s[1][c] }),
-        Opcode::Max => map(&|c| if s[0][c] >= s[1][c] { s[0][c] } else { s[1][c] }),
-        Opcode::Slt => map(&|c| if s[0][c] < s[1][c] { 1.0 } else { 0.0 }),
-        Opcode::Sge => map(&|c| if s[0][c] >= s[1][c] { 1.0 } else { 0.0 }),
+        Opcode::Min => map(&|c| ar.decide(s[0][c], s[1][c], |a, b| if a < b { a } else { b })),
+        Opcode::Max => map(&|c| ar.decide(s[0][c], s[1][c], |a, b| if a >= b { a } else { b })),
+        Opcode::Slt => map(&|c| ar.decide(s[0][c], s[1][c], |a, b| if a < b { 1.0 } else { 0.0 })),
+        Opcode::Sge => map(&|c| ar.decide(s[0][c], s[1][c], |a, b| if a >= b { 1.0 } else { 0.0 })),
         Opcode::Exp => rep(ar.exp2(f(0))),
         Opcode::Log => rep(ar.log2(f(0))),
         Opcode::ExpP if vs1x => ar.expp_sm1(f(0)),
@@ -175,15 +219,15 @@ pub(super) fn evaluate(ar: Arith, op: Opcode, s: &[[f32; 4]; 4], vs1x: bool) -> 
             [1.0, if x > 0.0 { x } else { 0.0 }, z, 1.0]
         }
         Opcode::Dst => [1.0, ar.mul(s[0][1], s[1][1]), s[0][2], s[1][3]],
-        Opcode::Lrp => map(&|c| ar.mad(s[0][c], s[1][c] - s[2][c], s[2][c])),
+        Opcode::Lrp => map(&|c| ar.mad(s[0][c], ar.add(s[1][c], -s[2][c]), s[2][c])),
         Opcode::Frc => map(&|c| s[0][c] - s[0][c].floor()),
         Opcode::Pow => rep(ar.pow(f(0), f(1))),
         Opcode::Crs => {
             let (a, b) = (s[0], s[1]);
             [
-                ar.mul(a[1], b[2]) - ar.mul(a[2], b[1]),
-                ar.mul(a[2], b[0]) - ar.mul(a[0], b[2]),
-                ar.mul(a[0], b[1]) - ar.mul(a[1], b[0]),
+                ar.add(ar.mul(a[1], b[2]), -ar.mul(a[2], b[1])),
+                ar.add(ar.mul(a[2], b[0]), -ar.mul(a[0], b[2])),
+                ar.add(ar.mul(a[0], b[1]), -ar.mul(a[1], b[0])),
                 0.0,
             ]
         }
@@ -207,8 +251,8 @@ pub(super) fn evaluate(ar: Arith, op: Opcode, s: &[[f32; 4]; 4], vs1x: bool) -> 
             let (c, s) = ar.sincos(f(0));
             [c, s, 0.0, 0.0]
         }
-        Opcode::Cmp => map(&|c| if s[0][c] >= 0.0 { s[1][c] } else { s[2][c] }),
-        Opcode::Dp2Add => rep(ar.mul(s[0][0], s[1][0]) + ar.mul(s[0][1], s[1][1]) + f(2)),
+        Opcode::Cmp => map(&|c| ar.decide(s[0][c], 0.0, |a, _| if a >= 0.0 { s[1][c] } else { s[2][c] })),
+        Opcode::Dp2Add => rep(ar.add(ar.add(ar.mul(s[0][0], s[1][0]), ar.mul(s[0][1], s[1][1])), f(2))),
         _ => return None,
     })
 }
@@ -235,8 +279,23 @@ mod tests {
         assert_eq!(down.mul(0.1, 3.0), f32::from_bits(p.to_bits() - 1));
         // exp2(1) = 2 moves by (3 + 2·1) ulp of 2, 2^-22 each.
         assert_eq!(up.exp2(1.0), 2.0 + 5.0 * 2f32.powi(-22));
-        // Infinities stay: rcp(+0) = +inf in every run.
-        assert_eq!(up.rcp(0.0), f32::INFINITY);
+        // An infinity is the plain run's only: rcp(+0) = +inf, but an implementation may assume
+        // there are none, so the skewed runs make it NaN ("any value"), from a product too.
+        assert_eq!(S.rcp(0.0), f32::INFINITY);
+        assert!(up.rcp(0.0).is_nan() && down.mul(f32::MAX, 2.0).is_nan());
+        // Inexact adds move by an ulp; exact ones stay.
+        let s = 0.1f32 + 0.2;
+        assert_eq!(up.add(0.1, 0.2), f32::from_bits(s.to_bits() + 1));
+        assert_eq!(up.add(0.5, 0.25), 0.75);
+        // The skewed runs keep a NaN where D3D9 would decide on it; the plain run decides.
+        let ops = |ar: Arith| {
+            let nan = [[f32::NAN; 4], [0.5; 4], [0.25; 4], [0.0; 4]];
+            [Opcode::Max, Opcode::Min, Opcode::Sge, Opcode::Slt, Opcode::Cmp]
+                .map(|op| evaluate(ar, op, &nan, false).unwrap()[0])
+        };
+        assert_eq!(ops(S), [0.5, 0.5, 0.0, 0.0, 0.25]);
+        assert!(ops(up).iter().all(|x| x.is_nan()));
+        assert_eq!((S.saturate(f32::NAN), up.saturate(f32::NAN).is_nan()), (0.0, true));
     }
 
     #[test]

@@ -277,7 +277,7 @@ impl Machine<'_> {
         let value = value.map(|x| {
             let x = if dst.shift != 0 { x * scale } else { x };
             if sat {
-                super::io::saturate(x)
+                self.arith.saturate(x)
             } else {
                 x
             }
