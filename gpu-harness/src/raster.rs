@@ -197,11 +197,16 @@ pub fn rasterize_with_ties(
         return rasterize_clipped(tri, [[0.0; 4]; 3], width, height, cull, tie_scales, &mut emit);
     }
     let mut poly: Vec<Clipped> = tri.iter().map(|v| Clipped { vertex: (*v).clone(), err: [0.0; 4] }).collect();
-    // z >= 0, w − z >= 0, then the guard band's four planes.
-    for k in [[0.0, 0.0, 1.0, 0.0], [0.0, 0.0, -1.0, 1.0], [-1.0, 0.0, 0.0, g], [1.0, 0.0, 0.0, g]] {
-        poly = clip_polygon(poly, k);
-    }
-    for k in [[0.0, -1.0, 0.0, g], [0.0, 1.0, 0.0, g]] {
+    // z >= 0, w − z >= 0, then the guard band's four planes (k · (x, y, z, w) >= 0).
+    let planes: [[f32; 4]; 6] = [
+        [0.0, 0.0, 1.0, 0.0],
+        [0.0, 0.0, -1.0, 1.0],
+        [-1.0, 0.0, 0.0, g],
+        [1.0, 0.0, 0.0, g],
+        [0.0, -1.0, 0.0, g],
+        [0.0, 1.0, 0.0, g],
+    ];
+    for k in planes {
         poly = clip_polygon(poly, k);
     }
     // A new vertex whose w is within its rounding error of 0 projects anywhere: the polygon's

@@ -181,15 +181,14 @@ pub fn main(args: &TestArgs) -> i32 {
     // Then the draws: every conformance case and every corpus shader, GPU against CPU, in release
     // (the harness and the interpreter are workspace crates, slow unoptimised). Both inherit
     // REQUIRE_GPU: with it set, a missing adapter fails them instead of skipping the GPU side.
-    // The sweep runs under each float rule mode: strict (D3D9's) on every shader with a plain and
-    // an edge-value input set, fast and ieee on a fixed sample (every third shader), which keeps
-    // the sweeps within about 20 minutes on two cores.
+    // The sweep runs every shader under each float rule mode with four input sets (two plain,
+    // two with edge values): about a minute per mode on two cores with Mesa's software driver.
     // And the effect run-time against the Windows results of ../shared/effects (seconds).
     let draws: [&[&str]; 5] = [
         &["conformance"],
-        &["sweep", "--inputs", "2"],
-        &["sweep", "--float-rules", "fast", "--sample", "3"],
-        &["sweep", "--float-rules", "ieee", "--sample", "3"],
+        &["sweep", "--inputs", "4"],
+        &["sweep", "--float-rules", "fast", "--inputs", "4"],
+        &["sweep", "--float-rules", "ieee", "--inputs", "4"],
         &["effects"],
     ];
     let mut ok = true;
