@@ -22,6 +22,14 @@ fn translate_to_wgsl_and_spirv_and_info_json() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let wgsl = String::from_utf8(out.stdout).unwrap();
     assert!(wgsl.contains("@fragment") && wgsl.contains("fn ps_main"), "{wgsl}");
+    // `-o -` is stdout too, not a file named `-` (run where no such file can be left behind).
+    let dir = std::env::temp_dir().join(format!("d3d9-cli-{}-dash", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = bin().current_dir(&dir).arg("translate").arg(&inp).args(["-o", "-", "--to", "wgsl"]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), wgsl);
+    assert!(!dir.join("-").exists());
+    let _ = std::fs::remove_dir_all(&dir);
     let spv = inp.with_extension("spv");
     let out = bin().arg("translate").arg(&inp).arg("-o").arg(&spv).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));

@@ -220,10 +220,12 @@ pub fn translate_main(args: &TranslateArgs, matches: &ArgMatches) -> i32 {
         };
         return super::folder::run(super::folder::Inputs::Folder(Path::new(input)), Path::new(out), jobs, &settings);
     }
-    if args.out.is_none() && format.is_binary() {
+    // `-o -` is stdout, as OUTPUT `-` is for the pair form.
+    let out = args.out.as_deref().filter(|o| *o != "-");
+    if out.is_none() && format.is_binary() {
         return usage(format!("{} output is binary: name a file with -o", format.extension()));
     }
-    write_outcomes(convert_input(input, &settings), args.out.as_deref(), &settings)
+    write_outcomes(convert_input(input, &settings), out, &settings)
 }
 
 /// Writes single-input results to OUT (or stdout) and reports failures; the exit status.
