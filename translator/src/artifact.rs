@@ -53,6 +53,7 @@ fn key_bytes(h: &mut Fnv128, k: &ShaderKey) {
     h.bytes(&[u8::from(k.point_size), u8::from(k.point_sprite), u8::from(k.flat_shading)]);
     h.bytes(&k.shadow_samplers.to_le_bytes());
     h.bytes(&k.unbound_samplers.to_le_bytes());
+    h.bytes(&k.fetch4_samplers.to_le_bytes());
     for t in &k.sampler_types {
         h.bytes(&[t.map_or(0, |t| 1 + t as u8)]);
     }

@@ -28,7 +28,8 @@
 //! | `projected` | `stage0_projection` … `stage7_projection` | ps_1_0–ps_1_3: stage n's D3DTTFF_COUNT when D3DTTFF_PROJECTED is set, else 0 |
 //!
 //! Always baked, whatever the delivery: shadow samplers and sampler types (they change the
-//! binding's type: `texture_depth_2d`, `texture_cube`), point size and point sprites (built-ins
+//! binding's type: `texture_depth_2d`, `texture_cube`), fetch4 samplers (the read is a gather
+//! and a swizzle, not a sample; docs/d3d9-rules.md#fetch4), point size and point sprites (built-ins
 //! that WGSL does not have), flat shading (an interpolation qualifier), the float rules.
 //!
 //! SPIR-V has no place for a naga `Override` in naga's writer: emit SPIR-V (or MSL, GLSL, HLSL)
@@ -127,7 +128,11 @@ impl Deliveries {
                 *slot = d;
                 Ok(())
             }
-            None if matches!(field, "shadow_samplers" | "point_size" | "point_sprite" | "flat_shading") => {
+            None if matches!(
+                field,
+                "shadow_samplers" | "fetch4_samplers" | "point_size" | "point_sprite" | "flat_shading"
+            ) =>
+            {
                 Err(format!("`{field}` is always baked (see the delivery documentation)"))
             }
             None => Err(format!("`{field}`: unknown field (one of all, {})", FIELDS.join(", "))),

@@ -118,6 +118,11 @@ pub struct ShaderKey {
     /// is coords.z (2D) and the result is replicated to all four components. Bind a depth
     /// texture and a comparison sampler.
     pub shadow_samplers: u16,
+    /// Pixel shaders, bit n: sampler s# is in AMD's Fetch4 mode (D3DSAMP_MIPMAPLODBIAS set to
+    /// `GET4`, see [`crate::state::FOURCC_GET4`]): a read of its 2D texture returns the 2×2 texel
+    /// block in D3D9's order (docs/d3d9-rules.md#fetch4). Ignored on cube, volume and shadow
+    /// samplers. Always baked. Bind a single-channel texture (its red channel is read).
+    pub fetch4_samplers: u16,
     /// Bit n: no texture is bound to s#: reads return (0, 0, 0, 1) and no binding is emitted.
     pub unbound_samplers: u16,
     /// Texture type per sampler, overriding (or, in Shader Model 1, supplying) the declared
@@ -156,7 +161,7 @@ impl ShaderKey {
     /// (strict|fast|ieee), `alpha_func` (never|less|equal|lessequal|greater|notequal|
     /// greaterequal|always), `alpha_precision` (unorm8|float), `fog` (none|vertex|linear|exp|exp2), `fog_source` (z|w),
     /// `clip_planes` (mask), `point_size`, `point_sprite`, `flat_shading`, `swvp` (bool),
-    /// `shadow_samplers`, `unbound_samplers`, `projected` (mask of stages divided by w),
+    /// `shadow_samplers`, `unbound_samplers`, `fetch4_samplers` (masks), `projected` (mask of stages divided by w),
     /// `projected<N>` (stage N's count 1–4, 0 for none), `sampler<N>` (2d|cube|volume).
     pub fn set(&mut self, assignment: &str) -> Result<(), String> {
         let (field, value) =
@@ -232,6 +237,7 @@ impl ShaderKey {
             }
             "shadow_samplers" => self.shadow_samplers = u16::try_from(int(&value)?).map_err(|_| bad())?,
             "unbound_samplers" => self.unbound_samplers = u16::try_from(int(&value)?).map_err(|_| bad())?,
+            "fetch4_samplers" => self.fetch4_samplers = u16::try_from(int(&value)?).map_err(|_| bad())?,
             f if f.starts_with("projected") => {
                 let n: usize = f["projected".len()..].parse().map_err(|_| format!("unknown key field `{field}`"))?;
                 let slot = self.projected.get_mut(n).ok_or_else(|| format!("`{field}`: stage out of range"))?;
@@ -273,6 +279,9 @@ mod tests {
         k.set("clip_planes=0x3").unwrap();
         k.set("sampler2=cube").unwrap();
         k.set("point_sprite=1").unwrap();
+        k.set("fetch4_samplers=0x5").unwrap();
+        assert_eq!(k.fetch4_samplers, 5);
+        assert!(k.set("fetch4_samplers=0x10000").is_err());
         assert_eq!(k.float_rules, FloatRules::Fast);
         assert_eq!(k.alpha_func, AlphaFunc::GreaterEqual);
         assert_eq!(k.alpha_precision, AlphaPrecision::Float);

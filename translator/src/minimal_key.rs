@@ -20,6 +20,7 @@
 //! | `vertex_inputs[n]` | vertex shaders that read `v n` |
 //! | `swvp` | vertex shaders that read float constants from the buffer |
 //! | `unbound_samplers`, `shadow_samplers`, `sampler_types` bit/entry n | the shader uses `s n`; a shadow bit only on a bound, non-volume sampler; a type only where it differs from the `dcl` |
+//! | `fetch4_samplers` bit n | pixel shaders that use `s n`, bound, not a shadow sampler, of type 2D (docs/d3d9-rules.md#fetch4) |
 //!
 //! A field delivered as an override or a uniform ([`crate::delivery`]) is not read from the key
 //! at all: it takes its default, and the delivery of a field the stage cannot read becomes
@@ -52,6 +53,7 @@ impl ShaderKey {
                 k.fog_source = FogSource::Z;
                 k.point_sprite = false;
                 k.projected = [0; 8];
+                k.fetch4_samplers = 0;
                 k.flat_shading &= has_usage(&sig.outputs, Usage::Color);
                 let fc = &sig.float_constants;
                 k.swvp &= fc.relative || fc.used.iter().any(|n| !fc.defined.contains_key(n));
@@ -134,7 +136,7 @@ impl ShaderKey {
     }
 
     fn minimal_samplers(&mut self, sig: &Signature) {
-        let (mut unbound, mut shadow) = (0u16, 0u16);
+        let (mut unbound, mut shadow, mut fetch4) = (0u16, 0u16, 0u16);
         let mut types = [None; 16];
         for s in sig.samplers.iter().filter(|s| s.index < 16) {
             let n = usize::from(s.index);
@@ -146,6 +148,8 @@ impl ShaderKey {
             let ty = self.sampler_type(n, s.texture_type);
             if self.shadow_samplers & bit != 0 && ty != TextureType::Volume {
                 shadow |= bit;
+            } else if self.fetch4_samplers & bit != 0 && ty == TextureType::Tex2D {
+                fetch4 |= bit;
             }
             let declared = ShaderKey::default().sampler_type(n, s.texture_type);
             if ty != declared {
@@ -154,6 +158,7 @@ impl ShaderKey {
         }
         self.unbound_samplers = unbound;
         self.shadow_samplers = shadow;
+        self.fetch4_samplers = fetch4;
         self.sampler_types = types;
     }
 
@@ -251,6 +256,30 @@ mod tests {
         // Table fog: now w-fog selects the depth.
         let a = DeviceState { fog_table_mode: 3, ..a };
         assert_ne!(ps.key(&a), ps.key(&DeviceState { w_fog: true, ..a.clone() }));
+    }
+
+    #[test]
+    fn fetch4_is_kept_only_on_read_2d_colour_samplers_of_pixel_shaders() {
+        let ps = shader("ps_2_0\ndcl t0\ndcl_2d s0\ndcl_cube s1\ntexld r0, t0, s0\ntexld r1, t0, s1\nmov oC0, r0\n");
+        let mut a = DeviceState::default();
+        a.textures[0] = Some(BoundTexture::Tex2D);
+        a.textures[1] = Some(BoundTexture::Cube);
+        let mut b = a.clone();
+        // s1 is a cube and s5 is not sampled: GET4 there changes nothing.
+        b.set_mipmap_lod_bias(1, crate::state::FOURCC_GET4);
+        b.set_mipmap_lod_bias(5, crate::state::FOURCC_GET4);
+        same(&ps, &a, &b);
+        b.set_mipmap_lod_bias(0, crate::state::FOURCC_GET4);
+        assert_eq!(ps.key(&b).fetch4_samplers, 0b1);
+        // A shadow map keeps its comparison: no fetch4 bit.
+        let mut c = b.clone();
+        c.textures[0] = Some(BoundTexture::Depth2D);
+        assert_eq!(ps.key(&c).fetch4_samplers, 0);
+        // A key set by hand is reduced the same way, and a vertex shader never keeps one.
+        let key = crate::ShaderKey { fetch4_samplers: 0xffff, ..Default::default() };
+        assert_eq!(ps.minimal_key(&key).fetch4_samplers, 0b1);
+        let vs = shader("vs_3_0\ndcl_position v0\ndcl_position o0\ndcl_2d s0\ntexldl r0, v0, s0\nadd o0, v0, r0\n");
+        assert_eq!(vs.minimal_key(&key).fetch4_samplers, 0);
     }
 
     #[test]

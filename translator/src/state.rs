@@ -58,6 +58,11 @@ pub struct DeviceState {
     pub software_vertex_processing: bool,
     /// Textures bound to the pixel samplers 0–15; `None`: nothing bound.
     pub textures: [Option<BoundTexture>; 16],
+    /// Pixel samplers in AMD's Fetch4 mode, bit n for sampler n: D3DSAMP_MIPMAPLODBIAS was last
+    /// set to [`FOURCC_GET4`] and not since to [`FOURCC_GET1`] (keep it with
+    /// [`DeviceState::set_mipmap_lod_bias`]). The key takes a bit only where a 2D colour texture
+    /// is bound; a layer also clears it for multi-channel formats (docs/d3d9-rules.md#fetch4).
+    pub fetch4_samplers: u16,
     /// Textures bound to the vertex samplers (D3DVERTEXTEXTURESAMPLER0–3, `s0`–`s3` of vs_3_0).
     pub vertex_textures: [Option<BoundTexture>; 4],
     /// D3DTSS_TEXTURETRANSFORMFLAGS of texture stages 0–7. Only D3DTTFF_PROJECTED (256)
@@ -83,9 +88,33 @@ impl Default for DeviceState {
             point_list: false,
             software_vertex_processing: false,
             textures: [None; 16],
+            fetch4_samplers: 0,
             vertex_textures: [None; 4],
             texture_transform_flags: [0; 8],
             float_rules: FloatRules::Strict,
+        }
+    }
+}
+
+/// `MAKEFOURCC('G', 'E', 'T', '4')`: the D3DSAMP_MIPMAPLODBIAS value that turns Fetch4 on for a
+/// sampler (docs/d3d9-rules.md#fetch4).
+pub const FOURCC_GET4: u32 = u32::from_le_bytes(*b"GET4");
+/// `MAKEFOURCC('G', 'E', 'T', '1')`: the value that turns Fetch4 off again.
+pub const FOURCC_GET1: u32 = u32::from_le_bytes(*b"GET1");
+
+impl DeviceState {
+    /// Records `SetSamplerState(sampler, D3DSAMP_MIPMAPLODBIAS, value)` as far as it changes
+    /// code: `GET4` turns Fetch4 on for that pixel sampler, `GET1` off; any other value is a
+    /// real bias (a sampler value, not a key field) and leaves the mode as it was.
+    pub fn set_mipmap_lod_bias(&mut self, sampler: usize, value: u32) {
+        if sampler >= 16 {
+            return;
+        }
+        let bit = 1u16 << sampler;
+        match value {
+            FOURCC_GET4 => self.fetch4_samplers |= bit,
+            FOURCC_GET1 => self.fetch4_samplers &= !bit,
+            _ => {}
         }
     }
 }
@@ -171,6 +200,10 @@ impl ShaderKey {
             match bound {
                 None => key.unbound_samplers |= bit,
                 Some(BoundTexture::Depth2D) => key.shadow_samplers |= bit,
+                // Fetch4 reads 2D colour textures in pixel shaders only.
+                Some(BoundTexture::Tex2D) if version.kind == ShaderKind::Pixel => {
+                    key.fetch4_samplers |= state.fetch4_samplers & bit;
+                }
                 Some(_) => {}
             }
             // Shader Model 1 declares no sampler types: the bound textures give them.
@@ -214,6 +247,30 @@ mod tests {
         // The vertex shader's key ignores all of it: the cache keeps one translation.
         let vs = ShaderKey::from_state(v(ShaderKind::Vertex, 2), &s);
         assert_eq!(vs, ShaderKey::default());
+    }
+
+    #[test]
+    fn fetch4_follows_get4_and_get1_on_bound_2d_pixel_samplers() {
+        // The FOURCC is the characters in memory order: 'G' 0x47, 'E' 0x45, 'T' 0x54, '4' 0x34.
+        assert_eq!((FOURCC_GET4, FOURCC_GET1), (0x3454_4547, 0x3154_4547));
+        let mut s = DeviceState::default();
+        s.set_mipmap_lod_bias(0, FOURCC_GET4);
+        s.set_mipmap_lod_bias(1, FOURCC_GET4);
+        s.set_mipmap_lod_bias(2, FOURCC_GET4);
+        s.set_mipmap_lod_bias(3, FOURCC_GET4);
+        // A real bias (1.0f as bits) keeps the mode; GET1 ends it; sampler 16 does not exist.
+        s.set_mipmap_lod_bias(0, 1.0f32.to_bits());
+        s.set_mipmap_lod_bias(3, FOURCC_GET1);
+        s.set_mipmap_lod_bias(16, FOURCC_GET4);
+        assert_eq!(s.fetch4_samplers, 0b0111);
+        s.textures[0] = Some(BoundTexture::Tex2D);
+        s.textures[1] = Some(BoundTexture::Cube);
+        s.textures[2] = Some(BoundTexture::Depth2D);
+        s.textures[3] = Some(BoundTexture::Tex2D);
+        // Only s0: s1 is a cube, s2 a shadow map, s3 has GET1.
+        assert_eq!(ShaderKey::from_state(v(ShaderKind::Pixel, 2), &s).fetch4_samplers, 0b1);
+        s.vertex_textures[0] = Some(BoundTexture::Tex2D);
+        assert_eq!(ShaderKey::from_state(v(ShaderKind::Vertex, 3), &s).fetch4_samplers, 0);
     }
 
     #[test]

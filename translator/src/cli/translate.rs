@@ -18,7 +18,7 @@ const KEY_HELP: &str = "Device state the translation depends on (repeatable). Fi
 float_rules=strict|fast|ieee  alpha_func=never|less|equal|lessequal|greater|notequal|greaterequal|always
 fog=none|vertex|linear|exp|exp2  fog_source=z|w  clip_planes=MASK  point_size=BOOL  point_sprite=BOOL
 flat_shading=BOOL  swvp=BOOL (software vertex processing: also lets validation accept its limits)
-shadow_samplers=MASK  unbound_samplers=MASK  projected=MASK  projected<N>=0..4  sampler<N>=2d|cube|volume";
+shadow_samplers=MASK  unbound_samplers=MASK  fetch4_samplers=MASK (AMD GET4)  projected=MASK  projected<N>=0..4  sampler<N>=2d|cube|volume";
 
 /// The options both converting commands take.
 #[derive(Args)]

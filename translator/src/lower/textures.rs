@@ -1,5 +1,6 @@
 //! Samplers and texture instructions: texld/texldp/texldb/texldl/texldd on 2D, cube and volume
-//! textures, shadow (depth-compare) samplers from the key, unbound samplers reading (0, 0, 0, 1),
+//! textures, shadow (depth-compare) samplers from the key, Fetch4 samplers gathering four texels
+//! (docs/d3d9-rules.md#fetch4), unbound samplers reading (0, 0, 0, 1),
 //! and texkill as a deferred kill (the pixel keeps running, so derivatives of its neighbours stay
 //! valid — demote semantics on every backend).
 
@@ -18,7 +19,14 @@ use crate::bytecode::{Opcode, RegisterType, TexldVariant, TextureType};
 /// The globals of one sampler.
 #[derive(Clone, Copy)]
 pub(crate) enum SamplerGlobals {
-    Bound { texture: Handle<GlobalVariable>, sampler: Handle<GlobalVariable>, ty: TextureType, shadow: bool },
+    Bound {
+        texture: Handle<GlobalVariable>,
+        sampler: Handle<GlobalVariable>,
+        ty: TextureType,
+        shadow: bool,
+        /// Reads gather the 2×2 block in D3D9's Fetch4 order (pixel shaders, 2D, not shadow).
+        fetch4: bool,
+    },
     Unbound,
 }
 
@@ -81,7 +89,9 @@ impl Lowerer<'_> {
             let sb = super::sampler_binding(u32::from(n));
             let texture = self.handle_global(format!("t{n}"), image_ty, tb);
             let sampler = self.handle_global(format!("s{n}"), sampler_ty, sb);
-            self.samplers.insert(n, SamplerGlobals::Bound { texture, sampler, ty, shadow });
+            let fetch4 =
+                self.is_pixel() && self.key.fetch4_samplers & (1 << n) != 0 && ty == TextureType::Tex2D && !shadow;
+            self.samplers.insert(n, SamplerGlobals::Bound { texture, sampler, ty, shadow, fetch4 });
             self.layout.textures.push(TextureBinding {
                 sampler: n,
                 texture_binding: tb,
@@ -105,7 +115,7 @@ impl Lowerer<'_> {
             Some(n) => *self.samplers.get(&n).ok_or_else(|| self.invalid(format!("s{n} is not declared")))?,
             None => SamplerGlobals::Unbound,
         };
-        let SamplerGlobals::Bound { texture, sampler, ty, shadow } = globals else {
+        let SamplerGlobals::Bound { texture, sampler, ty, shadow, fetch4 } = globals else {
             // (0, 0, 0, 1) as a load, not a constant vector: an ieee `rcp` of its x would
             // otherwise be a WGSL constant expression evaluating to inf, which browsers refuse
             // (docs/wgsl.md).
@@ -123,6 +133,13 @@ impl Lowerer<'_> {
             _ => (VectorSize::Bi, [C::X, C::Y, C::Z, C::W]),
         };
         let coordinate = self.fb.expr(Expression::Swizzle { size, vector: coords, pattern });
+        if fetch4 {
+            let v = self.fetch4(texture, sampler, coordinate);
+            return match n {
+                Some(n) => self.dynamic_unbound(n, v),
+                None => Ok(v),
+            };
+        }
         let vertex = !self.is_pixel();
         let level = match level {
             Level::Auto if vertex => SampleLevel::Zero,
@@ -161,6 +178,38 @@ impl Lowerer<'_> {
             Some(n) => self.dynamic_unbound(n, v),
             None => Ok(v),
         }
+    }
+
+    /// A Fetch4 read at the 2D `coordinate` (docs/d3d9-rules.md#fetch4): the block whose top-left
+    /// texel is the one point sampling picks, i.e. the gather footprint half a texel right and
+    /// down, on level 0 whatever the instruction's level, red channel, swizzled from the gather's
+    /// (bottom-left, bottom-right, top-right, top-left) into D3D9's (top-right, bottom-left,
+    /// bottom-right, top-left): gather.zxyw.
+    fn fetch4(&mut self, texture: Handle<GlobalVariable>, sampler: Handle<GlobalVariable>, coordinate: Expr) -> Expr {
+        let image = self.fb.shared(SharedKey::Global(texture));
+        let sampler = self.fb.shared(SharedKey::Global(sampler));
+        let size = self.fb.expr(Expression::ImageQuery { image, query: naga::ImageQuery::Size { level: None } });
+        let size = self.fb.expr(Expression::As { expr: size, kind: naga::ScalarKind::Float, convert: Some(4) });
+        let half = self.fconst(0.5, Width::Scalar);
+        let half = self.fb.expr(Expression::Splat { size: VectorSize::Bi, value: half });
+        let texel = self.bin(B::Divide, half, size);
+        let coordinate = self.bin(B::Add, coordinate, texel);
+        let gathered = self.fb.expr(Expression::ImageSample {
+            image,
+            sampler,
+            gather: Some(C::X),
+            coordinate,
+            array_index: None,
+            offset: None,
+            level: SampleLevel::Zero,
+            depth_ref: None,
+            clamp_to_edge: false,
+        });
+        self.fb.expr(Expression::Swizzle {
+            size: VectorSize::Quad,
+            vector: gathered,
+            pattern: [C::Z, C::X, C::Y, C::W],
+        })
     }
 
     /// The sampler number named by source `i`.
