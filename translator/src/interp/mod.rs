@@ -62,6 +62,7 @@ mod approximation;
 mod arithmetic;
 mod control_flow;
 mod execute;
+mod fetch4;
 mod io;
 mod ps1x;
 mod quad;

@@ -133,6 +133,9 @@ pub struct ReferenceTexture {
     /// A depth texture: sampling compares the reference with the texel's red channel
     /// (`reference <= texel` gives 1) and filters the results.
     pub shadow: bool,
+    /// D3DSAMP_MIPMAPLODBIAS is `GET4` (AMD's Fetch4): a pixel shader's read of this 2D,
+    /// non-shadow texture returns four texels ([`ReferenceTexture::fetch4`]).
+    pub fetch4: bool,
 }
 
 /// An A8R8G8B8 texel as (r, g, b, a) floats.
@@ -172,6 +175,7 @@ impl ReferenceTexture {
             address: AddressMode::Wrap,
             border: [0.0; 4],
             shadow: false,
+            fetch4: false,
         };
         (t.faces() as usize * t.face_len() == t.texels.len()).then_some(t)
     }
@@ -203,7 +207,7 @@ impl ReferenceTexture {
     }
 
     /// Texel (i, j, k) of `level` on `face`, with addressing applied; `None` is the border.
-    fn texel(&self, face: u32, level: u32, i: i64, j: i64, k: i64) -> [f32; 4] {
+    pub(super) fn texel(&self, face: u32, level: u32, i: i64, j: i64, k: i64) -> [f32; 4] {
         let (w, h, d) = self.level_dims(level);
         let address = if self.ty == SamplerType::Cube { AddressMode::Clamp } else { self.address };
         let (Some(i), Some(j), Some(k)) = (wrap(address, i, w), wrap(address, j, h), wrap(address, k, d)) else {
@@ -321,7 +325,7 @@ fn lerp(a: [f32; 4], f: f32, b: impl FnOnce() -> [f32; 4]) -> [f32; 4] {
     std::array::from_fn(|c| a[c] + f * (b[c] - a[c]))
 }
 
-fn to_index(x: f32) -> i64 {
+pub(super) fn to_index(x: f32) -> i64 {
     // Saturating conversion: NaN → 0, ±inf → the extremes, which addressing then folds.
     (x as i64).clamp(-(1 << 40), 1 << 40)
 }
@@ -419,6 +423,7 @@ impl TextureSampler for ReferenceSampler {
         match set.get(r.sampler as usize) {
             // The bound texture's own type decides how it is read (a volume bound to a
             // dcl_2d sampler is read at the coordinate's z, as Windows does).
+            Some(Some(t)) if !r.vertex && t.fetch4_applies() => t.fetch4(r.coords),
             Some(Some(t)) => t.sample(r.coords, r.lod),
             _ => UNBOUND,
         }

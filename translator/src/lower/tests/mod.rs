@@ -3,6 +3,7 @@
 //! rule named in the test.
 
 mod eval;
+mod fetch4;
 mod multiply_forms;
 mod operands;
 mod rules;
