@@ -54,6 +54,7 @@ pub fn reference_texture(t: &DecodedTexture) -> Option<ReferenceTexture> {
         case::Address::Mirror => AddressMode::Mirror,
     };
     r.shadow = t.shadow;
+    r.fetch4 = t.fetch4;
     Some(r)
 }
 
@@ -288,6 +289,7 @@ mod tests {
             address: Address::Clamp,
             texels,
             fill: None,
+            fetch4: false,
         })
     }
 

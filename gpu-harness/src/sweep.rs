@@ -206,6 +206,7 @@ fn texture_for(stage: u32, kind: TextureKind, rng: &mut Rng) -> Texture {
         address: Address::Wrap,
         texels,
         fill: None,
+        fetch4: false,
     }
 }
 

@@ -29,6 +29,8 @@ pub struct DecodedTexture {
     pub address: Address,
     /// A depth texture sampled with comparison (`D24X8`): the depth is in every channel.
     pub shadow: bool,
+    /// The sampler is in Fetch4 mode (docs/d3d9-rules.md#fetch4).
+    pub fetch4: bool,
 }
 
 impl DecodedTexture {
@@ -56,6 +58,7 @@ impl DecodedTexture {
             mip_filter: t.mip_filter,
             address: t.address,
             shadow: t.format == TextureFormat::D24X8,
+            fetch4: t.fetch4,
         }
     }
 
@@ -121,6 +124,7 @@ pub fn stand_in(stage: u32, kind: TextureKind) -> DecodedTexture {
         address: Default::default(),
         texels: vec![0; faces],
         fill: None,
+        fetch4: false,
     })
 }
 
@@ -454,6 +458,7 @@ mod tests {
             address: Address::Clamp,
             texels: vec![0xffff0000, 0xff00ff00, 0xff0000ff],
             fill: None,
+            fetch4: false,
         };
         assert_eq!(
             decode_texel(TextureFormat::D24X8, 0x80_0000),

@@ -89,6 +89,10 @@ fn key(program: &Program, ctx: &StageContext<'_>) -> ShaderKey {
                 if t.shadow && n < 16 {
                     k.shadow_samplers |= 1 << n;
                 }
+                // GET4 on a pixel sampler (the key drops it where it does not apply).
+                if t.fetch4 && !vertex && n < 16 {
+                    k.fetch4_samplers |= 1 << n;
+                }
             }
             None if n < 16 => k.unbound_samplers |= 1 << n,
             None => {}
@@ -398,6 +402,7 @@ mod tests {
                 address: Default::default(),
                 texels: vec![0; faces],
                 fill: None,
+                fetch4: false,
             })
         };
         let textures = [

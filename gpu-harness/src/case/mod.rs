@@ -337,6 +337,9 @@ pub struct Texture {
     /// Instead of `texels` (one level): each channel a constant or a ramp.
     #[serde(default)]
     pub fill: Option<Fill>,
+    /// D3DSAMP_MIPMAPLODBIAS = `GET4`: AMD's Fetch4 mode (docs/d3d9-rules.md#fetch4).
+    #[serde(default)]
+    pub fetch4: bool,
 }
 
 impl Texture {
