@@ -8,7 +8,7 @@
 //! Key fields and the variants that set them (`ShaderKey::set` syntax, as the CLI's `--key`):
 //! `float_rules` fast and ieee (every shader); pixel shaders: `alpha_func` (never, greaterequal,
 //! less, equal), `fog` (vertex, exp, exp2, linear), `fog_source=w`, `flat_shading`, `projected`
-//! (count 4 and count 3), `shadow_samplers` (2D and cube), `unbound_samplers`, `sampler<N>`
+//! (count 4 and count 3), `shadow_samplers` (2D and cube), `unbound_samplers`, `fetch4_samplers`, `sampler<N>`
 //! (cube, volume); vertex shaders: `clip_planes` (all, and 0 and 7), `swvp`, `flat_shading`,
 //! `shadow_samplers`, `unbound_samplers`. `point_size` and `point_sprite` are left out: WGSL has no
 //! point-size or point-coordinate built-in, so they are SPIR-V-only keys. `linkage` is checked
@@ -68,7 +68,13 @@ fn variants(program: &Program, sig: &Signature) -> Vec<Vec<String>> {
         |ty: &str| -> Vec<String> { sig.samplers.iter().map(|s| format!("sampler{}={ty}", s.index)).collect() };
     let own = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
     if program.version.is_pixel() {
-        out.push(own(&["alpha_func=never", "fog=vertex", "flat_shading=1", "projected=0xff"]));
+        out.push(own(&[
+            "alpha_func=never",
+            "fog=vertex",
+            "flat_shading=1",
+            "projected=0xff",
+            "fetch4_samplers=0xffff",
+        ]));
         let mut v = own(&["alpha_func=greaterequal", "fog=exp", "fog_source=w", "float_rules=fast"]);
         v.push(shadow_2d);
         v.extend((0..8).map(|n| format!("projected{n}=3")));
