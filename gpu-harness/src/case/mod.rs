@@ -866,6 +866,7 @@ expected = 0x00ffffff
             address: Address::Wrap,
             texels: vec![],
             fill: None,
+            fetch4: false,
         };
         // 6 faces x (16 + 4 + 1).
         assert_eq!(t.expected_texels(), 126);
