@@ -178,6 +178,15 @@ pub fn main(args: &TestArgs) -> i32 {
     if !run(&mut cmd) {
         return 1;
     }
+    // The layer example (translator/examples/layer.rs): two draws on the GPU, one translation per
+    // stage, its two PNGs in target/layer-example. `cargo test` built it; it runs in a second.
+    // Under REQUIRE_GPU=1 a missing adapter fails it.
+    let mut cmd = Command::new(&cargo);
+    cmd.current_dir(root).args(["run", "--quiet", "--release", "-p", "d3d9-shader", "--example", "layer", "--"]);
+    if !run(cmd.arg(root.join("target/layer-example"))) {
+        eprintln!("xtask: the layer example failed");
+        return 1;
+    }
     // Then the draws: every conformance case and every corpus shader, GPU against CPU, in release
     // (the harness and the interpreter are workspace crates, slow unoptimised). Both inherit
     // REQUIRE_GPU: with it set, a missing adapter fails them instead of skipping the GPU side.
