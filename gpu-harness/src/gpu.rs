@@ -97,9 +97,8 @@ pub fn to_wgsl(module: &naga::Module, stage: &'static str) -> Result<String, Gpu
 }
 
 /// The module with its overrides set to `constants` (naga's pipeline-constant pass on the module
-/// itself). Not through wgpu's `constants`: naga 30 refuses, after a WGSL round trip, modules whose
-/// constant expressions are used inside control flow once overrides are present
-/// (`ExpressionAlreadyInScope`; docs/layers.md).
+/// itself), as `Translation::specialise` does; wgpu's `constants` on the WGSL work too since the
+/// lowering avoids naga 30's `ExpressionAlreadyInScope` trap (docs/layers.md).
 fn specialise(
     module: &naga::Module,
     constants: &[(String, f64)],

@@ -225,6 +225,19 @@ impl FnBuilder {
 
     /// Appends an expression, opening an emit range when it needs one.
     pub fn expr(&mut self, e: Expression) -> Handle<Expression> {
+        // A component of a vector of literals (a `defi` register) is that literal. Besides
+        // being shorter, this keeps naga 30's pipeline-constant pass working on the WGSL:
+        // there `v.z` of a `let v = vec4(3i, 0i, 1i, 0i)` folds to the literal's existing
+        // handle, and an `Emit` that starts with it is widened back over `v` itself, which
+        // fails validation (`ExpressionAlreadyInScope`; docs/layers.md).
+        if let Expression::AccessIndex { base, index } = e {
+            if let Expression::Compose { components, .. } = &self.f.expressions[base] {
+                let c = components.get(index as usize).copied();
+                if let Some(c) = c.filter(|&c| matches!(self.f.expressions[c], Expression::Literal(_))) {
+                    return c;
+                }
+            }
+        }
         if e.needs_pre_emit() {
             self.flush();
         } else if self.emit_start.is_none() {
