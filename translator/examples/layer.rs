@@ -21,6 +21,7 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 
 use d3d9_shader::artifact::Artifact;
+use d3d9_shader::bytecode::{Register, RegisterType};
 use d3d9_shader::linkage::Linkage;
 use d3d9_shader::lower::{BindingLayout, InterfaceMap, PIXEL_GROUP, VERTEX_GROUP};
 use d3d9_shader::render_state::Modes;
@@ -458,11 +459,11 @@ fn vertex_input(vs: &Shader, interface: &InterfaceMap) -> Result<(Vec<wgpu::Vert
     let mut attributes = Vec::new();
     for e in &DECLARATION {
         let n = input_register(vs, e)?;
-        let register = format!("v{n}");
+        let register = Register::new(RegisterType::Input, n);
         let location = interface
             .inputs
             .iter()
-            .find(|s| s.register == register)
+            .find(|s| s.register == Some(register))
             .and_then(|s| s.location)
             .ok_or_else(|| format!("the translation has no location for {register}"))?;
         let format = wgpu_format(vertex_format(e.ty).format)?;

@@ -212,6 +212,12 @@ mod tests {
             assert_eq!(back.interface, t.interface);
             assert_eq!(back.spirv.is_some(), deliver == "all=baked");
             assert_eq!(back.hash.len(), 32);
+            // Registers keep their names in the JSON: ps_2_0's t0 in, oC0 out.
+            let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+            assert_eq!(
+                (&v["interface"]["inputs"][0]["register"], &v["interface"]["outputs"][0]["register"]),
+                (&"t0".into(), &"oC0".into())
+            );
         }
     }
 }

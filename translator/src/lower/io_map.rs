@@ -41,7 +41,7 @@ use super::builder::SharedKey;
 use super::registers::Expr;
 use super::{LowerError, Lowerer};
 use crate::analysis::{IoRegister, Signature};
-use crate::bytecode::registers::misc;
+use crate::bytecode::registers::{misc, rastout};
 use crate::bytecode::{Register, RegisterType, ShaderKind, Usage};
 use crate::linkage::varyings;
 // The linkage of a pair is computed outside the lowering (the key holds it); the paths under
@@ -51,8 +51,11 @@ pub use crate::linkage::{link, semantic, LinkSlot, Linkage};
 /// One input or output of a translation.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct InterfaceSlot {
-    /// The D3D9 register (`v0`, `oT1`, `o3`, `vPos`).
-    pub register: String,
+    /// The D3D9 register (`v0`, `oT1`, `o3`, `vPos`; serialised by that name). `None` for the
+    /// slots no register holds: the fog factor the fixed-function fog blend of ps_1_x/ps_2_x reads
+    /// (usage FOG), and the stable interface's outputs a vertex shader does not write (their
+    /// usage and index say which).
+    pub register: Option<Register>,
     /// Its semantic, when it has one (serialised as the `dcl_` name: `texcoord`, `color`).
     pub usage: Option<Usage>,
     /// Usage index.
@@ -247,7 +250,7 @@ impl Lowerer<'_> {
             let a = self.vertex_input(r.register.clone(), r.index, binding);
             self.init_register(Register::new(r.file, r.index), a)?;
             self.interface.inputs.push(InterfaceSlot {
-                register: r.register.clone(),
+                register: Some(Register::new(r.file, r.index)),
                 usage: r.usage_code.and_then(Usage::from_raw),
                 usage_index: r.usage_index,
                 location: Some(loc),
@@ -266,7 +269,7 @@ impl Lowerer<'_> {
         let a = self.arg("frag_coord".into(), self.t.vec4f, Binding::BuiltIn(BuiltIn::Position { invariant: false }));
         self.frag_coord = Some(a);
         self.interface.inputs.push(InterfaceSlot {
-            register: "vPos".into(),
+            register: Some(Register::new(RegisterType::MiscType, misc::POSITION)),
             usage: None,
             usage_index: 0,
             location: None,
@@ -293,7 +296,7 @@ impl Lowerer<'_> {
                 let b = self.varying_binding(l, fog);
                 let a = self.arg("fog".into(), self.t.vec4f, b);
                 self.interface.inputs.push(InterfaceSlot {
-                    register: "fog".into(),
+                    register: None,
                     usage: Some(Usage::Fog),
                     usage_index: 0,
                     location: Some(l),
@@ -322,7 +325,7 @@ impl Lowerer<'_> {
         let one = self.splat(1.0);
         let minus = self.splat(-1.0);
         self.interface.inputs.push(InterfaceSlot {
-            register: "vFace".into(),
+            register: Some(Register::new(RegisterType::MiscType, misc::FACE)),
             usage: None,
             usage_index: 0,
             location: None,
@@ -395,7 +398,7 @@ impl Lowerer<'_> {
             }
             self.init_register(reg, value)?;
             self.interface.inputs.push(InterfaceSlot {
-                register: r.register.clone(),
+                register: Some(Register::new(r.file, r.index)),
                 usage: Usage::from_raw(usage),
                 usage_index: index,
                 location,
@@ -462,7 +465,7 @@ impl Lowerer<'_> {
                         Self::member(&mut members, &mut offset, "position_varying", self.t.vec4f, 16, b);
                         values.push(v);
                         self.interface.outputs.push(InterfaceSlot {
-                            register: r.register.clone(),
+                            register: Some(Register::new(r.file, r.index)),
                             usage: Some(Usage::Position),
                             usage_index: 0,
                             location: Some(l),
@@ -487,7 +490,7 @@ impl Lowerer<'_> {
             Self::member(&mut members, &mut offset, &r.register, self.t.vec4f, 16, b);
             values.push(v);
             self.interface.outputs.push(InterfaceSlot {
-                register: r.register.clone(),
+                register: Some(Register::new(r.file, r.index)),
                 usage: Usage::from_raw(usage),
                 usage_index: index,
                 location: Some(l),
@@ -510,7 +513,7 @@ impl Lowerer<'_> {
         );
         values.push(pos);
         self.interface.outputs.push(InterfaceSlot {
-            register: "oPos".into(),
+            register: Some(Register::new(RegisterType::RastOut, rastout::POSITION)),
             usage: Some(Usage::Position),
             usage_index: 0,
             location: None,
@@ -577,7 +580,7 @@ impl Lowerer<'_> {
             Self::member(members, offset, &name, self.t.vec4f, 16, b);
             values.push(v);
             self.interface.outputs.push(InterfaceSlot {
-                register: name,
+                register: None,
                 usage: Usage::from_raw(usage),
                 usage_index: index,
                 location: Some(l),
@@ -613,7 +616,7 @@ impl Lowerer<'_> {
             Self::member(&mut members, &mut offset, &format!("oC{n}"), self.t.vec4f, 16, b);
             values.push(v);
             self.interface.outputs.push(InterfaceSlot {
-                register: format!("oC{n}"),
+                register: Some(Register::new(RegisterType::ColorOut, n)),
                 usage: Some(Usage::Color),
                 usage_index: n as u8,
                 location: Some(u32::from(n)),
@@ -642,7 +645,7 @@ impl Lowerer<'_> {
         self.interface.outputs.insert(
             0,
             InterfaceSlot {
-                register: "oC0".into(),
+                register: Some(Register::new(RegisterType::ColorOut, 0)),
                 usage: Some(Usage::Color),
                 usage_index: 0,
                 location: Some(0),
@@ -657,7 +660,7 @@ impl Lowerer<'_> {
             Self::member(&mut members, &mut offset, "oDepth", self.t.f32, 4, Binding::BuiltIn(BuiltIn::FragDepth));
             values.push(d);
             self.interface.outputs.push(InterfaceSlot {
-                register: "oDepth".into(),
+                register: Some(Register::new(RegisterType::DepthOut, 0)),
                 usage: Some(Usage::Depth),
                 usage_index: 0,
                 location: None,
