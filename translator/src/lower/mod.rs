@@ -254,9 +254,11 @@ impl<'a> Lowerer<'a> {
     pub fn lower_range(&mut self, start: usize, end: usize) -> Result<(), LowerError> {
         let depth = self.flow.len();
         let mut pending = None;
+        let outer_span = self.fb.span;
         for i in start..end.min(self.program.len()) {
             let inst = self.program[i];
             self.offset = inst.offset;
+            self.fb.span = builder::token_span(inst.offset);
             // A co-issued pair (ps_1_x `+`) reads the values from before the pair: the second
             // instruction's sources are read before the first one runs. A flag on an instruction
             // after flow control pairs with nothing (lenient mode lets the flag through outside
@@ -279,6 +281,7 @@ impl<'a> Lowerer<'a> {
             self.instruction(&inst)?;
             self.snapshot = None;
         }
+        self.fb.span = outer_span;
         if self.flow.len() != depth {
             return Err(self.invalid("a control-flow block is not closed"));
         }
