@@ -72,6 +72,33 @@ pub mod misc {
 pub const CONST_BANK_SIZE: u16 = 2048;
 
 impl RegisterType {
+    /// Every register file, in declaration order (`ALL[t as usize] == t`): a table indexed by
+    /// the file needs no hashing.
+    pub const ALL: [RegisterType; 19] = {
+        use RegisterType::*;
+        [
+            Temp,
+            Input,
+            Const,
+            Addr,
+            Texture,
+            RastOut,
+            AttrOut,
+            TexCrdOut,
+            Output,
+            ConstInt,
+            ColorOut,
+            DepthOut,
+            Sampler,
+            ConstBool,
+            Loop,
+            TempFloat16,
+            MiscType,
+            Label,
+            Predicate,
+        ]
+    };
+
     /// Resolves the token's 5-bit type field in the context of a shader version.
     /// Returns the file and the bank offset to add to the register number.
     pub fn from_raw(raw: u32, version: Version) -> Option<(RegisterType, u16)> {
@@ -265,28 +292,7 @@ mod tests {
     #[test]
     fn every_name_parses_back_to_its_register() {
         use RegisterType::*;
-        let files = [
-            Temp,
-            Input,
-            Const,
-            Addr,
-            Texture,
-            RastOut,
-            AttrOut,
-            TexCrdOut,
-            Output,
-            ConstInt,
-            ColorOut,
-            DepthOut,
-            Sampler,
-            ConstBool,
-            Loop,
-            TempFloat16,
-            MiscType,
-            Label,
-            Predicate,
-        ];
-        for ty in files {
+        for ty in RegisterType::ALL {
             for num in [0, 1, 2, 3, 15, 8191] {
                 let r = Register::new(ty, num);
                 assert_eq!(r.name().parse::<Register>(), Ok(r), "{r}");
@@ -300,5 +306,12 @@ mod tests {
         }
         assert_eq!(serde_json::to_string(&Register::new(AttrOut, 1)).unwrap(), "\"oD1\"");
         assert_eq!(serde_json::from_str::<Register>("\"oC2\"").unwrap(), Register::new(ColorOut, 2));
+    }
+
+    #[test]
+    fn all_is_in_declaration_order() {
+        for (t, file) in RegisterType::ALL.iter().enumerate() {
+            assert_eq!(*file as usize, t, "{file:?}");
+        }
     }
 }
