@@ -3,7 +3,7 @@
 //! Chromium, or timed there against the native library.
 //!
 //! The build: `web/` (the wasm-bindgen API) for `wasm32-unknown-unknown` in the `wasm` profile
-//! (size first), `wasm-opt -Oz` when binaryen is installed, `wasm-bindgen --target web` into
+//! (Cargo.toml), `wasm-opt -O3` when binaryen is installed, `wasm-bindgen --target web` into
 //! `pkg/` (the module, its JavaScript glue and the TypeScript declarations), then the page's
 //! files (`web/www/`) and a few of the project's shaders as built-in examples (`examples.js`).
 
@@ -189,7 +189,7 @@ fn ensure_wasm_bindgen(version: &str) -> Result<(), String> {
     ))
 }
 
-/// `wasm-opt -Oz` over rustc's module, before wasm-bindgen: returns the module to bind, in
+/// `wasm-opt -O3` over rustc's module, before wasm-bindgen: returns the module to bind, in
 /// `opt/` under the same file name (wasm-bindgen names its output after it). Before, because
 /// wasm-bindgen's output has a second table (its `externref` one) and binaryen 108 (Debian 12's)
 /// misreads the export of a table other than the first: the optimised module exports the
@@ -208,7 +208,7 @@ fn optimise(module: &Path) -> Result<PathBuf, String> {
         "--enable-reference-types",
         "--enable-multivalue",
     ];
-    let status = Command::new("wasm-opt").arg("-Oz").args(features).arg(module).arg("-o").arg(&optimised).status();
+    let status = Command::new("wasm-opt").arg("-O3").args(features).arg(module).arg("-o").arg(&optimised).status();
     let problem = match status {
         Ok(s) if s.success() => return Ok(optimised),
         Ok(_) => "wasm-opt failed",

@@ -36,7 +36,11 @@ pub fn ensure_system_packages() -> Result<(), String> {
     if root_user && Path::new("/usr/bin/apt-get").exists() {
         eprintln!("xtask web: installing {list} (Debian packages)");
         let apt = |args: &[&str]| {
-            Command::new("apt-get").args(args).env("DEBIAN_FRONTEND", "noninteractive").status().is_ok_and(|s| s.success())
+            Command::new("apt-get")
+                .args(args)
+                .env("DEBIAN_FRONTEND", "noninteractive")
+                .status()
+                .is_ok_and(|s| s.success())
         };
         let install = [&["install", "-y", "--no-install-recommends"][..], &missing].concat();
         // A fresh machine's package lists may be empty or stale: update once if the first try fails.
