@@ -181,6 +181,6 @@ impl VertexStage for ReferenceVertex {
             let fog = self.vertex_fog(view_pos).unwrap_or(specular[3]);
             outputs.push(((Usage::Fog, 0), [fog, if unclipped { v[0][2] } else { 0.0 }, 0.0, 0.0]));
         }
-        Ok(StageVertex { position, outputs, tie: false })
+        Ok(StageVertex { position, outputs, tie: false, point_size: None })
     }
 }
