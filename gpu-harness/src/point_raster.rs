@@ -83,7 +83,10 @@ pub fn rasterize_point(
                 }
                 let tie = !p.sprite.is_empty() && (at_decision(u, p.tie_scales) || at_decision(t, p.tie_scales));
                 let edge = near_edge(px as f64, left, right) || near_edge(py as f64, top, bottom);
-                Lane { x: px as i32, y: py as i32, covered, depth, varyings, tie, edge: edge && covered }
+                // A centre within a sub-pixel step of an edge is a tie, covered or not (inside the
+                // target).
+                let inside = (0..width as i64).contains(&px) && (0..height as i64).contains(&py);
+                Lane { x: px as i32, y: py as i32, covered, depth, varyings, tie, edge: edge && inside }
             });
             emit(Quad { lanes, front: true });
             qx += 2;
