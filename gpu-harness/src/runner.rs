@@ -482,11 +482,6 @@ impl Runner<'_> {
                     programs.insert(name.clone(), program);
                 }
             }
-            if draw.primitive == crate::case::Primitive::PointList && draw.vs_is_none() {
-                return Err(Verdict::Skip(
-                    "point lists through the fixed-function vertex stage are not drawn by the harness".into(),
-                ));
-            }
         }
         let textures = case.textures.iter().map(DecodedTexture::decode).collect();
         Ok(Prepared { programs, textures })
@@ -688,8 +683,9 @@ impl Runner<'_> {
             // Fixed-function halves from the library's generator, on the other stage's layout.
             let format = VertexFormat::of(draw);
             let flat = state.shademode == crate::case::ShadeMode::Flat;
+            let points = draw.primitive == crate::case::Primitive::PointList;
             if tvs.is_none() {
-                let stage = crate::ffp_gpu::vertex_stage(&ffp, &state, &format, &layout, flat, size);
+                let stage = crate::ffp_gpu::vertex_stage(&ffp, &state, &format, &layout, flat, size, points);
                 tvs = Some(stage.map_err(|e| fail(format!("fixed-function vertex half: {e}")))?);
             }
             if tps.is_none() {

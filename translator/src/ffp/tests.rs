@@ -75,6 +75,7 @@ fn every_vertex_feature_validates() {
         blend_weights: 3,
         blend_indices: true,
         texcoord_sizes: [2, 3, 1, 4, 0, 0, 0, 0],
+        point_size: false,
     };
     let gens = [
         TexGen::PassThru,
