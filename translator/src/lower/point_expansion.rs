@@ -106,3 +106,77 @@ impl Lowerer<'_> {
         Ok(self.compose4([x, y, z, w]))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::key::{PointExpansion, ShaderKey};
+    use crate::{DeviceState, ParseOptions, Shader};
+
+    const VS: &str =
+        "vs_2_0\ndcl_position v0\ndcl_psize v1\ndcl_texcoord v2\nmov oPos, v0\nmov oPts, v1.x\nmov oT1, v2\n";
+
+    fn vs() -> Shader {
+        Shader::from_asm(VS, &ParseOptions::default()).unwrap()
+    }
+
+    #[test]
+    fn the_corner_masks_draw_two_clockwise_triangles() {
+        // Corner k = u + 2v of vertex index i.
+        let corner = |mu: u32, mv: u32, i: u32| (mu >> i & 1) + 2 * (mv >> i & 1);
+        let list: Vec<u32> = (0..6).map(|i| corner(super::LIST_U, super::LIST_V, i)).collect();
+        assert_eq!(list, [0, 1, 2, 2, 1, 3]);
+        let strip: Vec<u32> = (0..4).map(|i| corner(super::STRIP_U, super::STRIP_V, i)).collect();
+        assert_eq!(strip, [0, 1, 2, 3]);
+    }
+
+    #[test]
+    fn expansion_reads_the_vertex_index_and_writes_sprites_to_every_texcoord() {
+        let key = ShaderKey { point_expansion: PointExpansion::List, point_sprite: true, ..ShaderKey::default() };
+        let t = vs().translate(&key).unwrap();
+        let wgsl = t.to_wgsl().unwrap();
+        assert!(wgsl.contains("@builtin(vertex_index)") && !wgsl.contains("point_size)"), "{wgsl}");
+        assert!(t.layout.render_state.is_some());
+        // oT1 and the seven sets it does not write, at the default map's locations 0–7.
+        let mut locations: Vec<u32> = t
+            .interface
+            .outputs
+            .iter()
+            .filter(|s| s.usage == Some(crate::bytecode::Usage::TexCoord))
+            .filter_map(|s| s.location)
+            .collect();
+        locations.sort_unstable();
+        assert_eq!(locations, (0..8).collect::<Vec<u32>>());
+        // Without sprites only the written set is output, and the point-size built-in never is.
+        let plain = ShaderKey { point_expansion: PointExpansion::Strip, point_size: true, ..ShaderKey::default() };
+        let t = vs().translate(&plain).unwrap();
+        assert_eq!(t.interface.outputs.iter().filter(|s| s.usage == Some(crate::bytecode::Usage::TexCoord)).count(), 1);
+        assert!(!t.to_wgsl().unwrap().contains("point_size)"));
+    }
+
+    #[test]
+    fn keys_parse_hash_and_follow_the_device_state() {
+        let mut k = ShaderKey::default();
+        k.set("point_expansion=strip").unwrap();
+        assert_eq!(k.point_expansion, PointExpansion::Strip);
+        assert!(k.set("point_expansion=fan").is_err());
+        let tokens = crate::bytecode::encode(vs().program());
+        let h = |k: &ShaderKey| crate::artifact::cache_hash(&tokens, k);
+        assert_ne!(h(&k), h(&ShaderKey::default()));
+        // A point-list draw on a layer that expands: the vertex shader expands and takes the
+        // sprites; the pixel shader reads TEXCOORD as usual.
+        let state = DeviceState {
+            point_list: true,
+            point_sprite_enable: true,
+            point_expansion: PointExpansion::List,
+            ..DeviceState::default()
+        };
+        let vk = vs().key(&state);
+        assert_eq!((vk.point_expansion, vk.point_sprite, vk.point_size), (PointExpansion::List, true, false));
+        let ps = Shader::from_asm("ps_2_0\ndcl t0\nmov oC0, t0\n", &ParseOptions::default()).unwrap();
+        assert!(!ps.key(&state).point_sprite && ps.key(&state).point_expansion == PointExpansion::Off);
+        // Not a point list: nothing expands.
+        let tri = DeviceState { point_list: false, ..state };
+        assert_eq!(vs().key(&tri).point_expansion, PointExpansion::Off);
+        assert!(ps.key(&tri).point_sprite);
+    }
+}
