@@ -82,7 +82,7 @@ fn expanded_points_pass_tint_spirv_val_and_glslang() {
         for (name, key) in keys() {
             let t = translate(&program, &key).unwrap_or_else(|e| panic!("{shader} {name}: {e}"));
             assert!(t.to_wgsl().unwrap().contains("@builtin(vertex_index)"), "{shader} {name}");
-            check(format!("{shader} {name}"), t.to_wgsl().unwrap(), t.to_spirv().unwrap(), t.to_glsl().ok());
+            check(format!("{shader} {name}"), t.to_wgsl().unwrap(), t.to_spirv().unwrap(), Some(t.to_glsl().unwrap()));
         }
     }
     let inputs = VertexInputs { point_size: true, texcoord_sizes: [2, 0, 0, 0, 0, 0, 0, 0], ..VertexInputs::default() };
