@@ -1,6 +1,6 @@
 //! `cargo xtask test`: make sure the machine can run every test, then run them: the workspace's
-//! tests, then `cargo xtask conformance` and `cargo xtask sweep` (GPU against CPU draws) and
-//! `cargo xtask effects` (the effect run-time against Windows results).
+//! tests, then `cargo xtask conformance`, `cargo xtask sweep` and `cargo xtask fuzz-diff --ffp`
+//! (GPU against CPU draws) and `cargo xtask effects` (the effect run-time against Windows results).
 //!
 //! The GPU tests draw on Mesa's software Vulkan driver when no hardware GPU is present, the
 //! translator's tests hand every SPIR-V module to `spirv-val` and every GLSL shader to
@@ -183,12 +183,15 @@ pub fn main(args: &TestArgs) -> i32 {
     // REQUIRE_GPU: with it set, a missing adapter fails them instead of skipping the GPU side.
     // The sweep runs every shader under each float rule mode with four input sets (two plain,
     // two with edge values): about a minute per mode on two cores with Mesa's software driver.
-    // And the effect run-time against the Windows results of ../shared/effects (seconds).
-    let draws: [&[&str]; 5] = [
+    // Then 300 random fixed-function states, the library's generator against the harness's
+    // reference (under a minute), and the effect run-time against the Windows results of
+    // ../shared/effects (seconds).
+    let draws: [&[&str]; 6] = [
         &["conformance"],
         &["sweep", "--inputs", "4"],
         &["sweep", "--float-rules", "fast", "--inputs", "4"],
         &["sweep", "--float-rules", "ieee", "--inputs", "4"],
+        &["fuzz-diff", "--ffp", "--count", "300"],
         &["effects"],
     ];
     let mut ok = true;

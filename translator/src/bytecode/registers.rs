@@ -72,6 +72,33 @@ pub mod misc {
 pub const CONST_BANK_SIZE: u16 = 2048;
 
 impl RegisterType {
+    /// Every register file, in declaration order (`ALL[t as usize] == t`): a table indexed by
+    /// the file needs no hashing.
+    pub const ALL: [RegisterType; 19] = {
+        use RegisterType::*;
+        [
+            Temp,
+            Input,
+            Const,
+            Addr,
+            Texture,
+            RastOut,
+            AttrOut,
+            TexCrdOut,
+            Output,
+            ConstInt,
+            ColorOut,
+            DepthOut,
+            Sampler,
+            ConstBool,
+            Loop,
+            TempFloat16,
+            MiscType,
+            Label,
+            Predicate,
+        ]
+    };
+
     /// Resolves the token's 5-bit type field in the context of a shader version.
     /// Returns the file and the bank offset to add to the register number.
     pub fn from_raw(raw: u32, version: Version) -> Option<(RegisterType, u16)> {
@@ -186,6 +213,18 @@ impl std::fmt::Display for Register {
             },
             Label => write!(f, "l{n}"),
             Predicate => write!(f, "p{n}"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::RegisterType;
+
+    #[test]
+    fn all_is_in_declaration_order() {
+        for (t, file) in RegisterType::ALL.iter().enumerate() {
+            assert_eq!(*file as usize, t, "{file:?}");
         }
     }
 }

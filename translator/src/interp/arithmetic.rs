@@ -28,11 +28,17 @@ impl Arith {
         // A GPU may fuse the product into the following add (SPIR-V contraction), skipping its
         // rounding: half an ulp, moved by a whole one (a half would round back to p half the time).
         // An exact product (zero included) has no rounding to skip.
-        let exact = f64::from(a) * f64::from(b) == f64::from(p) || p == 0.0;
-        if self.skew == Skew::None || (exact && p.is_finite()) {
-            return p;
+        self.rounded(p, f64::from(a) * f64::from(b) == f64::from(p) || p == 0.0)
+    }
+
+    /// A correctly rounded result `r` as a skewed run sees it: moved by an ulp unless `exact`
+    /// (then only an infinity moves: [`Skew::apply`]), untouched in the plain run.
+    #[inline]
+    fn rounded(self, r: f32, exact: bool) -> f32 {
+        if self.skew == Skew::None || (exact && r.is_finite()) {
+            return r;
         }
-        self.skew.apply(p, if exact { 0.0 } else { ulp(p) })
+        self.skew.apply(r, if exact { 0.0 } else { ulp(r) })
     }
 
     /// Whether this run keeps a NaN where D3D9 decides on it (saturation, min, max, cmp and the
@@ -55,9 +61,10 @@ impl Arith {
         }
     }
 
-    /// `pick(a, b)` unless a NaN operand is to be kept ([`Self::keeps_nan`]).
+    /// `pick(a, b)` unless a NaN operand is to be kept ([`Self::keeps_nan`]): min, max, cmp,
+    /// slt, sge and cnd decide on their first operands through it.
     #[inline]
-    fn decide(self, a: f32, b: f32, pick: impl Fn(f32, f32) -> f32) -> f32 {
+    pub fn decide(self, a: f32, b: f32, pick: impl Fn(f32, f32) -> f32) -> f32 {
         if self.keeps_nan() && (a.is_nan() || b.is_nan()) {
             f32::NAN
         } else {
@@ -71,11 +78,7 @@ impl Arith {
     #[inline]
     pub fn add(self, a: f32, b: f32) -> f32 {
         let r = a + b;
-        let exact = f64::from(a) + f64::from(b) == f64::from(r);
-        if self.skew == Skew::None || (exact && r.is_finite()) {
-            return r;
-        }
-        self.skew.apply(r, if exact { 0.0 } else { ulp(r) })
+        self.rounded(r, f64::from(a) + f64::from(b) == f64::from(r))
     }
 
     /// `a·b + c`, the product rounded before the sum (not fused).

@@ -198,11 +198,7 @@ impl<'a> Machine<'a> {
                     let s: [[f32; 4]; 3] = [0, 1, 2].map(|i| self.src(at, ins, i, lane)).try_into_array()?;
                     let r = std::array::from_fn(|c| {
                         let x = if per_component { s[0][c] } else { s[0][3] };
-                        if x > 0.5 {
-                            s[1][c]
-                        } else {
-                            s[2][c]
-                        }
+                        self.arith.decide(x, 0.5, |x, half| if x > half { s[1][c] } else { s[2][c] })
                     });
                     out[lane] = Some((r, 0xF));
                 }

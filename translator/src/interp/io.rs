@@ -4,6 +4,7 @@
 
 use crate::bytecode::{Opcode, Program, RegisterType, Usage};
 
+use super::arithmetic::Arith;
 use super::registers::Lane;
 
 /// One output register: its value and the components the shader wrote.
@@ -174,10 +175,21 @@ pub(crate) fn saturate(x: f32) -> f32 {
     }
 }
 
-pub(crate) fn vertex_output(program: &Program, semantics: [Option<(Usage, u8)>; 12], lane: &Lane) -> VertexOutput {
+pub(crate) fn vertex_output(
+    program: &Program,
+    arith: Arith,
+    semantics: [Option<(Usage, u8)>; 12],
+    lane: &Lane,
+) -> VertexOutput {
     // Before 3.0 the fixed outputs oD# and oFog are saturated; o# of vs_3_0 are not.
     let pre3 = program.version.profile().fixed_io;
-    let sat = |r: OutputRegister| if pre3 { OutputRegister { value: r.value.map(saturate), ..r } } else { r };
+    let sat = |r: OutputRegister| {
+        if pre3 {
+            OutputRegister { value: r.value.map(|x| arith.saturate(x)), ..r }
+        } else {
+            r
+        }
+    };
     let mut position = lane.rast[0];
     if !pre3 {
         if let Some(i) = semantics.iter().position(|s| *s == Some((Usage::Position, 0))) {

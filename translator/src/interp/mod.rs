@@ -269,7 +269,7 @@ impl<'p> Interpreter<'p> {
         let mut machine = execute::Machine::new(self.program, &self.prepared, constants, options, sampler, 1);
         machine.lanes[0].load_vertex_input(input);
         machine.run()?;
-        Ok(io::vertex_output(self.program, self.prepared.semantics, &machine.lanes[0]))
+        Ok(io::vertex_output(self.program, machine.arith, self.prepared.semantics, &machine.lanes[0]))
     }
 
     /// Runs one 2×2 quad of pixel-shader invocations in lockstep (lanes: top-left, top-right,

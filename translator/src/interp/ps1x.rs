@@ -13,7 +13,6 @@ use crate::bytecode::{Instruction, Opcode};
 
 use super::control_flow::lanes;
 use super::execute::{Machine, Writes};
-use super::io::saturate;
 use super::textures::SamplerType;
 use super::{InterpError, InterpErrorKind as K, StageState};
 
@@ -86,7 +85,8 @@ impl Machine<'_> {
         }
         let c: Vec<_> =
             (0..self.lanes.len()).map(|l| self.lanes[l].coords.get(m).copied().unwrap_or([0.0; 4])).collect();
-        Ok(values(mask, |l| [saturate(c[l][0]), saturate(c[l][1]), saturate(c[l][2]), 1.0]))
+        let sat = |x| self.arith.saturate(x);
+        Ok(values(mask, |l| [sat(c[l][0]), sat(c[l][1]), sat(c[l][2]), 1.0]))
     }
 
     /// `texbem`/`texbeml tM, tN`: stage M at coords M offset by the bump matrix times tN's

@@ -138,3 +138,36 @@ fn a_hand_built_program_missing_operands_is_an_error() {
         .unwrap_err();
     assert_eq!(e.kind, InterpErrorKind::MissingOperand);
 }
+
+#[test]
+fn skewed_runs_keep_nan_through_every_clamp_and_decision() {
+    // A Vulkan GPU need not generate NaN (docs/d3d9-rules.md#float-rules), so where D3D9 decides
+    // on one (oD#/oFog saturation, texcoord's clamp, cnd's comparison) the reference gives the
+    // D3D9 answer and the skewed runs carry the NaN on, which the comparison reads as any value.
+    let nan = f32::NAN;
+    let skewed = Options { skew: Skew::Up, ..Options::default() };
+    let p = "vs_1_1\ndcl_position v0\ndcl_color v1\nmov oPos, v0\nmov oD0, v1\nmov oFog, v1.x";
+    let v = [(0, [0.0, 0.0, 0.0, 1.0]), (1, [nan, 0.5, 2.0, -1.0])];
+    let plain = vs_full(p, &v, &Constants::default(), &Options::default());
+    assert_eq!(plain.colors[0].value, [0.0, 0.5, 1.0, 0.0], "NaN saturates to +0");
+    assert_eq!(plain.fog.value[0], 0.0);
+    let up = vs_full(p, &v, &Constants::default(), &skewed);
+    assert!(up.colors[0].value[0].is_nan() && up.fog.value[0].is_nan());
+    assert_eq!(up.colors[0].value[1..], [0.5, 1.0, 0.0], "numbers saturate alike");
+
+    // ps_1_4: texcrd keeps t0 unclamped; cnd picks c1 where NaN > 0.5 is false.
+    let p = "ps_1_4\ndef c0, 1, 1, 1, 1\ndef c1, 0, 0, 0, 0\ntexcrd r1.rgb, t0\nmov r1.a, c0\ncnd r0, r1, c0, c1";
+    let mut input = PixelInput::default();
+    input.t[0] = [nan, 0.75, 0.25, 0.0];
+    let got = |o: &Options| pixel(p, &input, &Constants::default(), o, &UnboundSampler).color[0].unwrap();
+    assert_eq!(got(&Options::default()), [0.0, 1.0, 0.0, 1.0]);
+    let up = got(&skewed);
+    assert!(up[0].is_nan());
+    assert_eq!(up[1..], [1.0, 0.0, 1.0]);
+
+    // ps_1_1 texcoord clamps to [0, 1].
+    let p = "ps_1_1\ntexcoord t0\nmov r0, t0";
+    let got = |o: &Options| pixel(p, &input, &Constants::default(), o, &UnboundSampler).color[0].unwrap();
+    assert_eq!(got(&Options::default()), [0.0, 0.75, 0.25, 1.0]);
+    assert!(got(&skewed)[0].is_nan());
+}

@@ -83,38 +83,12 @@ fn file_name(ty: RegisterType) -> &'static str {
     }
 }
 
-/// Every register file, in declaration order (`FILES[t as usize] == t`).
-const FILES: [RegisterType; 19] = {
-    use RegisterType::*;
-    [
-        Temp,
-        Input,
-        Const,
-        Addr,
-        Texture,
-        RastOut,
-        AttrOut,
-        TexCrdOut,
-        Output,
-        ConstInt,
-        ColorOut,
-        DepthOut,
-        Sampler,
-        ConstBool,
-        Loop,
-        TempFloat16,
-        MiscType,
-        Label,
-        Predicate,
-    ]
-};
-
 /// Every register number of every instruction is within its file's count.
 pub(crate) fn check(cx: &mut Cx<'_>) {
     let Some(id) = cx.id else { return };
     let limits = limits(id, cx.options);
     // Each file's count once, indexed by the file: the loop below asks for every operand.
-    let counts: [u16; 19] = std::array::from_fn(|t| count(cx, &limits, FILES[t]));
+    let counts: [u16; 19] = std::array::from_fn(|t| count(cx, &limits, RegisterType::ALL[t]));
     for (i, inst) in cx.program.iter().enumerate() {
         for reg in registers(inst) {
             let n = counts[reg.ty as usize];
@@ -154,17 +128,5 @@ fn out_of_range(cx: &mut Cx<'_>, i: usize, reg: Register, n: u16) {
         cx.hard_error(Rule::RegisterIndex, Some(i), message);
     } else {
         cx.error(Rule::RegisterIndex, Some(i), message);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn files_are_in_declaration_order() {
-        for (t, file) in FILES.iter().enumerate() {
-            assert_eq!(*file as usize, t, "{file:?}");
-        }
     }
 }
