@@ -402,12 +402,22 @@ pub enum DiffOutcome {
 
 /// Draws `g` as case `name` (files written to `dir`) on the GPU and the CPU and compares.
 pub fn run(g: &Generated, name: &str, gpu: Option<&gpu_harness::device::Gpu>, dir: &std::path::Path) -> DiffOutcome {
-    use gpu_harness::runner::{Backend, Runner, Verdict};
     let case = match case_for(g, name) {
         Ok(c) => c,
         Err(e) => return DiffOutcome::Mismatch(vec![e]),
     };
-    let path = match write_case(dir, name, &case) {
+    run_written(&case, name, gpu, dir)
+}
+
+/// Writes `case` into `dir` as `name`, draws it on the GPU and the CPU and compares.
+pub fn run_written(
+    case: &DiffCase,
+    name: &str,
+    gpu: Option<&gpu_harness::device::Gpu>,
+    dir: &std::path::Path,
+) -> DiffOutcome {
+    use gpu_harness::runner::{Backend, Runner, Verdict};
+    let path = match write_case(dir, name, case) {
         Ok(p) => p,
         Err(e) => return DiffOutcome::Skip(format!("cannot write the case: {e}")),
     };

@@ -92,6 +92,7 @@ pub fn is_invalid(path: &Path) -> bool {
 }
 
 pub mod diff;
+pub mod ffp_diff;
 pub mod fuzz;
 pub mod generate;
 pub mod tint;

@@ -11,6 +11,7 @@
 //! Every program must pass the strict validator; a test checks that, which also tests the validator.
 
 mod body;
+pub mod ffp;
 mod profile;
 mod rng;
 

@@ -51,6 +51,7 @@ fn delivery_byte(d: Delivery) -> u8 {
 fn key_bytes(h: &mut Fnv128, k: &ShaderKey) {
     h.bytes(&[k.float_rules as u8, k.alpha_func as u8, k.fog as u8, k.fog_source as u8, k.clip_planes]);
     h.bytes(&[u8::from(k.point_size), u8::from(k.point_sprite), u8::from(k.flat_shading)]);
+    h.bytes(&[k.point_expansion as u8]);
     h.bytes(&k.shadow_samplers.to_le_bytes());
     h.bytes(&k.unbound_samplers.to_le_bytes());
     for t in &k.sampler_types {

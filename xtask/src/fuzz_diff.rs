@@ -25,10 +25,14 @@ use d3d9_tests::tint_check::Checker;
     long_about = "Generates N random valid programs across the versions, draws each on the GPU and on the \
                   CPU interpreter into float targets, and compares. Mismatches are shrunk and saved under \
                   DIR as case files with their shaders. Each program's pair also goes through Tint \
-                  (Chromium's WGSL compiler): a refusal is a failure, shrunk and saved the same way.",
+                  (Chromium's WGSL compiler): a refusal is a failure, shrunk and saved the same way.\n\n\
+                  --ffp draws N random fixed-function states instead (the library's generator on the \
+                  GPU, the harness's independent reference on the CPU); a mismatch is shrunk to a \
+                  smaller state and saved as a case file.",
     after_help = crate::examples!(
         "cargo xtask fuzz-diff"
         "cargo xtask fuzz-diff --count 1000 --seed 7 --version ps_3_0 --version vs_3_0"
+        "cargo xtask fuzz-diff --ffp --count 2000"
     )
 )]
 pub struct FuzzDiffArgs {
@@ -47,6 +51,9 @@ pub struct FuzzDiffArgs {
     /// The adapter whose name contains NAME.
     #[arg(long, value_name = "NAME")]
     adapter: Option<String>,
+    /// Random fixed-function states instead of programs (`--version` does not apply).
+    #[arg(long, conflicts_with = "versions")]
+    ffp: bool,
 }
 
 fn generated_version(name: &str) -> Result<Version, String> {
@@ -142,6 +149,9 @@ fn shrink_and_save(
 pub fn main(args: &FuzzDiffArgs) -> i32 {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask lives in the workspace").to_path_buf();
     let s = settings(args, &root);
+    if args.ffp {
+        return crate::fuzz_diff_ffp::main(s.count, s.seed, &s.out, s.adapter.as_deref());
+    }
     let gpu = match gpu_harness::device::Gpu::new(s.adapter.as_deref()) {
         Ok(g) => g,
         Err(e) => {

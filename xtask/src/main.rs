@@ -31,6 +31,7 @@ mod effects_lookup;
 mod effects_scenario;
 mod fuzz;
 mod fuzz_diff;
+mod fuzz_diff_ffp;
 mod progress;
 mod static_server;
 mod test;

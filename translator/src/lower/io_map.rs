@@ -452,6 +452,12 @@ impl Lowerer<'_> {
         let mut offset = 0;
         let mut position = None;
         let mut point_size = None;
+        let corner = self.point_corner();
+        let sprite = match corner {
+            Some(c) if self.key.point_sprite => Some(self.sprite_coord(c)),
+            _ => None,
+        };
+        let mut texcoords_written = Vec::new();
         for r in &sig.outputs {
             let reg = Register::new(r.file, r.index);
             let Some((usage, index)) = semantic(self.version, r) else { continue };
@@ -486,6 +492,12 @@ impl Lowerer<'_> {
             if self.version.profile().fixed_io && matches!(r.file, RegisterType::AttrOut | RegisterType::RastOut) {
                 v = self.saturate(v, super::modifiers::Width::Vec4);
             }
+            if usage == Usage::TexCoord as u8 {
+                if let Some(sc) = sprite {
+                    v = sc;
+                }
+                texcoords_written.push(index);
+            }
             let b = self.varying_binding(l, usage);
             Self::member(&mut members, &mut offset, &r.register, self.t.vec4f, 16, b);
             values.push(v);
@@ -498,11 +510,17 @@ impl Lowerer<'_> {
                 default: None,
             });
         }
-        self.stable_defaults(&mut members, &mut offset, &mut values);
-        let pos = match position {
+        if let Some(sc) = sprite {
+            self.unwritten_sprite_coords(&texcoords_written, &others, sc, &mut members, &mut offset, &mut values);
+        }
+        self.stable_defaults(&mut members, &mut offset, &mut values, sprite);
+        let mut pos = match position {
             Some(p) => p,
             None => self.splat(0.0),
         };
+        if let Some(c) = corner {
+            pos = self.expand_point(pos, c, point_size)?;
+        }
         Self::member(
             &mut members,
             &mut offset,
@@ -524,6 +542,39 @@ impl Lowerer<'_> {
         Ok(self.finish_outputs(members, offset, values))
     }
 
+    /// Expanding points with sprites: the TEXCOORD sets the shader does not write are the
+    /// sprite coordinate too, where the map has a location for them (the stable map's are
+    /// written by [`Self::stable_defaults`]).
+    fn unwritten_sprite_coords(
+        &mut self,
+        written: &[u8],
+        others: &[(u8, u8)],
+        sprite: Expr,
+        members: &mut Vec<StructMember>,
+        offset: &mut u32,
+        values: &mut Vec<Expr>,
+    ) {
+        if self.key.linkage.as_ref().is_some_and(|l| l.stable) {
+            return;
+        }
+        let usage = Usage::TexCoord as u8;
+        for index in (0..8).filter(|i| !written.contains(i)) {
+            let Place::Location(l) = self.place(usage, index, others, false) else { continue };
+            let b = self.varying_binding(l, usage);
+            let name = format!("sprite_TEXCOORD{index}");
+            Self::member(members, offset, &name, self.t.vec4f, 16, b);
+            values.push(sprite);
+            self.interface.outputs.push(InterfaceSlot {
+                register: name,
+                usage: Some(Usage::TexCoord),
+                usage_index: index,
+                location: Some(l),
+                builtin: None,
+                default: None,
+            });
+        }
+    }
+
     /// Whether this pixel shader may read semantic `usage` under the stable map: FOG only as the
     /// fixed-function fog blend's factor (before ps_3_0).
     fn stable_fits(&self, usage: u8) -> bool {
@@ -538,7 +589,13 @@ impl Lowerer<'_> {
 
     /// Under the stable interface, the locations the vertex shader did not write, with their
     /// default values (see [`crate::linkage`]).
-    fn stable_defaults(&mut self, members: &mut Vec<StructMember>, offset: &mut u32, values: &mut Vec<Expr>) {
+    fn stable_defaults(
+        &mut self,
+        members: &mut Vec<StructMember>,
+        offset: &mut u32,
+        values: &mut Vec<Expr>,
+        sprite: Option<Expr>,
+    ) {
         let Some(linkage) = self.key.linkage.as_ref().filter(|l| l.stable) else { return };
         // WebGPU counts clip distances against the inter-stage locations, four to a location
         // (docs/layers.md): with clip planes the top locations of the map are not output.
@@ -574,7 +631,10 @@ impl Lowerer<'_> {
             // of FOG under the stable map (docs/d3d9-rules.md#fog; a ps_3_0 FOG input does not fit
             // the map, see `crate::linkage::fits_stable`).
             let d = if usage == Usage::Fog as u8 { [0.0; 4] } else { default_value(usage, index) };
-            let v = self.splat_bits(d.map(f32::to_bits));
+            let v = match sprite {
+                Some(sc) if usage == Usage::TexCoord as u8 => sc,
+                _ => self.splat_bits(d.map(f32::to_bits)),
+            };
             let b = self.varying_binding(l, usage);
             let name = format!("unwritten_{}{index}", Usage::from_raw(usage).map_or("usage", |u| u.name()));
             Self::member(members, offset, &name, self.t.vec4f, 16, b);

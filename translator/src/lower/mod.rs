@@ -46,6 +46,8 @@
 //!     fog_source: u32,               // 472  0 z, 1 w
 //!     clip_plane_mask: u32,          // 476  D3DRS_CLIPPLANEENABLE
 //!     unbound_samplers: u32,         // 480  bit n: nothing bound to s n
+//!     viewport_width: f32,           // 484  D3DVIEWPORT9 Width (point expansion)
+//!     viewport_height: f32,          // 488  D3DVIEWPORT9 Height (point expansion)
 //! }                                  // size 496
 //! ```
 //!
@@ -90,6 +92,7 @@ mod lighting;
 mod literals;
 mod modifiers;
 mod operands;
+mod point_expansion;
 mod registers;
 mod render_state;
 mod scalar;
