@@ -53,8 +53,8 @@ pub use crate::linkage::{link, semantic, LinkSlot, Linkage};
 pub struct InterfaceSlot {
     /// The D3D9 register (`v0`, `oT1`, `o3`, `vPos`; serialised by that name). `None` for the
     /// slots no register holds: the fog factor the fixed-function fog blend of ps_1_x/ps_2_x reads
-    /// (usage FOG), and the stable interface's outputs a vertex shader does not write (their
-    /// usage and index say which).
+    /// (usage FOG), the stable interface's outputs a vertex shader does not write, and the sprite
+    /// coordinates of point expansion (their usage and index say which).
     pub register: Option<Register>,
     /// Its semantic, when it has one (serialised as the `dcl_` name: `texcoord`, `color`).
     pub usage: Option<Usage>,
@@ -565,7 +565,7 @@ impl Lowerer<'_> {
             Self::member(members, offset, &name, self.t.vec4f, 16, b);
             values.push(sprite);
             self.interface.outputs.push(InterfaceSlot {
-                register: name,
+                register: None,
                 usage: Some(Usage::TexCoord),
                 usage_index: index,
                 location: Some(l),
