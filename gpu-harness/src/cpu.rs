@@ -23,6 +23,8 @@ pub struct StageVertex {
     /// NaN or infinite coordinate): the pixels of its triangles are ties, not held against the
     /// GPU ([`CpuTargets::ties`]).
     pub tie: bool,
+    /// The vertex's own point size (a vertex shader's oPts, a PSIZE element), when it has one.
+    pub point_size: Option<f32>,
 }
 
 /// A vertex stage: shader or fixed-function stand-in.
@@ -248,39 +250,123 @@ pub fn draw(
         let vertex_tie = t.iter().any(|&i| outs[i].tie);
         targets.perspective |= w[0] != w[1] || w[0] != w[2];
         let result = rasterize_with_ties(tri, width, height, state.cull, tie_scales, |quad| {
-            if error.is_some() {
-                return;
-            }
-            let vface = if quad.front { 1.0 } else { -1.0 };
-            let lanes: [PixelIn; 4] = std::array::from_fn(|i| {
-                let l = &quad.lanes[i];
-                PixelIn {
-                    varyings: semantics.iter().copied().zip(l.varyings.iter().copied()).collect(),
-                    vpos: [l.x as f32, l.y as f32],
-                    vface,
-                    covered: l.covered,
-                }
-            });
-            match ps.run_quad(&lanes) {
-                Ok(outs) => {
-                    for (i, out) in outs.iter().enumerate() {
-                        let lane = &quad.lanes[i];
-                        if lane.edge {
-                            targets.ties[(lane.y as u32 * width + lane.x as u32) as usize] = true;
-                        }
-                        if lane.covered {
-                            if lane.tie || vertex_tie || out.tie {
-                                targets.ties[(lane.y as u32 * width + lane.x as u32) as usize] = true;
-                            }
-                            merge(targets, lane.x as u32, lane.y as u32, lane.depth, &lanes[i], out, state);
-                        }
-                    }
-                }
-                Err(e) => error = Some(e),
+            if error.is_none() {
+                error = shade_quad(targets, ps, &semantics, &quad, vertex_tie, state).err();
             }
         });
         result.map_err(|e: RasterError| e.to_string())?;
         if let Some(e) = error.take() {
+            return Err(e);
+        }
+    }
+    Ok(())
+}
+
+/// Runs the pixel stage on one quad and merges its covered lanes.
+fn shade_quad(
+    targets: &mut CpuTargets,
+    ps: &dyn PixelStage,
+    semantics: &[Semantic],
+    quad: &crate::raster::Quad,
+    vertex_tie: bool,
+    state: &MergeState,
+) -> Result<(), String> {
+    let width = targets.colors[0].width;
+    let vface = if quad.front { 1.0 } else { -1.0 };
+    let lanes: [PixelIn; 4] = std::array::from_fn(|i| {
+        let l = &quad.lanes[i];
+        PixelIn {
+            varyings: semantics.iter().copied().zip(l.varyings.iter().copied()).collect(),
+            vpos: [l.x as f32, l.y as f32],
+            vface,
+            covered: l.covered,
+        }
+    });
+    let outs = ps.run_quad(&lanes)?;
+    for (i, out) in outs.iter().enumerate() {
+        let lane = &quad.lanes[i];
+        let at = (lane.y as u32 * width + lane.x as u32) as usize;
+        if lane.edge {
+            targets.ties[at] = true;
+        }
+        if lane.covered {
+            if lane.tie || vertex_tie || out.tie {
+                targets.ties[at] = true;
+            }
+            merge(targets, lane.x as u32, lane.y as u32, lane.depth, &lanes[i], out, state);
+        }
+    }
+    Ok(())
+}
+
+/// How a point list's sizes and sprite coordinates come about (docs/d3d9-rules.md#point-sprites).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PointState {
+    /// POINTSIZE: the size of a vertex without its own.
+    pub size: f32,
+    /// POINTSIZE_MIN.
+    pub min: f32,
+    /// POINTSIZE_MAX (already the smaller of it and the device's MaxPointSize).
+    pub max: f32,
+    /// POINTSPRITEENABLE: every TEXCOORD varying is replaced by the sprite coordinates.
+    pub sprite: bool,
+}
+
+/// Draws a point list of `inputs.len()` points with a programmable or fixed-function vertex
+/// stage whose [`StageVertex::point_size`] is the unclamped screen size (see
+/// [`crate::point_raster`]).
+#[allow(clippy::too_many_arguments)]
+pub fn draw_points(
+    targets: &mut CpuTargets,
+    inputs: &[[[f32; 4]; 16]],
+    vs: &dyn VertexStage,
+    ps: &dyn PixelStage,
+    state: &MergeState,
+    points: &PointState,
+    tie_scales: &[f32],
+) -> Result<(), String> {
+    use crate::point_raster::{rasterize_point, shader_point_size, PointRaster};
+    let (width, height) = (targets.colors[0].width, targets.colors[0].height);
+    let outs = inputs.iter().map(|v| vs.run(v)).collect::<Result<Vec<_>, _>>()?;
+    let mut semantics: Vec<Semantic> = Vec::new();
+    for o in &outs {
+        for (s, _) in &o.outputs {
+            if !semantics.contains(s) {
+                semantics.push(*s);
+            }
+        }
+    }
+    // The sprite coordinates replace every texture coordinate set, written or not.
+    if points.sprite {
+        for n in 0..8 {
+            if !semantics.contains(&(Usage::TexCoord, n)) {
+                semantics.push((Usage::TexCoord, n));
+            }
+        }
+    }
+    let sprite: Vec<usize> = if points.sprite {
+        (0..semantics.len()).filter(|&k| semantics[k].0 == Usage::TexCoord).collect()
+    } else {
+        vec![]
+    };
+    for o in &outs {
+        let v = ClipVertex {
+            position: o.position,
+            varyings: semantics
+                .iter()
+                .map(|s| o.outputs.iter().find(|(t, _)| t == s).map(|(_, v)| *v).unwrap_or([0.0; 4]))
+                .collect(),
+        };
+        let size = shader_point_size(o.point_size, points.size, points.min, points.max);
+        let raster = PointRaster { size, sprite: &sprite, tie_scales };
+        let mut error = None;
+        rasterize_point(&v, &raster, width, height, |quad| {
+            if error.is_none() {
+                error = shade_quad(targets, ps, &semantics, &quad, o.tie, state).err();
+            }
+        })
+        .map_err(|e: RasterError| e.to_string())?;
+        if let Some(e) = error {
             return Err(e);
         }
     }
@@ -354,7 +440,12 @@ mod tests {
 
     impl VertexStage for Quad {
         fn run(&self, v: &[[f32; 4]; 16]) -> Result<StageVertex, String> {
-            Ok(StageVertex { position: v[0], outputs: vec![], tie: v[1][0] as usize == self.tie_vertex })
+            Ok(StageVertex {
+                position: v[0],
+                outputs: vec![],
+                tie: v[1][0] as usize == self.tie_vertex,
+                point_size: None,
+            })
         }
     }
 

@@ -57,7 +57,8 @@ fn tex_gen(g: case::TexGen) -> kv::TexGen {
     }
 }
 
-/// The generated vertex half of a draw, writing the varyings where `layout` puts them.
+/// The generated vertex half of a draw, writing the varyings where `layout` puts them; a point
+/// list (`points`) is expanded into quads (the runner draws 6 vertices per point).
 pub fn vertex_stage(
     ffp: &FfpState,
     state: &RenderState,
@@ -65,6 +66,7 @@ pub fn vertex_stage(
     layout: &VaryingLayout,
     flat: bool,
     target_size: (u32, u32),
+    points: bool,
 ) -> Result<GpuStage, String> {
     let inputs = kv::VertexInputs {
         pretransformed: format.pretransformed,
@@ -74,6 +76,7 @@ pub fn vertex_stage(
         blend_weights: format.blend_weights,
         blend_indices: format.blend_indices,
         texcoord_sizes: format.texcoord_sizes,
+        point_size: format.psize,
     };
     let lighting = state.lighting.then(|| kv::LightingKey {
         lights: ffp.lights.iter().take(8).map(|l| light_type(l.kind)).collect(),
@@ -120,6 +123,11 @@ pub fn vertex_stage(
         normalize_normals: state.normalizenormals,
         flat,
         varyings: varyings(layout),
+        points: points.then_some(ffp::points::PointKey {
+            expansion: d3d9_shader::key::PointExpansion::List,
+            scale: state.pointscaleenable,
+            sprite: state.pointspriteenable,
+        }),
     };
     let shader = ffp::generate_vertex(&key).map_err(|e| e.to_string())?;
     let m = &ffp.material;
@@ -149,6 +157,8 @@ pub fn vertex_stage(
                 phi: l.phi,
             })
             .collect(),
+        point: [state.pointsize, state.pointsize_min, state.pointsize_max],
+        point_scale: [state.pointscale_a, state.pointscale_b, state.pointscale_c],
     };
     Ok(GpuStage {
         module: shader.module,

@@ -76,7 +76,7 @@ impl VertexStage for FixedVertex {
             let f = fog_factor(mode, v[0][2], start, end, density);
             outputs.push(((Usage::Fog, 0), [f, 0.0, 0.0, 0.0]));
         }
-        Ok(StageVertex { position: self.position(v[0]), outputs, tie: false })
+        Ok(StageVertex { position: self.position(v[0]), outputs, tie: false, point_size: None })
     }
 }
 

@@ -62,6 +62,10 @@ pub struct DrawCall<'a> {
     pub vertices: &'a [[[f32; 4]; 16]],
     /// Triangle strip (else list).
     pub strip: bool,
+    /// A point list drawn by a vertex module that expands points into triangle-list quads
+    /// (`d3d9_shader::key::PointExpansion::List`): one instance of 6 vertices per vertex of
+    /// `vertices`, the vertex buffer stepped per instance.
+    pub points: bool,
     /// Resources by (group, binding).
     pub resources: BTreeMap<(u32, u32), Resource<'a>>,
     /// Depth and cull state.
@@ -97,9 +101,8 @@ pub fn to_wgsl(module: &naga::Module, stage: &'static str) -> Result<String, Gpu
 }
 
 /// The module with its overrides set to `constants` (naga's pipeline-constant pass on the module
-/// itself). Not through wgpu's `constants`: naga 30 refuses, after a WGSL round trip, modules whose
-/// constant expressions are used inside control flow once overrides are present
-/// (`ExpressionAlreadyInScope`; docs/layers.md).
+/// itself), as `Translation::specialise` does; wgpu's `constants` on the WGSL work too since the
+/// lowering avoids naga 30's `ExpressionAlreadyInScope` trap (docs/layers.md).
 fn specialise(
     module: &naga::Module,
     constants: &[(String, f64)],
@@ -253,6 +256,8 @@ pub struct Pipeline {
     /// The vertex buffer, when the vertex stage reads a location.
     vertex_buffer: Option<wgpu::Buffer>,
     vertex_count: u32,
+    /// Points: instances of 6 vertices, one per point.
+    points: bool,
 }
 
 impl Pipeline {
@@ -271,6 +276,7 @@ impl Pipeline {
             _buffers: buffers,
             vertex_buffer,
             vertex_count: call.vertices.len() as u32,
+            points: call.points,
         })
     }
 
@@ -309,7 +315,13 @@ impl Pipeline {
             if let Some(vbuf) = &self.vertex_buffer {
                 pass.set_vertex_buffer(0, vbuf.slice(..));
             }
-            pass.draw(0..self.vertex_count, 0..instances);
+            if self.points {
+                for _ in 0..instances {
+                    pass.draw(0..6, 0..self.vertex_count);
+                }
+            } else {
+                pass.draw(0..self.vertex_count, 0..instances);
+            }
         }
         gpu.queue.submit([encoder.finish()]);
     }
@@ -435,7 +447,7 @@ fn render_pipeline(
 
     let vertex_layout = [Some(wgpu::VertexBufferLayout {
         array_stride: 16 * locs.len() as u64,
-        step_mode: wgpu::VertexStepMode::Vertex,
+        step_mode: if call.points { wgpu::VertexStepMode::Instance } else { wgpu::VertexStepMode::Vertex },
         attributes: &attributes,
     })];
     let vs_module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
@@ -482,7 +494,7 @@ fn render_pipeline(
             buffers: if locs.is_empty() { &[] } else { &vertex_layout },
         },
         primitive: wgpu::PrimitiveState {
-            topology: if call.strip {
+            topology: if call.strip && !call.points {
                 wgpu::PrimitiveTopology::TriangleStrip
             } else {
                 wgpu::PrimitiveTopology::TriangleList
@@ -490,7 +502,9 @@ fn render_pipeline(
             strip_index_format: None,
             // D3D9: clockwise on screen is the front face.
             front_face: wgpu::FrontFace::Cw,
+            // Points are never culled (docs/d3d9-rules.md#point-sprites).
             cull_mode: match st.cull {
+                _ if call.points => None,
                 CullMode::None => None,
                 CullMode::Cw => Some(wgpu::Face::Front),
                 CullMode::Ccw => Some(wgpu::Face::Back),

@@ -178,7 +178,13 @@ impl VertexStage for Vertex<'_> {
                 }
             }
         }
-        Ok(StageVertex { position: out.position.value, outputs, tie: watched.read_undefined(0) })
+        // oPts (x), or the vs_3_0 output declared PSIZE0, when written.
+        let psize = match out.semantics.iter().position(|s| *s == Some((Usage::PSize, 0))) {
+            Some(i) => &out.outputs[i],
+            None => &out.point_size,
+        };
+        let point_size = (psize.written & 1 != 0).then_some(psize.value[0]);
+        Ok(StageVertex { position: out.position.value, outputs, tie: watched.read_undefined(0), point_size })
     }
 }
 

@@ -27,6 +27,7 @@ pub mod fixed_function;
 pub mod gpu;
 pub mod interpreted;
 pub mod linked;
+pub mod point_raster;
 pub mod raster;
 pub mod report;
 pub mod runner;

@@ -92,6 +92,8 @@ pub struct StageContext<'a> {
     /// CPU side: where the approximate instructions' results lie ([`Skew`]; the runner's extra
     /// runs that measure how much a draw amplifies their error).
     pub skew: Skew,
+    /// The draw is a point list: the GPU's vertex shader expands the points into quads.
+    pub point_list: bool,
 }
 
 #[cfg(test)]
@@ -108,6 +110,7 @@ impl<'a> StageContext<'a> {
             alpha_test: None,
             float_rules: FloatRules::Strict,
             skew: Skew::None,
+            point_list: false,
         }
     }
 }
@@ -247,6 +250,7 @@ pub(crate) struct DrawSetup<'p> {
     pub(crate) ps: Option<&'p Program>,
     pub(crate) fog: FogSource,
     pub(crate) alpha: Option<crate::cpu::AlphaTest>,
+    pub(crate) point_list: bool,
 }
 
 impl DrawSetup<'_> {
@@ -269,6 +273,7 @@ impl DrawSetup<'_> {
             alpha_test: self.alpha,
             float_rules,
             skew: Skew::None,
+            point_list: self.point_list,
         }
     }
 }
@@ -477,9 +482,6 @@ impl Runner<'_> {
                     programs.insert(name.clone(), program);
                 }
             }
-            if draw.primitive == crate::case::Primitive::PointList {
-                return Err(Verdict::Skip("point lists are not drawn by the harness".into()));
-            }
         }
         let textures = case.textures.iter().map(DecodedTexture::decode).collect();
         Ok(Prepared { programs, textures })
@@ -502,7 +504,7 @@ impl Runner<'_> {
             reference: (state.alpharef & 0xff) as u8,
             float_target,
         });
-        Ok(DrawSetup { vs, ps, fog, alpha })
+        Ok(DrawSetup { vs, ps, fog, alpha, point_list: draw.primitive == crate::case::Primitive::PointList })
     }
 
     fn inputs(&self, case: &Case, draw: &Draw, vs: Option<&Program>) -> Result<Vec<[[f32; 4]; 16]>, Verdict> {
@@ -567,7 +569,7 @@ impl Runner<'_> {
             ffp.before_draw(draw);
             let setup = self.draw_setup(prepared, draw, &state, case.render_target.format)?;
             let ctx = StageContext { skew, ..setup.context(case, prepared, &state, self.float_rules) };
-            let DrawSetup { vs, ps, fog, alpha } = setup;
+            let DrawSetup { vs, ps, fog, alpha, .. } = setup;
             let inputs = self.inputs(case, draw, vs)?;
             let format = VertexFormat::of(draw);
             let fail = |e: String| Verdict::Fail(vec![format!("draw {i}: {e}")]);
@@ -591,17 +593,37 @@ impl Runner<'_> {
             let strip = draw.primitive == crate::case::Primitive::TriangleStrip;
             let mut merge = merge_state(&state, fog, alpha);
             merge.table_depth_from_fog = vs.is_none() && ps.is_none() && format.pretransformed && !state.clipping;
-            cpu::draw(
-                &mut targets,
-                &inputs,
-                strip,
-                draw.primitive_count,
-                vstage.as_ref(),
-                pstage.as_ref(),
-                &merge,
-                &tie_scales,
-            )
-            .map_err(fail)?;
+            if draw.primitive == crate::case::Primitive::PointList {
+                let points = cpu::PointState {
+                    size: state.pointsize,
+                    min: state.pointsize_min,
+                    max: state.pointsize_max,
+                    sprite: state.pointspriteenable,
+                };
+                let n = (draw.primitive_count as usize).min(inputs.len());
+                cpu::draw_points(
+                    &mut targets,
+                    &inputs[..n],
+                    vstage.as_ref(),
+                    pstage.as_ref(),
+                    &merge,
+                    &points,
+                    &tie_scales,
+                )
+                .map_err(fail)?;
+            } else {
+                cpu::draw(
+                    &mut targets,
+                    &inputs,
+                    strip,
+                    draw.primitive_count,
+                    vstage.as_ref(),
+                    pstage.as_ref(),
+                    &merge,
+                    &tie_scales,
+                )
+                .map_err(fail)?;
+            }
             if needs_snapshot(case, i) {
                 snaps.insert(i, targets.colors.clone());
             }
@@ -642,7 +664,7 @@ impl Runner<'_> {
             load_constants(draw, &mut vsc, &mut psc);
             let setup = self.draw_setup(prepared, draw, &state, case.render_target.format)?;
             let ctx = setup.context(case, prepared, &state, self.float_rules);
-            let DrawSetup { vs, ps, fog, alpha } = setup;
+            let DrawSetup { vs, ps, fog, alpha, .. } = setup;
             let inputs = self.inputs(case, draw, vs)?;
             let (mut tvs, mut tps) = match (vs, ps) {
                 (None, None) => (None, None),
@@ -661,8 +683,9 @@ impl Runner<'_> {
             // Fixed-function halves from the library's generator, on the other stage's layout.
             let format = VertexFormat::of(draw);
             let flat = state.shademode == crate::case::ShadeMode::Flat;
+            let points = draw.primitive == crate::case::Primitive::PointList;
             if tvs.is_none() {
-                let stage = crate::ffp_gpu::vertex_stage(&ffp, &state, &format, &layout, flat, size);
+                let stage = crate::ffp_gpu::vertex_stage(&ffp, &state, &format, &layout, flat, size, points);
                 tvs = Some(stage.map_err(|e| fail(format!("fixed-function vertex half: {e}")))?);
             }
             if tps.is_none() {
@@ -725,8 +748,12 @@ impl Runner<'_> {
                 vs: (&vs_module, tvs.as_ref().map_or("main", |s| s.entry.as_str())),
                 ps: (&ps_module, tps.as_ref().map_or("main", |s| s.entry.as_str())),
                 constants: [&tvs, &tps].map(|s| s.as_ref().map(|s| s.constants.clone()).unwrap_or_default()),
-                vertices: &inputs,
+                vertices: match draw.primitive {
+                    crate::case::Primitive::PointList => &inputs[..(draw.primitive_count as usize).min(inputs.len())],
+                    _ => &inputs,
+                },
                 strip: draw.primitive == crate::case::Primitive::TriangleStrip,
+                points: draw.primitive == crate::case::Primitive::PointList,
                 resources,
                 state: FixedState {
                     cull: state.cullmode,

@@ -114,6 +114,13 @@ fn key(program: &Program, ctx: &StageContext<'_>) -> ShaderKey {
             }
         }
     }
+    // Point lists: WebGPU draws 1-pixel points, so the vertex shader expands each point into a
+    // quad and gives the sprite coordinates (docs/d3d9-rules.md#point-sprites); the pixel shader
+    // reads its TEXCOORD inputs as usual.
+    if vertex && ctx.point_list {
+        k.point_expansion = d3d9_shader::key::PointExpansion::List;
+        k.point_sprite = ctx.state.pointspriteenable;
+    }
     // SHADEMODE FLAT: both stages of the pair declare COLOR flat.
     k.flat_shading = ctx.state.shademode == crate::case::ShadeMode::Flat;
     if program.version.is_pixel() {
@@ -153,6 +160,10 @@ fn render_state(ctx: &StageContext<'_>, modes: Modes) -> RenderState {
         fog_end,
         fog_density,
         alpha_ref: ctx.alpha_test.map_or(0, |t| u32::from(t.reference)),
+        point_size: s.pointsize,
+        point_size_min: s.pointsize_min,
+        point_size_max: s.pointsize_max,
+        viewport: [ctx.target_size.0 as f32, ctx.target_size.1 as f32],
         modes,
         ..RenderState::default()
     };

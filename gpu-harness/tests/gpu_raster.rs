@@ -88,6 +88,7 @@ fn run(format: TargetFormat) -> Option<(Image, Image)> {
         ps: (&ps, "main"),
         vertices: &verts,
         strip: false,
+        points: false,
         resources: BTreeMap::new(),
         state: FixedState {
             cull: CullMode::None,

@@ -1,7 +1,7 @@
 //! Random **valid** fixed-function states for differential testing (`cargo xtask fuzz-diff
 //! --ffp`): lighting, materials and their sources, up to three lights of every type, camera
-//! space, fog in every mode, and up to four texture stages with every op, argument source and
-//! modifier, drawn as one full-target quad.
+//! space, vertex blending with one to three weights, fog in every mode, and up to four texture
+//! stages with every op, argument source and modifier, drawn as one full-target quad.
 //!
 //! A state leaves out what D3D9 leaves undefined or what would make the two sides decide a
 //! tie, so that any disagreement is a bug of one side:
@@ -11,10 +11,12 @@
 //! - linear fog has end > start (start = end is its own case, docs/d3d9-rules.md);
 //! - texture coordinates are the same at every vertex and at a texel centre, and a texture
 //!   transform moves them by whole texels, so point sampling reads one texel everywhere;
+//! - blending matrices turn and scale the quad a little about the view axis (coverage of the
+//!   moved edges is the rasteriser's tie rule);
 //! - the camera-space rotation is undone by the projection, so the quad covers the target
 //!   whatever the rotation, while lighting and vertex fog see the rotated space;
 //! - ALPHAOP is never DISABLE under an enabled COLOROP (undefined in D3D9);
-//! - no bump mapping (it needs signed textures), alpha test or blending.
+//! - no bump mapping (it needs signed textures), alpha test or alpha blending.
 
 use std::fmt::Write as _;
 
@@ -141,6 +143,17 @@ pub struct Fog {
     pub range: bool,
 }
 
+/// Vertex blending: `count` weights per vertex blend WORLD with WORLDMATRIX1…count.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Blend {
+    /// D3DVBF_1WEIGHTS … 3WEIGHTS.
+    pub count: u8,
+    /// WORLDMATRIXk (k = 1…count): a rotation about z by an angle (radians) and a scale.
+    pub matrices: Vec<(f32, f32)>,
+    /// The weights of each vertex (the first `count` are used).
+    pub weights: [[f32; 3]; 4],
+}
+
 /// One vertex of the quad.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Vertex {
@@ -173,6 +186,8 @@ pub struct FfpState {
     pub fog: Option<Fog>,
     /// The camera's rotation (VIEW; PROJECTION is its transpose).
     pub view: Option<[f32; 9]>,
+    /// Vertex blending.
+    pub blend: Option<Blend>,
     /// The depth of the quad.
     pub z: f32,
     /// The stages; the stage after the last is DISABLE.
@@ -280,6 +295,15 @@ pub fn generate_ffp(seed: u64) -> FfpState {
         lights,
         fog,
         view: rng.chance(50).then(|| rotation(&mut rng)),
+        blend: rng.chance(25).then(|| {
+            let count = 1 + rng.below(3) as u8;
+            let angle = |rng: &mut Rng| rng.range(-30, 30) as f32 / 100.0;
+            Blend {
+                count,
+                matrices: (0..count).map(|_| (angle(&mut rng), 0.8 + rng.below(41) as f32 / 100.0)).collect(),
+                weights: std::array::from_fn(|_| [0, 1, 2].map(|_| rng.below(101) as f32 / 100.0 / f32::from(count))),
+            }
+        }),
         z: 0.1 + rng.below(80) as f32 / 100.0,
         stages: (0..1 + rng.below(4)).map(|_| stage(&mut rng)).collect(),
         vertices: std::array::from_fn(|_| Vertex {
@@ -373,6 +397,9 @@ impl FfpState {
         for (name, s) in ["DIFFUSE", "SPECULAR", "AMBIENT", "EMISSIVE"].iter().zip(self.material_sources) {
             let _ = writeln!(t, "{name}MATERIALSOURCE = \"{}\"", MATERIAL_SOURCES[s as usize]);
         }
+        if let Some(b) = &self.blend {
+            let _ = writeln!(t, "VERTEXBLEND = \"{}WEIGHTS\"", b.count);
+        }
         if let Some(f) = &self.fog {
             let (table, vertex) = if f.table { (f.mode, "NONE") } else { ("NONE", f.mode) };
             let _ = writeln!(
@@ -392,10 +419,17 @@ impl FfpState {
     fn transforms(&self, t: &mut String) {
         let shifted: Vec<(usize, (i8, i8))> =
             self.stages.iter().enumerate().filter_map(|(i, s)| s.shift.map(|d| (i, d))).collect();
-        if self.view.is_none() && shifted.is_empty() {
+        if self.view.is_none() && shifted.is_empty() && self.blend.is_none() {
             return;
         }
         t.push_str("[transforms]\n");
+        if let Some(b) = &self.blend {
+            for (k, (angle, scale)) in b.matrices.iter().enumerate() {
+                let (s, c) = (angle.sin() * scale, angle.cos() * scale);
+                let m = matrix4(&[c, s, 0.0, -s, c, 0.0, 0.0, 0.0, *scale], false);
+                let _ = writeln!(t, "WORLDMATRIX{} = {}", k + 1, matrix(m));
+            }
+        }
         if let Some(r) = &self.view {
             let _ = writeln!(t, "VIEW = {}", matrix(matrix4(r, false)));
             let _ = writeln!(t, "PROJECTION = {}", matrix(matrix4(r, true)));
@@ -460,15 +494,26 @@ impl FfpState {
                 "    {{ stream = 0, offset = {offset}, type = \"{ty}\", usage = \"{usage}\", usage_index = {index} }},"
             );
         }
+        if let Some(b) = &self.blend {
+            let _ = writeln!(
+                t,
+                "    {{ stream = 0, offset = 48, type = \"FLOAT{}\", usage = \"BLENDWEIGHT\", usage_index = 0 }},",
+                b.count
+            );
+        }
         t.push_str("]\nvertices = [\n");
         let corners = [[-1.0f32, 1.0], [1.0, 1.0], [-1.0, -1.0], [1.0, -1.0]];
         // A texel centre of the 4×4 textures.
         let tc = |(u, v): (u8, u8)| [(f32::from(u) + 0.5) / 4.0, (f32::from(v) + 0.5) / 4.0];
         let [t0, t1] = [tc(self.texcoords[0]), tc(self.texcoords[1])];
-        for ([x, y], v) in corners.iter().zip(&self.vertices) {
+        for (i, ([x, y], v)) in corners.iter().zip(&self.vertices).enumerate() {
+            let weights = match &self.blend {
+                Some(b) => format!(", {}", floats(&b.weights[i][..b.count as usize])),
+                None => String::new(),
+            };
             let _ = writeln!(
                 t,
-                "    [{}, {}, 0x{:08x}, 0x{:08x}, {}, {}],",
+                "    [{}, {}, 0x{:08x}, 0x{:08x}, {}, {}{weights}],",
                 floats(&[*x, *y, self.z]),
                 floats(&v.normal),
                 v.colors[0],
@@ -504,6 +549,7 @@ impl FfpState {
         }
         with(&|s| s.fog = None);
         with(&|s| s.view = None);
+        with(&|s| s.blend = None);
         with(&|s| s.lighting = false);
         with(&|s| s.flags[0] = false);
         for i in 0..self.stages.len() {

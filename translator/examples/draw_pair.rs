@@ -201,10 +201,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 
 /// The `@location` of a vertex input register.
 fn location(interface: &InterfaceMap, register: &str) -> Result<u32, String> {
+    let typed: d3d9_shader::bytecode::Register = register.parse()?;
     interface
         .inputs
         .iter()
-        .find(|s| s.register == register)
+        .find(|s| s.register == Some(typed))
         .and_then(|s| s.location)
         .ok_or_else(|| format!("the vertex shader has no input {register}"))
 }

@@ -51,6 +51,7 @@ fn delivery_byte(d: Delivery) -> u8 {
 fn key_bytes(h: &mut Fnv128, k: &ShaderKey) {
     h.bytes(&[k.float_rules as u8, k.alpha_func as u8, k.fog as u8, k.fog_source as u8, k.clip_planes]);
     h.bytes(&[u8::from(k.point_size), u8::from(k.point_sprite), u8::from(k.flat_shading)]);
+    h.bytes(&[k.point_expansion as u8]);
     h.bytes(&k.shadow_samplers.to_le_bytes());
     h.bytes(&k.unbound_samplers.to_le_bytes());
     h.bytes(&k.fetch4_samplers.to_le_bytes());
@@ -213,6 +214,12 @@ mod tests {
             assert_eq!(back.interface, t.interface);
             assert_eq!(back.spirv.is_some(), deliver == "all=baked");
             assert_eq!(back.hash.len(), 32);
+            // Registers keep their names in the JSON: ps_2_0's t0 in, oC0 out.
+            let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+            assert_eq!(
+                (&v["interface"]["inputs"][0]["register"], &v["interface"]["outputs"][0]["register"]),
+                (&"t0".into(), &"oC0".into())
+            );
         }
     }
 }

@@ -11,8 +11,15 @@ use thiserror::Error;
 #[derive(Debug, Error)]
 pub enum EmitError {
     /// naga's validator rejected the module (a translator bug).
-    #[error("naga validation: {0}")]
-    Validation(String),
+    #[error("{}naga validation: {message}", token.map(|t| format!("token {t}: ")).unwrap_or_default())]
+    Validation {
+        /// Token index of the D3D9 instruction whose lowering made the offending expression or
+        /// statement (the lowering gives each the span `token..token + 1`); `None` when the
+        /// error is in code no instruction made (types, the entry point's prologue/epilogue).
+        token: Option<u32>,
+        /// naga's error.
+        message: String,
+    },
     /// A backend failed.
     #[error("{backend}: {message}")]
     Backend {
@@ -45,8 +52,13 @@ const KEEP_BYTES: usize = 1 << 20;
 
 /// Validates a module, with every validation flag: a module naga refuses is a translator bug.
 pub fn validate(module: &naga::Module) -> Result<ModuleInfo, EmitError> {
-    VALIDATOR
-        .with_borrow_mut(|v| v.validate(module).map_err(|e| EmitError::Validation(format!("{:?}", e.into_inner()))))
+    VALIDATOR.with_borrow_mut(|v| v.validate(module).map_err(validation_error))
+}
+
+/// naga's error with the token of the first span it names that the lowering set.
+fn validation_error(e: naga::WithSpan<naga::valid::ValidationError>) -> EmitError {
+    let token = e.spans().find_map(|(span, _)| span.to_range()).map(|r| r.start as u32);
+    EmitError::Validation { token, message: format!("{:?}", e.into_inner()) }
 }
 
 /// WGSL text.

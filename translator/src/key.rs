@@ -81,6 +81,27 @@ pub enum FogSource {
     W,
 }
 
+/// Vertex shaders: how points are drawn on a target with no point-size output (WebGPU draws
+/// 1-pixel points). Always baked: it changes the entry point's inputs and the draw call.
+///
+/// With [`PointExpansion::List`] or [`PointExpansion::Strip`] the shader draws each point of a
+/// D3DPT_POINTLIST as a quad: the layer binds the vertex buffers with step mode *instance*, draws
+/// `vertex_count = 6` (triangle list) or 4 (triangle strip) and `instance_count = points`, with
+/// culling off, and fills `RenderState::viewport` with the viewport's size. Point size and sprite
+/// coordinates follow D3D9 (docs/d3d9-rules.md#point-sprites); the layout of the corners is in
+/// the `lower` module's point expansion.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum PointExpansion {
+    /// Points are drawn as the pipeline's points (with the point-size built-in under
+    /// `ShaderKey::point_size`).
+    #[default]
+    Off,
+    /// Six vertices per point (two triangles of a triangle list).
+    List,
+    /// Four vertices per point (one triangle strip).
+    Strip,
+}
+
 /// The state a translation depends on. Small, `Hash + Eq + Clone`: use it as a cache key.
 ///
 /// What the caller must bind for each field is said on the field; the bindings themselves are
@@ -109,8 +130,13 @@ pub struct ShaderKey {
     /// none). Needs the render-state block.
     pub point_size: bool,
     /// Pixel shaders: point sprites (D3DRS_POINTSPRITEENABLE): TEXCOORD inputs read the point
-    /// coordinate (u, v, 0, 1) instead of the interpolated value.
+    /// coordinate (u, v, 0, 1) instead of the interpolated value. Vertex shaders expanding points
+    /// ([`ShaderKey::point_expansion`]): every TEXCOORD output is the sprite coordinate instead,
+    /// and the pixel shader is translated with this off.
     pub point_sprite: bool,
+    /// Vertex shaders: draw points as quads ([`PointExpansion`]); `point_size` is then ignored.
+    /// Needs the render-state block (point size, limits, viewport).
+    pub point_expansion: PointExpansion,
     /// Pixel shaders: D3DSHADE_FLAT: COLOR inputs are not interpolated. The vertex shader of the
     /// pair must be translated with the same value.
     pub flat_shading: bool,
@@ -161,6 +187,7 @@ impl ShaderKey {
     /// (strict|fast|ieee), `alpha_func` (never|less|equal|lessequal|greater|notequal|
     /// greaterequal|always), `alpha_precision` (unorm8|float), `fog` (none|vertex|linear|exp|exp2), `fog_source` (z|w),
     /// `clip_planes` (mask), `point_size`, `point_sprite`, `flat_shading`, `swvp` (bool),
+    /// `point_expansion` (off|list|strip),
     /// `shadow_samplers`, `unbound_samplers`, `fetch4_samplers` (masks), `projected` (mask of stages divided by w),
     /// `projected<N>` (stage N's count 1–4, 0 for none), `sampler<N>` (2d|cube|volume).
     pub fn set(&mut self, assignment: &str) -> Result<(), String> {
@@ -229,6 +256,14 @@ impl ShaderKey {
             "clip_planes" => self.clip_planes = u8::try_from(int(&value)?).map_err(|_| bad())?,
             "point_size" => self.point_size = boolean(&value)?,
             "point_sprite" => self.point_sprite = boolean(&value)?,
+            "point_expansion" => {
+                self.point_expansion = match value.as_str() {
+                    "off" => PointExpansion::Off,
+                    "list" => PointExpansion::List,
+                    "strip" => PointExpansion::Strip,
+                    _ => return Err(bad()),
+                }
+            }
             "flat_shading" => self.flat_shading = boolean(&value)?,
             "swvp" => self.swvp = boolean(&value)?,
             "projected" => {

@@ -13,7 +13,8 @@
 //! | `alpha_func` | pixel shaders |
 //! | `fog` | pixel shaders before ps_3_0 (ps_3_0 does its own fog) |
 //! | `fog_source` | and the fog is table fog (linear, exp, exp2) |
-//! | `point_sprite` | pixel shaders that read a TEXCOORD input |
+//! | `point_sprite` | pixel shaders that read a TEXCOORD input; vertex shaders that expand points |
+//! | `point_expansion` | vertex shaders (it clears `point_size`) |
 //! | `flat_shading` | the stage passes a COLOR varying |
 //! | `projected[n]` | ps_1_0–ps_1_3 that read `t n` |
 //! | `clip_planes`, `point_size` | vertex shaders |
@@ -51,7 +52,11 @@ impl ShaderKey {
                 k.alpha_func = AlphaFunc::Always;
                 k.fog = FogMode::None;
                 k.fog_source = FogSource::Z;
-                k.point_sprite = false;
+                // Sprite coordinates are the vertex shader's only when it expands points.
+                k.point_sprite &= k.point_expansion != crate::key::PointExpansion::Off;
+                if k.point_expansion != crate::key::PointExpansion::Off {
+                    k.point_size = false;
+                }
                 k.projected = [0; 8];
                 k.fetch4_samplers = 0;
                 k.flat_shading &= has_usage(&sig.outputs, Usage::Color);
@@ -67,6 +72,7 @@ impl ShaderKey {
                 k.vertex_inputs = [None; 16];
                 k.clip_planes = 0;
                 k.point_size = false;
+                k.point_expansion = crate::key::PointExpansion::Off;
                 k.swvp = false;
                 if !profile.fixed_function_fog {
                     k.fog = FogMode::None;

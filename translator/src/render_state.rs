@@ -11,7 +11,7 @@ use crate::key::{AlphaFunc, FogMode, FogSource, ShaderKey};
 
 /// The members of the block: (name, byte offset, size in bytes), in order. `modes` members are
 /// `u32`; all others `f32` (vectors and arrays of `vec4`).
-pub const LAYOUT: [(&str, u32, u32); 18] = [
+pub const LAYOUT: [(&str, u32, u32); 20] = [
     ("fog_color", 0, 16),
     ("fog_start", 16, 4),
     ("fog_end", 20, 4),
@@ -30,6 +30,8 @@ pub const LAYOUT: [(&str, u32, u32); 18] = [
     ("fog_source", 472, 4),
     ("clip_plane_mask", 476, 4),
     ("unbound_samplers", 480, 4),
+    ("viewport_width", 484, 4),
+    ("viewport_height", 488, 4),
 ];
 
 /// Size in bytes of the block (a multiple of 16, as a uniform struct's size is).
@@ -131,11 +133,14 @@ pub struct RenderState {
     pub bump_luminance: [[f32; 2]; 8],
     /// The modes, for uniform delivery (ignored by baked and override code).
     pub modes: Modes,
+    /// The viewport's Width and Height in pixels (D3DVIEWPORT9), read by vertex shaders that
+    /// expand points ([`crate::key::PointExpansion`]).
+    pub viewport: [f32; 2],
 }
 
 impl Default for RenderState {
     /// The state of a new device: fog colour 0, fog range 0–1, density 1, alpha reference 0,
-    /// point size 1 clamped to [1, 64], no planes, zero bump matrices.
+    /// point size 1 clamped to [1, 64], no planes, zero bump matrices, a 1 × 1 viewport.
     fn default() -> RenderState {
         RenderState {
             fog_color: [0.0; 4],
@@ -150,6 +155,7 @@ impl Default for RenderState {
             bump_env: [[0.0; 4]; 8],
             bump_luminance: [[0.0; 2]; 8],
             modes: Modes::default(),
+            viewport: [1.0, 1.0],
         }
     }
 }
@@ -188,6 +194,8 @@ impl RenderState {
         put(at("fog_source"), m.fog_source);
         put(at("clip_plane_mask"), m.clip_plane_mask);
         put(at("unbound_samplers"), m.unbound_samplers);
+        put(at("viewport_width"), self.viewport[0].to_bits());
+        put(at("viewport_height"), self.viewport[1].to_bits());
         out
     }
 

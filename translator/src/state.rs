@@ -53,6 +53,11 @@ pub struct DeviceState {
     pub point_sprite_enable: bool,
     /// The draw call renders D3DPT_POINTLIST (the vertex shader then outputs a point size).
     pub point_list: bool,
+    /// How the layer draws point lists on its target ([`crate::key::PointExpansion`]): `Off`
+    /// where the target has a point-size output, `List`/`Strip` on WebGPU. With it on, a
+    /// point-list draw's vertex shader expands the points and takes the point sprites, and its
+    /// pixel shader reads TEXCOORD inputs as usual.
+    pub point_expansion: crate::key::PointExpansion,
     /// The device (or, for mixed devices, D3DRS_SOFTWAREVERTEXPROCESSING) processes vertices
     /// in software: 8192 float constants.
     pub software_vertex_processing: bool,
@@ -86,6 +91,7 @@ impl Default for DeviceState {
             clip_plane_enable: 0,
             point_sprite_enable: false,
             point_list: false,
+            point_expansion: crate::key::PointExpansion::Off,
             software_vertex_processing: false,
             textures: [None; 16],
             fetch4_samplers: 0,
@@ -151,7 +157,12 @@ impl ShaderKey {
         let textures: &[Option<BoundTexture>] = match version.kind {
             ShaderKind::Vertex => {
                 key.clip_planes = state.clip_plane_enable as u8;
-                key.point_size = state.point_list;
+                let expand = state.point_list && state.point_expansion != crate::key::PointExpansion::Off;
+                key.point_size = state.point_list && !expand;
+                if expand {
+                    key.point_expansion = state.point_expansion;
+                    key.point_sprite = state.point_sprite_enable;
+                }
                 key.swvp = state.software_vertex_processing;
                 // Only vs_3_0 samples textures: the models with vertex samplers s#.
                 if profile.registers.samplers > 0 {
@@ -178,7 +189,9 @@ impl ShaderKey {
                         key.fog_source = FogSource::W;
                     }
                 }
-                key.point_sprite = state.point_sprite_enable;
+                // An expanding vertex shader writes the sprite coordinates as TEXCOORD outputs.
+                key.point_sprite = state.point_sprite_enable
+                    && !(state.point_list && state.point_expansion != crate::key::PointExpansion::Off);
                 // ps_1_0–1_3 project by the stage's texture transform flags (ps_1_4 and later
                 // say it in the instruction: texld_dw, texldp).
                 if profile.ps_1_0_to_1_3() {

@@ -3,7 +3,11 @@
 // and check that the error names its token, check the preview's pixels when the browser offers
 // WebGPU (and the page's plain message when it does not), and keep a screenshot.
 //
-//   node browser.mjs SITE_DIR SCREENSHOT_DIR
+//   node browser.mjs SITE_DIR|URL SCREENSHOT_DIR
+//
+// `cargo xtask web --test` passes the URL of its own static server (the one `--serve` runs); a
+// folder is served here. With REQUIRE_GPU=1 (CI) a browser without WebGPU fails the test: Debian's
+// Chromium ships SwiftShader, a CPU Vulkan, so the preview can always be checked there.
 
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
@@ -11,7 +15,7 @@ import { launch, serve } from "./chromium.mjs";
 
 const [site, shots] = process.argv.slice(2);
 if (!site || !shots) {
-  console.error("usage: node browser.mjs SITE_DIR SCREENSHOT_DIR");
+  console.error("usage: node browser.mjs SITE_DIR|URL SCREENSHOT_DIR");
   process.exit(2);
 }
 
@@ -44,11 +48,13 @@ function check(ok, what, detail = "") {
   if (!ok) failures++;
 }
 
-const server = await serve(site);
+const server = /^https?:/.test(site) ? { url: site, close() {} } : await serve(site);
 const browser = await launch();
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
   page.on("pageerror", (e) => check(false, "no page error", e.message));
+  page.on("console", (m) => m.type() === "error" && check(false, "no console error", m.text()));
+  page.on("requestfailed", (r) => check(false, "every request answered", `${r.url()}: ${r.failure()?.errorText}`));
   await page.goto(server.url);
   await page.waitForFunction(() => window.playground?.ready === true, null, { timeout: 30000 });
   const settle = () => page.evaluate(async () => {
@@ -89,9 +95,11 @@ try {
     const want = [255, 128, 64, 255];
     check(pixel && pixel.every((v, i) => near(v, want[i])), "preview: the centre pixel is c0", JSON.stringify(pixel));
     check(/drawn with/.test(gpu), "preview: the status says it drew", gpu);
-    console.log(`webgpu: available (${gpu})`);
+    const adapter = await page.evaluate(() => window.playground.preview.adapterName ?? "");
+    console.log(`webgpu: available (adapter: ${adapter || "unnamed"}; ${gpu})`);
   } else {
     check(/WebGPU is unavailable/.test(gpu), "no WebGPU: the page says so", gpu);
+    check(process.env.REQUIRE_GPU !== "1", "WebGPU in Chromium (REQUIRE_GPU=1)", "none: the preview went unchecked");
     console.log("webgpu: unavailable in this browser");
   }
   await paste(PS);

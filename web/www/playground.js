@@ -37,6 +37,12 @@ function where(e) {
   return "";
 }
 
+/** The message with its place in front, once: the library's messages mostly name it already. */
+function located(e) {
+  const at = where(e);
+  return !at || e.message.startsWith(at) ? e.message : `${at}: ${e.message}`;
+}
+
 function diagnostic(severity, text, onClick) {
   const li = document.createElement("li");
   li.className = severity;
@@ -93,8 +99,8 @@ async function update() {
   try {
     shader = load(source.value, { strict: $("strict").checked, swvp: $("swvp").checked });
   } catch (e) {
-    status(`${e.kind} error at ${where(e)}: ${e.message}`, true);
-    diagnostic("error", `${where(e)}: ${e.message}`, e.line != null ? () => selectSourceLine(e.line) : null);
+    status(`${e.kind} error: ${located(e)}`, true);
+    diagnostic("error", located(e), e.line != null ? () => selectSourceLine(e.line) : null);
     return;
   }
   const messages = shader.messages();
@@ -118,8 +124,8 @@ async function update() {
     $("out-spirv").textContent = translation.spirvText();
     $("out-bindings").textContent = JSON.stringify(translation.bindings(), null, 2);
   } catch (e) {
-    status(`${e.kind} error ${where(e)}: ${e.message}`, true);
-    diagnostic("error", `${where(e)}: ${e.message}`);
+    status(`${e.kind} error: ${located(e)}`, true);
+    diagnostic("error", located(e));
     return;
   }
   status(`${shader.version} (${shader.format}): translated; ${messages.length} message(s).`);

@@ -25,6 +25,7 @@ export class Preview {
     this.canvas = canvas;
     this.status = status;
     this.device = null;
+    this.adapterName = "";
     this.pixels = null;
   }
 
@@ -44,6 +45,8 @@ export class Preview {
       this.say("WebGPU is unavailable: the browser offers no adapter, so there is no preview.", true);
       return false;
     }
+    const info = adapter.info ?? {};
+    this.adapterName = [info.vendor, info.architecture, info.description].filter(Boolean).join(" ");
     this.device = await adapter.requestDevice();
     this.format = navigator.gpu.getPreferredCanvasFormat();
     this.context = this.canvas.getContext("webgpu");

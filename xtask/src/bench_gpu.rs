@@ -182,6 +182,7 @@ fn translate(b: &Bench, s: &Subject, rules: FloatRules) -> Result<Translated, St
         alpha_test: None,
         float_rules: rules,
         skew: runner::Skew::None,
+        point_list: false,
     };
     let (tvs, tps) = WithFloatRules(rules).translate(vs.map(|p| (p, &vsc)), Some((ps, &psc)), ctx)?;
     let tps = tps.ok_or("no pixel stage")?;
@@ -192,7 +193,7 @@ fn translate(b: &Bench, s: &Subject, rules: FloatRules) -> Result<Translated, St
             let mut ffp = gpu_harness::ffp_state::FfpState::new(&b.case);
             ffp.before_draw(draw);
             let format = gpu_harness::ffp_state::VertexFormat::of(draw);
-            gpu_harness::ffp_gpu::vertex_stage(&ffp, &state, &format, &tps.varyings, false, size)?
+            gpu_harness::ffp_gpu::vertex_stage(&ffp, &state, &format, &tps.varyings, false, size, false)?
         }
     };
     let map = if vertex { input_map(&s.program, b.case.api) } else { fixed_input_map() };
@@ -238,6 +239,7 @@ fn call<'a>(b: &'a Bench, t: &'a Translated) -> DrawCall<'a> {
         ps: (&t.ps, &t.ps_entry),
         vertices: &t.vertices,
         strip: true,
+        points: false,
         resources,
         state: FixedState {
             cull: gpu_harness::case::CullMode::None,

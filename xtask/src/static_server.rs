@@ -24,9 +24,32 @@ pub fn serve(dir: &Path, port: u16) -> i32 {
     0
 }
 
+/// Serves `dir` on a free port of 127.0.0.1 from a background thread, for as long as the process
+/// lives: the browser test loads the page from the same server `--serve` gives a person.
+pub fn spawn(dir: &Path) -> Result<String, String> {
+    let listener = TcpListener::bind(("127.0.0.1", 0)).map_err(|e| format!("cannot listen on 127.0.0.1: {e}"))?;
+    let port = listener.local_addr().map_err(|e| e.to_string())?.port();
+    let dir = dir.to_path_buf();
+    std::thread::spawn(move || {
+        for stream in listener.incoming().flatten() {
+            if let Err(e) = answer(stream, &dir) {
+                eprintln!("xtask web: {e}");
+            }
+        }
+    });
+    Ok(format!("http://127.0.0.1:{port}/"))
+}
+
 fn answer(mut stream: TcpStream, dir: &Path) -> std::io::Result<()> {
     let mut request = String::new();
-    BufReader::new(&stream).read_line(&mut request)?;
+    let mut reader = BufReader::new(&stream);
+    reader.read_line(&mut request)?;
+    // The rest of the head too: closing a socket with unread input sends a reset, which may cost
+    // the browser the end of a large answer (the module).
+    let mut header = String::new();
+    while reader.read_line(&mut header)? > 2 {
+        header.clear();
+    }
     let target = request.split_whitespace().nth(1).unwrap_or("/");
     let path = target.split(['?', '#']).next().unwrap_or("/");
     let (status, body, kind) = match resolve(dir, path).and_then(|p| Some((std::fs::read(&p).ok()?, p))) {

@@ -1,10 +1,12 @@
 //! `cargo xtask test`: make sure the machine can run every test, then run them: the workspace's
 //! tests, then `cargo xtask conformance`, `cargo xtask sweep` and `cargo xtask fuzz-diff --ffp`
-//! (GPU against CPU draws) and `cargo xtask effects` (the effect run-time against Windows results).
+//! (GPU against CPU draws) and `cargo xtask effects` (the effect run-time against Windows results),
+//! then `cargo xtask web --test` (the playground in Chromium).
 //!
 //! The GPU tests draw on Mesa's software Vulkan driver when no hardware GPU is present, the
 //! translator's tests hand every SPIR-V module to `spirv-val` and every GLSL shader to
-//! `glslangValidator`, and the Tint tests run Chromium's WGSL compiler under Node.js. All come
+//! `glslangValidator`, the Tint tests run Chromium's WGSL compiler under Node.js, and the
+//! playground's test runs in Chromium, its module shrunk by binaryen's `wasm-opt`. All come
 //! from Debian packages; as root on Debian this command installs what is missing (after
 //! `apt-get update`), otherwise it stops and prints the exact command to run. It then installs
 //! the Tint check's npm package (`npm ci` in `tests/tint`) when it is missing or stale, and fails
@@ -65,7 +67,17 @@ const PREREQUISITES: &[Prerequisite] = &[
         package: "nodejs npm",
         present: node,
     },
+    Prerequisite { what: "Chromium (the playground's browser test)", package: "chromium", present: chromium },
+    Prerequisite { what: "wasm-opt (shrinks the playground's module)", package: "binaryen", present: wasm_opt },
 ];
+
+fn chromium() -> bool {
+    Path::new("/usr/bin/chromium").exists()
+}
+
+fn wasm_opt() -> bool {
+    Command::new("wasm-opt").arg("--version").output().is_ok_and(|o| o.status.success())
+}
 
 fn is_root() -> bool {
     Command::new("id").arg("-u").output().is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == "0")
@@ -142,7 +154,7 @@ fn ensure_tint_package(root: &Path) -> bool {
     long_about = "Checks the system prerequisites (installing them as root on Debian) and the Tint check's \
                   npm package (npm ci in tests/tint), checks formatting \
                   and clippy (-D warnings), runs every test of the workspace, then `conformance` and \
-                  `sweep` (all in release).",
+                  `sweep` (all in release), `effects`, and the playground's browser test (`web --test`).",
     after_help = crate::examples!(
         "cargo xtask test"
         "cargo xtask test -- --test cli     # arguments after -- go to cargo test"
@@ -178,6 +190,15 @@ pub fn main(args: &TestArgs) -> i32 {
     if !run(&mut cmd) {
         return 1;
     }
+    // The layer example (translator/examples/layer.rs): two draws on the GPU, one translation per
+    // stage, its two PNGs in target/layer-example. `cargo test` built it; it runs in a second.
+    // Under REQUIRE_GPU=1 a missing adapter fails it.
+    let mut cmd = Command::new(&cargo);
+    cmd.current_dir(root).args(["run", "--quiet", "--release", "-p", "d3d9-shader", "--example", "layer", "--"]);
+    if !run(cmd.arg(root.join("target/layer-example"))) {
+        eprintln!("xtask: the layer example failed");
+        return 1;
+    }
     // Then the draws: every conformance case and every corpus shader, GPU against CPU, in release
     // (the harness and the interpreter are workspace crates, slow unoptimised). Both inherit
     // REQUIRE_GPU: with it set, a missing adapter fails them instead of skipping the GPU side.
@@ -185,14 +206,17 @@ pub fn main(args: &TestArgs) -> i32 {
     // two with edge values): about a minute per mode on two cores with Mesa's software driver.
     // Then 300 random fixed-function states, the library's generator against the harness's
     // reference (under a minute), and the effect run-time against the Windows results of
-    // ../shared/effects (seconds).
-    let draws: [&[&str]; 6] = [
+    // ../shared/effects (seconds). Last the playground in Chromium (`web --test`: builds the wasm
+    // module, installing the wasm32 target, wasm-bindgen-cli at Cargo.lock's version and
+    // web/tests' npm packages when missing).
+    let draws: [&[&str]; 7] = [
         &["conformance"],
         &["sweep", "--inputs", "4"],
         &["sweep", "--float-rules", "fast", "--inputs", "4"],
         &["sweep", "--float-rules", "ieee", "--inputs", "4"],
         &["fuzz-diff", "--ffp", "--count", "300"],
         &["effects"],
+        &["web", "--test"],
     ];
     let mut ok = true;
     for command in draws {

@@ -3,9 +3,9 @@
 //! Chromium, or timed there against the native library.
 //!
 //! The build: `web/` (the wasm-bindgen API) for `wasm32-unknown-unknown` in the `wasm` profile
-//! (size first), `wasm-bindgen --target web` into `pkg/` (the module, its JavaScript glue and the
-//! TypeScript declarations), `wasm-opt -Oz` when binaryen is installed, then the page's files
-//! (`web/www/`) and a few of the project's shaders as built-in examples (`examples.js`).
+//! (Cargo.toml), `wasm-opt -O3` when binaryen is installed, `wasm-bindgen --target web` into
+//! `pkg/` (the module, its JavaScript glue and the TypeScript declarations), then the page's
+//! files (`web/www/`) and a few of the project's shaders as built-in examples (`examples.js`).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -63,15 +63,16 @@ pub struct WebArgs {
 pub fn main(args: &WebArgs) -> i32 {
     let root = repo_root();
     let out = args.out.clone().unwrap_or_else(|| root.join("target/web"));
-    if let Err(e) = build(&root, &out) {
-        eprintln!("xtask web: {e}");
-        return 1;
-    }
+    // Before the build: the packages include binaryen, which the build uses.
     if args.test || args.bench {
         if let Err(e) = crate::web_browser::ensure_packages(&root) {
             eprintln!("xtask web: {e}");
             return 1;
         }
+    }
+    if let Err(e) = build(&root, &out) {
+        eprintln!("xtask web: {e}");
+        return 1;
     }
     if args.test && !crate::web_browser::test(&root, &out) {
         return 1;
@@ -105,7 +106,7 @@ pub fn build(root: &Path, out: &Path) -> Result<(), String> {
     if !built.is_ok_and(|s| s.success()) {
         return Err("building web/ for wasm32-unknown-unknown failed".into());
     }
-    let wasm = root.join("target/wasm32-unknown-unknown/wasm/d3d9_shader_web.wasm");
+    let wasm = optimise(&root.join("target/wasm32-unknown-unknown/wasm/d3d9_shader_web.wasm"))?;
     let pkg = out.join("pkg");
     std::fs::create_dir_all(&pkg).map_err(|e| format!("{}: {e}", pkg.display()))?;
     let bound = Command::new("wasm-bindgen").arg("--target").arg("web").arg("--out-dir").arg(&pkg).arg(&wasm).status();
@@ -113,7 +114,6 @@ pub fn build(root: &Path, out: &Path) -> Result<(), String> {
         return Err("wasm-bindgen failed".into());
     }
     let module = pkg.join("d3d9_shader_web_bg.wasm");
-    optimise(&module);
     copy_page(root, out)?;
     write_examples(root, out)?;
     let size = std::fs::metadata(&module).map(|m| m.len()).unwrap_or(0);
@@ -163,19 +163,42 @@ fn ensure_wasm_bindgen(version: &str) -> Result<(), String> {
         if found.is_empty() { "none" } else { &found }
     );
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let status =
-        Command::new(cargo).args(["install", "wasm-bindgen-cli", "--version", &format!("={version}")]).status();
-    status.is_ok_and(|s| s.success()).then_some(()).ok_or_else(|| {
-        format!(
-            "installing wasm-bindgen-cli failed; install it with: cargo install wasm-bindgen-cli --version ={version}"
-        )
-    })
+    // --locked first: the CLI's own lock file, so that a new release of one of its dependencies
+    // cannot break a clean machine's install. A registry that lacks one of the locked versions
+    // refuses that at once (a mirror may); then the newest versions the CLI's manifest allows.
+    let pinned = format!("={version}");
+    let install = |locked: bool| {
+        let mut cmd = Command::new(&cargo);
+        cmd.args(["install", "wasm-bindgen-cli", "--version", &pinned]);
+        if locked {
+            cmd.arg("--locked");
+        }
+        cmd.status().is_ok_and(|s| s.success())
+    };
+    let installed = install(true) || {
+        eprintln!("xtask web: `cargo install --locked` failed; again with the registry's newest compatible versions");
+        install(false)
+    };
+    let now = Command::new("wasm-bindgen").arg("--version").output();
+    if installed && now.is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == format!("wasm-bindgen {version}")) {
+        return Ok(());
+    }
+    Err(format!(
+        "installing wasm-bindgen-cli failed (or another version is first on PATH); install it with: \
+         cargo install wasm-bindgen-cli --version ={version} --locked"
+    ))
 }
 
-/// `wasm-opt -Oz` in place when binaryen is installed (Debian: binaryen); the module works
-/// without it, only larger.
-fn optimise(module: &Path) {
-    let tmp = module.with_extension("opt.wasm");
+/// `wasm-opt -O3` over rustc's module, before wasm-bindgen: returns the module to bind, in
+/// `opt/` under the same file name (wasm-bindgen names its output after it). Before, because
+/// wasm-bindgen's output has a second table (its `externref` one) and binaryen 108 (Debian 12's)
+/// misreads the export of a table other than the first: the optimised module exports the
+/// function table in its place and fails to instantiate. rustc's module has one table.
+/// Without binaryen the module works, only larger; `REQUIRE_TOOLS=1` makes that a failure.
+fn optimise(module: &Path) -> Result<PathBuf, String> {
+    let dir = module.with_file_name("opt");
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let optimised = dir.join(module.file_name().unwrap_or_default());
     // The features rustc's wasm32 target enables by default.
     let features = [
         "--enable-bulk-memory",
@@ -185,14 +208,17 @@ fn optimise(module: &Path) {
         "--enable-reference-types",
         "--enable-multivalue",
     ];
-    match Command::new("wasm-opt").arg("-Oz").args(features).arg(module).arg("-o").arg(&tmp).status() {
-        Ok(s) if s.success() => {
-            let _ = std::fs::rename(&tmp, module);
-        }
-        Ok(_) => eprintln!("xtask web: wasm-opt failed; keeping the unoptimised module"),
-        Err(_) => eprintln!("xtask web: wasm-opt (binaryen) not found; the module is not size-optimised"),
+    let status = Command::new("wasm-opt").arg("-O3").args(features).arg(module).arg("-o").arg(&optimised).status();
+    let problem = match status {
+        Ok(s) if s.success() => return Ok(optimised),
+        Ok(_) => "wasm-opt failed",
+        Err(_) => "wasm-opt (Debian: binaryen) not found",
+    };
+    if std::env::var_os("REQUIRE_TOOLS").is_some_and(|v| v == "1") {
+        return Err(format!("{problem} (REQUIRE_TOOLS=1)"));
     }
-    let _ = std::fs::remove_file(&tmp);
+    eprintln!("xtask web: {problem}; the module is not size-optimised");
+    Ok(module.to_path_buf())
 }
 
 fn copy_page(root: &Path, out: &Path) -> Result<(), String> {

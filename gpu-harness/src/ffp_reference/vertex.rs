@@ -130,6 +130,18 @@ impl ReferenceVertex {
         out
     }
 
+    /// The unclamped screen size of a point (docs/d3d9-rules.md#point-sprites): PSIZE or
+    /// POINTSIZE, scaled by the eye distance with POINTSCALEENABLE on untransformed vertices.
+    fn point_size(&self, v: &[[f32; 4]; 16], view_pos: [f32; 3]) -> f32 {
+        let s = &self.state;
+        let size = if self.format.psize { v[4][0] } else { s.pointsize };
+        let scale = (s.pointscaleenable && !self.format.pretransformed).then(|| {
+            let d = dot3(view_pos, view_pos).sqrt();
+            ([s.pointscale_a, s.pointscale_b, s.pointscale_c], d, self.target_size.1 as f32)
+        });
+        crate::point_raster::fixed_point_size(size, scale, f32::NEG_INFINITY, f32::INFINITY)
+    }
+
     fn vertex_fog(&self, view_pos: [f32; 3]) -> Option<f32> {
         let s = &self.state;
         if !s.fogenable
@@ -181,6 +193,6 @@ impl VertexStage for ReferenceVertex {
             let fog = self.vertex_fog(view_pos).unwrap_or(specular[3]);
             outputs.push(((Usage::Fog, 0), [fog, if unclipped { v[0][2] } else { 0.0 }, 0.0, 0.0]));
         }
-        Ok(StageVertex { position, outputs, tie: false })
+        Ok(StageVertex { position, outputs, tie: false, point_size: Some(self.point_size(v, view_pos)) })
     }
 }

@@ -217,9 +217,96 @@ impl std::fmt::Display for Register {
     }
 }
 
+/// Register names with a fixed number, as [`Register`]'s `Display` writes them.
+const FIXED_NAMES: [(&str, RegisterType, u16); 7] = [
+    ("oPos", RegisterType::RastOut, rastout::POSITION),
+    ("oFog", RegisterType::RastOut, rastout::FOG),
+    ("oPts", RegisterType::RastOut, rastout::POINT_SIZE),
+    ("vPos", RegisterType::MiscType, misc::POSITION),
+    ("vFace", RegisterType::MiscType, misc::FACE),
+    ("oDepth", RegisterType::DepthOut, 0),
+    ("aL", RegisterType::Loop, 0),
+];
+
+/// Prefixes followed by the number, longest first so that `oD1` is not read as `o` + `D1`.
+const NUMBERED_NAMES: [(&str, RegisterType); 19] = [
+    ("oRast", RegisterType::RastOut),
+    ("vMisc", RegisterType::MiscType),
+    ("oDepth", RegisterType::DepthOut),
+    ("half", RegisterType::TempFloat16),
+    ("aL", RegisterType::Loop),
+    ("oD", RegisterType::AttrOut),
+    ("oT", RegisterType::TexCrdOut),
+    ("oC", RegisterType::ColorOut),
+    ("o", RegisterType::Output),
+    ("r", RegisterType::Temp),
+    ("v", RegisterType::Input),
+    ("c", RegisterType::Const),
+    ("a", RegisterType::Addr),
+    ("t", RegisterType::Texture),
+    ("i", RegisterType::ConstInt),
+    ("s", RegisterType::Sampler),
+    ("b", RegisterType::ConstBool),
+    ("l", RegisterType::Label),
+    ("p", RegisterType::Predicate),
+];
+
+impl std::str::FromStr for Register {
+    type Err = String;
+
+    /// The register `Display` names (`v0`, `oT1`, `o3`, `vPos`, `oC0`, `oDepth`): the inverse
+    /// of `Display`, whatever the shader version (the file says what the version would).
+    fn from_str(name: &str) -> Result<Register, String> {
+        if let Some(&(_, ty, num)) = FIXED_NAMES.iter().find(|f| f.0 == name) {
+            return Ok(Register::new(ty, num));
+        }
+        NUMBERED_NAMES
+            .iter()
+            .find_map(|&(prefix, ty)| {
+                let digits = name.strip_prefix(prefix)?;
+                let all_digits = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
+                all_digits.then(|| digits.parse().ok().map(|num| Register::new(ty, num))).flatten()
+            })
+            .ok_or_else(|| format!("`{name}` is not a register name"))
+    }
+}
+
+/// Serialised as its name (`"v0"`, `"oT1"`), the form the interface JSON has always had.
+impl serde::Serialize for Register {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Register {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Register, D::Error> {
+        let name = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        name.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::RegisterType;
+    use super::*;
+
+    #[test]
+    fn every_name_parses_back_to_its_register() {
+        use RegisterType::*;
+        for ty in RegisterType::ALL {
+            for num in [0, 1, 2, 3, 15, 8191] {
+                let r = Register::new(ty, num);
+                assert_eq!(r.name().parse::<Register>(), Ok(r), "{r}");
+            }
+        }
+        assert_eq!("oT1".parse(), Ok(Register::new(TexCrdOut, 1)));
+        assert_eq!("o3".parse(), Ok(Register::new(Output, 3)));
+        assert_eq!("vPos".parse(), Ok(Register::new(MiscType, misc::POSITION)));
+        for bad in ["", "x1", "v", "v-1", "oT", "v1x", "r99999"] {
+            assert!(bad.parse::<Register>().is_err(), "{bad}");
+        }
+        assert_eq!(serde_json::to_string(&Register::new(AttrOut, 1)).unwrap(), "\"oD1\"");
+        assert_eq!(serde_json::from_str::<Register>("\"oC2\"").unwrap(), Register::new(ColorOut, 2));
+    }
 
     #[test]
     fn all_is_in_declaration_order() {

@@ -46,6 +46,8 @@ struct FfpVertex {
     fog: vec4<f32>,
     viewport: vec4<f32>,
     lights: array<FfpLight, 8>,
+    point: vec4<f32>,
+    point_scale: vec4<f32>,
 }
 
 @group(0) @binding(0) var<uniform> ffp: FfpVertex;
@@ -103,6 +105,10 @@ pub struct VertexConstants {
     pub viewport: [f32; 2],
     /// The enabled lights, in the key's order.
     pub lights: Vec<LightValues>,
+    /// POINTSIZE, POINTSIZE_MIN, POINTSIZE_MAX (the smaller of it and the caps' MaxPointSize).
+    pub point: [f32; 3],
+    /// POINTSCALE_A, B, C.
+    pub point_scale: [f32; 3],
 }
 
 const IDENTITY: [f32; 16] = [1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0];
@@ -120,6 +126,8 @@ impl Default for VertexConstants {
             fog: [0.0, 1.0, 1.0],
             viewport: [640.0, 480.0],
             lights: Vec::new(),
+            point: [1.0, 1.0, 64.0],
+            point_scale: [1.0, 0.0, 0.0],
         }
     }
 }
@@ -196,6 +204,8 @@ impl VertexConstants {
             push(&mut out, &[l.attenuation[0], l.attenuation[1], l.attenuation[2], 0.0]);
             push(&mut out, &[(l.theta / 2.0).cos(), (l.phi / 2.0).cos(), 0.0, 0.0]);
         }
+        push(&mut out, &[self.point[0], self.point[1], self.point[2], 0.0]);
+        push(&mut out, &[self.point_scale[0], self.point_scale[1], self.point_scale[2], 0.0]);
         out
     }
 }
@@ -256,8 +266,8 @@ mod tests {
 
     #[test]
     fn byte_sizes_match_the_wgsl_structs() {
-        // FfpVertex: 8 + 8 + 2 + 8 matrices, 8 vec4, 8 lights of 7 vec4.
-        assert_eq!(VertexConstants::default().to_bytes().len(), 26 * 64 + 8 * 16 + 8 * 7 * 16);
+        // FfpVertex: 8 + 8 + 2 + 8 matrices, 8 vec4, 8 lights of 7 vec4, 2 point vec4.
+        assert_eq!(VertexConstants::default().to_bytes().len(), 26 * 64 + 8 * 16 + 8 * 7 * 16 + 2 * 16);
         assert_eq!(PixelConstants::default().to_bytes().len(), 3 * 16 + 24 * 16);
     }
 }

@@ -47,6 +47,8 @@ pub struct VertexInputs {
     pub blend_indices: bool,
     /// Components of TEXCOORD0–7 (0: absent).
     pub texcoord_sizes: [u8; 8],
+    /// PSIZE (read only when points are expanded).
+    pub point_size: bool,
 }
 
 /// D3DLIGHTTYPE.
@@ -149,6 +151,8 @@ pub struct VertexKey {
     pub flat: bool,
     /// Where the outputs go.
     pub varyings: Varyings,
+    /// A point list drawn as quads ([`super::points`]); `None` for other primitives.
+    pub points: Option<super::points::PointKey>,
 }
 
 impl VertexKey {
@@ -166,6 +170,15 @@ impl VertexKey {
     /// fog) and coordinates for sets the vertex lacks.
     pub fn normalised(mut self) -> VertexKey {
         self.unclipped_z &= self.inputs.pretransformed;
+        if let Some(p) = &mut self.points {
+            p.scale &= !self.inputs.pretransformed;
+            if p.expansion == crate::key::PointExpansion::Off {
+                self.points = None;
+            }
+        }
+        if self.points.is_none() {
+            self.inputs.point_size = false;
+        }
         if self.inputs.pretransformed {
             self.lighting = None;
             self.blend_weights = 0;

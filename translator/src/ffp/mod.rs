@@ -32,6 +32,7 @@ mod fog;
 pub mod key_pixel;
 pub mod key_vertex;
 mod lighting;
+pub mod points;
 pub mod state_toml;
 mod texcoord;
 mod texture_stages;
@@ -131,8 +132,14 @@ pub fn generate_vertex(key: &VertexKey) -> Result<FfpShader, FfpError> {
             inputs.push(7 + t.set as u32);
         }
     }
+    if k.inputs.point_size {
+        inputs.push(4);
+    }
     inputs.sort_unstable();
-    let args: Vec<String> = inputs.iter().map(|r| format!("@location({r}) v{r}: vec4<f32>")).collect();
+    let mut args: Vec<String> = inputs.iter().map(|r| format!("@location({r}) v{r}: vec4<f32>")).collect();
+    if k.points.is_some() {
+        args.push(points::VERTEX_INDEX.to_string());
+    }
     s += &format!("@vertex\nfn main({}) -> VsOut {{\n    var out: VsOut;\n", args.join(", "));
     s += &vertex_transform::position(k);
     s += &lighting::colors(k);
@@ -149,8 +156,13 @@ pub fn generate_vertex(key: &VertexKey) -> Result<FfpShader, FfpError> {
         let f = if fog.is_some() { "fog" } else { "specular.a" };
         fog = Some(format!("vec4<f32>({f}, v0.z, 0.0, 0.0)"));
     }
+    let sprite = k.points.is_some_and(|p| p.sprite);
+    if let Some(p) = &k.points {
+        s += &points::expand(k, p);
+    }
     for (i, (usage, index, _)) in k.varyings.0.iter().enumerate() {
         let value = match (usage, *index) {
+            (Usage::TexCoord, _) if sprite => "sprite".to_string(),
             (Usage::Color, 0) => "diffuse".to_string(),
             (Usage::Color, 1) => "specular".to_string(),
             (Usage::TexCoord, n) if n < 8 && k.texcoords[n as usize].is_some() => format!("tc{n}"),

@@ -338,6 +338,7 @@ pub fn keys_from_toml(text: &str) -> Result<(VertexKey, PixelKey), StateError> {
         normalize_normals: rs.normalizenormals.unwrap_or(false),
         flat,
         varyings: Varyings::default(),
+        points: None,
     };
     let pixel_fog = match (fog_on, table) {
         (false, _) => kp::PixelFog::Off,

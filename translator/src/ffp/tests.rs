@@ -75,6 +75,7 @@ fn every_vertex_feature_validates() {
         blend_weights: 3,
         blend_indices: true,
         texcoord_sizes: [2, 3, 1, 4, 0, 0, 0, 0],
+        point_size: true,
     };
     let gens = [
         TexGen::PassThru,
@@ -115,6 +116,12 @@ fn every_vertex_feature_validates() {
             normalize_normals: true,
             flat: i == 1,
             varyings: Varyings::default(),
+            // Points with scale and sprites on half of the keys (PSIZE is read then).
+            points: (i % 2 == 1).then_some(super::points::PointKey {
+                expansion: crate::key::PointExpansion::List,
+                scale: true,
+                sprite: true,
+            }),
         };
         generate_vertex(&key).unwrap_or_else(|e| panic!("{fog:?}: {e}"));
         let pre = VertexKey { inputs: VertexInputs { pretransformed: true, ..inputs }, ..key };

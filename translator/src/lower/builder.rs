@@ -188,6 +188,20 @@ pub(crate) struct FnBuilder {
     pub vec4f: Handle<naga::Type>,
     /// Nesting depth of each expression (by index) as the text backends would write it.
     depth: Vec<u16>,
+    /// The span of what is appended now: `token..token + 1` of the instruction being lowered
+    /// ([`token_span`]), so that a naga validation error names it; undefined outside
+    /// instructions.
+    pub span: Span,
+}
+
+/// The span the lowering gives what instruction `offset` (its token index) makes: undefined for
+/// offset 0, the version token, which is what built programs give every instruction.
+pub(crate) fn token_span(offset: u32) -> Span {
+    if offset == 0 {
+        Span::UNDEFINED
+    } else {
+        Span::new(offset, offset + 1)
+    }
 }
 
 /// Keys of the per-function cache of expressions that need no `Emit`.
@@ -220,11 +234,25 @@ impl FnBuilder {
             zero_tests: FastMap::default(),
             vec4f,
             depth: Vec::new(),
+            span: Span::UNDEFINED,
         }
     }
 
     /// Appends an expression, opening an emit range when it needs one.
     pub fn expr(&mut self, e: Expression) -> Handle<Expression> {
+        // A component of a vector of literals (a `defi` register) is that literal. Besides
+        // being shorter, this keeps naga 30's pipeline-constant pass working on the WGSL:
+        // there `v.z` of a `let v = vec4(3i, 0i, 1i, 0i)` folds to the literal's existing
+        // handle, and an `Emit` that starts with it is widened back over `v` itself, which
+        // fails validation (`ExpressionAlreadyInScope`; docs/layers.md).
+        if let Expression::AccessIndex { base, index } = e {
+            if let Expression::Compose { components, .. } = &self.f.expressions[base] {
+                let c = components.get(index as usize).copied();
+                if let Some(c) = c.filter(|&c| matches!(self.f.expressions[c], Expression::Literal(_))) {
+                    return c;
+                }
+            }
+        }
         if e.needs_pre_emit() {
             self.flush();
         } else if self.emit_start.is_none() {
@@ -238,7 +266,7 @@ impl FnBuilder {
             .unwrap_or(0);
         // Pointers (and the accesses naga's writers always inline) are never named.
         let nameable = !matches!(e, Expression::Access { .. } | Expression::AccessIndex { .. });
-        let h = self.f.expressions.append(e, Span::UNDEFINED);
+        let h = self.f.expressions.append(e, self.span);
         if self.depth.len() <= h.index() {
             self.depth.resize(h.index() + 1, 0);
         }
@@ -258,7 +286,8 @@ impl FnBuilder {
     pub fn flush(&mut self) {
         if let Some(start) = self.emit_start.take() {
             let range = self.f.expressions.range_from(start);
-            self.block().push(Statement::Emit(range), Span::UNDEFINED);
+            let span = self.span;
+            self.block().push(Statement::Emit(range), span);
         }
     }
 
@@ -274,7 +303,8 @@ impl FnBuilder {
             // A subroutine may write any register.
             self.values.clear();
         }
-        self.block().push(s, Span::UNDEFINED);
+        let span = self.span;
+        self.block().push(s, span);
     }
 
     /// Starts a nested block (the body of an `If` or `Loop`).
@@ -322,7 +352,7 @@ impl FnBuilder {
         let block = self.blocks.last_mut().expect("the body block is never popped");
         for e in self.values.0.iter_mut() {
             if let (Some(pointer), Some(value)) = (e.pointer.take(), e.vector) {
-                block.push(Statement::Store { pointer, value }, Span::UNDEFINED);
+                block.push(Statement::Store { pointer, value }, self.span);
             }
         }
     }

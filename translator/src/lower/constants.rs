@@ -49,6 +49,8 @@ pub(crate) mod rs {
     pub const FOG_SOURCE: u32 = 15;
     pub const CLIP_PLANE_MASK: u32 = 16;
     pub const UNBOUND_SAMPLERS: u32 = 17;
+    pub const VIEWPORT_WIDTH: u32 = 18;
+    pub const VIEWPORT_HEIGHT: u32 = 19;
 }
 
 impl Lowerer<'_> {
@@ -163,6 +165,8 @@ impl Lowerer<'_> {
         {
             members.push(member(name, u, 464 + 4 * i as u32));
         }
+        members.push(member("viewport_width", f, 484));
+        members.push(member("viewport_height", f, 488));
         Types::structure(&mut self.module, "RenderState", members, super::RENDER_STATE_SIZE)
     }
 

@@ -23,7 +23,7 @@ impl Lowerer<'_> {
                 || (k.fog != FogMode::None && self.version.profile().fixed_function_fog)
                 || self.sig.features.bump_env
         } else {
-            k.clip_planes != 0 || k.point_size
+            k.clip_planes != 0 || k.point_size || k.point_expansion != crate::key::PointExpansion::Off
         }
     }
 
@@ -190,7 +190,7 @@ impl Lowerer<'_> {
             }
             self.clip_distances_member(dists, members, offset, values);
         }
-        if self.key.point_size {
+        if self.key.point_size && self.key.point_expansion == crate::key::PointExpansion::Off {
             let size = match point_size {
                 Some(s) => s,
                 None => self.render_state(rs::POINT_SIZE)?,

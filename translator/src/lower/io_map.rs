@@ -41,7 +41,7 @@ use super::builder::SharedKey;
 use super::registers::Expr;
 use super::{LowerError, Lowerer};
 use crate::analysis::{IoRegister, Signature};
-use crate::bytecode::registers::misc;
+use crate::bytecode::registers::{misc, rastout};
 use crate::bytecode::{Register, RegisterType, ShaderKind, Usage};
 use crate::linkage::varyings;
 // The linkage of a pair is computed outside the lowering (the key holds it); the paths under
@@ -51,8 +51,11 @@ pub use crate::linkage::{link, semantic, LinkSlot, Linkage};
 /// One input or output of a translation.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct InterfaceSlot {
-    /// The D3D9 register (`v0`, `oT1`, `o3`, `vPos`).
-    pub register: String,
+    /// The D3D9 register (`v0`, `oT1`, `o3`, `vPos`; serialised by that name). `None` for the
+    /// slots no register holds: the fog factor the fixed-function fog blend of ps_1_x/ps_2_x reads
+    /// (usage FOG), the stable interface's outputs a vertex shader does not write, and the sprite
+    /// coordinates of point expansion (their usage and index say which).
+    pub register: Option<Register>,
     /// Its semantic, when it has one (serialised as the `dcl_` name: `texcoord`, `color`).
     pub usage: Option<Usage>,
     /// Usage index.
@@ -247,7 +250,7 @@ impl Lowerer<'_> {
             let a = self.vertex_input(r.register.clone(), r.index, binding);
             self.init_register(Register::new(r.file, r.index), a)?;
             self.interface.inputs.push(InterfaceSlot {
-                register: r.register.clone(),
+                register: Some(Register::new(r.file, r.index)),
                 usage: r.usage_code.and_then(Usage::from_raw),
                 usage_index: r.usage_index,
                 location: Some(loc),
@@ -266,7 +269,7 @@ impl Lowerer<'_> {
         let a = self.arg("frag_coord".into(), self.t.vec4f, Binding::BuiltIn(BuiltIn::Position { invariant: false }));
         self.frag_coord = Some(a);
         self.interface.inputs.push(InterfaceSlot {
-            register: "vPos".into(),
+            register: Some(Register::new(RegisterType::MiscType, misc::POSITION)),
             usage: None,
             usage_index: 0,
             location: None,
@@ -293,7 +296,7 @@ impl Lowerer<'_> {
                 let b = self.varying_binding(l, fog);
                 let a = self.arg("fog".into(), self.t.vec4f, b);
                 self.interface.inputs.push(InterfaceSlot {
-                    register: "fog".into(),
+                    register: None,
                     usage: Some(Usage::Fog),
                     usage_index: 0,
                     location: Some(l),
@@ -322,7 +325,7 @@ impl Lowerer<'_> {
         let one = self.splat(1.0);
         let minus = self.splat(-1.0);
         self.interface.inputs.push(InterfaceSlot {
-            register: "vFace".into(),
+            register: Some(Register::new(RegisterType::MiscType, misc::FACE)),
             usage: None,
             usage_index: 0,
             location: None,
@@ -395,7 +398,7 @@ impl Lowerer<'_> {
             }
             self.init_register(reg, value)?;
             self.interface.inputs.push(InterfaceSlot {
-                register: r.register.clone(),
+                register: Some(Register::new(r.file, r.index)),
                 usage: Usage::from_raw(usage),
                 usage_index: index,
                 location,
@@ -449,6 +452,12 @@ impl Lowerer<'_> {
         let mut offset = 0;
         let mut position = None;
         let mut point_size = None;
+        let corner = self.point_corner();
+        let sprite = match corner {
+            Some(c) if self.key.point_sprite => Some(self.sprite_coord(c)),
+            _ => None,
+        };
+        let mut texcoords_written = Vec::new();
         for r in &sig.outputs {
             let reg = Register::new(r.file, r.index);
             let Some((usage, index)) = semantic(self.version, r) else { continue };
@@ -462,7 +471,7 @@ impl Lowerer<'_> {
                         Self::member(&mut members, &mut offset, "position_varying", self.t.vec4f, 16, b);
                         values.push(v);
                         self.interface.outputs.push(InterfaceSlot {
-                            register: r.register.clone(),
+                            register: Some(Register::new(r.file, r.index)),
                             usage: Some(Usage::Position),
                             usage_index: 0,
                             location: Some(l),
@@ -483,11 +492,17 @@ impl Lowerer<'_> {
             if self.version.profile().fixed_io && matches!(r.file, RegisterType::AttrOut | RegisterType::RastOut) {
                 v = self.saturate(v, super::modifiers::Width::Vec4);
             }
+            if usage == Usage::TexCoord as u8 {
+                if let Some(sc) = sprite {
+                    v = sc;
+                }
+                texcoords_written.push(index);
+            }
             let b = self.varying_binding(l, usage);
             Self::member(&mut members, &mut offset, &r.register, self.t.vec4f, 16, b);
             values.push(v);
             self.interface.outputs.push(InterfaceSlot {
-                register: r.register.clone(),
+                register: Some(Register::new(r.file, r.index)),
                 usage: Usage::from_raw(usage),
                 usage_index: index,
                 location: Some(l),
@@ -495,11 +510,17 @@ impl Lowerer<'_> {
                 default: None,
             });
         }
-        self.stable_defaults(&mut members, &mut offset, &mut values);
-        let pos = match position {
+        if let Some(sc) = sprite {
+            self.unwritten_sprite_coords(&texcoords_written, &others, sc, &mut members, &mut offset, &mut values);
+        }
+        self.stable_defaults(&mut members, &mut offset, &mut values, sprite);
+        let mut pos = match position {
             Some(p) => p,
             None => self.splat(0.0),
         };
+        if let Some(c) = corner {
+            pos = self.expand_point(pos, c, point_size)?;
+        }
         Self::member(
             &mut members,
             &mut offset,
@@ -510,7 +531,7 @@ impl Lowerer<'_> {
         );
         values.push(pos);
         self.interface.outputs.push(InterfaceSlot {
-            register: "oPos".into(),
+            register: Some(Register::new(RegisterType::RastOut, rastout::POSITION)),
             usage: Some(Usage::Position),
             usage_index: 0,
             location: None,
@@ -519,6 +540,39 @@ impl Lowerer<'_> {
         });
         self.vertex_epilogue(pos, point_size, &mut members, &mut offset, &mut values)?;
         Ok(self.finish_outputs(members, offset, values))
+    }
+
+    /// Expanding points with sprites: the TEXCOORD sets the shader does not write are the
+    /// sprite coordinate too, where the map has a location for them (the stable map's are
+    /// written by [`Self::stable_defaults`]).
+    fn unwritten_sprite_coords(
+        &mut self,
+        written: &[u8],
+        others: &[(u8, u8)],
+        sprite: Expr,
+        members: &mut Vec<StructMember>,
+        offset: &mut u32,
+        values: &mut Vec<Expr>,
+    ) {
+        if self.key.linkage.as_ref().is_some_and(|l| l.stable) {
+            return;
+        }
+        let usage = Usage::TexCoord as u8;
+        for index in (0..8).filter(|i| !written.contains(i)) {
+            let Place::Location(l) = self.place(usage, index, others, false) else { continue };
+            let b = self.varying_binding(l, usage);
+            let name = format!("sprite_TEXCOORD{index}");
+            Self::member(members, offset, &name, self.t.vec4f, 16, b);
+            values.push(sprite);
+            self.interface.outputs.push(InterfaceSlot {
+                register: None,
+                usage: Some(Usage::TexCoord),
+                usage_index: index,
+                location: Some(l),
+                builtin: None,
+                default: None,
+            });
+        }
     }
 
     /// Whether this pixel shader may read semantic `usage` under the stable map: FOG only as the
@@ -535,7 +589,13 @@ impl Lowerer<'_> {
 
     /// Under the stable interface, the locations the vertex shader did not write, with their
     /// default values (see [`crate::linkage`]).
-    fn stable_defaults(&mut self, members: &mut Vec<StructMember>, offset: &mut u32, values: &mut Vec<Expr>) {
+    fn stable_defaults(
+        &mut self,
+        members: &mut Vec<StructMember>,
+        offset: &mut u32,
+        values: &mut Vec<Expr>,
+        sprite: Option<Expr>,
+    ) {
         let Some(linkage) = self.key.linkage.as_ref().filter(|l| l.stable) else { return };
         // WebGPU counts clip distances against the inter-stage locations, four to a location
         // (docs/layers.md): with clip planes the top locations of the map are not output.
@@ -571,13 +631,16 @@ impl Lowerer<'_> {
             // of FOG under the stable map (docs/d3d9-rules.md#fog; a ps_3_0 FOG input does not fit
             // the map, see `crate::linkage::fits_stable`).
             let d = if usage == Usage::Fog as u8 { [0.0; 4] } else { default_value(usage, index) };
-            let v = self.splat_bits(d.map(f32::to_bits));
+            let v = match sprite {
+                Some(sc) if usage == Usage::TexCoord as u8 => sc,
+                _ => self.splat_bits(d.map(f32::to_bits)),
+            };
             let b = self.varying_binding(l, usage);
             let name = format!("unwritten_{}{index}", Usage::from_raw(usage).map_or("usage", |u| u.name()));
             Self::member(members, offset, &name, self.t.vec4f, 16, b);
             values.push(v);
             self.interface.outputs.push(InterfaceSlot {
-                register: name,
+                register: None,
                 usage: Usage::from_raw(usage),
                 usage_index: index,
                 location: Some(l),
@@ -613,7 +676,7 @@ impl Lowerer<'_> {
             Self::member(&mut members, &mut offset, &format!("oC{n}"), self.t.vec4f, 16, b);
             values.push(v);
             self.interface.outputs.push(InterfaceSlot {
-                register: format!("oC{n}"),
+                register: Some(Register::new(RegisterType::ColorOut, n)),
                 usage: Some(Usage::Color),
                 usage_index: n as u8,
                 location: Some(u32::from(n)),
@@ -642,7 +705,7 @@ impl Lowerer<'_> {
         self.interface.outputs.insert(
             0,
             InterfaceSlot {
-                register: "oC0".into(),
+                register: Some(Register::new(RegisterType::ColorOut, 0)),
                 usage: Some(Usage::Color),
                 usage_index: 0,
                 location: Some(0),
@@ -657,7 +720,7 @@ impl Lowerer<'_> {
             Self::member(&mut members, &mut offset, "oDepth", self.t.f32, 4, Binding::BuiltIn(BuiltIn::FragDepth));
             values.push(d);
             self.interface.outputs.push(InterfaceSlot {
-                register: "oDepth".into(),
+                register: Some(Register::new(RegisterType::DepthOut, 0)),
                 usage: Some(Usage::Depth),
                 usage_index: 0,
                 location: None,

@@ -46,6 +46,8 @@
 //!     fog_source: u32,               // 472  0 z, 1 w
 //!     clip_plane_mask: u32,          // 476  D3DRS_CLIPPLANEENABLE
 //!     unbound_samplers: u32,         // 480  bit n: nothing bound to s n
+//!     viewport_width: f32,           // 484  D3DVIEWPORT9 Width (point expansion)
+//!     viewport_height: f32,          // 488  D3DVIEWPORT9 Height (point expansion)
 //! }                                  // size 496
 //! ```
 //!
@@ -90,6 +92,7 @@ mod lighting;
 mod literals;
 mod modifiers;
 mod operands;
+mod point_expansion;
 mod registers;
 mod render_state;
 mod scalar;
@@ -254,9 +257,11 @@ impl<'a> Lowerer<'a> {
     pub fn lower_range(&mut self, start: usize, end: usize) -> Result<(), LowerError> {
         let depth = self.flow.len();
         let mut pending = None;
+        let outer_span = self.fb.span;
         for i in start..end.min(self.program.len()) {
             let inst = self.program[i];
             self.offset = inst.offset;
+            self.fb.span = builder::token_span(inst.offset);
             // A co-issued pair (ps_1_x `+`) reads the values from before the pair: the second
             // instruction's sources are read before the first one runs. A flag on an instruction
             // after flow control pairs with nothing (lenient mode lets the flag through outside
@@ -279,6 +284,7 @@ impl<'a> Lowerer<'a> {
             self.instruction(&inst)?;
             self.snapshot = None;
         }
+        self.fb.span = outer_span;
         if self.flow.len() != depth {
             return Err(self.invalid("a control-flow block is not closed"));
         }

@@ -138,3 +138,24 @@ fn modes_from_a_key_are_the_d3d9_values() {
     assert_eq!(m.projected, [0, 0, 3, 0, 0, 0, 0, 0]);
     assert_eq!(Modes::from_key(&ShaderKey::default()), Modes::default());
 }
+
+#[test]
+fn wgsl_with_overrides_survives_naga_pipeline_constants_after_a_text_round_trip() {
+    // What wgpu does with `constants`: parse the WGSL, then naga's pipeline-constant pass. A
+    // `defi` register read component by component inside a loop (`loop aL, i0` reads i0.x, .y,
+    // .z) once made that pass fail (`ExpressionAlreadyInScope`): the lowering now reads a
+    // component of a literal vector as the literal (lower/builder.rs).
+    let ps = Shader::from_asm(
+        "ps_3_0\ndefi i0, 3, 0, 1, 0\ndef c0, 0.5, 0, 0, 1\ndcl_color v0\nmov r0, v0\n\
+         loop aL, i0\nmul r0, r0, c0.x\nendloop\nmov oC0, r0\n",
+        &ParseOptions::default(),
+    )
+    .unwrap();
+    let t = ps.translate(&key(&[], Delivery::Override)).unwrap();
+    assert_eq!(t.overrides(), ["alpha_func"]);
+    let module = naga::front::wgsl::parse_str(&t.to_wgsl().unwrap()).unwrap();
+    let info = crate::emit::validate(&module).unwrap();
+    let mut constants = naga::back::PipelineConstants::default();
+    constants.insert("alpha_func".into(), 5.0);
+    naga::back::pipeline_constants::process_overrides(&module, &info, None, &constants).unwrap();
+}

@@ -11,6 +11,7 @@ mod sm1;
 mod sm1_modifiers;
 mod sm1_ops;
 mod snapshots;
+mod spans;
 mod vs1;
 
 use std::collections::HashMap;
