@@ -195,6 +195,21 @@ fn first_vertex(strip: bool, t: [usize; 3]) -> usize {
     }
 }
 
+/// Runs the vertex stage on every vertex of a draw, and gives one varying order for the whole
+/// draw: the union of the vertices' semantics, in first-seen order.
+fn run_vertices(inputs: &[[[f32; 4]; 16]], vs: &dyn VertexStage) -> Result<(Vec<StageVertex>, Vec<Semantic>), String> {
+    let outs = inputs.iter().map(|v| vs.run(v)).collect::<Result<Vec<_>, _>>()?;
+    let mut semantics: Vec<Semantic> = Vec::new();
+    for o in &outs {
+        for (s, _) in &o.outputs {
+            if !semantics.contains(s) {
+                semantics.push(*s);
+            }
+        }
+    }
+    Ok((outs, semantics))
+}
+
 /// Draws one primitive batch: `inputs` are the vertices' input registers; `tie_scales` are the
 /// scales at which an interpolated input marks a tie ([`crate::raster::Lane::tie`]).
 #[allow(clippy::too_many_arguments)]
@@ -209,16 +224,7 @@ pub fn draw(
     tie_scales: &[f32],
 ) -> Result<(), String> {
     let (width, height) = (targets.colors[0].width, targets.colors[0].height);
-    let outs = inputs.iter().map(|v| vs.run(v)).collect::<Result<Vec<_>, _>>()?;
-    // One varying order for the whole draw: the union of the semantics, first-seen order.
-    let mut semantics: Vec<Semantic> = Vec::new();
-    for o in &outs {
-        for (s, _) in &o.outputs {
-            if !semantics.contains(s) {
-                semantics.push(*s);
-            }
-        }
-    }
+    let (outs, semantics) = run_vertices(inputs, vs)?;
     let clip: Vec<ClipVertex> = outs
         .iter()
         .map(|o| ClipVertex {
@@ -327,15 +333,7 @@ pub fn draw_points(
 ) -> Result<(), String> {
     use crate::point_raster::{rasterize_point, shader_point_size, PointRaster};
     let (width, height) = (targets.colors[0].width, targets.colors[0].height);
-    let outs = inputs.iter().map(|v| vs.run(v)).collect::<Result<Vec<_>, _>>()?;
-    let mut semantics: Vec<Semantic> = Vec::new();
-    for o in &outs {
-        for (s, _) in &o.outputs {
-            if !semantics.contains(s) {
-                semantics.push(*s);
-            }
-        }
-    }
+    let (outs, mut semantics) = run_vertices(inputs, vs)?;
     // The sprite coordinates replace every texture coordinate set, written or not.
     if points.sprite {
         for n in 0..8 {
