@@ -434,6 +434,8 @@ pub fn run_written(
         preloaded: case.shaders.iter().cloned().collect(),
         channel_masks: Vec::new(),
         float_rules: Default::default(),
+        // Every fixed-function half is drawn keyed and uniform-driven, the images compared.
+        ffp_mode: gpu_harness::ffp_modes::FfpModes::Both,
     };
     match runner.run_case(&parsed, &path).verdict {
         Verdict::Pass => DiffOutcome::Pass,
@@ -474,6 +476,7 @@ pub fn tint_check(
         preloaded: case.shaders.iter().cloned().collect(),
         channel_masks: Vec::new(),
         float_rules: Default::default(),
+        ffp_mode: Default::default(),
     };
     checker.case(&runner, &parsed, name)
 }

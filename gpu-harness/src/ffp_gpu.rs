@@ -3,7 +3,7 @@
 //! names onto the library's types; every pipeline rule is the generator's.
 
 use d3d9_shader::ffp::{
-    self, key_pixel as kp, key_vertex as kv, LightValues, PixelConstants, PixelKey, Varyings, VertexConstants,
+    self, key_pixel as kp, key_vertex as kv, FfpMode, LightValues, PixelConstants, PixelKey, Varyings, VertexConstants,
     VertexKey,
 };
 
@@ -57,17 +57,27 @@ fn tex_gen(g: case::TexGen) -> kv::TexGen {
     }
 }
 
-/// The generated vertex half of a draw, writing the varyings where `layout` puts them; a point
-/// list (`points`) is expanded into quads (the runner draws 6 vertices per point).
+/// The settings of the generated vertex half besides the state.
+pub struct VertexSetup {
+    /// Flat COLOR varyings.
+    pub flat: bool,
+    /// The render target's size (pre-transformed vertices, point sizes).
+    pub target_size: (u32, u32),
+    /// A point list, expanded into quads (the runner draws 6 vertices per point).
+    pub points: bool,
+    /// Keyed or uniform-driven.
+    pub mode: FfpMode,
+}
+
+/// The generated vertex half of a draw, writing the varyings where `layout` puts them.
 pub fn vertex_stage(
     ffp: &FfpState,
     state: &RenderState,
     format: &VertexFormat,
     layout: &VaryingLayout,
-    flat: bool,
-    target_size: (u32, u32),
-    points: bool,
+    setup: &VertexSetup,
 ) -> Result<GpuStage, String> {
+    let &VertexSetup { flat, target_size, points, mode } = setup;
     let inputs = kv::VertexInputs {
         pretransformed: format.pretransformed,
         normal: format.normal,
@@ -129,7 +139,15 @@ pub fn vertex_stage(
             sprite: state.pointspriteenable,
         }),
     };
-    let shader = ffp::generate_vertex(&key).map_err(|e| e.to_string())?;
+    let mut buffers = Vec::new();
+    let shader = match mode {
+        FfpMode::Keyed => ffp::generate_vertex(&key),
+        FfpMode::Uniform => {
+            buffers.push((ffp::state::VERTEX_STATE_BINDING, key.state_bytes()));
+            ffp::generate_vertex_uniform(&key.interface())
+        }
+    }
+    .map_err(|e| e.to_string())?;
     let m = &ffp.material;
     let constants = VertexConstants {
         world: std::array::from_fn(|i| ffp.world(i as u8)),
@@ -164,7 +182,7 @@ pub fn vertex_stage(
         module: shader.module,
         entry: shader.entry.to_string(),
         varyings: layout.clone(),
-        buffers: vec![(ffp::constants::VERTEX_BINDING, constants.to_bytes())],
+        buffers: [(ffp::constants::VERTEX_BINDING, constants.to_bytes())].into_iter().chain(buffers).collect(),
         textures: vec![],
         constants: Vec::new(),
     })
@@ -241,6 +259,8 @@ pub struct PixelSetup<'a> {
     pub alpha: Option<(CmpFunc, u8)>,
     /// Flat COLOR varyings.
     pub flat: bool,
+    /// Keyed or uniform-driven.
+    pub mode: FfpMode,
 }
 
 /// The generated pixel half of a draw, reading the varyings where `layout` puts them.
@@ -285,7 +305,21 @@ pub fn pixel_stage(
     let alpha_test = setup.alpha.map(|(f, _)| compare(f));
     let mut key = PixelKey::new(&stages, state.specularenable, fog, alpha_test, setup.flat, varyings(layout));
     key.table_depth_from_fog = setup.vertex.is_some_and(|f| f.pretransformed) && !state.clipping;
-    let shader = ffp::generate_pixel(&key).map_err(|e| e.to_string())?;
+    let mut buffers = vec![(ffp::constants::PIXEL_BINDING, Vec::new())];
+    let (shader, textures) = match setup.mode {
+        FfpMode::Keyed => (ffp::generate_pixel(&key), key.sampled_textures()),
+        FfpMode::Uniform => {
+            let interface = ffp::PixelInterface {
+                textures: std::array::from_fn(|s| stages[s].texture),
+                flat: setup.flat,
+                varyings: varyings(layout),
+            };
+            debug_assert!(key.fits(&interface));
+            buffers.push((ffp::state::PIXEL_STATE_BINDING, key.state_bytes()));
+            (ffp::generate_pixel_uniform(&interface), interface.textures)
+        }
+    };
+    let shader = shader.map_err(|e| e.to_string())?;
     let [r, g, b, _] = argb(state.fogcolor);
     let constants = PixelConstants {
         texture_factor: argb(state.texturefactor),
@@ -296,22 +330,21 @@ pub fn pixel_stage(
         bump_matrix: std::array::from_fn(|s| ffp.stages[s].bump_matrix),
         bump_luminance: std::array::from_fn(|s| [ffp.stages[s].bump_lscale, ffp.stages[s].bump_loffset]),
     };
+    buffers[0].1 = constants.to_bytes();
     let mut slots = Vec::new();
-    for st in &key.stages {
-        let (kp::StageKey::Bump { index, texture: Some(_), .. } | kp::StageKey::Blend { index, texture: Some(_), .. }) =
-            *st
-        else {
+    for (index, t) in textures.iter().enumerate() {
+        if t.is_none() {
             continue;
-        };
+        }
         let b = ffp::constants::texture_binding(index as u32);
-        let kind = kind(index as usize).unwrap_or(TextureKind::Tex2D);
+        let kind = kind(index).unwrap_or(TextureKind::Tex2D);
         slots.push(TextureSlot { texture: (1, b), sampler: (1, b + 1), stage: index as u32, kind });
     }
     Ok(GpuStage {
         module: shader.module,
         entry: shader.entry.to_string(),
         varyings: layout.clone(),
-        buffers: vec![(ffp::constants::PIXEL_BINDING, constants.to_bytes())],
+        buffers,
         textures: slots,
         constants: Vec::new(),
     })

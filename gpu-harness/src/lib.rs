@@ -21,6 +21,7 @@ pub mod compare;
 pub mod cpu;
 pub mod device;
 pub mod ffp_gpu;
+pub mod ffp_modes;
 pub mod ffp_reference;
 pub mod ffp_state;
 pub mod fixed_function;

@@ -12,6 +12,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use d3d9_shader::bytecode::{Opcode, Program, Usage};
+use d3d9_shader::ffp::FfpMode;
 pub use d3d9_shader::interp::Skew;
 pub use d3d9_shader::key::FloatRules;
 
@@ -242,6 +243,9 @@ pub struct Runner<'a> {
     pub channel_masks: Vec<u8>,
     /// The float rules of every draw (strict is D3D9's; fast and ieee are the key's cheaper modes).
     pub float_rules: FloatRules,
+    /// How fixed-function halves are generated (keyed, uniform-driven from a state block, or both
+    /// with their images compared).
+    pub ffp_mode: crate::ffp_modes::FfpModes,
 }
 
 /// A draw's shaders (`None`: fixed function), fog source and alpha test.
@@ -393,8 +397,22 @@ impl Runner<'_> {
         let mut ties = Vec::new();
         let mut perspective = false;
         if self.backend != Backend::Cpu {
-            match self.render_gpu(case, &prepared) {
-                Ok(s) => runs.push(("gpu", s)),
+            match self.render_gpu(case, &prepared, self.ffp_mode.primary()) {
+                Ok(s) => {
+                    if self.ffp_mode.cross_checks(case) {
+                        match self.render_gpu(case, &prepared, d3d9_shader::ffp::FfpMode::Uniform) {
+                            Ok(u) => match crate::ffp_modes::compare_runs(&s, &u) {
+                                Ok(0) => {}
+                                Ok(n) => result.notes.push(format!(
+                                    "uniform-driven fixed function: {n} pixels one rounding step from keyed"
+                                )),
+                                Err(d) => failures.push(format!("GPU: the uniform-driven fixed function differs: {d}")),
+                            },
+                            Err(e) => failures.push(format!("GPU, uniform-driven fixed function: {e:?}")),
+                        }
+                    }
+                    runs.push(("gpu", s))
+                }
                 Err(Verdict::Skip(s)) => skipped.push(format!("GPU skipped: {s}")),
                 Err(Verdict::Fail(f)) => failures.extend(f.into_iter().map(|f| format!("GPU: {f}"))),
                 Err(Verdict::Pass) => {}
@@ -631,7 +649,7 @@ impl Runner<'_> {
         Ok((snaps, targets.ties, targets.perspective))
     }
 
-    fn render_gpu(&self, case: &Case, prepared: &Prepared) -> Result<Snapshots, Verdict> {
+    fn render_gpu(&self, case: &Case, prepared: &Prepared, ffp_mode: FfpMode) -> Result<Snapshots, Verdict> {
         let Some(gpu) = self.gpu else { return Err(Verdict::Skip("no GPU adapter".into())) };
         let uses_shaders = !prepared.programs.is_empty();
         if uses_shaders && self.gpu_shaders.is_none() {
@@ -685,7 +703,10 @@ impl Runner<'_> {
             let flat = state.shademode == crate::case::ShadeMode::Flat;
             let points = draw.primitive == crate::case::Primitive::PointList;
             if tvs.is_none() {
-                let stage = crate::ffp_gpu::vertex_stage(&ffp, &state, &format, &layout, flat, size, points);
+                let stage = {
+                    let setup = crate::ffp_gpu::VertexSetup { flat, target_size: size, points, mode: ffp_mode };
+                    crate::ffp_gpu::vertex_stage(&ffp, &state, &format, &layout, &setup)
+                };
                 tvs = Some(stage.map_err(|e| fail(format!("fixed-function vertex half: {e}")))?);
             }
             if tps.is_none() {
@@ -694,6 +715,7 @@ impl Runner<'_> {
                     fog,
                     alpha: alpha.map(|t| (t.func, t.reference)),
                     flat,
+                    mode: ffp_mode,
                 };
                 let stage = crate::ffp_gpu::pixel_stage(&ffp, &state, &prepared.textures, &layout, &setup);
                 tps = Some(stage.map_err(|e| fail(format!("fixed-function pixel half: {e}")))?);

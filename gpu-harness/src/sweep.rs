@@ -472,6 +472,7 @@ pub fn run_shader(
         preloaded,
         channel_masks: partner_masks(&program),
         float_rules: options.float_rules,
+        ffp_mode: Default::default(),
     };
     let mut undefined = Vec::new();
     for set in 0..options.inputs.max(1) {

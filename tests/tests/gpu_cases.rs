@@ -32,6 +32,7 @@ fn runner(backend: Backend, gpu: Option<&gpu_harness::device::Gpu>) -> Runner<'_
         preloaded: Default::default(),
         channel_masks: vec![],
         float_rules: Default::default(),
+        ffp_mode: Default::default(),
     }
 }
 

@@ -32,6 +32,7 @@ fn own_cases_pass_on_the_gpu_under_override_and_uniform_delivery() {
             preloaded: Default::default(),
             channel_masks: vec![],
             float_rules: Default::default(),
+            ffp_mode: Default::default(),
         };
         for f in &files {
             let case = Case::load(f).unwrap_or_else(|e| panic!("{e}"));

@@ -45,6 +45,7 @@ fn runner(roots: Vec<PathBuf>) -> Runner<'static> {
         preloaded: Default::default(),
         channel_masks: vec![],
         float_rules: Default::default(),
+        ffp_mode: Default::default(),
     }
 }
 

@@ -193,7 +193,13 @@ fn translate(b: &Bench, s: &Subject, rules: FloatRules) -> Result<Translated, St
             let mut ffp = gpu_harness::ffp_state::FfpState::new(&b.case);
             ffp.before_draw(draw);
             let format = gpu_harness::ffp_state::VertexFormat::of(draw);
-            gpu_harness::ffp_gpu::vertex_stage(&ffp, &state, &format, &tps.varyings, false, size, false)?
+            let setup = gpu_harness::ffp_gpu::VertexSetup {
+                flat: false,
+                target_size: size,
+                points: false,
+                mode: d3d9_shader::ffp::FfpMode::Keyed,
+            };
+            gpu_harness::ffp_gpu::vertex_stage(&ffp, &state, &format, &tps.varyings, &setup)?
         }
     };
     let map = if vertex { input_map(&s.program, b.case.api) } else { fixed_input_map() };

@@ -47,6 +47,33 @@ pub struct ConformanceArgs {
     /// minimal key) pairs under the delivery, against distinct shaders.
     #[arg(long)]
     count_translations: bool,
+    /// How fixed-function halves are generated: keyed (one module per state), uniform (one
+    /// module per interface, the state read from its state block), or both: keyed, then each
+    /// case with a fixed-function half drawn again uniform-driven, the images required identical
+    /// (docs/layers.md#fixed-function).
+    #[arg(long, value_enum, default_value_t = FfpModeArg::Both)]
+    ffp_mode: FfpModeArg,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum FfpModeArg {
+    /// Specialised per key.
+    Keyed,
+    /// Uniform-driven.
+    Uniform,
+    /// Keyed, and uniform-driven compared with it.
+    Both,
+}
+
+impl FfpModeArg {
+    fn mode(self) -> gpu_harness::ffp_modes::FfpModes {
+        use gpu_harness::ffp_modes::FfpModes;
+        match self {
+            FfpModeArg::Keyed => FfpModes::Keyed,
+            FfpModeArg::Uniform => FfpModes::Uniform,
+            FfpModeArg::Both => FfpModes::Both,
+        }
+    }
 }
 
 fn delivery(text: &str) -> Result<d3d9_shader::Delivery, String> {
@@ -304,6 +331,7 @@ pub fn main(args: &ConformanceArgs) -> i32 {
         preloaded: Default::default(),
         channel_masks: vec![],
         float_rules: args.common.float_rules.rules(),
+        ffp_mode: args.ffp_mode.mode(),
     };
 
     let mut files = Vec::new();

@@ -8,6 +8,7 @@
 
 use super::key_pixel::{FogFormula, PixelFog};
 use super::key_vertex::{VertexFog, VertexKey};
+use super::known::Gen;
 
 fn formula(f: FogFormula, d: &str, params: &str) -> String {
     match f {
@@ -22,9 +23,9 @@ fn saturate(x: &str) -> String {
     format!("select(0.0, min({x}, 1.0), {x} > 0.0)")
 }
 
-/// WGSL statements defining `fog` (a float) in the vertex half, when the key writes FOG.
-pub(super) fn vertex_fog(key: &VertexKey) -> Option<String> {
-    Some(match key.fog {
+/// The statements defining `fog` for a vertex fog mode (`None`: no FOG value).
+fn vertex_fog_value(fog: VertexFog) -> Option<String> {
+    Some(match fog {
         VertexFog::None => return None,
         VertexFog::SpecularAlpha => "    let fog = specular.a;\n".to_string(),
         VertexFog::Formula(f, range) => {
@@ -38,6 +39,23 @@ pub(super) fn vertex_fog(key: &VertexKey) -> Option<String> {
             }
             s + &format!("    let fog = {};\n", saturate("fv"))
         }
+    })
+}
+
+/// WGSL statements setting `fogout` (the FOG output, declared 0 before): the vertex fog in x;
+/// pre-transformed vertices drawn unclipped carry their raw z in y for table fog (the fog, or the
+/// specular alpha without one, in x).
+pub(super) fn vertex_fog(g: Gen, key: &VertexKey) -> String {
+    g.pick("ffp_state.fog", key.fog, |fog| {
+        let value = vertex_fog_value(fog);
+        let mut s = value.clone().unwrap_or_default();
+        s += &g.when("ffp_state.unclipped_z", key.unclipped_z, |unclipped| match (unclipped, &value) {
+            (true, Some(_)) => "    fogout = vec4<f32>(fog, v0.z, 0.0, 0.0);\n".to_string(),
+            (true, None) => "    fogout = vec4<f32>(specular.a, v0.z, 0.0, 0.0);\n".to_string(),
+            (false, Some(_)) => "    fogout = vec4<f32>(fog, 0.0, 0.0, 0.0);\n".to_string(),
+            (false, None) => String::new(),
+        });
+        s
     })
 }
 

@@ -31,8 +31,10 @@ pub mod constants;
 mod fog;
 pub mod key_pixel;
 pub mod key_vertex;
+pub mod known;
 mod lighting;
 pub mod points;
+pub mod state;
 pub mod state_toml;
 mod texcoord;
 mod texture_stages;
@@ -47,8 +49,11 @@ use crate::emit::{self, EmitError};
 pub use constants::{LightValues, PixelConstants, VertexConstants};
 pub use key_pixel::PixelKey;
 pub use key_vertex::{Varyings, VertexKey};
+pub use known::FfpMode;
+pub use state::{PixelInterface, VertexInterface};
 
-use key_pixel::{CompareFunc, StageKey};
+use key_pixel::CompareFunc;
+use known::Gen;
 
 /// Why a half could not be generated.
 #[derive(Debug, Error)]
@@ -100,101 +105,154 @@ fn interpolation(usage: Usage, flat: bool) -> &'static str {
     }
 }
 
-/// The vertex half of `key`.
+/// The vertex half of `key`, specialised to it.
 pub fn generate_vertex(key: &VertexKey) -> Result<FfpShader, FfpError> {
-    let key = key.clone().normalised();
-    let mut s = String::from(constants::VERTEX_WGSL);
-    s += "\nstruct VsOut {\n    @builtin(position) pos: vec4<f32>,\n";
-    for (i, (usage, _, loc)) in key.varyings.0.iter().enumerate() {
-        s += &format!("    @location({loc}){} o{i}: vec4<f32>,\n", interpolation(*usage, key.flat));
-    }
-    s += "}\n\n";
+    FfpShader::build(vertex_source(Gen { uniform: false }, &key.clone().normalised()))
+}
+
+/// The uniform-driven vertex half of `interface`: it draws every key whose
+/// [`VertexKey::interface`] this is, with [`VertexKey::state_bytes`] in its state block.
+pub fn generate_vertex_uniform(interface: &VertexInterface) -> Result<FfpShader, FfpError> {
+    let stand_in = VertexKey {
+        inputs: interface.inputs,
+        flat: interface.flat,
+        varyings: interface.varyings.clone(),
+        points: interface.points.map(|expansion| points::PointKey { expansion, scale: false, sprite: false }),
+        ..VertexKey::default()
+    };
+    FfpShader::build(vertex_source(Gen { uniform: true }, &stand_in.normalised()))
+}
+
+/// The input locations the vertex half reads: keyed, what the key uses; uniform-driven, all
+/// the vertices carry.
+fn vertex_inputs(g: Gen, k: &VertexKey) -> Vec<u32> {
     let mut inputs = vec![0u32];
-    let k = &key;
     let transformed = !k.inputs.pretransformed;
-    if transformed && (k.blend_weights > 0) {
-        inputs.push(1);
-    }
-    if transformed && k.indexed_blend {
-        inputs.push(2);
-    }
-    if transformed && k.inputs.normal {
-        inputs.push(3);
-    }
-    if k.inputs.diffuse {
-        inputs.push(5);
-    }
-    if k.inputs.specular {
-        inputs.push(6);
-    }
-    for t in k.texcoords.iter().flatten() {
-        if t.gen == key_vertex::TexGen::PassThru && !inputs.contains(&(7 + t.set as u32)) {
-            inputs.push(7 + t.set as u32);
+    let weights = if g.uniform { k.inputs.blend_weights > 0 } else { k.blend_weights > 0 };
+    let indices = if g.uniform { k.inputs.blend_indices } else { k.indexed_blend };
+    for (on, loc) in [
+        (transformed && weights, 1),
+        (transformed && indices, 2),
+        (transformed && k.inputs.normal, 3),
+        (k.inputs.point_size, 4),
+        (k.inputs.diffuse, 5),
+        (k.inputs.specular, 6),
+    ] {
+        if on {
+            inputs.push(loc);
         }
     }
-    if k.inputs.point_size {
-        inputs.push(4);
+    for set in 0..8u8 {
+        let read = if g.uniform {
+            k.inputs.texcoord_sizes[set as usize] > 0
+        } else {
+            k.texcoords.iter().flatten().any(|t| t.gen == key_vertex::TexGen::PassThru && t.set == set)
+        };
+        if read {
+            inputs.push(7 + set as u32);
+        }
     }
     inputs.sort_unstable();
+    inputs
+}
+
+fn vertex_source(g: Gen, k: &VertexKey) -> String {
+    let mut s = String::from(constants::VERTEX_WGSL);
+    if g.uniform {
+        s += state::VERTEX_STATE_WGSL;
+    }
+    s += "\nstruct VsOut {\n    @builtin(position) pos: vec4<f32>,\n";
+    for (i, (usage, _, loc)) in k.varyings.0.iter().enumerate() {
+        s += &format!("    @location({loc}){} o{i}: vec4<f32>,\n", interpolation(*usage, k.flat));
+    }
+    s += "}\n\n";
+    let inputs = vertex_inputs(g, k);
     let mut args: Vec<String> = inputs.iter().map(|r| format!("@location({r}) v{r}: vec4<f32>")).collect();
     if k.points.is_some() {
         args.push(points::VERTEX_INDEX.to_string());
     }
     s += &format!("@vertex\nfn main({}) -> VsOut {{\n    var out: VsOut;\n", args.join(", "));
-    s += &vertex_transform::position(k);
-    s += &lighting::colors(k);
-    for (n, t) in k.texcoords.iter().enumerate() {
-        if let Some(t) = t {
-            s += &texcoord::texcoord(k, n, t);
+    if g.uniform {
+        // Blending reads the weights and indices whatever the vertices carry.
+        for r in [1, 2] {
+            if !inputs.contains(&r) {
+                s += &format!("    let v{r} = vec4<f32>(0.0);\n");
+            }
         }
     }
-    let mut fog = fog::vertex_fog(k).map(|f| {
-        s += &f;
-        "vec4<f32>(fog, 0.0, 0.0, 0.0)".to_string()
-    });
-    if k.unclipped_z {
-        let f = if fog.is_some() { "fog" } else { "specular.a" };
-        fog = Some(format!("vec4<f32>({f}, v0.z, 0.0, 0.0)"));
+    s += &vertex_transform::position(g, k);
+    s += &lighting::colors(g, k);
+    for n in 0..8 {
+        s += &format!("    var tc{n} = vec4<f32>(0.0);\n");
+        s += &texcoord::texcoord(g, k, n);
     }
-    let sprite = k.points.is_some_and(|p| p.sprite);
+    s += "    var fogout = vec4<f32>(0.0);\n";
+    s += &fog::vertex_fog(g, k);
     if let Some(p) = &k.points {
-        s += &points::expand(k, p);
+        s += &points::expand(g, k, p);
     }
     for (i, (usage, index, _)) in k.varyings.0.iter().enumerate() {
         let value = match (usage, *index) {
-            (Usage::TexCoord, _) if sprite => "sprite".to_string(),
             (Usage::Color, 0) => "diffuse".to_string(),
             (Usage::Color, 1) => "specular".to_string(),
-            (Usage::TexCoord, n) if n < 8 && k.texcoords[n as usize].is_some() => format!("tc{n}"),
-            (Usage::Fog, 0) if fog.is_some() => fog.clone().expect("checked"),
+            (Usage::TexCoord, n) if n < 8 => format!("tc{n}"),
+            (Usage::Fog, 0) => "fogout".to_string(),
             _ => "vec4<f32>(0.0)".to_string(),
         };
         s += &format!("    out.o{i} = {value};\n");
     }
-    s += "    return out;\n}\n";
-    FfpShader::build(s)
+    if let Some(p) = &k.points {
+        // With point sprites every TEXCOORD output is the sprite coordinate.
+        s += &g.when("ffp_state.point_sprite", p.sprite, |on| {
+            let mut t = String::new();
+            for (i, (usage, _, _)) in k.varyings.0.iter().enumerate() {
+                if on && *usage == Usage::TexCoord {
+                    t += &format!("    out.o{i} = sprite;\n");
+                }
+            }
+            t
+        });
+    }
+    s + "    return out;\n}\n"
 }
 
-fn alpha_test(f: CompareFunc) -> String {
+fn alpha_test(f: Option<CompareFunc>) -> String {
     let a = "round(clamp(c.a, 0.0, 1.0) * 255.0)";
     let r = "ffp.fog.w";
     let pass = match f {
-        CompareFunc::Never => "false".to_string(),
-        CompareFunc::Always => "true".to_string(),
-        CompareFunc::Less => format!("{a} < {r}"),
-        CompareFunc::Equal => format!("{a} == {r}"),
-        CompareFunc::LessEqual => format!("{a} <= {r}"),
-        CompareFunc::Greater => format!("{a} > {r}"),
-        CompareFunc::NotEqual => format!("{a} != {r}"),
-        CompareFunc::GreaterEqual => format!("{a} >= {r}"),
+        None | Some(CompareFunc::Always) => return String::new(),
+        Some(CompareFunc::Never) => "false".to_string(),
+        Some(CompareFunc::Less) => format!("{a} < {r}"),
+        Some(CompareFunc::Equal) => format!("{a} == {r}"),
+        Some(CompareFunc::LessEqual) => format!("{a} <= {r}"),
+        Some(CompareFunc::Greater) => format!("{a} > {r}"),
+        Some(CompareFunc::NotEqual) => format!("{a} != {r}"),
+        Some(CompareFunc::GreaterEqual) => format!("{a} >= {r}"),
     };
     format!("    if !({pass}) {{\n        discard;\n    }}\n")
 }
 
-/// The pixel half of `key`.
+/// The pixel half of `key`, specialised to it.
 pub fn generate_pixel(key: &PixelKey) -> Result<FfpShader, FfpError> {
+    FfpShader::build(pixel_source(Gen { uniform: false }, key, &key.sampled_textures()))
+}
+
+/// The uniform-driven pixel half of `interface`: it draws every key that
+/// [`fits`](PixelKey::fits) it, with [`PixelKey::state_bytes`] in its state block.
+pub fn generate_pixel_uniform(interface: &PixelInterface) -> Result<FfpShader, FfpError> {
+    let stand_in = PixelKey { flat: interface.flat, varyings: interface.varyings.clone(), ..PixelKey::default() };
+    FfpShader::build(pixel_source(Gen { uniform: true }, &stand_in, &interface.textures))
+}
+
+fn pixel_source(g: Gen, key: &PixelKey, textures: &[Option<key_pixel::TextureType>; 8]) -> String {
     let mut s = String::from(constants::PIXEL_WGSL);
-    s += &texture_stages::bindings(&key.stages);
+    if g.uniform {
+        s += state::PIXEL_STATE_WGSL;
+    }
+    s += &texture_stages::bindings(textures);
+    if g.uniform {
+        s += &texture_stages::functions();
+    }
     let v = &key.varyings;
     let mut args = vec!["@builtin(position) frag: vec4<f32>".to_string()];
     let mut input = |usage: Usage, index: u8, name: &str| {
@@ -205,16 +263,12 @@ pub fn generate_pixel(key: &PixelKey) -> Result<FfpShader, FfpError> {
     let c0 = input(Usage::Color, 0, "color0").is_some();
     let c1 = input(Usage::Color, 1, "color1").is_some();
     let mut body = String::new();
-    for st in &key.stages {
-        let (StageKey::Bump { index, texture: Some(_), .. } | StageKey::Blend { index, texture: Some(_), .. }) = *st
-        else {
-            continue;
-        };
-        if input(Usage::TexCoord, index, &format!("t{index}")).is_none() {
+    for (index, t) in textures.iter().enumerate() {
+        if t.is_some() && input(Usage::TexCoord, index as u8, &format!("t{index}")).is_none() {
             body += &format!("    let t{index} = vec4<f32>(0.0);\n");
         }
     }
-    let wants_fog = key.fog == key_pixel::PixelFog::Varying || key.table_depth_from_fog;
+    let wants_fog = g.uniform || key.fog == key_pixel::PixelFog::Varying || key.table_depth_from_fog;
     let fog_varying = wants_fog && input(Usage::Fog, 0, "fogin").is_some();
     let mut s2 = format!("@fragment\nfn main({}) -> @location(0) vec4<f32> {{\n", args.join(", "));
     let sat = |x: &str| format!("clamp({x}, vec4<f32>(0.0), vec4<f32>(1.0))");
@@ -224,18 +278,23 @@ pub fn generate_pixel(key: &PixelKey) -> Result<FfpShader, FfpError> {
         s2 += "    let fogv = fogin.x;\n";
     }
     s2 += &body;
-    s2 += &texture_stages::cascade(&key.stages);
+    s2 += &if g.uniform { texture_stages::cascade_uniform(textures) } else { texture_stages::cascade(&key.stages) };
     s2 += "    var c = current;\n";
-    if key.specular_add {
-        s2 += "    c = vec4<f32>(clamp(c.rgb + specular.rgb, vec3<f32>(0.0), vec3<f32>(1.0)), c.a);\n";
-    }
-    let depth = if key.table_depth_from_fog && fog_varying { "fogin.y" } else { "frag.z" };
-    s2 += &fog::pixel_fog(key.fog, fog_varying, depth);
-    if let Some(f) = key.alpha_test {
-        s2 += &alpha_test(f);
-    }
+    s2 += &g.when("ffp_state.specular_add", key.specular_add, |on| match on {
+        true => "    c = vec4<f32>(clamp(c.rgb + specular.rgb, vec3<f32>(0.0), vec3<f32>(1.0)), c.a);\n".to_string(),
+        false => String::new(),
+    });
+    let fog = |depth: &str| g.pick("ffp_state.fog", key.fog, |f| fog::pixel_fog(f, fog_varying, depth));
+    s2 += &if fog_varying {
+        g.when("ffp_state.table_depth_from_fog", key.table_depth_from_fog, |from_fog| {
+            fog(if from_fog { "fogin.y" } else { "frag.z" })
+        })
+    } else {
+        fog("frag.z")
+    };
+    s2 += &g.pick("ffp_state.alpha_test", key.alpha_test, alpha_test);
     s2 += "    return c;\n}\n";
-    FfpShader::build(s + &s2)
+    s + &s2
 }
 
 #[cfg(test)]

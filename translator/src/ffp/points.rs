@@ -9,6 +9,7 @@
 //! sprite coordinate (u, v, 0, 1).
 
 use super::key_vertex::VertexKey;
+use super::known::Gen;
 use crate::key::PointExpansion;
 
 /// How a point list is drawn.
@@ -27,17 +28,22 @@ pub(super) const VERTEX_INDEX: &str = "@builtin(vertex_index) vid: u32";
 
 /// WGSL statements moving `out.pos` to this invocation's corner and defining `sprite` (the sprite
 /// coordinate); run after `out.pos` and `vpos` are set.
-pub(super) fn expand(key: &VertexKey, p: &PointKey) -> String {
+pub(super) fn expand(g: Gen, key: &VertexKey, p: &PointKey) -> String {
     let (mu, mv) = match p.expansion {
         PointExpansion::Strip => (0b1010, 0b1100),
         _ => (0b11_0010, 0b10_1100),
     };
     let size_in = if key.inputs.point_size { "v4.x" } else { "ffp.point.x" };
     let mut s = format!("    var psize = {size_in};\n");
-    if p.scale && !key.inputs.pretransformed {
-        s += "    let pd = length(vpos);\n";
-        s += "    let ps = ffp.point_scale;\n";
-        s += "    psize = ffp.viewport.y * psize * sqrt(1.0 / (ps.x + ps.y * pd + ps.z * pd * pd));\n";
+    if !key.inputs.pretransformed {
+        s += &g.when("ffp_state.point_scale", p.scale, |on| match on {
+            false => String::new(),
+            true => "    let pd = length(vpos);
+    let ps = ffp.point_scale;
+    psize = ffp.viewport.y * psize * sqrt(1.0 / (ps.x + ps.y * pd + ps.z * pd * pd));
+"
+            .to_string(),
+        });
     }
     s += "    psize = min(max(psize, ffp.point.y), ffp.point.z);\n";
     s += &format!("    let su = f32(({mu}u >> vid) & 1u);\n    let sv = f32(({mv}u >> vid) & 1u);\n");

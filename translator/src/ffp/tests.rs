@@ -128,3 +128,37 @@ fn every_vertex_feature_validates() {
         generate_vertex(&pre).unwrap_or_else(|e| panic!("XYZRHW {fog:?}: {e}"));
     }
 }
+
+#[test]
+fn uniform_halves_validate_for_every_interface_shape() {
+    let full = VertexInputs {
+        pretransformed: false,
+        normal: true,
+        diffuse: true,
+        specular: true,
+        blend_weights: 3,
+        blend_indices: true,
+        texcoord_sizes: [2, 3, 1, 4, 0, 0, 0, 2],
+        point_size: true,
+    };
+    for inputs in [full, VertexInputs::default(), VertexInputs { pretransformed: true, ..full }] {
+        for points in [None, Some(crate::key::PointExpansion::Strip)] {
+            let interface = VertexInterface { inputs, flat: false, varyings: Varyings::default(), points };
+            let vs = generate_vertex_uniform(&interface).unwrap_or_else(|e| panic!("{inputs:?}: {e}"));
+            assert!(vs.source.contains("ffp_state.fog"));
+        }
+    }
+    let tex = [TextureType::Tex2D, TextureType::Cube, TextureType::Volume];
+    for textures in [[None; 8], std::array::from_fn(|i| Some(tex[i % 3]))] {
+        let interface = PixelInterface { textures, flat: true, varyings: Varyings::default() };
+        generate_pixel_uniform(&interface).unwrap_or_else(|e| panic!("{textures:?}: {e}"));
+    }
+}
+
+#[test]
+fn state_blocks_have_the_wgsl_sizes() {
+    // FfpVertexState: 4 + 4 + 8 + 4 + 4 words, then 8 vec4 (224 bytes); FfpPixelState: 8 stages
+    // of 16 words, then 4 words (528 bytes).
+    assert_eq!(VertexKey::default().state_bytes().len(), 224);
+    assert_eq!(PixelKey::default().state_bytes().len(), 528);
+}
