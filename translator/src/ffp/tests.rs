@@ -5,36 +5,8 @@ use arrayvec::ArrayVec;
 
 use super::key_pixel::*;
 use super::key_vertex::*;
+use super::known::StateValue;
 use super::*;
-
-const OPS: [TextureOp; 26] = [
-    TextureOp::Disable,
-    TextureOp::SelectArg1,
-    TextureOp::SelectArg2,
-    TextureOp::Modulate,
-    TextureOp::Modulate2x,
-    TextureOp::Modulate4x,
-    TextureOp::Add,
-    TextureOp::AddSigned,
-    TextureOp::AddSigned2x,
-    TextureOp::Subtract,
-    TextureOp::AddSmooth,
-    TextureOp::BlendDiffuseAlpha,
-    TextureOp::BlendTextureAlpha,
-    TextureOp::BlendFactorAlpha,
-    TextureOp::BlendTextureAlphaPm,
-    TextureOp::BlendCurrentAlpha,
-    TextureOp::Premodulate,
-    TextureOp::ModulateAlphaAddColor,
-    TextureOp::ModulateColorAddAlpha,
-    TextureOp::ModulateInvAlphaAddColor,
-    TextureOp::ModulateInvColorAddAlpha,
-    TextureOp::BumpEnvMap,
-    TextureOp::BumpEnvMapLuminance,
-    TextureOp::DotProduct3,
-    TextureOp::MultiplyAdd,
-    TextureOp::Lerp,
-];
 
 fn stage(op: TextureOp, texture: Option<TextureType>) -> StageState {
     let a = |s| Arg { source: s, complement: true, alpha_replicate: false };
@@ -56,7 +28,7 @@ fn stage(op: TextureOp, texture: Option<TextureType>) -> StageState {
 #[test]
 fn every_op_and_texture_type_validates() {
     for ty in [TextureType::Tex2D, TextureType::Cube, TextureType::Volume] {
-        for op in OPS {
+        for &op in TextureOp::ALL {
             let stages = [stage(op, Some(ty)), stage(TextureOp::Modulate, Some(ty))];
             let fog = PixelFog::Table(FogFormula::Exp2);
             let key = PixelKey::new(&stages, true, fog, Some(CompareFunc::GreaterEqual), false, Varyings::default());
