@@ -7,9 +7,11 @@
 use crate::diff::{run_written, DiffCase, DiffOutcome};
 use crate::generate::ffp::FfpState;
 
-/// The case of `state`, named `name` (no shaders: both stages are fixed function).
+/// The case of `state`, named `name`, with its translated partner (`NAME_vs` or `NAME_ps`) if
+/// it mixes one in.
 pub fn ffp_case(state: &FfpState, name: &str) -> DiffCase {
-    DiffCase { toml: state.to_toml(name), shaders: Vec::new() }
+    let shaders = state.mix.map(|m| m.shader()).map(|(stage, p)| (format!("{name}_{stage}"), p));
+    DiffCase { toml: state.to_toml(name), shaders: shaders.into_iter().collect() }
 }
 
 /// Draws `state` as case `name` (its file written to `dir`) on the GPU and the CPU and compares.

@@ -87,6 +87,8 @@ pub fn vertex_stage(
         blend_indices: format.blend_indices,
         texcoord_sizes: format.texcoord_sizes,
         point_size: format.psize,
+        position1: format.position1,
+        normal1: format.normal1,
     };
     let lighting = state.lighting.then(|| kv::LightingKey {
         lights: ffp.lights.iter().take(8).map(|l| light_type(l.kind)).collect(),
@@ -126,6 +128,7 @@ pub fn vertex_stage(
         lighting,
         blend_weights,
         indexed_blend: state.indexedvertexblendenable,
+        tween: state.vertexblend == case::VertexBlend::Tweening,
         texcoords,
         fog,
         unclipped_z: format.pretransformed && !state.clipping,
@@ -156,6 +159,7 @@ pub fn vertex_stage(
         texture: ffp.texture,
         material: [m.diffuse, m.ambient, m.specular, m.emissive],
         power: m.power,
+        tween_factor: state.tweenfactor,
         ambient: argb(state.ambient),
         fog: [state.fogstart, state.fogend, state.fogdensity],
         viewport: [target_size.0 as f32, target_size.1 as f32],

@@ -190,6 +190,10 @@ pub struct VertexFormat {
     pub blend_indices: bool,
     /// Components of TEXCOORD0–7 (0: absent).
     pub texcoord_sizes: [u8; 8],
+    /// POSITION1 (vertex tweening's second position).
+    pub position1: bool,
+    /// NORMAL1 (vertex tweening's second normal).
+    pub normal1: bool,
 }
 
 fn components(ty: DeclType) -> u8 {
@@ -209,6 +213,8 @@ impl VertexFormat {
             match (e.usage, e.usage_index) {
                 (DeclUsage::POSITIONT, 0) => f.pretransformed = true,
                 (DeclUsage::NORMAL, 0) => f.normal = true,
+                (DeclUsage::POSITION, 1) => f.position1 = true,
+                (DeclUsage::NORMAL, 1) => f.normal1 = true,
                 (DeclUsage::COLOR, 0) => f.diffuse = true,
                 (DeclUsage::COLOR, 1) => f.specular = true,
                 (DeclUsage::PSIZE, 0) => f.psize = true,

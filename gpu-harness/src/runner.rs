@@ -325,10 +325,15 @@ pub fn fog_source(state: &RenderState, vs: Option<&Program>, ps: Option<&Program
 }
 
 /// Input registers of the fixed-function vertex stage: the numbering of docs/d3d9-rules.md#d3d8-inputs,
-/// POSITIONT at v0.
-fn fixed_input_map() -> Vec<(u16, Semantic)> {
+/// POSITIONT at v0; when tweening, NORMAL1 at v1 in place of the blend weights tweening excludes
+/// (the generator's interface, translator/src/ffp/mod.rs).
+pub fn fixed_input_map(tween: bool) -> Vec<(u16, Semantic)> {
     let mut m: Vec<(u16, Semantic)> = D3D8_REGISTERS.iter().copied().filter(|(r, _)| *r < 16).collect();
     m.push((0, (Usage::PositionT, 0)));
+    if tween {
+        m.retain(|&(r, _)| r != 1);
+        m.push((1, (Usage::Normal, 1)));
+    }
     m
 }
 
@@ -525,11 +530,17 @@ impl Runner<'_> {
         Ok(DrawSetup { vs, ps, fog, alpha, point_list: draw.primitive == crate::case::Primitive::PointList })
     }
 
-    fn inputs(&self, case: &Case, draw: &Draw, vs: Option<&Program>) -> Result<Vec<[[f32; 4]; 16]>, Verdict> {
+    fn inputs(
+        &self,
+        case: &Case,
+        draw: &Draw,
+        vs: Option<&Program>,
+        state: &RenderState,
+    ) -> Result<Vec<[[f32; 4]; 16]>, Verdict> {
         let vertices = Vertices::from_draw(draw).map_err(|e| Verdict::Fail(vec![e]))?;
         let map = match vs {
             Some(p) => input_map(p, case.api),
-            None => fixed_input_map(),
+            None => fixed_input_map(state.vertexblend == crate::case::VertexBlend::Tweening),
         };
         let registers = vertices.registers(&map);
         // Indexed draws are drawn as the vertices the indices pick, in order (checked by the case).
@@ -588,7 +599,7 @@ impl Runner<'_> {
             let setup = self.draw_setup(prepared, draw, &state, case.render_target.format)?;
             let ctx = StageContext { skew, ..setup.context(case, prepared, &state, self.float_rules) };
             let DrawSetup { vs, ps, fog, alpha, .. } = setup;
-            let inputs = self.inputs(case, draw, vs)?;
+            let inputs = self.inputs(case, draw, vs, &state)?;
             let format = VertexFormat::of(draw);
             let fail = |e: String| Verdict::Fail(vec![format!("draw {i}: {e}")]);
             let vstage: Box<dyn VertexStage> = match vs {
@@ -683,7 +694,7 @@ impl Runner<'_> {
             let setup = self.draw_setup(prepared, draw, &state, case.render_target.format)?;
             let ctx = setup.context(case, prepared, &state, self.float_rules);
             let DrawSetup { vs, ps, fog, alpha, .. } = setup;
-            let inputs = self.inputs(case, draw, vs)?;
+            let inputs = self.inputs(case, draw, vs, &state)?;
             let (mut tvs, mut tps) = match (vs, ps) {
                 (None, None) => (None, None),
                 _ => self

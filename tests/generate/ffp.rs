@@ -16,10 +16,14 @@
 //! - the camera-space rotation is undone by the projection, so the quad covers the target
 //!   whatever the rotation, while lighting and vertex fog see the rotated space;
 //! - ALPHAOP is never DISABLE under an enabled COLOROP (undefined in D3D9);
-//! - no bump mapping (it needs signed textures), alpha test or alpha blending.
+//! - no bump mapping (it needs signed textures), alpha test or alpha blending;
+//! - vertex tweening moves the quad a little (by up to half its size times the factor);
+//! - a translated vertex shader partner ([`super::ffp_mix`]) comes with table fog or none (the
+//!   fixed-function vertex fog it replaces would need its oFog).
 
 use std::fmt::Write as _;
 
+use super::ffp_mix::Mix;
 use super::Rng;
 
 /// Side of the square render target.
@@ -154,6 +158,17 @@ pub struct Blend {
     pub weights: [[f32; 3]; 4],
 }
 
+/// Vertex tweening (VERTEXBLEND TWEENING; not with [`Blend`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tween {
+    /// TWEENFACTOR.
+    pub factor: f32,
+    /// POSITION1 - POSITION0 in x and y, the same at every vertex.
+    pub offset: [f32; 2],
+    /// NORMAL1 of each vertex.
+    pub normals: [[f32; 3]; 4],
+}
+
 /// One vertex of the quad.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Vertex {
@@ -196,6 +211,10 @@ pub struct FfpState {
     pub vertices: [Vertex; 4],
     /// TEXCOORD0 and TEXCOORD1 (the same at every vertex), in texels of a 4×4 texture.
     pub texcoords: [(u8, u8); 2],
+    /// Vertex tweening.
+    pub tween: Option<Tween>,
+    /// A translated shader in place of one half.
+    pub mix: Option<Mix>,
 }
 
 fn unit(rng: &mut Rng) -> [f32; 3] {
@@ -311,6 +330,32 @@ pub fn generate_ffp(seed: u64) -> FfpState {
             colors: [rng.next_u64() as u32, rng.next_u64() as u32],
         }),
         texcoords: [(rng.below(4) as u8, rng.below(4) as u8), (rng.below(4) as u8, rng.below(4) as u8)],
+        tween: None,
+        mix: None,
+    }
+    .with_tween_and_mix(&mut rng)
+}
+
+impl FfpState {
+    /// Draws tweening and a translated partner last, so the rest of a seed's state does not
+    /// depend on them.
+    fn with_tween_and_mix(mut self, rng: &mut Rng) -> FfpState {
+        if self.blend.is_none() && rng.chance(15) {
+            let step = |rng: &mut Rng| rng.range(-50, 50) as f32 / 100.0;
+            self.tween = Some(Tween {
+                factor: rng.below(101) as f32 / 100.0,
+                offset: [step(rng), step(rng)],
+                normals: std::array::from_fn(|_| unit(rng)),
+            });
+        }
+        if rng.chance(25) {
+            let n = rng.below(3) as u8;
+            self.mix = Some(if rng.chance(50) { Mix::Vertex(n) } else { Mix::Pixel(n) });
+        }
+        if let (Some(Mix::Vertex(_)), Some(f)) = (self.mix, &mut self.fog) {
+            f.table = true;
+        }
+        self
     }
 }
 
@@ -381,7 +426,7 @@ impl FfpState {
             );
         }
         self.stages(&mut t);
-        self.draw(&mut t);
+        self.draw(&mut t, name);
         t
     }
 
@@ -399,6 +444,9 @@ impl FfpState {
         }
         if let Some(b) = &self.blend {
             let _ = writeln!(t, "VERTEXBLEND = \"{}WEIGHTS\"", b.count);
+        }
+        if let Some(w) = &self.tween {
+            let _ = writeln!(t, "VERTEXBLEND = \"TWEENING\"\nTWEENFACTOR = {:?}", w.factor as f64);
         }
         if let Some(f) = &self.fog {
             let (table, vertex) = if f.table { (f.mode, "NONE") } else { ("NONE", f.mode) };
@@ -477,8 +525,12 @@ impl FfpState {
         );
     }
 
-    fn draw(&self, t: &mut String) {
-        t.push_str("[[draw]]\nvertex_shader = \"none\"\npixel_shader = \"none\"\n");
+    fn draw(&self, t: &mut String, name: &str) {
+        let [vs, ps] = ["vs", "ps"].map(|stage| match self.mix.map(|m| m.shader().0) {
+            Some(s) if s == stage => format!("{name}_{stage}"),
+            _ => "none".to_string(),
+        });
+        let _ = writeln!(t, "[[draw]]\nvertex_shader = \"{vs}\"\npixel_shader = \"{ps}\"");
         t.push_str("primitive = \"triangle_strip\"\nprimitive_count = 2\nelements = [\n");
         let elements = [
             (0, "FLOAT3", "POSITION", 0),
@@ -501,15 +553,23 @@ impl FfpState {
                 b.count
             );
         }
+        if self.tween.is_some() {
+            t.push_str("    { stream = 0, offset = 48, type = \"FLOAT3\", usage = \"POSITION\", usage_index = 1 },\n");
+            t.push_str("    { stream = 0, offset = 60, type = \"FLOAT3\", usage = \"NORMAL\", usage_index = 1 },\n");
+        }
         t.push_str("]\nvertices = [\n");
         let corners = [[-1.0f32, 1.0], [1.0, 1.0], [-1.0, -1.0], [1.0, -1.0]];
         // A texel centre of the 4×4 textures.
         let tc = |(u, v): (u8, u8)| [(f32::from(u) + 0.5) / 4.0, (f32::from(v) + 0.5) / 4.0];
         let [t0, t1] = [tc(self.texcoords[0]), tc(self.texcoords[1])];
         for (i, ([x, y], v)) in corners.iter().zip(&self.vertices).enumerate() {
-            let weights = match &self.blend {
-                Some(b) => format!(", {}", floats(&b.weights[i][..b.count as usize])),
-                None => String::new(),
+            let weights = match (&self.blend, &self.tween) {
+                (Some(b), _) => format!(", {}", floats(&b.weights[i][..b.count as usize])),
+                (None, Some(w)) => {
+                    let p1 = [x + w.offset[0], y + w.offset[1], self.z];
+                    format!(", {}, {}", floats(&p1), floats(&w.normals[i]))
+                }
+                (None, None) => String::new(),
             };
             let _ = writeln!(
                 t,
@@ -550,6 +610,8 @@ impl FfpState {
         with(&|s| s.fog = None);
         with(&|s| s.view = None);
         with(&|s| s.blend = None);
+        with(&|s| s.tween = None);
+        with(&|s| s.mix = None);
         with(&|s| s.lighting = false);
         with(&|s| s.flags[0] = false);
         for i in 0..self.stages.len() {

@@ -12,6 +12,7 @@
 
 mod body;
 pub mod ffp;
+pub mod ffp_mix;
 mod profile;
 mod rng;
 

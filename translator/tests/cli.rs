@@ -242,6 +242,16 @@ fn ffp_writes_both_halves_and_rejects_unknown_states() {
     let vs = std::fs::read_to_string(out.with_extension("vs.wgsl")).unwrap();
     let ps = std::fs::read_to_string(out.with_extension("ps.wgsl")).unwrap();
     assert!(vs.contains("@vertex") && ps.contains("@fragment") && ps.contains("texture_2d"), "{vs}\n{ps}");
+    // The uniform-driven pair, with the state blocks beside it: the pixel block is 8 stages of
+    // 64 bytes and 4 words (docs/layers.md#fixed-function), 132 words in 33 rows of 4.
+    let out = scratch("ffp_uniform.spvasm");
+    let o = run(&["ffp", state.to_str().unwrap(), "--mode", "uniform", "-o", out.to_str().unwrap()], None);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let ps = std::fs::read_to_string(out.with_extension("ps.spvasm")).unwrap();
+    assert!(ps.contains("OpEntryPoint Fragment"), "{ps}");
+    let block = std::fs::read_to_string(out.with_extension("ps.state.hex")).unwrap();
+    assert_eq!(block.lines().count(), 33, "{block}");
+    assert!(block.lines().all(|l| l.split(' ').count() == 4), "{block}");
     std::fs::write(&state, "[render_states]\nNOT_A_STATE = 1\n").unwrap();
     let o = run(&["ffp", state.to_str().unwrap()], None);
     assert_eq!(o.status.code(), Some(1));

@@ -57,12 +57,17 @@ use crate::bench_corpus::{self, Entry};
                   and the IEEE float rules, interleaved, ROUNDS times, and prints pipeline-creation and \
                   draw times, their strict / IEEE ratios and geometric means, then the strict / IEEE \
                   instruction counts of every vertex shader after `spirv-opt -O` (skipped, with a \
-                  message, without spirv-opt).",
+                  message, without spirv-opt).\n\n--gpu --ffp draws every fixed-function triangle \
+                  draw of the fixed-function cases (--cases DIR, default ../shared/conformance-ffp and \
+                  shaders/cases/ffp) with keyed and with uniform-driven halves, interleaved, ROUNDS times, \
+                  and prints the uniform / keyed ratios of creation and draw times and the modules each \
+                  mode compiles.",
     after_help = crate::examples!(
         "cargo xtask bench --list ../shared/bench-corpus/common.list"
         "cargo xtask bench --corpus shaders --reps 50 --key float_rules=ieee"
         "cargo xtask bench --folder --out /dev/shm"
         "cargo xtask bench --gpu --list ../shared/bench-corpus/common.list --rounds 5"
+        "cargo xtask bench --gpu --ffp --rounds 5"
     )
 )]
 pub struct BenchArgs {
@@ -93,6 +98,13 @@ pub struct BenchArgs {
     /// Time the generated code on the adapter instead: strict against IEEE float rules.
     #[arg(long, conflicts_with = "folder")]
     gpu: bool,
+    /// --gpu: time the fixed-function halves instead, keyed against uniform-driven.
+    #[arg(long, requires = "gpu")]
+    ffp: bool,
+    /// --gpu --ffp: a folder of fixed-function cases (repeatable) [default: ../shared/conformance-ffp
+    /// and shaders/cases/ffp].
+    #[arg(long = "cases", value_name = "DIR", requires = "ffp")]
+    cases: Vec<PathBuf>,
     /// --gpu: how many of the heaviest ps_3_0 and of the heaviest vertex shaders to draw.
     #[arg(long, value_name = "N", default_value_t = NonZeroUsize::new(5).unwrap())]
     heavy: NonZeroUsize,
@@ -155,6 +167,10 @@ pub fn main(args: &BenchArgs) -> i32 {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask lives in the workspace").to_path_buf();
     if cfg!(debug_assertions) && !args.in_release {
         return run_in_release(&root);
+    }
+    if args.ffp {
+        let dirs = if args.cases.is_empty() { crate::bench_ffp::default_dirs(&root) } else { args.cases.clone() };
+        return crate::bench_ffp::run(&dirs, args.rounds.get());
     }
     let dir = args.corpus.clone().unwrap_or_else(|| {
         let shared = root.parent().map(|p| p.join("shared/bench-corpus"));

@@ -30,7 +30,7 @@ use std::path::Path;
 use std::process::Command;
 use std::time::Instant;
 
-use d3d9_shader::bytecode::{Program, ShaderKind, Usage};
+use d3d9_shader::bytecode::{Program, ShaderKind};
 use d3d9_shader::key::FloatRules;
 use d3d9_shader::{ParseOptions, Shader, ShaderKey};
 use gpu_harness::case::{Case, ConstantKind, RenderState, TextureKind};
@@ -40,7 +40,7 @@ use gpu_harness::runner::{self, ShaderConstants, ShaderGpu, StageContext, Textur
 use gpu_harness::targets::GpuTargets;
 use gpu_harness::textures::{self, DecodedTexture, GpuTexture};
 use gpu_harness::translated::WithFloatRules;
-use gpu_harness::vertex::{input_map, Semantic, Vertices, D3D8_REGISTERS};
+use gpu_harness::vertex::{input_map, Vertices};
 
 use crate::bench_corpus::Entry;
 
@@ -148,14 +148,6 @@ fn bench_for(gpu: &Gpu, s: &Subject) -> Bench {
     Bench { case, decoded, uploaded: Vec::new(), targets }
 }
 
-/// Input registers of the fixed-function vertex stand-in (as the harness's runner numbers them:
-/// the D3D8 registers, POSITIONT at v0).
-fn fixed_input_map() -> Vec<(u16, Semantic)> {
-    let mut m: Vec<(u16, Semantic)> = D3D8_REGISTERS.iter().copied().filter(|(r, _)| *r < 16).collect();
-    m.push((0, (Usage::PositionT, 0)));
-    m
-}
-
 /// Translates `s` under `rules` as the harness's GPU path does, and the stand-in stage.
 fn translate(b: &Bench, s: &Subject, rules: FloatRules) -> Result<Translated, String> {
     let partner = gpu_harness::sweep::partner_pixel_shader();
@@ -202,7 +194,7 @@ fn translate(b: &Bench, s: &Subject, rules: FloatRules) -> Result<Translated, St
             gpu_harness::ffp_gpu::vertex_stage(&ffp, &state, &format, &tps.varyings, &setup)?
         }
     };
-    let map = if vertex { input_map(&s.program, b.case.api) } else { fixed_input_map() };
+    let map = if vertex { input_map(&s.program, b.case.api) } else { runner::fixed_input_map(false) };
     let (vs_module, vs_entry) = (tvs.module.clone(), tvs.entry.clone());
     let tvs = Some(tvs);
     let vertices = Vertices::from_draw(draw)?.registers(&map);
@@ -273,12 +265,12 @@ fn sample(gpu: &Gpu, b: &Bench, t: &Translated) -> Result<[f64; 2], String> {
     Ok([create, start.elapsed().as_secs_f64() * 1e3])
 }
 
-fn median(mut v: Vec<f64>) -> f64 {
+pub fn median(mut v: Vec<f64>) -> f64 {
     v.sort_by(f64::total_cmp);
     v[v.len() / 2]
 }
 
-fn geomean(v: &[f64]) -> f64 {
+pub fn geomean(v: &[f64]) -> f64 {
     (v.iter().map(|x| x.ln()).sum::<f64>() / v.len() as f64).exp()
 }
 

@@ -21,6 +21,7 @@ macro_rules! print {
 mod alloc_count;
 mod bench;
 mod bench_corpus;
+mod bench_ffp;
 mod bench_folder;
 mod bench_gpu;
 mod conformance;

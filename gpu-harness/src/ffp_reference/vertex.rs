@@ -51,8 +51,24 @@ fn extend(c: [f32; 4], size: u8) -> [f32; 4] {
 impl ReferenceVertex {
     /// (world-space position, view-space normal) after vertex blending (docs/d3d9-rules.md#ffp-transform).
     fn blend(&self, v: &[[f32; 4]; 16]) -> ([f32; 4], [f32; 3]) {
-        let p = [v[0][0], v[0][1], v[0][2], 1.0];
-        let n = xyz(v[3]);
+        let mut p = [v[0][0], v[0][1], v[0][2], 1.0];
+        let mut n = xyz(v[3]);
+        if self.state.vertexblend == VertexBlend::Tweening {
+            // POSITION = POSITION1 (1 - TWEENFACTOR) + POSITION2 TWEENFACTOR, normals alike; the
+            // second position is v15, the second normal v1 (docs/d3d9-rules.md#ffp-transform).
+            let t = self.state.tweenfactor;
+            let tween = |a: f32, b: f32| a * (1.0 - t) + b * t;
+            if self.format.position1 {
+                for c in 0..3 {
+                    p[c] = tween(p[c], v[15][c]);
+                }
+            }
+            if self.format.normal1 {
+                n = std::array::from_fn(|c| tween(n[c], v[1][c]));
+            }
+            let world = self.ffp.world(0);
+            return (mul(p, &world), transform_normal(n, &mat_mul(&world, &self.ffp.view)));
+        }
         let weights = match self.state.vertexblend {
             VertexBlend::Weights1 => 1,
             VertexBlend::Weights2 => 2,

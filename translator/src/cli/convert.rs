@@ -194,7 +194,7 @@ fn convert_program(
 }
 
 /// SPIR-V assembly, disassembled in process by rspirv (no external tool at run time).
-fn spirv_assembly(words: &[u32]) -> Result<Vec<u8>, String> {
+pub(super) fn spirv_assembly(words: &[u32]) -> Result<Vec<u8>, String> {
     use rspirv::binary::Disassemble;
     let module = rspirv::dr::load_words(words).map_err(|e| format!("reading back the SPIR-V: {e}"))?;
     let mut text = module.disassemble();

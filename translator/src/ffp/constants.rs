@@ -41,7 +41,7 @@ struct FfpVertex {
     projection: mat4x4<f32>,
     texture: array<mat4x4<f32>, 8>,
     material: array<vec4<f32>, 4>,
-    power: vec4<f32>,
+    factors: vec4<f32>,
     ambient: vec4<f32>,
     fog: vec4<f32>,
     viewport: vec4<f32>,
@@ -97,6 +97,8 @@ pub struct VertexConstants {
     /// Material diffuse, ambient, specular, emissive.
     pub material: [[f32; 4]; 4],
     pub power: f32,
+    /// D3DRS_TWEENFACTOR.
+    pub tween_factor: f32,
     /// D3DRS_AMBIENT as floats.
     pub ambient: [f32; 4],
     /// FOGSTART, FOGEND, FOGDENSITY.
@@ -122,6 +124,7 @@ impl Default for VertexConstants {
             texture: [IDENTITY; 8],
             material: [[0.0; 4]; 4],
             power: 0.0,
+            tween_factor: 0.0,
             ambient: [0.0; 4],
             fog: [0.0, 1.0, 1.0],
             viewport: [640.0, 480.0],
@@ -190,7 +193,7 @@ impl VertexConstants {
         for m in &self.material {
             push(&mut out, m);
         }
-        push(&mut out, &[self.power, 0.0, 0.0, 0.0]);
+        push(&mut out, &[self.power, self.tween_factor, 0.0, 0.0]);
         push(&mut out, &self.ambient);
         push(&mut out, &[self.fog[0], self.fog[1], self.fog[2], 0.0]);
         push(&mut out, &[self.viewport[0], self.viewport[1], 0.0, 0.0]);

@@ -49,6 +49,10 @@ pub struct VertexInputs {
     pub texcoord_sizes: [u8; 8],
     /// PSIZE (read only when points are expanded).
     pub point_size: bool,
+    /// POSITION1, the second position of vertex tweening (read only when tweening).
+    pub position1: bool,
+    /// NORMAL1, the second normal of vertex tweening (read only when tweening).
+    pub normal1: bool,
 }
 
 /// D3DLIGHTTYPE.
@@ -136,6 +140,9 @@ pub struct VertexKey {
     pub blend_weights: u8,
     /// INDEXEDVERTEXBLENDENABLE.
     pub indexed_blend: bool,
+    /// VERTEXBLEND TWEENING: position and normal mix the vertex's two sets by TWEENFACTOR, and
+    /// WORLDMATRIX(0) alone transforms them (docs/d3d9-rules.md#ffp-transform).
+    pub tween: bool,
     /// The TEXCOORDn outputs (stage n's coordinate).
     pub texcoords: [Option<TexCoordKey>; 8],
     /// Fog.
@@ -178,6 +185,19 @@ impl VertexKey {
         }
         if self.points.is_none() {
             self.inputs.point_size = false;
+        }
+        // Tweening excludes weighted and indexed blending; without a second set it mixes nothing.
+        self.tween &= !self.inputs.pretransformed && (self.inputs.position1 || self.inputs.normal1);
+        if self.tween {
+            self.blend_weights = 0;
+            self.indexed_blend = false;
+            // NORMAL1 takes the blend weights' location (translator/src/ffp/mod.rs).
+            if self.inputs.normal1 {
+                self.inputs.blend_weights = 0;
+            }
+        } else {
+            self.inputs.position1 = false;
+            self.inputs.normal1 = false;
         }
         if self.inputs.pretransformed {
             self.lighting = None;

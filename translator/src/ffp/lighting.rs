@@ -46,7 +46,7 @@ fn light(g: Gen, i: &str, ty: LightType, specular: bool) -> String {
         false => String::new(),
         true => "        if ndl > 0.0 {
             let h = normalize(dir + eye);
-            let f = select(pow(max(dot(normal, h), 0.0), ffp.power.x), 1.0, ffp.power.x == 0.0);
+            let f = select(pow(max(dot(normal, h), 0.0), ffp.factors.x), 1.0, ffp.factors.x == 0.0);
             spec = spec + k * l.specular.rgb * mspec.rgb * f;
         }
 "

@@ -12,7 +12,9 @@
 //! so one module serves every value of the state its key leaves open.
 //!
 //! Interface: vertex inputs are at the D3D8 register numbers as locations (position 0, blend
-//! weights 1, blend indices 2, normal 3, COLOR0 5, COLOR1 6, TEXCOORDn 7 + n), one `vec4<f32>` each;
+//! weights 1, blend indices 2, normal 3, PSIZE 4, COLOR0 5, COLOR1 6, TEXCOORDn 7 + n, the
+//! tweening POSITION1 15), one `vec4<f32>` each; NORMAL1 (D3D8's register 16, past the 16 vertex
+//! attributes WebGPU guarantees) takes location 1, the blend weights', which tweening excludes;
 //! the varyings are where the key's [`Varyings`] put them (a translated partner's layout, or
 //! [`Varyings::default`]), COLOR centroid-sampled (flat under SHADEMODE FLAT) as translated shaders
 //! declare it, so either half links with a translated shader of the other kind.
@@ -118,6 +120,7 @@ pub fn generate_vertex_uniform(interface: &VertexInterface) -> Result<FfpShader,
         flat: interface.flat,
         varyings: interface.varyings.clone(),
         points: interface.points.map(|expansion| points::PointKey { expansion, scale: false, sprite: false }),
+        tween: interface.inputs.position1 || interface.inputs.normal1,
         ..VertexKey::default()
     };
     FfpShader::build(vertex_source(Gen { uniform: true }, &stand_in.normalised()))
@@ -132,11 +135,13 @@ fn vertex_inputs(g: Gen, k: &VertexKey) -> Vec<u32> {
     let indices = if g.uniform { k.inputs.blend_indices } else { k.indexed_blend };
     for (on, loc) in [
         (transformed && weights, 1),
+        (transformed && k.inputs.normal1, 1),
         (transformed && indices, 2),
         (transformed && k.inputs.normal, 3),
         (k.inputs.point_size, 4),
         (k.inputs.diffuse, 5),
         (k.inputs.specular, 6),
+        (transformed && k.inputs.position1, 15),
     ] {
         if on {
             inputs.push(loc);

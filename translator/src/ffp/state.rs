@@ -40,6 +40,7 @@ pub const VERTEX_STATE_WGSL: &str = "struct FfpVertexState {
     fog: u32,
     point_scale: u32,
     point_sprite: u32,
+    tween: u32,
     texcoords: array<vec4<u32>, 8>,
 }
 
@@ -124,7 +125,10 @@ impl VertexKey {
             &[k.blend_weights as u32, k.indexed_blend as u32, k.normalize_normals as u32, k.unclipped_z as u32],
         );
         let p = k.points.as_ref();
-        words(&mut out, &[k.fog.code(), p.is_some_and(|p| p.scale) as u32, p.is_some_and(|p| p.sprite) as u32, 0]);
+        words(
+            &mut out,
+            &[k.fog.code(), p.is_some_and(|p| p.scale) as u32, p.is_some_and(|p| p.sprite) as u32, k.tween as u32],
+        );
         for t in &k.texcoords {
             let gen = t.map(|t| t.gen).code();
             words(&mut out, &t.map_or([gen, 0, 0, 0], |t| [gen, t.set as u32, t.count as u32, 0]));

@@ -124,7 +124,7 @@ struct File {
 }
 
 /// Render states the constants or the pipeline carry (not the generated code).
-const VALUE_STATES: [&str; 25] = [
+const VALUE_STATES: [&str; 26] = [
     "AMBIENT",
     "TEXTUREFACTOR",
     "FOGCOLOR",
@@ -150,6 +150,7 @@ const VALUE_STATES: [&str; 25] = [
     "POINTSCALE_A",
     "POINTSCALE_B",
     "POINTSCALE_C",
+    "TWEENFACTOR",
 ];
 
 fn bad(what: &str, v: &str) -> StateError {
@@ -244,7 +245,9 @@ fn inputs(f: &File) -> Result<kv::VertexInputs, StateError> {
             _ => 4,
         };
         match (e.usage.as_str(), e.usage_index) {
-            ("POSITION", _) | ("PSIZE", _) => {}
+            ("POSITION", 0) | ("PSIZE", 0) => {}
+            ("POSITION", 1) => i.position1 = true,
+            ("NORMAL", 1) => i.normal1 = true,
             ("POSITIONT", _) => i.pretransformed = true,
             ("NORMAL", 0) => i.normal = true,
             ("COLOR", 0) => i.diffuse = true,
@@ -331,6 +334,7 @@ pub fn keys_from_toml(text: &str) -> Result<(VertexKey, PixelKey), StateError> {
         lighting: lighting.transpose()?,
         blend_weights,
         indexed_blend: rs.indexedvertexblendenable.unwrap_or(false),
+        tween: rs.vertexblend.as_deref() == Some("TWEENING"),
         texcoords: std::array::from_fn(|s| Some(stages[s].1)),
         fog: vertex_fog,
         unclipped_z: false,

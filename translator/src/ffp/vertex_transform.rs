@@ -2,7 +2,8 @@
 //! n weights mixing WORLDMATRIX(0 … n) (the last weight is 1 minus the others) and normals through
 //! the transposed inverse of each WORLDMATRIX(i) x VIEW (written by
 //! [`super::constants::VertexConstants`]); pre-transformed (XYZRHW) positions map pixels to clip
-//! space with 1/rhw as w.
+//! space with 1/rhw as w. VERTEXBLEND TWEENING mixes POSITION0 with POSITION1 and NORMAL0 with
+//! NORMAL1 by TWEENFACTOR before the WORLDMATRIX(0) transform.
 
 use super::key_vertex::VertexKey;
 use super::known::{Count, Gen, StateValue};
@@ -34,6 +35,19 @@ fn blend(n: u8, indexed: bool) -> String {
     s
 }
 
+/// Tweening: `first (1 - t) + second t` for each set the vertices carry twice (the vertex
+/// tweening page of the D3D9 documentation, docs/d3d9-rules.md#ffp-transform).
+fn tween(key: &VertexKey) -> String {
+    let mut s = String::from("    let t = ffp.factors.y;\n");
+    if key.inputs.position1 {
+        s += "    p = vec4<f32>(v0.xyz * (1.0 - t) + v15.xyz * t, 1.0);\n";
+    }
+    if key.inputs.normal1 {
+        s += "    nin = vec4<f32>(nin.xyz * (1.0 - t) + v1.xyz * t, 0.0);\n";
+    }
+    s
+}
+
 /// WGSL statements defining `out.pos`, `vpos` (view-space position) and `normal` (view space).
 pub(super) fn position(g: Gen, key: &VertexKey) -> String {
     if key.inputs.pretransformed {
@@ -54,9 +68,10 @@ pub(super) fn position(g: Gen, key: &VertexKey) -> String {
     let normal = vec3<f32>(0.0);
 ";
     }
-    let mut s = String::from("    let p = vec4<f32>(v0.xyz, 1.0);\n");
     let nin = if key.inputs.normal { "vec4<f32>(v3.xyz, 0.0)" } else { "vec4<f32>(0.0)" };
-    s += &format!("    let nin = {nin};\n    var wpos = vec4<f32>(0.0);\n    var nrm = vec3<f32>(0.0);\n");
+    let mut s = format!("    var p = vec4<f32>(v0.xyz, 1.0);\n    var nin = {nin};\n");
+    s += &g.when("ffp_state.tween", key.tween, |on| if on { tween(key) } else { String::new() });
+    s += "    var wpos = vec4<f32>(0.0);\n    var nrm = vec3<f32>(0.0);\n";
     s += &g.when("ffp_state.indexed_blend", key.indexed_blend, |indexed| {
         g.pick_of("ffp_state.blend_weights", Count(key.blend_weights), &Count::ALL[..4], |n| blend(n.0, indexed))
     });
