@@ -232,8 +232,8 @@ impl ReferencePixel {
             // before anything reads it (docs/d3d9-rules.md#ffp-premodulate).
             if let Some(t) = texel {
                 if pre_color {
-                    for c in 0..3 {
-                        r.current[c] *= t[c];
+                    for (cur, tex) in r.current.iter_mut().zip(t).take(3) {
+                        *cur *= tex;
                     }
                 }
                 if pre_alpha {
