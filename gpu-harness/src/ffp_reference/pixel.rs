@@ -104,6 +104,7 @@ fn op_value(op: TextureOp, x: [f32; 3], xa: [f32; 3], r: &Regs) -> f32 {
     let [a0, a1, a2] = x;
     let blend = |f: f32| a1 * f + a2 * (1.0 - f);
     match op {
+        // PREMODULATE's own result is ARG1; the next stage multiplies by its texel (`lane`).
         TextureOp::Disable | TextureOp::SelectArg1 | TextureOp::Premodulate => a1,
         TextureOp::SelectArg2 => a2,
         TextureOp::Modulate => a1 * a2,
@@ -206,6 +207,8 @@ impl ReferencePixel {
         };
         // (texel, luminance factor) of a bump stage, applied to the next stage's lookup.
         let mut bump: Option<([f32; 4], f32)> = None;
+        // PREMODULATE of the stage before on (colour, alpha).
+        let mut premodulate = (false, false);
         for (s, st) in self.stages.iter().enumerate() {
             if st.color_op == TextureOp::Disable {
                 break;
@@ -213,6 +216,7 @@ impl ReferencePixel {
             let texel = self.sample(s, lane, bump.take());
             r.texture = texel.unwrap_or([0.0; 4]);
             r.constant = argb(st.constant);
+            let (pre_color, pre_alpha) = std::mem::take(&mut premodulate);
             if matches!(st.color_op, TextureOp::BumpEnvMap | TextureOp::BumpEnvMapLuminance) {
                 let t = r.texture;
                 let lum = if st.color_op == TextureOp::BumpEnvMapLuminance {
@@ -223,6 +227,19 @@ impl ReferencePixel {
                 bump = Some((t, lum));
                 continue;
             }
+            // "Modulate this texture stage with the next texture stage": the stage after a
+            // PREMODULATE one (a colour stage with a texture) multiplies CURRENT by its texel
+            // before anything reads it (docs/d3d9-rules.md#ffp-premodulate).
+            if let Some(t) = texel {
+                if pre_color {
+                    for (cur, tex) in r.current.iter_mut().zip(t).take(3) {
+                        *cur *= tex;
+                    }
+                }
+                if pre_alpha {
+                    r.current[3] *= t[3];
+                }
+            }
             let (cop, cargs) = effective(st.color_op, st.color_args, texel.is_some());
             let rgb = color_op(cop, cargs, &r);
             let a = if st.color_op == TextureOp::DotProduct3 {
@@ -231,8 +248,10 @@ impl ReferencePixel {
                 r.current[3]
             } else {
                 let (aop, aargs) = effective(st.alpha_op, st.alpha_args, texel.is_some());
+                premodulate.1 = aop == TextureOp::Premodulate;
                 alpha_op(aop, aargs, &r)
             };
+            premodulate.0 = cop == TextureOp::Premodulate;
             let out = [saturate(rgb[0]), saturate(rgb[1]), saturate(rgb[2]), saturate(a)];
             match st.result {
                 ResultArg::Current => r.current = out,

@@ -192,8 +192,12 @@ pub enum StageKey {
         alpha: AlphaKey,
         /// RESULTARG TEMP.
         to_temp: bool,
-        /// The texture lookup, when an argument reads it.
+        /// The texture lookup, when an argument reads it (or the stage is premodulated).
         texture: Option<Sampling>,
+        /// The stage before was COLOROP / ALPHAOP PREMODULATE: CURRENT's colour / alpha is
+        /// multiplied by this stage's texel before the stage runs (docs/d3d9-rules.md#ffp-premodulate).
+        /// Only set when this stage has a texture.
+        premodulate: [bool; 2],
     },
     /// BUMPENVMAP(LUMINANCE): perturbs the next stage's lookup, no colour.
     Bump {
@@ -261,11 +265,14 @@ impl PixelKey {
         varyings: Varyings,
     ) -> PixelKey {
         let mut out: ArrayVec<StageKey, 8> = ArrayVec::new();
+        // What the stage before asked of this one with PREMODULATE ([colour, alpha]).
+        let mut premodulate_next = [false; 2];
         for (i, s) in stages.iter().enumerate().take(8) {
             if s.color_op == TextureOp::Disable {
                 break;
             }
             let sampling = s.texture.map(|ty| Sampling { ty, divide_by: s.divide_by });
+            let asked = std::mem::take(&mut premodulate_next);
             if s.color_op.is_bump() {
                 out.push(StageKey::Bump {
                     index: i as u8,
@@ -281,19 +288,29 @@ impl PixelKey {
                 (_, TextureOp::Disable) => AlphaKey::Keep,
                 (_, op) => AlphaKey::Op(op_key(op, s.alpha_args, bound)),
             };
-            let key = StageKey::Blend { index: i as u8, color, alpha, to_temp: s.result_temp, texture: None };
+            let premodulate = if bound { asked } else { [false; 2] };
+            let key =
+                StageKey::Blend { index: i as u8, color, alpha, to_temp: s.result_temp, texture: None, premodulate };
             let uses_texture = stage_reads(&key, ArgSource::Texture)
                 || color.op.reads_texture_alpha()
                 || matches!(alpha, AlphaKey::Op(a) if a.op.reads_texture_alpha());
             let after_bump = matches!(out.last(), Some(StageKey::Bump { index, .. }) if *index as usize + 1 == i);
-            let texture = (uses_texture || after_bump).then_some(sampling).flatten();
-            out.push(StageKey::Blend { index: i as u8, color, alpha, to_temp: s.result_temp, texture });
+            let premodulated = premodulate.contains(&true);
+            let texture = (uses_texture || after_bump || premodulated).then_some(sampling).flatten();
+            // The op after the no-texture rule decides: PREMODULATE(TEXTURE) without a texture is
+            // SELECTARG1(CURRENT) and asks nothing of the next stage.
+            premodulate_next = [
+                color.op == TextureOp::Premodulate,
+                matches!(alpha, AlphaKey::Op(a) if a.op == TextureOp::Premodulate),
+            ];
+            out.push(StageKey::Blend { index: i as u8, color, alpha, to_temp: s.result_temp, texture, premodulate });
         }
-        // A TEMP result no later stage reads changes nothing.
+        // A TEMP result no later stage reads changes nothing (unless the stage also premodulates
+        // CURRENT).
         let mut k = out.len();
         while k > 0 {
             k -= 1;
-            if let StageKey::Blend { to_temp: true, .. } = out[k] {
+            if let StageKey::Blend { to_temp: true, premodulate: [false, false], .. } = out[k] {
                 if !out[k + 1..].iter().any(|s| stage_reads(s, ArgSource::Temp)) {
                     out.remove(k);
                 }
@@ -359,5 +376,25 @@ mod tests {
             |s: &[StageState]| PixelKey::new(s, false, PixelFog::Off, None, false, Varyings::default()).stages.len();
         assert_eq!(key(&[plain, t]), 1);
         assert_eq!(key(&[t, reads]), 2);
+    }
+
+    #[test]
+    fn premodulate_makes_the_next_stage_sample_and_keeps_it() {
+        let pre = stage(TextureOp::Premodulate, ArgSource::Diffuse, ArgSource::Diffuse);
+        let mut next = stage(TextureOp::SelectArg1, ArgSource::Diffuse, ArgSource::Diffuse);
+        next.texture = Some(TextureType::Tex2D);
+        next.result_temp = true;
+        let key = |s: &[StageState]| PixelKey::new(s, false, PixelFog::Off, None, false, Varyings::default());
+        // The next stage reads no TEXTURE and writes a TEMP nobody reads, yet it multiplies CURRENT.
+        let k = key(&[pre, next]);
+        assert_eq!(k.stages.len(), 2);
+        let StageKey::Blend { texture, premodulate, .. } = k.stages[1] else { panic!() };
+        assert!(texture.is_some());
+        assert_eq!(premodulate, [true, false]);
+        // Without a texture there is nothing to multiply by.
+        next.texture = None;
+        next.result_temp = false;
+        let StageKey::Blend { texture, premodulate, .. } = key(&[pre, next]).stages[1] else { panic!() };
+        assert_eq!((texture, premodulate), (None, [false, false]));
     }
 }

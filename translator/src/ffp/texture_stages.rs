@@ -4,8 +4,10 @@
 //! documentation's; DOTPRODUCT3 = 4 x sum((a1 - 0.5)(a2 - 0.5)) saturated into every channel.
 //! A BUMPENVMAP(LUMINANCE) stage writes no colour: its texel (du, dv, L) moves the next stage's
 //! coordinate by the bump matrix (u + M00 du + M10 dv, v + M01 du + M11 dv) and, for LUMINANCE,
-//! scales that stage's texture colour by clamp(L x LSCALE + LOFFSET, 0, 1). A stage that samples
-//! nothing reads its texture as 0.
+//! scales that stage's texture colour by clamp(L x LSCALE + LOFFSET, 0, 1). A PREMODULATE stage's
+//! result is ARG1; the next stage, when it has a texture, first multiplies CURRENT by its texel
+//! (colour for COLOROP PREMODULATE, alpha for ALPHAOP). A stage that samples nothing reads its
+//! texture as 0.
 //!
 //! Uniform-driven, every stage reads its ops, arguments and lookup from `ffp_state.stages[n]`
 //! ([`super::state`]); the ops and arguments are then the functions `ffp_op` and `ffp_arg`, whose
@@ -58,6 +60,7 @@ pub(super) fn arg_code(a: Option<Arg>) -> u32 {
 fn op_expr(op: TextureOp, [a0, a1, a2]: &[String; 3], tex: &str) -> String {
     let blend = |f: String| format!("mix({a2}, {a1}, {f})");
     match op {
+        // PREMODULATE's own result is ARG1; the next stage does the modulating ([`premodulation`]).
         TextureOp::Disable | TextureOp::SelectArg1 | TextureOp::Premodulate => a1.clone(),
         TextureOp::SelectArg2 => a2.clone(),
         TextureOp::Modulate => format!("({a1} * {a2})"),
@@ -144,6 +147,8 @@ const TO_TEMP: u32 = 1;
 const SAMPLES: u32 = 2;
 const PERTURBED: u32 = 4;
 const LUMINANCE: u32 = 8;
+const PREMODULATE_COLOR: u32 = 16;
+const PREMODULATE_ALPHA: u32 = 32;
 
 /// How a stage samples: its dimension, the projected divide (0: none, 1 + component) and the
 /// bump stage before it (`Some(luminance)`), when it can have one.
@@ -255,11 +260,14 @@ fn stage(g: Gen, st: &StageKey, texture: Option<TextureType>, l: &Lookup) -> Str
         StageKind::Off => String::new(),
         StageKind::Bump | StageKind::BumpLuminance => samples(true),
         StageKind::Blend => {
-            let (color, alpha) = match st {
-                StageKey::Blend { color, alpha, .. } => (*color, *alpha),
-                StageKey::Bump { .. } => (OpKey { op: TextureOp::SelectArg1, args: [None; 3] }, AlphaKey::Keep),
+            let (color, alpha, premodulate) = match st {
+                StageKey::Blend { color, alpha, premodulate, .. } => (*color, *alpha, *premodulate),
+                StageKey::Bump { .. } => {
+                    (OpKey { op: TextureOp::SelectArg1, args: [None; 3] }, AlphaKey::Keep, [false; 2])
+                }
             };
             let mut s = samples(true);
+            s += &premodulation(g, i, premodulate);
             s += &format!("    let c{i} = {};\n    var a{i} = 0.0;\n", op_value(g, i, &color, "color"));
             s += &g.pick(&field(i, "alpha"), alpha_kind, |a| match a {
                 AlphaKind::Keep => format!("    a{i} = current.a;\n"),
@@ -278,6 +286,21 @@ fn stage(g: Gen, st: &StageKey, texture: Option<TextureType>, l: &Lookup) -> Str
             })
         }
     })
+}
+
+/// PREMODULATE on the stage before: CURRENT's colour and/or alpha times this stage's texel, before
+/// the stage reads its arguments (docs/d3d9-rules.md#ffp-premodulate).
+fn premodulation(g: Gen, i: u8, [color, alpha]: [bool; 2]) -> String {
+    let flag = |bit: u32| format!("({} & {bit}u)", field(i, "flags"));
+    let mut s = g.when(&flag(PREMODULATE_COLOR), color, |on| match on {
+        false => String::new(),
+        true => format!("    current = vec4<f32>(current.rgb * tex{i}.rgb, current.a);\n"),
+    });
+    s += &g.when(&flag(PREMODULATE_ALPHA), alpha, |on| match on {
+        false => String::new(),
+        true => format!("    current = vec4<f32>(current.rgb, current.a * tex{i}.a);\n"),
+    });
+    s
 }
 
 /// The stage before `k` in `stages` when it is a bump stage with a texture at the index just
@@ -328,6 +351,7 @@ pub(super) fn cascade_uniform(textures: &[Option<TextureType>; 8]) -> String {
         alpha: AlphaKey::Keep,
         to_temp: false,
         texture: None,
+        premodulate: [false; 2],
     };
     for i in 0..8u8 {
         let l = Lookup {
@@ -375,6 +399,9 @@ pub(super) fn stage_states(stages: &[StageKey]) -> [[u32; 16]; 8] {
             | flag(sampling(st).is_some(), SAMPLES)
             | flag(perturbed.is_some(), PERTURBED)
             | flag(perturbed == Some(true), LUMINANCE);
+        if let StageKey::Blend { premodulate: [color, alpha], .. } = *st {
+            w[1] |= flag(color, PREMODULATE_COLOR) | flag(alpha, PREMODULATE_ALPHA);
+        }
         w[2] = divide(st).code();
         if let StageKey::Blend { color, alpha, .. } = st {
             w[3] = color.op.code();
