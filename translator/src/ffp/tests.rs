@@ -48,6 +48,8 @@ fn every_vertex_feature_validates() {
         blend_indices: true,
         texcoord_sizes: [2, 3, 1, 4, 0, 0, 0, 0],
         point_size: true,
+        position1: false,
+        normal1: false,
     };
     let gens = [
         TexGen::PassThru,
@@ -81,6 +83,7 @@ fn every_vertex_feature_validates() {
             }),
             blend_weights: (i % 4) as u8,
             indexed_blend: i == 2,
+            tween: false,
             texcoords,
             fog,
             unclipped_z: i == 3,
@@ -96,9 +99,33 @@ fn every_vertex_feature_validates() {
             }),
         };
         generate_vertex(&key).unwrap_or_else(|e| panic!("{fog:?}: {e}"));
-        let pre = VertexKey { inputs: VertexInputs { pretransformed: true, ..inputs }, ..key };
+        let pre = VertexKey { inputs: VertexInputs { pretransformed: true, ..inputs }, ..key.clone() };
         generate_vertex(&pre).unwrap_or_else(|e| panic!("XYZRHW {fog:?}: {e}"));
+        let tween =
+            VertexKey { inputs: VertexInputs { position1: true, normal1: i % 2 == 0, ..inputs }, tween: true, ..key };
+        generate_vertex(&tween).unwrap_or_else(|e| panic!("tween {fog:?}: {e}"));
     }
+}
+
+#[test]
+fn tweening_excludes_blending_and_keeps_second_sets_only_when_on() {
+    let inputs =
+        VertexInputs { normal: true, blend_weights: 2, position1: true, normal1: true, ..VertexInputs::default() };
+    let on =
+        VertexKey { inputs, blend_weights: 2, indexed_blend: true, tween: true, ..VertexKey::default() }.normalised();
+    // Tweening excludes weighted and indexed blending, and NORMAL1 takes the weights' location.
+    assert_eq!((on.blend_weights, on.indexed_blend, on.inputs.blend_weights), (0, false, 0));
+    assert!(on.tween && on.inputs.position1 && on.inputs.normal1);
+    let off = VertexKey { inputs, blend_weights: 2, ..VertexKey::default() }.normalised();
+    assert!(!off.tween && !off.inputs.position1 && !off.inputs.normal1);
+    assert_eq!(off.inputs.blend_weights, 2);
+    // Without a second set there is nothing to mix.
+    let bare = VertexInputs { position1: false, normal1: false, ..inputs };
+    assert!(!VertexKey { inputs: bare, tween: true, ..VertexKey::default() }.normalised().tween);
+    // The generated half reads POSITION1 at location 15 and NORMAL1 at location 1.
+    let wgsl = generate_vertex(&on).unwrap().source;
+    assert!(wgsl.contains("@location(15) v15") && wgsl.contains("@location(1) v1"), "{wgsl}");
+    assert!(wgsl.contains("ffp.factors.y"), "{wgsl}");
 }
 
 #[test]
@@ -112,8 +139,11 @@ fn uniform_halves_validate_for_every_interface_shape() {
         blend_indices: true,
         texcoord_sizes: [2, 3, 1, 4, 0, 0, 0, 2],
         point_size: true,
+        position1: false,
+        normal1: false,
     };
-    for inputs in [full, VertexInputs::default(), VertexInputs { pretransformed: true, ..full }] {
+    let tweened = VertexInputs { blend_weights: 0, position1: true, normal1: true, ..full };
+    for inputs in [full, tweened, VertexInputs::default(), VertexInputs { pretransformed: true, ..full }] {
         for points in [None, Some(crate::key::PointExpansion::Strip)] {
             let interface = VertexInterface { inputs, flat: false, varyings: Varyings::default(), points };
             let vs = generate_vertex_uniform(&interface).unwrap_or_else(|e| panic!("{inputs:?}: {e}"));
