@@ -421,6 +421,14 @@ impl Run<'_> {
                     Err(format!("ps i{}: {v:?}, expected {want:?}", reg.unwrap_or(0)))
                 }
             }
+            "ps_const_b" if reg.is_none() => {
+                // A range `first`..`last`, each register holding exactly `u32`.
+                let want = int(e, "u32").unwrap_or(0) as u32;
+                match range().find(|r| d.ps_b.get(r).copied().unwrap_or(0) != want) {
+                    Some(r) => Err(format!("ps b{r} = {:?}, expected {want}", d.ps_b.get(&r))),
+                    None => Ok(()),
+                }
+            }
             "ps_const_b" => {
                 let v = d.ps_b.get(&reg.unwrap_or(0)).copied().unwrap_or(0);
                 let ok = match (e.get("truthy").and_then(|v| v.as_bool()), int(e, "u32")) {
