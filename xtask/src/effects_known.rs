@@ -17,7 +17,6 @@ pub const KNOWN: &[(&str, &str, &str)] = &[
         "CommitChanges re-applies more states on Windows than those whose inputs changed",
     ),
     ("wine_preshader", "scenario[4]", "the state manager's call list is not modelled"),
-    ("wine_preshader", "scenario[5]", "GetPassDesc's shader function pointers are not modelled"),
 ];
 
 /// The reason a record is known to fail, if it is listed.

@@ -17,7 +17,9 @@ use super::types::{ParameterClass, ParameterType};
 pub use super::values::convert_word;
 use super::values::{constant_registers, device_word, evaluate_once, expression_words, is_dword_state};
 use super::{Effect, ObjectKind};
+pub use pass_desc::PassDesc;
 
+mod pass_desc;
 mod strings;
 mod validate;
 
@@ -168,6 +170,9 @@ struct Evaluator {
     seen: u64,
     /// An array selector's last element in range.
     selected: Option<u32>,
+    /// An array selector's last computed index, in range or not (what GetPassDesc reads while
+    /// no input changed; `runtime/pass_desc.rs`).
+    last: Option<u32>,
 }
 
 /// An effect being used: parameter values, the current technique and pass.
@@ -436,6 +441,7 @@ impl<'e> EffectRuntime<'e> {
                 if dirty {
                     // A selection past the array fails the state and keeps the last good one.
                     let index = selection(&regs);
+                    self.set_last(key, Some(index));
                     if index >= elements {
                         let name = name.clone();
                         return Err(RuntimeError::SelectorOutOfRange { state: info.name, name, index, elements });
@@ -450,7 +456,9 @@ impl<'e> EffectRuntime<'e> {
                         e.selected = Some(index);
                     }
                 }
-                let index = self.evaluators.get(&key).and_then(|e| e.selected).unwrap_or(u32::MAX);
+                let selected = self.evaluators.get(&key).and_then(|e| e.selected);
+                self.set_last(key, selected);
+                let index = selected.unwrap_or(u32::MAX);
                 let element = self.store.element(array, index as usize).ok_or_else(|| {
                     RuntimeError::SelectorOutOfRange { state: info.name, name: name.clone(), index, elements }
                 })?;
@@ -566,6 +574,7 @@ impl<'e> EffectRuntime<'e> {
                 registers: Registers::new(&Preshader::empty()),
                 seen: 0,
                 selected: None,
+                last: None,
             })
             .seen = clock;
     }
@@ -584,7 +593,15 @@ impl<'e> EffectRuntime<'e> {
             uploads.iter().chain(&shader_uploads).map(|u| self.store.node(u.param).top).collect();
         inputs.sort();
         inputs.dedup();
-        Evaluator { inputs, uploads, shader_uploads, registers: Registers::new(&sized), seen: 0, selected: None }
+        Evaluator {
+            inputs,
+            uploads,
+            shader_uploads,
+            registers: Registers::new(&sized),
+            seen: 0,
+            selected: None,
+            last: None,
+        }
     }
 
     /// Runs a state's preshader when needed; `None` when `all` is false and no input changed.
@@ -612,6 +629,7 @@ impl<'e> EffectRuntime<'e> {
                         let index = selection(&regs);
                         if let Some(e) = self.evaluators.get_mut(&key) {
                             e.selected = (index < elements).then_some(index);
+                            e.last = Some(index);
                         }
                     }
                 }
