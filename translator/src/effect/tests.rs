@@ -243,3 +243,90 @@ fn set_string_survives_a_clone() {
     assert_eq!(rt.get_string(f), Err(RuntimeError::NotAString("f".into())));
     assert!(rt.set_string(f, "x").is_err());
 }
+
+/// An effect whose one pass sets `VertexShader = vs_arr[sel]` (an array selector whose
+/// preshader moves the float `sel` to its output), vs_arr holding two vs_2_0 shaders.
+fn selector_effect() -> Effect {
+    use super::preshader::{Instruction, Opcode, Operand, Register, Table};
+    use crate::bytecode::ctab::{ConstantInfo, RegisterSet, TypeInfo};
+    let sel = ConstantInfo {
+        name: "sel".into(),
+        register_set: RegisterSet::Float4,
+        register_index: 0,
+        register_count: 1,
+        type_info: TypeInfo { class: 0, ty: 3, rows: 1, columns: 1, elements: 1, members: Vec::new() },
+        default_value: None,
+    };
+    let mov = Instruction {
+        opcode: Opcode::Mov,
+        scalar: false,
+        components: 1,
+        inputs: vec![Operand { register: Register { table: Table::Input, offset: 0 }, index: None }],
+        output: Register { table: Table::Output, offset: 0 },
+    };
+    // Register counts per table: one input, one float output.
+    let preshader = Preshader {
+        version: 0x4658_0200,
+        literals: Vec::new(),
+        instructions: vec![mov],
+        inputs: vec![sel],
+        table_sizes: [0, 1, 0, 1, 0, 0, 0],
+        offset: 0,
+    };
+    let element = |id| object("vs_arr", ParameterType::VertexShader, id);
+    let vs_arr = Parameter { elements: 2, element_list: vec![element(0), element(1)], ..element(0) };
+    let vs_arr = Parameter { value: vec![0, 1], ..vs_arr };
+    let source = StateSource::ArraySelector { name: "vs_arr".into(), preshader: Box::new(preshader) };
+    let state = State { source, ..State::new(0x92, 0, object("", ParameterType::VertexShader, 0), 0) };
+    let one = 1.0f32.to_bits();
+    let tokens: Vec<u8> = [0xFFFE_0200u32, 0x0000_FFFF].iter().flat_map(|w| w.to_le_bytes()).collect();
+    let shader = || Object {
+        offset: None,
+        data: tokens.clone(),
+        kind: ObjectKind::Shader(Box::new(EffectShader::new(&tokens, 0).expect("an empty vs_2_0"))),
+    };
+    effect(
+        vec![vs_arr, param("sel", ParameterClass::Scalar, ParameterType::Float, 1, 1, &[one])],
+        vec![vec![state]],
+        vec![shader(), shader()],
+    )
+}
+
+#[test]
+fn get_pass_desc_reads_the_last_computed_selection() {
+    // wine_preshader scenario[5] (effect.c:6885–6927): GetPassDesc fails while the index is
+    // past the array, twice; the BeginPass after it keeps the element chosen before, and
+    // GetPassDesc then agrees with it.
+    let e = selector_effect();
+    let mut rt = EffectRuntime::new(&e);
+    let sel = rt.handle("sel").expect("sel");
+    assert_eq!(rt.pass_desc(0, 0).map(|d| d.vertex_shader), Ok(Some(1)), "the default sel = 1");
+    rt.set_floats(sel, &[0.0]).expect("SetFloat");
+    assert_eq!(rt.pass_desc(0, 0).map(|d| d.vertex_shader), Ok(Some(0)));
+    rt.set_floats(sel, &[3.0]).expect("SetFloat");
+    assert!(matches!(rt.pass_desc(0, 0), Err(RuntimeError::SelectorOutOfRange { index: 3, .. })));
+    assert!(rt.pass_desc(0, 0).is_err(), "repeating gives the same error");
+    rt.begin().expect("begin");
+    let pass = rt.begin_pass(0).expect("BeginPass");
+    assert!(pass.errors.is_empty(), "{:?}", pass.errors);
+    assert_eq!(pass.vertex_shader, Some(Some(0)), "the element chosen before");
+    assert_eq!(rt.pass_desc(0, 0).map(|d| d.vertex_shader), Ok(Some(0)));
+}
+
+#[test]
+fn commit_re_sets_a_selected_shader_only_when_the_selection_changes() {
+    // wine_preshader scenario[2] (effect.c:5290–5309): after a failed selection (index 3),
+    // selecting the previous element again does not re-set the shader; another element does.
+    let e = selector_effect();
+    let mut rt = EffectRuntime::new(&e);
+    let sel = rt.handle("sel").expect("sel");
+    rt.begin().expect("begin");
+    assert_eq!(rt.begin_pass(0).expect("BeginPass").vertex_shader, Some(Some(1)));
+    rt.set_floats(sel, &[3.0]).expect("SetFloat");
+    let failed = rt.commit().expect("CommitChanges succeeds");
+    assert!(matches!(failed.errors[..], [RuntimeError::SelectorOutOfRange { index: 3, .. }]));
+    rt.set_floats(sel, &[1.0]).expect("SetFloat");
+    assert_eq!(rt.commit().expect("commit").vertex_shader, None, "element 1 again: not re-set");
+    rt.set_floats(sel, &[-1.0]).expect("SetFloat");
+    assert_eq!(rt.commit().expect("commit").vertex_shader, Some(Some(0)), "-1 selects element 0");
+}
