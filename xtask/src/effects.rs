@@ -116,14 +116,15 @@ fn run_pair(expect: &Path, verbose: bool, tally: &mut Tally) {
         let sequence = (kind == "validate" || kind == "find_next_valid")
             .then(|| crate::effects_scenario::check_sequence(&effect, kind, &tables));
         for (i, record) in tables.into_iter().enumerate() {
+            let key = format!("{kind}[{i}]");
+            let setup = crate::effects_setup::steps(&name, &key);
             let outcome = match &sequence {
                 Some(results) => match &results[i] {
                     Ok(()) => Outcome::Pass,
                     Err(e) => Outcome::Fail(e.clone()),
                 },
-                None => check_record(&effect, &bytes, kind, record),
+                None => check_record(&effect, &bytes, kind, record, setup),
             };
-            let key = format!("{kind}[{i}]");
             let known = crate::effects_known::known(&name, &key);
             match outcome {
                 Outcome::Pass => {

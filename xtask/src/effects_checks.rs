@@ -3,6 +3,8 @@
 use d3d9_shader::effect::runtime::{EffectRuntime, PassState, StateValue};
 use d3d9_shader::effect::{Effect, Handle, ParameterClass, ParameterType};
 
+use crate::effects_setup::Step;
+
 /// A record's verdict.
 pub enum Outcome {
     Pass,
@@ -53,16 +55,17 @@ pub fn ulps(a: u32, b: u32) -> u64 {
     (key(a) - key(b)).unsigned_abs()
 }
 
-pub fn check_record(effect: &Effect, bytes: &[u8], kind: &str, r: &Record) -> Outcome {
+/// `setup`: the steps `effects_setup.rs` gives the record (its prose `context`).
+pub fn check_record(effect: &Effect, bytes: &[u8], kind: &str, r: &Record, setup: &[Step]) -> Outcome {
     let verdict = match kind {
         "effect" => check_effect(effect, r),
         "create" => check_create(effect, r),
         "parameter" => check_parameter(effect, bytes, r),
         "lookup" => crate::effects_lookup::check_lookup(effect, r),
-        "value" => check_value(effect, r),
+        "value" => check_value(effect, r, setup),
         "technique" => check_technique(effect, r),
         "preshader_case" => check_preshader_case(effect, r),
-        "used" => crate::effects_lookup::check_used(effect, r),
+        "used" => crate::effects_lookup::check_used(effect, r, setup),
         "scenario" | "validate" | "find_next_valid" | "pass_desc" => {
             crate::effects_scenario::check(effect, bytes, kind, r)
         }
@@ -182,19 +185,15 @@ pub fn get_int_of(rt: &EffectRuntime, h: Handle) -> Option<i32> {
     Some((byte(0) << 16 | byte(1) << 8 | byte(2) | a << 24) as i32)
 }
 
-fn check_value(effect: &Effect, r: &Record) -> Result<(), String> {
+fn check_value(effect: &Effect, r: &Record, setup: &[Step]) -> Result<(), String> {
     let name = get_str(r, "name").unwrap_or("");
-    let rt = EffectRuntime::new(effect);
+    let rt = crate::effects_setup::runtime(effect, setup)?;
     let h = rt.handle(name).map_err(|e| e.to_string())?;
     let node = rt.store.node(h);
     let words = rt.store.value(h);
     match get_str(r, "call").unwrap_or("") {
         "GetString" => {
-            let id = *words.first().ok_or("no object")? as usize;
-            let text = match effect.objects.get(id).map(|o| &o.kind) {
-                Some(d3d9_shader::effect::ObjectKind::String { text }) => text.clone(),
-                _ => return Err(format!("object {id} is not a string")),
-            };
+            let text = rt.get_string(h).map_err(|e| e.to_string())?;
             expect_eq("string", text.as_str(), get_str(r, "string").unwrap_or(""))
         }
         call => {
@@ -207,9 +206,16 @@ fn check_value(effect: &Effect, r: &Record) -> Result<(), String> {
                 }
                 _ => words.to_vec(),
             };
-            let want: Vec<u32> = match bits(r) {
-                Some(b) => b,
-                None => floats(r.get("f32").ok_or("no f32")?).ok_or("bad f32")?.iter().map(|f| f.to_bits()).collect(),
+            let ints = r.get("i32").and_then(|v| v.as_array());
+            let want: Vec<u32> = match (bits(r), ints) {
+                (Some(b), _) => b,
+                // GetValue of an int parameter: its words as signed ints.
+                (None, Some(i)) => {
+                    i.iter().map(|v| v.as_integer().map(|i| i as i32 as u32)).collect::<Option<_>>().ok_or("bad i32")?
+                }
+                (None, None) => {
+                    floats(r.get("f32").ok_or("no f32")?).ok_or("bad f32")?.iter().map(|f| f.to_bits()).collect()
+                }
             };
             expect_eq("value", got, want)
         }

@@ -1,10 +1,8 @@
 //! Name look-ups (`[[lookup]]`), IsParameterUsed (`[[used]]`) and the skip list of
 //! D3DXCreateEffectEx, checked against an effect.
 
-use std::collections::BTreeSet;
-
 use d3d9_shader::effect::runtime::EffectRuntime;
-use d3d9_shader::effect::{Effect, Handle, ObjectKind, StateSource, Store};
+use d3d9_shader::effect::{Effect, Handle, Store};
 
 type Record = toml::Table;
 
@@ -158,62 +156,17 @@ pub fn check_lookup(effect: &Effect, r: &Record) -> Result<(), String> {
     Ok(())
 }
 
-/// The parameters a technique uses: those its states name (references, array selectors and
-/// the arrays they select from, preshader inputs), and those the constant tables and
-/// preshaders of its shaders read.
-pub fn used_parameters(effect: &Effect, technique: usize) -> BTreeSet<String> {
-    let mut used = BTreeSet::new();
-    let mut shaders = Vec::new();
-    let top = |name: &str| name.split(['.', '[', '@']).next().unwrap_or("").to_string();
-    for pass in &effect.techniques[technique].passes {
-        for state in &pass.states {
-            match &state.source {
-                StateSource::Constant => {
-                    if state.value.ty.is_shader() {
-                        shaders.extend(state.value.value.iter().map(|&id| id as usize));
-                    }
-                }
-                StateSource::Parameter { name } => {
-                    used.insert(top(name));
-                    if let Some(p) = effect.parameters.iter().find(|p| p.name == top(name)) {
-                        if p.ty.is_shader() {
-                            shaders.extend(p.value.iter().map(|&id| id as usize));
-                        }
-                    }
-                }
-                StateSource::Expression { preshader } => {
-                    used.extend(preshader.inputs.iter().map(|c| c.name.clone()));
-                }
-                StateSource::ArraySelector { name, preshader } => {
-                    used.insert(top(name));
-                    used.extend(preshader.inputs.iter().map(|c| c.name.clone()));
-                    if let Some(p) = effect.parameters.iter().find(|p| p.name == top(name)) {
-                        shaders.extend(p.value.iter().map(|&id| id as usize));
-                    }
-                }
-            }
-        }
-    }
-    for id in shaders {
-        if let Some(ObjectKind::Shader(s)) = effect.objects.get(id).map(|o| &o.kind) {
-            if let Some(t) = &s.constants {
-                used.extend(t.constants.iter().map(|c| c.name.clone()));
-            }
-            if let Some(p) = &s.preshader {
-                used.extend(p.inputs.iter().map(|c| c.name.clone()));
-            }
-        }
-    }
-    used
-}
-
-pub fn check_used(effect: &Effect, r: &Record) -> Result<(), String> {
+pub fn check_used(effect: &Effect, r: &Record, setup: &[crate::effects_setup::Step]) -> Result<(), String> {
     let t = r.get("technique").and_then(|v| v.as_str()).unwrap_or("");
     let t = effect.technique(t).ok_or(format!("no technique {t:?}"))?;
     let name = r.get("name").and_then(|v| v.as_str()).unwrap_or("");
     let store = Store::new(&effect.parameters);
     let h = store.lookup(None, name).ok_or(format!("no parameter {name:?}"))?;
-    let used = used_parameters(effect, t);
+    let skipped = match crate::effects_setup::skip_list(setup) {
+        Some(list) => effect.skip_constants(list).ok_or(format!("skip list {list:?} is refused"))?,
+        None => Default::default(),
+    };
+    let used = effect.used_parameters_skipping(t, &skipped);
     // Only top-level parameters report TRUE; elements and members below report FALSE.
     let got = store.node(h).top == h && used.contains(&store.node(h).name);
     let want = r.get("used").and_then(|v| v.as_bool()).unwrap_or(false);
@@ -226,13 +179,7 @@ pub fn check_used(effect: &Effect, r: &Record) -> Result<(), String> {
 /// D3DXCreateEffectEx's skip list: each name must be a parameter some shader binds to
 /// registers (else D3DERR_INVALIDCALL).
 pub fn skip_result(effect: &Effect, list: &str) -> &'static str {
-    let bound: BTreeSet<String> = effect
-        .shaders()
-        .filter_map(|(_, s)| s.constants.as_ref())
-        .flat_map(|t| t.constants.iter().map(|c| c.name.clone()))
-        .collect();
-    let ok = list.split(';').map(str::trim).filter(|n| !n.is_empty()).all(|n| bound.contains(n));
-    if ok {
+    if effect.skip_constants(list).is_some() {
         "D3D_OK"
     } else {
         "D3DERR_INVALIDCALL"

@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use d3d9_shader::effect::runtime::{AppliedState, EffectRuntime, PassState, StateValue};
+use d3d9_shader::effect::runtime::{AppliedState, EffectRuntime, PassDesc, PassState, StateValue};
 use d3d9_shader::effect::{Effect, ObjectKind, StateClass};
 
 use crate::effects_checks::{compare_bits, floats};
@@ -157,6 +157,11 @@ struct Run<'e> {
     save_state: bool,
     textures: HashMap<String, String>,
     filler_f: [u32; 4],
+    /// The last GetPassDesc's shaders (NULL after a failed one).
+    pass_desc: PassDesc,
+    /// Created with D3DXFX_NOT_CLONEABLE: the effect keeps no shader function code, so
+    /// GetPassDesc gives NULL functions (effect.c:6941).
+    not_cloneable: bool,
 }
 
 impl<'e> Run<'e> {
@@ -167,6 +172,7 @@ impl<'e> Run<'e> {
             "create" => {
                 let flags = step.get("flags").and_then(|f| f.as_array()).cloned().unwrap_or_default();
                 self.save_state = !flags.iter().any(|f| f.as_str() == Some("D3DXFX_DONOTSAVESTATE"));
+                self.not_cloneable = flags.iter().any(|f| f.as_str() == Some("D3DXFX_NOT_CLONEABLE"));
                 self.rt = EffectRuntime::new(self.effect);
                 Ok(())
             }
@@ -219,7 +225,17 @@ impl<'e> Run<'e> {
             }
             "set" => self.set(step),
             "device" => self.device_call(step),
-            "GetPassDesc" => Ok(()),
+            "GetPassDesc" => {
+                let name = s(step, "technique").unwrap_or("");
+                let t = self.effect.technique(name).ok_or(format!("no technique {name}"))?;
+                let pass = int(step, "pass").unwrap_or(0) as usize;
+                let desc = self.rt.pass_desc(t, pass);
+                self.pass_desc = match (&desc, self.not_cloneable) {
+                    (Ok(d), false) => d.clone(),
+                    _ => PassDesc::default(),
+                };
+                desc.map(|_| ()).map_err(|e| e.to_string())
+            }
             other => Err(format!("unknown step {other}")),
         };
         if let Some(want) = want {
@@ -421,6 +437,14 @@ impl Run<'_> {
                     Err(format!("ps i{}: {v:?}, expected {want:?}", reg.unwrap_or(0)))
                 }
             }
+            "ps_const_b" if reg.is_none() => {
+                // A range `first`..`last`, each register holding exactly `u32`.
+                let want = int(e, "u32").unwrap_or(0) as u32;
+                match range().find(|r| d.ps_b.get(r).copied().unwrap_or(0) != want) {
+                    Some(r) => Err(format!("ps b{r} = {:?}, expected {want}", d.ps_b.get(&r))),
+                    None => Ok(()),
+                }
+            }
             "ps_const_b" => {
                 let v = d.ps_b.get(&reg.unwrap_or(0)).copied().unwrap_or(0);
                 let ok = match (e.get("truthy").and_then(|v| v.as_bool()), int(e, "u32")) {
@@ -479,6 +503,8 @@ impl Run<'_> {
                 }
             }
             "vertex_shader" => self.expect_shader(d.vertex_shader, e),
+            "pass_desc_vertex_shader" => self.expect_shader(self.pass_desc.vertex_shader, e),
+            "pass_desc_pixel_shader" => self.expect_shader(self.pass_desc.pixel_shader, e),
             other => Err(format!("expectation {other} is not checked")),
         }
     }
@@ -543,6 +569,8 @@ fn scenario(effect: &Effect, r: &Record) -> Result<(), String> {
         save_state: true,
         textures: HashMap::new(),
         filler_f: [(-9999f32).to_bits(); 4],
+        pass_desc: PassDesc::default(),
+        not_cloneable: false,
     };
     if let Some(t) = s(r, "technique") {
         let t = effect.technique(t).ok_or(format!("no technique {t}"))?;

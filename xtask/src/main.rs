@@ -30,6 +30,7 @@ mod effects_checks;
 mod effects_known;
 mod effects_lookup;
 mod effects_scenario;
+mod effects_setup;
 mod fuzz;
 mod fuzz_diff;
 mod fuzz_diff_ffp;

@@ -18,6 +18,8 @@ pub mod states;
 pub mod store;
 pub mod techniques;
 pub mod types;
+pub mod usage;
+pub mod values;
 
 use serde::Serialize;
 

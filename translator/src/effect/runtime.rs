@@ -14,7 +14,14 @@ use super::preshader::{Preshader, Table};
 use super::states::{constant_file, ShaderConstantFile, State, StateClass, StateSource};
 use super::store::{Handle, Store};
 use super::types::{ParameterClass, ParameterType};
+pub use super::values::convert_word;
+use super::values::{constant_registers, device_word, evaluate_once, expression_words, is_dword_state};
 use super::{Effect, ObjectKind};
+pub use pass_desc::PassDesc;
+
+mod pass_desc;
+mod strings;
+mod validate;
 
 /// Why a run-time call failed (D3DERR_INVALIDCALL or E_FAIL on Windows).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -51,6 +58,9 @@ pub enum RuntimeError {
         /// The pass.
         pass: usize,
     },
+    /// GetString/SetString on a parameter that is not a string.
+    #[error("{0} is not a string")]
+    NotAString(String),
     /// An array selector chose an element past the array (Windows: E_FAIL).
     #[error("state {state}: array selector chose element {index} of {name}, which has {elements}")]
     SelectorOutOfRange {
@@ -160,6 +170,9 @@ struct Evaluator {
     seen: u64,
     /// An array selector's last element in range.
     selected: Option<u32>,
+    /// An array selector's last computed index, in range or not (what GetPassDesc reads while
+    /// no input changed; `runtime/pass_desc.rs`).
+    last: Option<u32>,
 }
 
 /// An effect being used: parameter values, the current technique and pass.
@@ -176,6 +189,10 @@ pub struct EffectRuntime<'e> {
     evaluators: HashMap<(usize, usize, usize, u8), Evaluator>,
     /// The shader object each shader state last bound, and whether it is a vertex shader.
     bound: HashMap<(usize, usize, usize, u8), (usize, bool)>,
+    /// Strings set with SetString, by handle (the blob's string objects stay as read).
+    strings: HashMap<Handle, String>,
+    /// D3DXCreateEffectEx's skip list: shader constants the effect leaves to the application.
+    skipped: std::collections::BTreeSet<String>,
 }
 
 impl<'e> EffectRuntime<'e> {
@@ -193,9 +210,27 @@ impl<'e> EffectRuntime<'e> {
             pass: None,
             evaluators: HashMap::new(),
             bound: HashMap::new(),
+            strings: HashMap::new(),
+            skipped: Default::default(),
         };
         rt.preselect();
         rt
+    }
+
+    /// D3DXCreateEffectEx: a runtime whose shaders leave the constants of `skip` (`"a; b"`)
+    /// to the application; every name must be a constant some shader binds (else
+    /// D3DERR_INVALIDCALL, as [`Effect::skip_constants`] decides).
+    pub fn with_skip_constants(effect: &'e Effect, skip: &str) -> Result<EffectRuntime<'e>, RuntimeError> {
+        let skipped = effect.skip_constants(skip).ok_or_else(|| RuntimeError::NoSuchParameter(skip.into()))?;
+        let mut rt = EffectRuntime::new(effect);
+        // Only shader-constant evaluators read the list, and none exists yet.
+        rt.skipped = skipped;
+        Ok(rt)
+    }
+
+    /// The skip list the effect was created with.
+    pub fn skipped(&self) -> &std::collections::BTreeSet<String> {
+        &self.skipped
     }
 
     /// A parameter, element, member or annotation by D3DX name (`s.m[1]`, `c@d`).
@@ -396,10 +431,7 @@ impl<'e> EffectRuntime<'e> {
             }
             StateSource::Expression { preshader } => {
                 let Some(regs) = self.run_preshader(key, preshader, all) else { return Ok(None) };
-                let n = (regs.sizes[Table::Output as usize] as usize * 4).min(state.value.value.len());
-                let words =
-                    regs.tables[Table::Output as usize][..n].iter().map(|&w| from_float(w, state.value.ty)).collect();
-                self.typed(state, words)
+                self.typed(state, expression_words(&regs, &state.value))
             }
             StateSource::ArraySelector { name, preshader } => {
                 let array = self.handle(name)?;
@@ -409,15 +441,24 @@ impl<'e> EffectRuntime<'e> {
                 if dirty {
                     // A selection past the array fails the state and keeps the last good one.
                     let index = selection(&regs);
+                    self.set_last(key, Some(index));
                     if index >= elements {
                         let name = name.clone();
                         return Err(RuntimeError::SelectorOutOfRange { state: info.name, name, index, elements });
+                    }
+                    let previous = self.evaluators.get(&key).and_then(|e| e.selected);
+                    // CommitChanges re-sets the element only when the selection changed since
+                    // the last good one (wine_preshader `scenario[2]`, effect.c:5309).
+                    if !all && previous == Some(index) {
+                        return Ok(None);
                     }
                     if let Some(e) = self.evaluators.get_mut(&key) {
                         e.selected = Some(index);
                     }
                 }
-                let index = self.evaluators.get(&key).and_then(|e| e.selected).unwrap_or(u32::MAX);
+                let selected = self.evaluators.get(&key).and_then(|e| e.selected);
+                self.set_last(key, selected);
+                let index = selected.unwrap_or(u32::MAX);
                 let element = self.store.element(array, index as usize).ok_or_else(|| {
                     RuntimeError::SelectorOutOfRange { state: info.name, name: name.clone(), index, elements }
                 })?;
@@ -427,8 +468,19 @@ impl<'e> EffectRuntime<'e> {
         Ok(Some(AppliedState { name: info.name, class: info.class, code: info.code, index: state.index, value }))
     }
 
-    fn typed(&self, state: &State, words: Vec<u32>) -> StateValue {
-        StateValue::Words { ty: state.value.ty, words }
+    /// Words in the state's storage type as the device takes them: a one-DWORD state converts
+    /// to its D3D9 value type (`values::device_word`).
+    fn typed(&self, state: &State, mut words: Vec<u32>) -> StateValue {
+        let mut ty = state.value.ty;
+        if let Some(info) = state.info().filter(|i| is_dword_state(i.class) && words.len() == 1) {
+            words[0] = device_word(words[0], ty, info.class, info.code);
+            ty = if super::values::float_valued(info.class, info.code) {
+                ParameterType::Float
+            } else {
+                ParameterType::Int
+            };
+        }
+        StateValue::Words { ty, words }
     }
 
     fn constant_value(&self, state: &State) -> StateValue {
@@ -443,62 +495,15 @@ impl<'e> EffectRuntime<'e> {
         if p.ty.is_texture() {
             return StateValue::Texture { parameter: None };
         }
-        StateValue::Words { ty: p.ty, words: p.value.clone() }
+        if state.info().is_some_and(|i| i.class == StateClass::ShaderConstant) {
+            return StateValue::Words { ty: p.ty, words: constant_registers(p).concat() };
+        }
+        self.typed(state, p.value.clone())
     }
 
     /// Whether object `id` is a shader a hardware device creates (others bind NULL).
     fn is_shader(&self, id: usize) -> bool {
         matches!(self.effect.objects.get(id).map(|o| &o.kind), Some(ObjectKind::Shader(s)) if s.hardware_supported())
-    }
-
-    /// ValidateTechnique: every pass's states apply (no array selector out of range) and every
-    /// shader they select is one a hardware device creates.
-    pub fn validate(&mut self, technique: usize) -> Result<(), RuntimeError> {
-        let t = self
-            .effect
-            .techniques
-            .get(technique)
-            .ok_or(RuntimeError::NoSuch { what: "technique", index: technique })?;
-        let saved = (self.technique, self.begun, self.pass);
-        self.technique = technique;
-        let mut result = Ok(());
-        for pass in 0..t.passes.len() {
-            let state = self.evaluate_pass(pass, true)?;
-            if let Some(e) = state.errors.into_iter().next() {
-                result = Err(e);
-                break;
-            }
-            let refused = t.passes[pass].states.iter().any(|s| self.selects_unsupported(s));
-            if refused {
-                result = Err(RuntimeError::Unsupported { technique: t.name.clone(), pass });
-                break;
-            }
-        }
-        (self.technique, self.begun, self.pass) = saved;
-        result
-    }
-
-    /// Whether a shader state selects a shader object a hardware device refuses.
-    fn selects_unsupported(&self, s: &State) -> bool {
-        let id = match &s.source {
-            StateSource::Constant if s.value.ty.is_shader() => s.value.value.first().copied(),
-            StateSource::Parameter { name } if s.value.ty.is_shader() => {
-                self.store.lookup(None, name).and_then(|h| self.store.value(h).first().copied())
-            }
-            StateSource::ArraySelector { name, preshader } => {
-                let Some(array) = self.store.lookup(None, name) else { return false };
-                let mut regs = Registers::new(preshader);
-                let uploads = plan(&self.store, &preshader.inputs, Target::PreshaderInputs);
-                upload(&mut regs, &self.store, &uploads);
-                regs.run(preshader);
-                let index = regs.tables[Table::Output as usize].first().map_or(0, |&w| f32_to_i32(f32::from_bits(w)));
-                let index = if index == -1 { 0 } else { index as u32 as usize };
-                self.store.element(array, index).and_then(|h| self.store.value(h).first().copied())
-            }
-            _ => None,
-        };
-        let Some(id) = id else { return false };
-        matches!(self.effect.objects.get(id as usize).map(|o| &o.kind), Some(ObjectKind::Shader(sh)) if !sh.hardware_supported())
     }
 
     fn parameter_value(&self, h: Handle, state: &State) -> StateValue {
@@ -541,6 +546,11 @@ impl<'e> EffectRuntime<'e> {
                         Some(h) => self.parameter_value(h, s),
                         None => self.constant_value(s),
                     },
+                    // D3DX evaluates a sampler state's expression whenever the sampler is
+                    // applied (wine_preshader `scenario[0]`: MinFilter = an expression).
+                    StateSource::Expression { preshader } => {
+                        self.typed(s, expression_words(&evaluate_once(&self.store, preshader), &s.value))
+                    }
                     _ => self.constant_value(s),
                 };
                 Some(AppliedState { name: info.name, class: info.class, code: info.code, index: s.index, value })
@@ -564,13 +574,17 @@ impl<'e> EffectRuntime<'e> {
                 registers: Registers::new(&Preshader::empty()),
                 seen: 0,
                 selected: None,
+                last: None,
             })
             .seen = clock;
     }
 
     fn evaluator(&self, p: &Preshader, shader_table: Option<&[crate::bytecode::ConstantInfo]>) -> Evaluator {
         let uploads = plan(&self.store, &p.inputs, Target::PreshaderInputs);
-        let shader_uploads = shader_table.map(|c| plan(&self.store, c, Target::ShaderConstants)).unwrap_or_default();
+        // Constants of the skip list are not set by the effect.
+        let table: Vec<_> =
+            shader_table.into_iter().flatten().filter(|c| !self.skipped.contains(&c.name)).cloned().collect();
+        let shader_uploads = plan(&self.store, &table, Target::ShaderConstants);
         let mut sized = p.clone();
         for u in &shader_uploads {
             let _ = sized.grow(u.table, u.register + u.count - 1);
@@ -579,7 +593,15 @@ impl<'e> EffectRuntime<'e> {
             uploads.iter().chain(&shader_uploads).map(|u| self.store.node(u.param).top).collect();
         inputs.sort();
         inputs.dedup();
-        Evaluator { inputs, uploads, shader_uploads, registers: Registers::new(&sized), seen: 0, selected: None }
+        Evaluator {
+            inputs,
+            uploads,
+            shader_uploads,
+            registers: Registers::new(&sized),
+            seen: 0,
+            selected: None,
+            last: None,
+        }
     }
 
     /// Runs a state's preshader when needed; `None` when `all` is false and no input changed.
@@ -607,6 +629,7 @@ impl<'e> EffectRuntime<'e> {
                         let index = selection(&regs);
                         if let Some(e) = self.evaluators.get_mut(&key) {
                             e.selected = (index < elements).then_some(index);
+                            e.last = Some(index);
                         }
                     }
                 }
@@ -747,25 +770,6 @@ fn selection(regs: &Registers) -> u32 {
         0
     } else {
         index
-    }
-}
-
-/// A float output word converted to a state's storage type.
-fn from_float(w: u32, ty: ParameterType) -> u32 {
-    convert_word(w, ParameterType::Float, ty)
-}
-
-/// A parameter word converted between numeric types (D3DX's rules: float to int truncates, any
-/// nonzero bit pattern is a true bool).
-pub fn convert_word(w: u32, from: ParameterType, to: ParameterType) -> u32 {
-    match (from, to) {
-        (a, b) if a == b => w,
-        (_, ParameterType::Bool) => (w != 0) as u32,
-        (ParameterType::Float, ParameterType::Int) => f32_to_i32(f32::from_bits(w)) as u32,
-        (ParameterType::Int, ParameterType::Float) => (w as i32 as f32).to_bits(),
-        (ParameterType::Bool, ParameterType::Float) => ((w != 0) as u32 as f32).to_bits(),
-        (ParameterType::Bool, ParameterType::Int) => (w != 0) as u32,
-        _ => w,
     }
 }
 

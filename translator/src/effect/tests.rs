@@ -1,7 +1,13 @@
 //! The reader on the hand-built sample effect (`fuzz::sample_effect`, whose layout is written out
-//! word by word there) and on damaged copies of it.
+//! word by word there) and on damaged copies of it; then the run-time rules `docs/effects.md`
+//! derives from Windows results ("Parameter usage", "State values"), on effects built in memory,
+//! each test naming the expectation record that pins it.
 
-use super::runtime::{EffectRuntime, StateValue};
+use std::collections::BTreeSet;
+
+use super::runtime::{EffectRuntime, RuntimeError, StateValue};
+use super::states::{State, StateSource};
+use super::values::{constant_registers, device_word};
 use super::*;
 use crate::fuzz::{mutate_effect, sample_effect, Rng};
 
@@ -73,4 +79,254 @@ fn damaged_samples_never_panic() {
             }
         }
     }
+}
+
+fn param(name: &str, class: ParameterClass, ty: ParameterType, rows: u32, columns: u32, value: &[u32]) -> Parameter {
+    Parameter {
+        name: name.into(),
+        semantic: String::new(),
+        class,
+        ty,
+        rows,
+        columns,
+        elements: 0,
+        flags: 0,
+        annotations: Vec::new(),
+        element_list: Vec::new(),
+        members: Vec::new(),
+        value: value.to_vec(),
+        sampler_states: Vec::new(),
+        value_offset: 0,
+    }
+}
+
+fn object(name: &str, ty: ParameterType, id: u32) -> Parameter {
+    param(name, ParameterClass::Object, ty, 0, 0, &[id])
+}
+
+fn sampler(name: &str, states: Vec<State>) -> Parameter {
+    Parameter { sampler_states: states, ..param(name, ParameterClass::Object, ParameterType::Sampler, 0, 0, &[]) }
+}
+
+/// A state of operation `op` whose value comes from parameter `from`.
+fn referencing(op: u32, index: u32, value: Parameter, from: &str) -> State {
+    State { source: StateSource::Parameter { name: from.into() }, ..State::new(op, index, value, 0) }
+}
+
+fn effect(parameters: Vec<Parameter>, techniques: Vec<Vec<State>>, objects: Vec<Object>) -> Effect {
+    let techniques = techniques
+        .into_iter()
+        .enumerate()
+        .map(|(i, states)| Technique {
+            name: format!("t{i}"),
+            annotations: Vec::new(),
+            passes: vec![Pass { name: "p".into(), annotations: Vec::new(), states }],
+        })
+        .collect();
+    let header = Header { start: 0, structure_offset: 0, unknown: 0, object_count: 0, inline_objects: 0, resources: 0 };
+    Effect { header, parameters, techniques, objects }
+}
+
+/// Operation numbers `docs/effects.md` lists as pinned by Windows results.
+const TEXTURE: u32 = 0xa4;
+const MAG_FILTER: u32 = 0xa9;
+const SAMPLER: u32 = 0xb2;
+const FOGDENSITY: u32 = 0x14;
+const VS_CONSTANT4: u32 = 0x9b;
+
+#[test]
+fn the_pinned_operation_numbers_name_their_states() {
+    let name = |op| State::new(op, 0, param("", ParameterClass::Scalar, ParameterType::Int, 1, 1, &[0]), 0).name();
+    assert_eq!(
+        [TEXTURE, MAG_FILTER, SAMPLER, FOGDENSITY, VS_CONSTANT4].map(name),
+        ["Texture", "MagFilter", "Sampler", "FOGDENSITY", "VertexShaderConstant4"]
+    );
+}
+
+#[test]
+fn a_sampler_state_texture_makes_the_texture_used() {
+    // wine_preshader used[10]: tex1 is used only through `sampler1 { Texture = tex1 }`, which
+    // a shader's sampler register names; tex2 (used[11]) is named by nothing the technique reaches.
+    let texture = object("", ParameterType::Texture2D, 0);
+    let samp = sampler("samp", vec![referencing(TEXTURE, 256, texture.clone(), "tex1")]);
+    let inline =
+        Parameter { sampler_states: vec![referencing(TEXTURE, 256, texture.clone(), "tex2")], ..sampler("", vec![]) };
+    let e = effect(
+        vec![object("tex1", ParameterType::Texture2D, 0), object("tex2", ParameterType::Texture2D, 1), samp.clone()],
+        vec![
+            vec![referencing(SAMPLER, 0, sampler("", vec![]), "samp")],
+            vec![State::new(SAMPLER, 0, inline, 0)],
+            vec![],
+        ],
+        vec![Object::default(), Object::default()],
+    );
+    let names = |t| e.used_parameters(t).into_iter().collect::<Vec<_>>();
+    assert_eq!(names(0), ["samp", "tex1"], "Sampler[0] = samp: the sampler and its texture");
+    assert_eq!(names(1), ["tex2"], "an inline sampler_state block's Texture");
+    assert!(names(2).is_empty());
+    assert!(e.used_parameters(7).is_empty(), "no such technique");
+}
+
+#[test]
+fn a_skip_list_names_only_constants_a_shader_binds() {
+    // wine_clone create[1]: "skipped" is a register(c4) constant, D3D_OK; a name no shader
+    // binds is D3DERR_INVALIDCALL (the runtime refuses it).
+    let e = effect(vec![param("f", ParameterClass::Scalar, ParameterType::Float, 1, 1, &[0])], vec![], vec![]);
+    assert_eq!(e.skip_constants(" ; "), Some(BTreeSet::new()), "an empty list");
+    assert_eq!(e.skip_constants("f"), None, "f is bound by no shader");
+    assert!(EffectRuntime::with_skip_constants(&e, "f").is_err());
+}
+
+#[test]
+fn a_one_dword_state_takes_its_d3d9_type() {
+    // wine_preshader scenario[0]/[1]: `MagFilter = <float expression>` reaches the device as
+    // the integer (MAGFILTER of sampler 0 = 3), while FOGDENSITY keeps a float's bits.
+    let three = 3.0f32.to_bits();
+    use super::states::StateClass::*;
+    assert_eq!(device_word(three, ParameterType::Float, SamplerState, 5), 3, "D3DSAMP_MAGFILTER");
+    assert_eq!(device_word(three, ParameterType::Float, RenderState, 38), three, "D3DRS_FOGDENSITY");
+    assert_eq!(device_word(2, ParameterType::Int, RenderState, 36), 2.0f32.to_bits(), "D3DRS_FOGSTART of an int");
+    assert_eq!(device_word(1, ParameterType::Bool, RenderState, 7), 1, "D3DRS_ZENABLE of a bool");
+    let float3 = param("", ParameterClass::MatrixRows, ParameterType::Float, 1, 1, &[three]);
+    let samp = Parameter { sampler_states: vec![State::new(MAG_FILTER, 256, float3, 0)], ..sampler("", vec![]) };
+    let e = effect(vec![], vec![vec![State::new(SAMPLER, 2, samp, 0)]], vec![]);
+    let mut rt = EffectRuntime::new(&e);
+    rt.begin().expect("begin");
+    let pass = rt.begin_pass(0).expect("the pass");
+    let StateValue::Sampler { states } = &pass.states[0].value else { panic!("a sampler state: {:?}", pass.states) };
+    assert_eq!(states[0].value, StateValue::Words { ty: ParameterType::Int, words: vec![3] });
+}
+
+#[test]
+fn a_constant_state_writes_one_column_per_register() {
+    // wine_states scenario[0] (effect.c:3115–3136): VertexShaderConstant4[4] = {4,4,4,4,
+    // 5,5,5,5, 6}, stored as a 9 × 1 MATRIX_COLUMNS value, leaves c4 = 4,4,4,4, c5 = c6 = 0 and
+    // c7 untouched; VertexShaderConstant1[3] = {2,2,2,2} (4 × 1) writes c3 = 2,2,2,2.
+    let f = |v: f32| v.to_bits();
+    let mut nine = vec![f(4.0); 4];
+    nine.extend([f(5.0); 4]);
+    nine.push(f(6.0));
+    let value = param("", ParameterClass::MatrixColumns, ParameterType::Float, 9, 1, &nine);
+    assert_eq!(constant_registers(&value), [[f(4.0); 4], [0; 4], [0; 4]]);
+    let four = param("", ParameterClass::MatrixColumns, ParameterType::Float, 4, 1, &[f(2.0); 4]);
+    assert_eq!(constant_registers(&four), [[f(2.0); 4]]);
+    let one = param("", ParameterClass::MatrixColumns, ParameterType::Float, 1, 1, &[f(3.0)]);
+    assert_eq!(constant_registers(&one), [[f(3.0), 0, 0, 0]]);
+    let e = effect(vec![], vec![vec![State::new(VS_CONSTANT4, 4, value, 0)]], vec![]);
+    let mut rt = EffectRuntime::new(&e);
+    rt.begin().expect("begin");
+    let pass = rt.begin_pass(0).expect("the pass");
+    let StateValue::Words { words, .. } = &pass.states[0].value else { panic!("{:?}", pass.states) };
+    assert_eq!(words.len(), 12, "three registers");
+    assert_eq!(&words[4..], [0; 8]);
+}
+
+#[test]
+fn set_string_survives_a_clone() {
+    // wine_clone value[1]: SetString(s) then CloneEffect; the clone reads the new text.
+    let text = Object { offset: None, data: Vec::new(), kind: ObjectKind::String { text: "old".into() } };
+    let e = effect(
+        vec![
+            object("s", ParameterType::String, 0),
+            param("f", ParameterClass::Scalar, ParameterType::Float, 1, 1, &[0]),
+        ],
+        vec![],
+        vec![text],
+    );
+    let mut rt = EffectRuntime::new(&e);
+    let s = rt.handle("s").expect("s");
+    assert_eq!(rt.get_string(s).as_deref(), Ok("old"));
+    rt.set_string(s, "tiny silver hammers").expect("SetString");
+    let clone = rt.clone();
+    assert_eq!(clone.get_string(s).as_deref(), Ok("tiny silver hammers"));
+    let f = rt.handle("f").expect("f");
+    assert_eq!(rt.get_string(f), Err(RuntimeError::NotAString("f".into())));
+    assert!(rt.set_string(f, "x").is_err());
+}
+
+/// An effect whose one pass sets `VertexShader = vs_arr[sel]` (an array selector whose
+/// preshader moves the float `sel` to its output), vs_arr holding two vs_2_0 shaders.
+fn selector_effect() -> Effect {
+    use super::preshader::{Instruction, Opcode, Operand, Register, Table};
+    use crate::bytecode::ctab::{ConstantInfo, RegisterSet, TypeInfo};
+    let sel = ConstantInfo {
+        name: "sel".into(),
+        register_set: RegisterSet::Float4,
+        register_index: 0,
+        register_count: 1,
+        type_info: TypeInfo { class: 0, ty: 3, rows: 1, columns: 1, elements: 1, members: Vec::new() },
+        default_value: None,
+    };
+    let mov = Instruction {
+        opcode: Opcode::Mov,
+        scalar: false,
+        components: 1,
+        inputs: vec![Operand { register: Register { table: Table::Input, offset: 0 }, index: None }],
+        output: Register { table: Table::Output, offset: 0 },
+    };
+    // Register counts per table: one input, one float output.
+    let preshader = Preshader {
+        version: 0x4658_0200,
+        literals: Vec::new(),
+        instructions: vec![mov],
+        inputs: vec![sel],
+        table_sizes: [0, 1, 0, 1, 0, 0, 0],
+        offset: 0,
+    };
+    let element = |id| object("vs_arr", ParameterType::VertexShader, id);
+    let vs_arr = Parameter { elements: 2, element_list: vec![element(0), element(1)], ..element(0) };
+    let vs_arr = Parameter { value: vec![0, 1], ..vs_arr };
+    let source = StateSource::ArraySelector { name: "vs_arr".into(), preshader: Box::new(preshader) };
+    let state = State { source, ..State::new(0x92, 0, object("", ParameterType::VertexShader, 0), 0) };
+    let one = 1.0f32.to_bits();
+    let tokens: Vec<u8> = [0xFFFE_0200u32, 0x0000_FFFF].iter().flat_map(|w| w.to_le_bytes()).collect();
+    let shader = || Object {
+        offset: None,
+        data: tokens.clone(),
+        kind: ObjectKind::Shader(Box::new(EffectShader::new(&tokens, 0).expect("an empty vs_2_0"))),
+    };
+    effect(
+        vec![vs_arr, param("sel", ParameterClass::Scalar, ParameterType::Float, 1, 1, &[one])],
+        vec![vec![state]],
+        vec![shader(), shader()],
+    )
+}
+
+#[test]
+fn get_pass_desc_reads_the_last_computed_selection() {
+    // wine_preshader scenario[5] (effect.c:6885–6927): GetPassDesc fails while the index is
+    // past the array, twice; the BeginPass after it keeps the element chosen before, and
+    // GetPassDesc then agrees with it.
+    let e = selector_effect();
+    let mut rt = EffectRuntime::new(&e);
+    let sel = rt.handle("sel").expect("sel");
+    assert_eq!(rt.pass_desc(0, 0).map(|d| d.vertex_shader), Ok(Some(1)), "the default sel = 1");
+    rt.set_floats(sel, &[0.0]).expect("SetFloat");
+    assert_eq!(rt.pass_desc(0, 0).map(|d| d.vertex_shader), Ok(Some(0)));
+    rt.set_floats(sel, &[3.0]).expect("SetFloat");
+    assert!(matches!(rt.pass_desc(0, 0), Err(RuntimeError::SelectorOutOfRange { index: 3, .. })));
+    assert!(rt.pass_desc(0, 0).is_err(), "repeating gives the same error");
+    rt.begin().expect("begin");
+    let pass = rt.begin_pass(0).expect("BeginPass");
+    assert!(pass.errors.is_empty(), "{:?}", pass.errors);
+    assert_eq!(pass.vertex_shader, Some(Some(0)), "the element chosen before");
+    assert_eq!(rt.pass_desc(0, 0).map(|d| d.vertex_shader), Ok(Some(0)));
+}
+
+#[test]
+fn commit_re_sets_a_selected_shader_only_when_the_selection_changes() {
+    // wine_preshader scenario[2] (effect.c:5290–5309): after a failed selection (index 3),
+    // selecting the previous element again does not re-set the shader; another element does.
+    let e = selector_effect();
+    let mut rt = EffectRuntime::new(&e);
+    let sel = rt.handle("sel").expect("sel");
+    rt.begin().expect("begin");
+    assert_eq!(rt.begin_pass(0).expect("BeginPass").vertex_shader, Some(Some(1)));
+    rt.set_floats(sel, &[3.0]).expect("SetFloat");
+    let failed = rt.commit().expect("CommitChanges succeeds");
+    assert!(matches!(failed.errors[..], [RuntimeError::SelectorOutOfRange { index: 3, .. }]));
+    rt.set_floats(sel, &[1.0]).expect("SetFloat");
+    assert_eq!(rt.commit().expect("commit").vertex_shader, None, "element 1 again: not re-set");
+    rt.set_floats(sel, &[-1.0]).expect("SetFloat");
+    assert_eq!(rt.commit().expect("commit").vertex_shader, Some(Some(0)), "-1 selects element 0");
 }
