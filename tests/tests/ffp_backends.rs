@@ -90,6 +90,8 @@ fn vertex_keys() -> Vec<(String, VertexKey)> {
         blend_indices: true,
         texcoord_sizes: [2, 3, 1, 4, 0, 0, 0, 0],
         point_size: false,
+        position1: false,
+        normal1: false,
     };
     let mut out = Vec::new();
     for (i, &fog) in VertexFog::ALL.iter().enumerate() {
@@ -115,7 +117,9 @@ fn vertex_keys() -> Vec<(String, VertexKey)> {
         };
         out.push((format!("{fog:?}"), key.clone()));
         let pre = VertexKey { inputs: VertexInputs { pretransformed: true, ..inputs }, unclipped_z: true, ..key };
-        out.push((format!("XYZRHW {fog:?}"), pre));
+        out.push((format!("XYZRHW {fog:?}"), pre.clone()));
+        let tweened = VertexInputs { position1: true, normal1: i % 2 == 0, pretransformed: false, ..inputs };
+        out.push((format!("tween {fog:?}"), VertexKey { inputs: tweened, tween: true, unclipped_z: false, ..pre }));
     }
     out
 }
@@ -123,7 +127,8 @@ fn vertex_keys() -> Vec<(String, VertexKey)> {
 fn vertex_interfaces() -> Vec<VertexInterface> {
     let full = vertex_keys()[0].1.inputs;
     let mut out = Vec::new();
-    for inputs in [full, VertexInputs::default(), VertexInputs { pretransformed: true, ..full }] {
+    let tweened = VertexInputs { blend_weights: 0, position1: true, normal1: true, ..full };
+    for inputs in [full, tweened, VertexInputs::default(), VertexInputs { pretransformed: true, ..full }] {
         for points in [None, Some(PointExpansion::List)] {
             let inputs = VertexInputs { point_size: points.is_some(), ..inputs };
             out.push(VertexInterface { inputs, flat: points.is_some(), varyings: Varyings::default(), points });
