@@ -6,7 +6,7 @@
 //! [`DecodeError`] naming the token, never a panic or an out-of-bounds read.
 
 use super::error::{DecodeError, DecodeErrorKind as E};
-use super::instruction::{Comment, Decl, Instruction, Payload, Program, Sources};
+use super::instruction::{Comment, Decl, Instruction, Payload, Program};
 use super::opcodes::{Control, Extra, Opcode, COMMENT_OPCODE, END_TOKEN};
 use super::params::{DstParam, RelAddr, ResultModifiers, SrcModifier, SrcParam, Swizzle, WriteMask};
 use super::registers::{Register, RegisterType};
@@ -31,14 +31,19 @@ pub fn decode(tokens: &[u32]) -> Result<Program, DecodeError> {
 pub fn stream_length(tokens: &[u32]) -> Result<usize, DecodeError> {
     let mut d = Decoder::new(tokens)?;
     d.run_to_end()?;
-    Ok(d.pos)
+    Ok(d.r.pos)
 }
 
 struct Decoder<'a> {
+    r: Reader<'a>,
+    program: Program,
+}
+
+/// The token cursor: what decoding an instruction reads, apart from the program it fills.
+struct Reader<'a> {
     tokens: &'a [u32],
     pos: usize,
     version: Version,
-    program: Program,
 }
 
 fn err<T>(token: usize, kind: E) -> Result<T, DecodeError> {
@@ -57,7 +62,7 @@ impl<'a> Decoder<'a> {
         // for a typical stream up front instead of eight doublings; capped, since the tokens
         // may run on past the end token.
         program.instructions.reserve((tokens.len() / 3).min(4096));
-        Ok(Decoder { tokens, pos: 1, version, program })
+        Ok(Decoder { r: Reader { tokens, pos: 1, version }, program })
     }
 
     fn run(mut self) -> Result<Program, DecodeError> {
@@ -67,39 +72,49 @@ impl<'a> Decoder<'a> {
 
     fn run_to_end(&mut self) -> Result<(), DecodeError> {
         loop {
-            let Some(&token) = self.tokens.get(self.pos) else { return err(self.pos, E::MissingEnd) };
+            let Some(&token) = self.r.tokens.get(self.r.pos) else { return err(self.r.pos, E::MissingEnd) };
             if token == END_TOKEN {
-                self.pos += 1;
+                self.r.pos += 1;
                 return Ok(());
             }
             if token & 0xFFFF == COMMENT_OPCODE as u32 {
                 self.comment(token)?;
             } else {
-                let inst = self.instruction(token)?;
-                self.program.instructions.push(inst);
+                // Filled where it lies: an instruction is about a hundred bytes, and moving it
+                // out of a `Result` and into the list cost more than decoding its tokens.
+                let list = &mut self.program.instructions;
+                list.push(Instruction::new(Opcode::Nop));
+                let last = list.last_mut().expect("just pushed");
+                if let Err(e) = self.r.instruction(token, last) {
+                    list.pop();
+                    return Err(e);
+                }
             }
         }
     }
 
     fn comment(&mut self, token: u32) -> Result<(), DecodeError> {
+        let pos = self.r.pos;
         if token & 0x8000_0000 != 0 {
-            return err(self.pos, E::ReservedBits { what: "comment", token, bits: 0x8000_0000 });
+            return err(pos, E::ReservedBits { what: "comment", token, bits: 0x8000_0000 });
         }
         let length = ((token >> 16) & 0x7FFF) as usize;
-        let available = self.tokens.len() - self.pos - 1;
+        let available = self.r.tokens.len() - pos - 1;
         if length > available {
-            return err(self.pos, E::CommentTooLong { length, available });
+            return err(pos, E::CommentTooLong { length, available });
         }
-        let start = self.pos + 1;
+        let start = pos + 1;
         self.program.comments.push(Comment {
             position: self.program.instructions.len(),
-            offset: self.pos as u32,
-            data: self.tokens[start..start + length].to_vec(),
+            offset: pos as u32,
+            data: self.r.tokens[start..start + length].to_vec(),
         });
-        self.pos = start + length;
+        self.r.pos = start + length;
         Ok(())
     }
+}
 
+impl Reader<'_> {
     fn next(&mut self, what: &'static str, needed: usize) -> Result<u32, DecodeError> {
         match self.tokens.get(self.pos) {
             Some(&t) => {
@@ -110,7 +125,8 @@ impl<'a> Decoder<'a> {
         }
     }
 
-    fn instruction(&mut self, token: u32) -> Result<Instruction, DecodeError> {
+    /// Decodes the instruction whose first token is `token` into `inst` (a bare `nop`).
+    fn instruction(&mut self, token: u32, inst: &mut Instruction) -> Result<(), DecodeError> {
         let start = self.pos;
         let raw_opcode = token & 0xFFFF;
         let Some(opcode) = Opcode::from_raw(raw_opcode as u16) else { return err(start, E::UnknownOpcode(raw_opcode)) };
@@ -137,7 +153,7 @@ impl<'a> Decoder<'a> {
         }
         self.pos += 1;
 
-        let mut inst = Instruction::new(opcode);
+        inst.opcode = opcode;
         inst.control = control;
         inst.coissue = token & (1 << 30) != 0;
         inst.offset = start as u32;
@@ -160,11 +176,9 @@ impl<'a> Decoder<'a> {
             Extra::DefI => Payload::DefI(self.raw4(form.name)?.map(|v| v as i32)),
             Extra::DefB => Payload::DefB(self.next(form.name, 1)?),
         };
-        let mut src = Sources::new();
         for _ in 0..shape.srcs {
-            src.push(self.src()?);
+            inst.src.push(self.src()?);
         }
-        inst.src = src;
 
         if !sm1 {
             let used = (self.pos - start - 1) as u32;
@@ -172,7 +186,7 @@ impl<'a> Decoder<'a> {
                 return err(start, E::LengthMismatch { opcode: form.name, stated: length, expected: used });
             }
         }
-        Ok(inst)
+        Ok(())
     }
 
     fn raw4(&mut self, what: &'static str) -> Result<[u32; 4], DecodeError> {
