@@ -180,16 +180,17 @@ impl Store {
             current = self.member(current, &rest[..end])?;
             rest = &rest[end..];
         }
-        while !rest.is_empty() {
-            let (sep, tail) = rest.split_at(1);
+        // A name is caller text: after `]` any character may follow, so split on a char, not a byte.
+        while let Some(sep) = rest.chars().next() {
+            let tail = &rest[sep.len_utf8()..];
             match sep {
-                "." | "@" => {
+                '.' | '@' => {
                     let end = tail.find(['.', '[', '@']).unwrap_or(tail.len());
                     let part = &tail[..end];
-                    current = if sep == "." { self.member(current, part)? } else { self.annotation(current, part)? };
+                    current = if sep == '.' { self.member(current, part)? } else { self.annotation(current, part)? };
                     rest = &tail[end..];
                 }
-                "[" => {
+                '[' => {
                     let close = tail.find(']')?;
                     let index: usize = tail[..close].parse().ok()?;
                     current = self.element(current, index)?;

@@ -127,6 +127,23 @@ fn effect(parameters: Vec<Parameter>, techniques: Vec<Vec<State>>, objects: Vec<
     Effect { header, parameters, techniques, objects }
 }
 
+#[test]
+fn a_name_with_any_text_after_an_element_is_not_found_and_does_not_panic() {
+    // Fuzzing found `a[1]` followed by a multi-byte character: the name is caller text, so the
+    // resolver must step over characters, not bytes.
+    let element = |v| param("", ParameterClass::Scalar, ParameterType::Float, 1, 1, &[v]);
+    let mut array = param("a", ParameterClass::Scalar, ParameterType::Float, 1, 1, &[]);
+    array.elements = 2;
+    array.element_list = vec![element(1), element(2)];
+    let e = effect(vec![array], Vec::new(), Vec::new());
+    let rt = EffectRuntime::new(&e);
+    let one = rt.handle("a[1]").expect("an element by index");
+    assert_eq!(rt.store.value(one), [2]);
+    for name in ["a[1]\u{e9}", "a[1]\u{1f600}.x", "a\u{e9}[0]", "a[\u{e9}]"] {
+        assert!(rt.handle(name).is_err(), "{name:?} names nothing");
+    }
+}
+
 /// Operation numbers `docs/effects.md` lists as pinned by Windows results.
 const TEXTURE: u32 = 0xa4;
 const MAG_FILTER: u32 = 0xa9;
