@@ -16,7 +16,6 @@ pub const KNOWN: &[(&str, &str, &str)] = &[
         "scenario[3]",
         "CommitChanges re-applies more states on Windows than those whose inputs changed",
     ),
-    ("wine_preshader", "scenario[4]", "the state manager's call list is not modelled"),
 ];
 
 /// The reason a record is known to fail, if it is listed.

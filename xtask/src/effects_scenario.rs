@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use d3d9_shader::effect::runtime::{AppliedState, EffectRuntime, PassDesc, PassState, StateValue};
+use d3d9_shader::effect::runtime::{AppliedState, DeviceCall, EffectRuntime, PassDesc, PassState, StateValue};
 use d3d9_shader::effect::{Effect, ObjectKind, StateClass};
 
 use crate::effects_checks::{compare_bits, floats};
@@ -162,6 +162,24 @@ struct Run<'e> {
     /// Created with D3DXFX_NOT_CLONEABLE: the effect keeps no shader function code, so
     /// GetPassDesc gives NULL functions (effect.c:6941).
     not_cloneable: bool,
+    /// The calls made to the state manager, once SetStateManager has set one.
+    manager: Option<Vec<DeviceCall>>,
+    /// The light the last `SetLight` filler step wrote.
+    light_filler: Vec<u32>,
+}
+
+/// The filler lights the scenarios write with SetLight, by the step's prose: D3DLIGHT9 words.
+fn filler_light(prose: &str) -> Result<Vec<u32>, String> {
+    let mut light = vec![0u32; LIGHT_WORDS];
+    match prose {
+        "filler: Type POINT, every other field 0" => light[0] = 1,
+        "filler: Type DIRECTIONAL, Diffuse/Specular/Ambient (0.5, 0.5, 0.5, 0.5), every other field 0" => {
+            light[0] = 3;
+            light[1..13].fill(0.5f32.to_bits());
+        }
+        other => return Err(format!("unknown filler light {other:?}")),
+    }
+    Ok(light)
 }
 
 impl<'e> Run<'e> {
@@ -176,7 +194,11 @@ impl<'e> Run<'e> {
                 self.rt = EffectRuntime::new(self.effect);
                 Ok(())
             }
-            "release" | "SetStateManager" => Ok(()),
+            "release" => Ok(()),
+            "SetStateManager" => {
+                self.manager = Some(Vec::new());
+                Ok(())
+            }
             "SetTechnique" => {
                 let name = s(step, "technique").unwrap_or("");
                 let t = self.effect.technique(name).ok_or(format!("no technique {name}"))?;
@@ -198,7 +220,7 @@ impl<'e> Run<'e> {
                 let pass = int(step, "pass").unwrap_or(0) as usize;
                 match self.rt.begin_pass(pass) {
                     Ok(state) => {
-                        self.device.apply(&state, &self.textures, &self.rt);
+                        self.apply(&state);
                         match state.errors.first() {
                             Some(e) => Err(e.to_string()),
                             None => Ok(()),
@@ -210,7 +232,7 @@ impl<'e> Run<'e> {
             "CommitChanges" => match self.rt.commit() {
                 // Windows' CommitChanges succeeds even when a state fails to apply.
                 Ok(state) => {
-                    self.device.apply(&state, &self.textures, &self.rt);
+                    self.apply(&state);
                     Ok(())
                 }
                 Err(e) => Err(e.to_string()),
@@ -248,6 +270,18 @@ impl<'e> Run<'e> {
             }
         }
         Ok(())
+    }
+
+    /// Applies a pass's states to the device, or hands them to the state manager; the
+    /// scenarios' manager forwards lights to the device (effect.c:6343).
+    fn apply(&mut self, state: &PassState) {
+        let Some(calls) = &mut self.manager else {
+            return self.device.apply(state, &self.textures, &self.rt);
+        };
+        calls.extend(state.device_calls());
+        for st in state.states.iter().filter(|s| matches!(s.class, StateClass::Light | StateClass::LightEnable)) {
+            self.device.apply_state(st, &self.textures, &self.rt);
+        }
     }
 
     /// The states the current technique's passes set, as a blank device they were applied to.
@@ -335,11 +369,9 @@ impl<'e> Run<'e> {
                 self.device.textures.insert(int(step, "stage").unwrap_or(0) as u32, None);
             }
             "SetLight" if step.get("first").is_some() => {
-                // The filler light: Type D3DLIGHT_POINT (1), every other field 0.
+                self.light_filler = filler_light(s(step, "light").unwrap_or(""))?;
                 for index in first..=last {
-                    let mut light = vec![0u32; LIGHT_WORDS];
-                    light[0] = 1;
-                    self.device.lights.insert(index, light);
+                    self.device.lights.insert(index, self.light_filler.clone());
                 }
             }
             "SetLight" => {
@@ -503,6 +535,7 @@ impl Run<'_> {
                 }
             }
             "vertex_shader" => self.expect_shader(d.vertex_shader, e),
+            "state_manager_calls" => self.expect_calls(e),
             "pass_desc_vertex_shader" => self.expect_shader(self.pass_desc.vertex_shader, e),
             "pass_desc_pixel_shader" => self.expect_shader(self.pass_desc.pixel_shader, e),
             other => Err(format!("expectation {other} is not checked")),
@@ -511,10 +544,14 @@ impl Run<'_> {
 
     fn expect_light(&self, e: &Record) -> Result<(), String> {
         let index = int(e, "index").unwrap_or(0) as u32;
-        let light = self.device.lights.get(&index).cloned().unwrap_or_else(|| vec![0; LIGHT_WORDS]);
         if e.get("equals_filler").is_some() {
-            return Err("light filler comparison is not checked".into());
+            let range = (int(e, "first").unwrap_or(0) as u32)..=(int(e, "last").unwrap_or(0) as u32);
+            return match range.clone().find(|i| self.device.lights.get(i) != Some(&self.light_filler)) {
+                Some(i) => Err(format!("light {i} = {:08x?}, expected the filler", self.device.lights.get(&i))),
+                None => Ok(()),
+            };
         }
+        let light = self.device.lights.get(&index).cloned().unwrap_or_else(|| vec![0; LIGHT_WORDS]);
         let member = s(e, "member").unwrap_or("");
         let code = ["Type", "Diffuse", "Specular", "Ambient", "Position", "Direction"]
             .iter()
@@ -522,6 +559,32 @@ impl Run<'_> {
             .ok_or(format!("light member {member}"))?;
         let (at, n) = LIGHT_MEMBERS[code];
         compare_bits(&light[at..at + n], e).map_err(|m| format!("light {index} {member}: {m}"))
+    }
+
+    /// The state manager's calls as a multiset of (method, arg1, arg2).
+    fn expect_calls(&self, e: &Record) -> Result<(), String> {
+        let calls = self.manager.as_ref().ok_or("no state manager was set")?;
+        let mut got: Vec<(usize, u32, u32, &str)> = calls
+            .iter()
+            .map(|c| {
+                let (a, b) = c.args();
+                (c.vtable_slot(), a, b, c.method())
+            })
+            .collect();
+        got.sort();
+        let mut want = Vec::new();
+        for c in e.get("calls").and_then(|v| v.as_array()).into_iter().flatten().filter_map(|c| c.as_table()) {
+            let method = s(c, "call").unwrap_or("");
+            let slot = DeviceCall::slot_of(method).ok_or(format!("{method} is no state-manager method"))?;
+            want.push((slot, int(c, "arg1").unwrap_or(0) as u32, int(c, "arg2").unwrap_or(0) as u32, method));
+        }
+        want.sort();
+        if got == want {
+            return Ok(());
+        }
+        let extra: Vec<_> = got.iter().filter(|g| !want.contains(g)).collect();
+        let missing: Vec<_> = want.iter().filter(|w| !got.contains(w)).collect();
+        Err(format!("{} calls, expected {}; extra {extra:?}, missing {missing:?}", got.len(), want.len()))
     }
 
     fn expect_shader(&self, bound: Option<usize>, e: &Record) -> Result<(), String> {
@@ -571,6 +634,8 @@ fn scenario(effect: &Effect, r: &Record) -> Result<(), String> {
         filler_f: [(-9999f32).to_bits(); 4],
         pass_desc: PassDesc::default(),
         not_cloneable: false,
+        manager: None,
+        light_filler: Vec::new(),
     };
     if let Some(t) = s(r, "technique") {
         let t = effect.technique(t).ok_or(format!("no technique {t}"))?;

@@ -17,8 +17,10 @@ use super::types::{ParameterClass, ParameterType};
 pub use super::values::convert_word;
 use super::values::{constant_registers, device_word, evaluate_once, expression_words, is_dword_state};
 use super::{Effect, ObjectKind};
+pub use device_calls::DeviceCall;
 pub use pass_desc::PassDesc;
 
+mod device_calls;
 mod pass_desc;
 mod strings;
 mod validate;

@@ -347,3 +347,57 @@ fn commit_re_sets_a_selected_shader_only_when_the_selection_changes() {
     rt.set_floats(sel, &[-1.0]).expect("SetFloat");
     assert_eq!(rt.commit().expect("commit").vertex_shader, Some(Some(0)), "-1 selects element 0");
 }
+
+/// The grouping wine_preshader `scenario[4]` pins (effect.c:6363): two members of light 0 and
+/// its LightEnable give one SetLight and one LightEnable; a sampler parameter's Texture and
+/// MinFilter give SetTexture and SetSamplerState on the sampler the state names; float
+/// registers 0, 1, 2 and 5 give two uploads, (0, 3) and (5, 1); bools (0, 1) one, (0, 2).
+#[test]
+fn a_pass_applies_as_d3dx_groups_its_calls() {
+    use super::runtime::{AppliedState, Constants, DeviceCall, PassState};
+    let words = |w: &[u32]| StateValue::Words { ty: ParameterType::Float, words: w.to_vec() };
+    let state = |class, code, index, value| AppliedState { name: "", class, code, index, value };
+    let inner = vec![
+        state(StateClass::Texture, 0, 0, StateValue::Texture { parameter: None }),
+        state(StateClass::SamplerState, 6, 0, words(&[2])),
+    ];
+    let pass = PassState {
+        states: vec![
+            state(StateClass::Light, 1, 0, words(&[1, 2, 3, 4])),
+            state(StateClass::LightEnable, 0, 0, words(&[1])),
+            state(StateClass::Sampler, 0, 257, StateValue::Sampler { states: inner }),
+            state(StateClass::Light, 3, 0, words(&[5, 6, 7, 8])),
+        ],
+        vertex_constants: Constants {
+            float: [0, 1, 2, 5].iter().map(|&r| (r, [r; 4])).collect(),
+            ..Default::default()
+        },
+        pixel_constants: Constants { bool: vec![(0, true), (1, false)], ..Default::default() },
+        ..Default::default()
+    };
+    let calls = pass.device_calls();
+    let summary: Vec<(&str, (u32, u32))> = calls.iter().map(|c| (c.method(), c.args())).collect();
+    assert_eq!(
+        summary,
+        [
+            ("SetLight", (0, 0)),
+            ("LightEnable", (0, 0)),
+            ("SetTexture", (257, 0)),
+            ("SetSamplerState", (257, 6)),
+            ("SetVertexShaderConstantF", (0, 3)),
+            ("SetVertexShaderConstantF", (5, 1)),
+            ("SetPixelShaderConstantB", (0, 2)),
+        ]
+    );
+    assert_eq!(
+        calls[0],
+        DeviceCall::SetLight { index: 0, members: vec![(1, vec![1, 2, 3, 4]), (3, vec![5, 6, 7, 8])] }
+    );
+    assert_eq!(
+        calls[6],
+        DeviceCall::SetShaderConstant { file: states::ShaderConstantFile::PsBool, first: 0, words: vec![1, 0] }
+    );
+    // The vtable places order the manager's methods as ID3DXEffectStateManager declares them.
+    let slots: Vec<usize> = calls.iter().map(|c| c.vtable_slot()).collect();
+    assert_eq!(slots, [5, 6, 8, 10, 14, 14, 20]);
+}
