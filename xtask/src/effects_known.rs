@@ -8,13 +8,15 @@ pub const KNOWN: &[(&str, &str, &str)] = &[
     (
         "wine_preshader",
         "scenario[0]",
-        "vertex sampler 1 (258) MIN/MAGFILTER read 0 on Windows here (todo_wine) but 2 in scenario[1], \
-         which runs the same pass on a fresh effect; no rule separates the two",
+        "vertex sampler 1 (258) MIN/MAGFILTER read 0 on Windows after a state-saving Begin (todo_wine: \
+         Wine writes samplers_array[1]'s 2) but 2 after a D3DXFX_DONOTSAVESTATE one (scenario[1]); \
+         no rule found for it",
     ),
     (
         "wine_preshader",
         "scenario[3]",
-        "CommitChanges re-applies more states on Windows than those whose inputs changed",
+        "the same 258 MINFILTER = 0 after a state-saving Begin (effect.c:5650, todo_wine); every other \
+         check of the scenario passes",
     ),
 ];
 

@@ -5,6 +5,7 @@
 use std::collections::HashMap;
 
 use d3d9_shader::effect::runtime::{AppliedState, DeviceCall, EffectRuntime, PassDesc, PassState, StateValue};
+use d3d9_shader::effect::states::{light_member, LIGHT_WORDS};
 use d3d9_shader::effect::{Effect, ObjectKind, StateClass};
 
 use crate::effects_checks::{compare_bits, floats};
@@ -18,13 +19,6 @@ fn s<'a>(r: &'a Record, k: &str) -> Option<&'a str> {
 fn int(r: &Record, k: &str) -> Option<i64> {
     r.get(k).and_then(|v| v.as_integer())
 }
-
-/// D3DLIGHT9 as 26 DWORDs: Type, Diffuse, Specular, Ambient (4 each), Position, Direction (3
-/// each), Range, Falloff, Attenuation0–2, Theta, Phi.
-const LIGHT_WORDS: usize = 26;
-/// Where each light member (the state table's light code) starts, and its length.
-const LIGHT_MEMBERS: [(usize, usize); 13] =
-    [(0, 1), (1, 4), (5, 4), (9, 4), (13, 3), (16, 3), (19, 1), (20, 1), (21, 1), (22, 1), (23, 1), (24, 1), (25, 1)];
 
 /// The device state a scenario reads back.
 #[derive(Clone, Default)]
@@ -77,14 +71,7 @@ impl Device {
                 let id = if st.code == 256 { 256 + st.index } else { st.code + st.index };
                 self.transform.insert(id, words);
             }
-            StateClass::Light => {
-                let light = self.lights.entry(st.index).or_insert_with(|| vec![0; LIGHT_WORDS]);
-                if let Some(&(at, n)) = LIGHT_MEMBERS.get(st.code as usize) {
-                    for (k, w) in words.iter().take(n).enumerate() {
-                        light[at + k] = *w;
-                    }
-                }
-            }
+            // Lights arrive whole, in `PassState::lights`.
             StateClass::LightEnable => {
                 self.light_enable.insert(st.index, first != 0);
             }
@@ -124,6 +111,9 @@ impl Device {
     fn apply(&mut self, pass: &PassState, textures: &HashMap<String, String>, rt: &EffectRuntime) {
         for st in &pass.states {
             self.apply_state(st, textures, rt);
+        }
+        for (index, light) in &pass.lights {
+            self.lights.insert(*index, light.to_vec());
         }
         for &(r, v) in &pass.vertex_constants.float {
             self.vs_f.insert(r, v);
@@ -279,8 +269,11 @@ impl<'e> Run<'e> {
             return self.device.apply(state, &self.textures, &self.rt);
         };
         calls.extend(state.device_calls());
-        for st in state.states.iter().filter(|s| matches!(s.class, StateClass::Light | StateClass::LightEnable)) {
+        for st in state.states.iter().filter(|s| s.class == StateClass::LightEnable) {
             self.device.apply_state(st, &self.textures, &self.rt);
+        }
+        for (index, light) in &state.lights {
+            self.device.lights.insert(*index, light.to_vec());
         }
     }
 
@@ -333,6 +326,13 @@ impl<'e> Run<'e> {
             self.textures.insert(param.to_string(), s(step, "texture").unwrap_or("").to_string());
             return Ok(());
         }
+        let one_int =
+            step.get("i32").and_then(|v| v.as_array()).filter(|a| a.len() == 1).and_then(|a| a[0].as_integer());
+        match (s(step, "call"), step.get("f32").and_then(floats).as_deref(), one_int) {
+            (Some("SetFloat"), Some(&[f]), _) => return self.rt.set_float(h, f).map_err(|e| e.to_string()),
+            (Some("SetInt"), _, Some(i)) => return self.rt.set_int(h, i as i32).map_err(|e| e.to_string()),
+            _ => {}
+        }
         if let Some(v) = step.get("f32") {
             let f = floats(v).ok_or("bad f32")?;
             return self.rt.set_floats(h, &f).map_err(|e| e.to_string());
@@ -353,9 +353,28 @@ impl<'e> Run<'e> {
             let v = step.get("f32").and_then(floats).unwrap_or_default();
             std::array::from_fn(|i| v.get(i).copied().unwrap_or(0.0).to_bits())
         };
+        let list = |k: &str| -> Option<Vec<u32>> {
+            let a = step.get(k)?.as_array()?;
+            Some(a.iter().filter_map(|x| x.as_integer().map(|i| i as u32)).collect())
+        };
         match s(step, "call").unwrap_or("") {
+            // `ids` with one value for all: `f32` (its bits) or `u32`.
+            "SetRenderState" if step.get("ids").is_some() => {
+                let value = step.get("f32").and_then(|v| v.as_float()).map_or(u, |f| (f as f32).to_bits());
+                for id in list("ids").unwrap_or_default() {
+                    self.device.render.insert(id, value);
+                }
+            }
             "SetRenderState" => {
                 self.device.render.insert(id, u);
+            }
+            // Every state of `ids` on every sampler of `samplers`.
+            "SetSamplerState" if step.get("samplers").is_some() => {
+                for sampler in list("samplers").unwrap_or_default() {
+                    for id in list("ids").unwrap_or_default() {
+                        self.device.sampler.insert((sampler, id), u);
+                    }
+                }
             }
             "SetSamplerState" => {
                 self.device.sampler.insert((int(step, "sampler").unwrap_or(0) as u32, id), u);
@@ -557,7 +576,7 @@ impl Run<'_> {
             .iter()
             .position(|m| *m == member)
             .ok_or(format!("light member {member}"))?;
-        let (at, n) = LIGHT_MEMBERS[code];
+        let (at, n) = light_member(code as u32).ok_or(format!("light member {member}"))?;
         compare_bits(&light[at..at + n], e).map_err(|m| format!("light {index} {member}: {m}"))
     }
 

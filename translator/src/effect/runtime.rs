@@ -11,7 +11,7 @@ use thiserror::Error;
 
 use super::evaluate::{f32_to_i32, plan, upload, Registers, Target, Upload};
 use super::preshader::{Preshader, Table};
-use super::states::{constant_file, ShaderConstantFile, State, StateClass, StateSource};
+use super::states::{constant_file, ShaderConstantFile, State, StateClass, StateSource, LIGHT_WORDS, MATERIAL_WORDS};
 use super::store::{Handle, Store};
 use super::types::{ParameterClass, ParameterType};
 pub use super::values::convert_word;
@@ -21,7 +21,9 @@ pub use device_calls::DeviceCall;
 pub use pass_desc::PassDesc;
 
 mod device_calls;
+mod lights;
 mod pass_desc;
+mod setters;
 mod strings;
 mod validate;
 
@@ -156,6 +158,12 @@ pub struct PassState {
     pub vertex_constants: Constants,
     /// Pixel shader constants.
     pub pixel_constants: Constants,
+    /// The lights to send, each whole: D3DX keeps one D3DLIGHT9 per light, zeroed at
+    /// BeginPass, writes the light states into it and sends every light a state changed
+    /// (docs/effects.md#device-calls).
+    pub lights: Vec<(u32, [u32; LIGHT_WORDS])>,
+    /// The material to send whole, kept the same way, when a material state changed.
+    pub material: Option<[u32; MATERIAL_WORDS]>,
     /// States that could not be applied (the pass call fails with the first, as on Windows,
     /// but every other state is applied).
     #[serde(skip)]
@@ -195,6 +203,11 @@ pub struct EffectRuntime<'e> {
     strings: HashMap<Handle, String>,
     /// D3DXCreateEffectEx's skip list: shader constants the effect leaves to the application.
     skipped: std::collections::BTreeSet<String>,
+    /// The pass's light and material structs since BeginPass.
+    lights: std::collections::BTreeMap<u32, [u32; LIGHT_WORDS]>,
+    material: [u32; MATERIAL_WORDS],
+    /// The clock when the pass was last applied: a parameter set after it is dirty.
+    applied_at: u64,
 }
 
 impl<'e> EffectRuntime<'e> {
@@ -214,6 +227,9 @@ impl<'e> EffectRuntime<'e> {
             bound: HashMap::new(),
             strings: HashMap::new(),
             skipped: Default::default(),
+            lights: Default::default(),
+            material: [0; MATERIAL_WORDS],
+            applied_at: 0,
         };
         rt.preselect();
         rt
@@ -243,63 +259,6 @@ impl<'e> EffectRuntime<'e> {
     /// A top-level parameter by semantic.
     pub fn by_semantic(&self, semantic: &str) -> Option<Handle> {
         self.store.by_semantic(semantic)
-    }
-
-    /// Sets raw words (GetValue/SetValue: the parameter's own storage type). Fewer words than
-    /// the parameter holds set a prefix.
-    pub fn set_value(&mut self, h: Handle, words: &[u32]) -> Result<(), RuntimeError> {
-        let holds = self.store.node(h).len;
-        if words.len() > holds {
-            let name = self.store.node(h).full_name.clone();
-            return Err(RuntimeError::Size { name, given: words.len(), holds });
-        }
-        let node = self.store.node(h);
-        let ty = node.ty;
-        let dst = self.store.value_mut(h);
-        for (d, &w) in dst.iter_mut().zip(words) {
-            // D3DX stores bools as 0 or 1 whatever was written.
-            *d = if ty == ParameterType::Bool { (w != 0) as u32 } else { w };
-        }
-        self.touch(h);
-        Ok(())
-    }
-
-    /// Sets floats, converted to the parameter's type (SetFloat, SetFloatArray, SetVector).
-    pub fn set_floats(&mut self, h: Handle, values: &[f32]) -> Result<(), RuntimeError> {
-        let ty = self.store.node(h).ty;
-        let holds = self.store.node(h).len;
-        let words: Vec<u32> = values
-            .iter()
-            .take(holds)
-            .map(|&f| match ty {
-                ParameterType::Int => f32_to_i32(f) as u32,
-                ParameterType::Bool => (f != 0.0) as u32,
-                _ => f.to_bits(),
-            })
-            .collect();
-        self.set_value(h, &words)
-    }
-
-    /// Sets ints, converted to the parameter's type (SetInt, SetIntArray).
-    pub fn set_ints(&mut self, h: Handle, values: &[i32]) -> Result<(), RuntimeError> {
-        let ty = self.store.node(h).ty;
-        let holds = self.store.node(h).len;
-        let words: Vec<u32> = values
-            .iter()
-            .take(holds)
-            .map(|&i| match ty {
-                ParameterType::Float => (i as f32).to_bits(),
-                ParameterType::Bool => (i != 0) as u32,
-                _ => i as u32,
-            })
-            .collect();
-        self.set_value(h, &words)
-    }
-
-    fn touch(&mut self, h: Handle) {
-        self.clock += 1;
-        let top = self.store.node(h).top;
-        self.versions[top.0 as usize] = self.clock;
     }
 
     /// Makes technique `index` current.
@@ -333,6 +292,8 @@ impl<'e> EffectRuntime<'e> {
         if pass >= count {
             return Err(RuntimeError::NoSuch { what: "pass", index: pass });
         }
+        self.lights.clear();
+        self.material = [0; MATERIAL_WORDS];
         let out = self.evaluate_pass(pass, true)?;
         // A pass whose states do not all apply is not entered (BeginPass fails with E_FAIL;
         // the states that did apply stay applied).
@@ -370,10 +331,11 @@ impl<'e> EffectRuntime<'e> {
             let applied = match self.state(key, state, all) {
                 Ok(Some(a)) => a,
                 Ok(None) => {
-                    // The shader did not change: its constants may still have.
+                    // The shader did not change: its constants and sampler states may have.
                     if let Some(&(id, vertex)) = self.bound.get(&key) {
                         let c = self.shader_constants((self.technique, pass, i, 1), id, false);
                         *(if vertex { &mut out.vertex_constants } else { &mut out.pixel_constants }) = c;
+                        out.states.extend(self.shader_samplers(id, vertex, true));
                     }
                     continue;
                 }
@@ -394,18 +356,31 @@ impl<'e> EffectRuntime<'e> {
                     None => self.bound.remove(&key),
                 };
                 if let Some(id) = object {
-                    *constants = self.shader_constants((self.technique, pass, i, 1), id, all);
-                    if all {
-                        let samplers = self.shader_samplers(id, vertex);
-                        out.states.push(applied);
-                        out.states.extend(samplers);
-                        continue;
-                    }
+                    // A shader (re)set sends every constant and sampler state it reads.
+                    *constants = self.shader_constants((self.technique, pass, i, 1), id, true);
+                    let samplers = self.shader_samplers(id, vertex, false);
+                    out.states.push(applied);
+                    out.states.extend(samplers);
+                    continue;
                 }
             }
             out.states.push(applied);
         }
+        self.cache_structs(&mut out);
+        self.applied_at = self.clock;
         Ok(out)
+    }
+
+    /// Whether a sampler state reads a parameter set since the pass was last applied.
+    fn sampler_state_dirty(&self, s: &State) -> bool {
+        let dirty = |h: Handle| self.versions[self.store.node(h).top.0 as usize] > self.applied_at;
+        match &s.source {
+            StateSource::Parameter { name } => self.store.lookup(None, name).is_some_and(dirty),
+            StateSource::Expression { preshader } => {
+                plan(&self.store, &preshader.inputs, Target::PreshaderInputs).iter().any(|u| dirty(u.param))
+            }
+            _ => false,
+        }
     }
 
     /// The applied value of one state, `None` when `all` is false and nothing it reads changed.
@@ -538,9 +513,9 @@ impl<'e> EffectRuntime<'e> {
         Some(&p.sampler_states)
     }
 
-    fn sampler_states(&self, states: &[State]) -> Vec<AppliedState> {
+    fn sampler_states<'s>(&self, states: impl IntoIterator<Item = &'s State>) -> Vec<AppliedState> {
         states
-            .iter()
+            .into_iter()
             .filter_map(|s| {
                 let info = s.info()?;
                 let value = match &s.source {
@@ -733,7 +708,9 @@ impl<'e> EffectRuntime<'e> {
     /// The sampler states a shader's sampler parameters set: each sampler its constant table
     /// names gets the states of the sampler parameter (or array element) bound to it; vertex
     /// shader samplers are D3DVERTEXTEXTURESAMPLER0 (257) onwards.
-    fn shader_samplers(&self, id: usize, vertex: bool) -> Vec<AppliedState> {
+    /// `dirty_only`: only the states that read a parameter set since the pass was applied
+    /// (CommitChanges), and only samplers left with one.
+    fn shader_samplers(&self, id: usize, vertex: bool, dirty_only: bool) -> Vec<AppliedState> {
         let Some(ObjectKind::Shader(shader)) = self.effect.objects.get(id).map(|o| &o.kind) else { return Vec::new() };
         let base = if vertex { 257 } else { 0 };
         let mut out = Vec::new();
@@ -745,7 +722,11 @@ impl<'e> EffectRuntime<'e> {
             for k in 0..c.register_count as usize {
                 let node = if self.store.node(h).elements > 0 { self.store.element(h, k) } else { Some(h) };
                 let Some(states) = node.and_then(|n| self.parameter_sampler(n)) else { continue };
-                let value = StateValue::Sampler { states: self.sampler_states(states) };
+                let states = self.sampler_states(states.iter().filter(|s| !dirty_only || self.sampler_state_dirty(s)));
+                if states.is_empty() && dirty_only {
+                    continue;
+                }
+                let value = StateValue::Sampler { states };
                 let index = base + c.register_index as u32 + k as u32;
                 out.push(AppliedState { name: "Sampler", class: StateClass::Sampler, code: 0, index, value });
             }

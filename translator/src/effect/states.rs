@@ -150,6 +150,39 @@ table![
     Sampler 0 "Sampler",
 ];
 
+/// D3DLIGHT9 as DWORDs: Type, Diffuse, Specular, Ambient (4 each), Position, Direction (3
+/// each), Range, Falloff, Attenuation0–2, Theta, Phi.
+pub const LIGHT_WORDS: usize = 26;
+
+/// D3DMATERIAL9 as DWORDs: Diffuse, Ambient, Specular, Emissive (4 each), Power.
+pub const MATERIAL_WORDS: usize = 17;
+
+/// Where a light member (a [`StateClass::Light`] code) lies in D3DLIGHT9: (first word, words).
+pub fn light_member(code: u32) -> Option<(usize, usize)> {
+    const AT: [(usize, usize); 13] = [
+        (0, 1),
+        (1, 4),
+        (5, 4),
+        (9, 4),
+        (13, 3),
+        (16, 3),
+        (19, 1),
+        (20, 1),
+        (21, 1),
+        (22, 1),
+        (23, 1),
+        (24, 1),
+        (25, 1),
+    ];
+    AT.get(code as usize).copied()
+}
+
+/// Where a material member (a [`StateClass::Material`] code) lies in D3DMATERIAL9.
+pub fn material_member(code: u32) -> Option<(usize, usize)> {
+    const AT: [(usize, usize); 5] = [(0, 4), (4, 4), (8, 4), (12, 4), (16, 1)];
+    AT.get(code as usize).copied()
+}
+
 /// The file a shader-constant state's code names.
 pub fn constant_file(code: u32) -> ShaderConstantFile {
     use ShaderConstantFile::*;

@@ -348,56 +348,69 @@ fn commit_re_sets_a_selected_shader_only_when_the_selection_changes() {
     assert_eq!(rt.commit().expect("commit").vertex_shader, Some(Some(0)), "-1 selects element 0");
 }
 
-/// The grouping wine_preshader `scenario[4]` pins (effect.c:6363): two members of light 0 and
-/// its LightEnable give one SetLight and one LightEnable; a sampler parameter's Texture and
-/// MinFilter give SetTexture and SetSamplerState on the sampler the state names; float
-/// registers 0, 1, 2 and 5 give two uploads, (0, 3) and (5, 1); bools (0, 1) one, (0, 2).
+/// D3DX keeps each light whole for the pass: zeroed at BeginPass, the light states written into
+/// it, and every light a state changed sent whole, so a commit that changes one member re-sends
+/// the others as the pass left them (wine_preshader `scenario[3]`, effect.c:5442); the calls
+/// group as `scenario[4]` pins (effect.c:6363). A SetFloat that leaves a scalar's word as it
+/// was changes nothing (effect.c:5499).
 #[test]
-fn a_pass_applies_as_d3dx_groups_its_calls() {
-    use super::runtime::{AppliedState, Constants, DeviceCall, PassState};
-    let words = |w: &[u32]| StateValue::Words { ty: ParameterType::Float, words: w.to_vec() };
-    let state = |class, code, index, value| AppliedState { name: "", class, code, index, value };
-    let inner = vec![
-        state(StateClass::Texture, 0, 0, StateValue::Texture { parameter: None }),
-        state(StateClass::SamplerState, 6, 0, words(&[2])),
+fn lights_are_kept_whole_and_sent_once_per_pass_change() {
+    const LIGHT_DIFFUSE: u32 = 0x85;
+    const LIGHT_RANGE: u32 = 0x8a;
+    const LIGHT_ENABLE: u32 = 0x91;
+    let f = |v: f32| v.to_bits();
+    let colour = |v: f32| param("", ParameterClass::MatrixRows, ParameterType::Float, 4, 1, &[f(v); 4]);
+    let on = param("", ParameterClass::MatrixRows, ParameterType::Int, 1, 1, &[1]);
+    let scalar = param("k", ParameterClass::Scalar, ParameterType::Float, 1, 1, &[f(2.0)]);
+    let states = vec![
+        State::new(LIGHT_DIFFUSE, 3, colour(0.5), 0),
+        referencing(LIGHT_RANGE, 3, param("", ParameterClass::MatrixRows, ParameterType::Float, 1, 1, &[0]), "k"),
+        State::new(LIGHT_ENABLE, 3, on, 0),
     ];
+    let e = effect(vec![scalar], vec![states], vec![]);
+    let mut rt = EffectRuntime::new(&e);
+    rt.begin().expect("begin");
+    let pass = rt.begin_pass(0).expect("the pass");
+    // D3DLIGHT9: Type at word 0, Diffuse at 1..5, Range at 19, everything else 0.
+    let mut light = [0u32; states::LIGHT_WORDS];
+    light[1..5].fill(f(0.5));
+    light[19] = f(2.0);
+    assert_eq!(pass.lights, [(3, light)]);
+    let calls: Vec<(&str, (u32, u32))> = pass.device_calls().iter().map(|c| (c.method(), c.args())).collect();
+    assert_eq!(calls, [("LightEnable", (3, 0)), ("SetLight", (3, 0))]);
+    let k = rt.handle("k").expect("k");
+    rt.set_float(k, 2.0).expect("set");
+    assert_eq!(rt.commit().expect("commit").lights, [], "the same word is no change");
+    rt.set_float(k, 4.0).expect("set");
+    let commit = rt.commit().expect("commit");
+    light[19] = f(4.0);
+    assert_eq!(commit.lights, [(3, light)], "Diffuse comes again with the changed Range");
+    assert!(commit.states.iter().all(|s| s.name == "LightRange"), "only the Range state was evaluated");
+}
+
+/// Constants go up as one call per run of consecutive registers of each file, the vtable
+/// places as ID3DXEffectStateManager declares its methods (wine_preshader `scenario[4]`:
+/// F(0, 34) for registers 0–33).
+#[test]
+fn constants_go_up_one_call_per_register_run() {
+    use super::runtime::{Constants, PassState};
     let pass = PassState {
-        states: vec![
-            state(StateClass::Light, 1, 0, words(&[1, 2, 3, 4])),
-            state(StateClass::LightEnable, 0, 0, words(&[1])),
-            state(StateClass::Sampler, 0, 257, StateValue::Sampler { states: inner }),
-            state(StateClass::Light, 3, 0, words(&[5, 6, 7, 8])),
-        ],
         vertex_constants: Constants {
-            float: [0, 1, 2, 5].iter().map(|&r| (r, [r; 4])).collect(),
+            float: [5, 0, 2, 1].iter().map(|&r| (r, [r; 4])).collect(),
             ..Default::default()
         },
         pixel_constants: Constants { bool: vec![(0, true), (1, false)], ..Default::default() },
         ..Default::default()
     };
     let calls = pass.device_calls();
-    let summary: Vec<(&str, (u32, u32))> = calls.iter().map(|c| (c.method(), c.args())).collect();
+    let summary: Vec<(&str, (u32, u32), usize)> =
+        calls.iter().map(|c| (c.method(), c.args(), c.vtable_slot())).collect();
     assert_eq!(
         summary,
         [
-            ("SetLight", (0, 0)),
-            ("LightEnable", (0, 0)),
-            ("SetTexture", (257, 0)),
-            ("SetSamplerState", (257, 6)),
-            ("SetVertexShaderConstantF", (0, 3)),
-            ("SetVertexShaderConstantF", (5, 1)),
-            ("SetPixelShaderConstantB", (0, 2)),
+            ("SetVertexShaderConstantF", (0, 3), 14),
+            ("SetVertexShaderConstantF", (5, 1), 14),
+            ("SetPixelShaderConstantB", (0, 2), 20),
         ]
     );
-    assert_eq!(
-        calls[0],
-        DeviceCall::SetLight { index: 0, members: vec![(1, vec![1, 2, 3, 4]), (3, vec![5, 6, 7, 8])] }
-    );
-    assert_eq!(
-        calls[6],
-        DeviceCall::SetShaderConstant { file: states::ShaderConstantFile::PsBool, first: 0, words: vec![1, 0] }
-    );
-    // The vtable places order the manager's methods as ID3DXEffectStateManager declares them.
-    let slots: Vec<usize> = calls.iter().map(|c| c.vtable_slot()).collect();
-    assert_eq!(slots, [5, 6, 8, 10, 14, 14, 20]);
 }

@@ -1,14 +1,14 @@
 //! What a pass sets, as the calls D3DX makes to apply it: one call per method of
 //! ID3DXEffectStateManager (or of the device when no manager is set). The grouping is D3DX's
 //! (docs/effects.md#device-calls): a light's member states become one `SetLight` of the whole
-//! D3DLIGHT9, a material's one `SetMaterial`, a sampler parameter's states one
+//! D3DLIGHT9 the pass keeps, a material's one `SetMaterial`, a sampler parameter's states one
 //! `SetSamplerState` each plus `SetTexture` for its texture, and the shader constants one
 //! `Set*ShaderConstant*` per run of consecutive registers of a register file.
 
 use serde::Serialize;
 
 use super::{AppliedState, Constants, PassState, StateValue};
-use crate::effect::states::{constant_file, ShaderConstantFile, StateClass};
+use crate::effect::states::{constant_file, ShaderConstantFile, StateClass, LIGHT_WORDS, MATERIAL_WORDS};
 use crate::effect::store::Handle;
 
 /// One call to the state manager (or the device).
@@ -22,18 +22,17 @@ pub enum DeviceCall {
         /// The matrix in memory order.
         matrix: Vec<u32>,
     },
-    /// `SetMaterial`: D3DX reads the device's material, sets these members and sends it whole.
+    /// `SetMaterial(material)`: the pass's D3DMATERIAL9 ([`PassState::material`]).
     SetMaterial {
-        /// (member code, words), in pass order.
-        members: Vec<(u32, Vec<u32>)>,
+        /// The material's words.
+        material: [u32; MATERIAL_WORDS],
     },
-    /// `SetLight(index, light)`: D3DX reads the device's light `index`, sets these members and
-    /// sends the whole D3DLIGHT9 once.
+    /// `SetLight(index, light)`: the pass's D3DLIGHT9 of that light ([`PassState::lights`]).
     SetLight {
         /// The light.
         index: u32,
-        /// (member code, words), in pass order.
-        members: Vec<(u32, Vec<u32>)>,
+        /// The light's words.
+        light: [u32; LIGHT_WORDS],
     },
     /// `LightEnable(index, enable)`.
     LightEnable {
@@ -183,14 +182,16 @@ impl DeviceCall {
 }
 
 impl PassState {
-    /// The calls D3DX makes to apply this pass (or commit): states in pass order, each light
-    /// and the material once where its first member appears, then the shader constants,
-    /// vertex before pixel, float, int, bool.
+    /// The calls D3DX makes to apply this pass (or commit): states in pass order, then each
+    /// light and the material a state changed, then the shader constants, vertex before
+    /// pixel, float, int, bool.
     pub fn device_calls(&self) -> Vec<DeviceCall> {
         let mut calls = Vec::new();
         for state in &self.states {
             push_state(&mut calls, state);
         }
+        calls.extend(self.lights.iter().map(|&(index, light)| DeviceCall::SetLight { index, light }));
+        calls.extend(self.material.map(|material| DeviceCall::SetMaterial { material }));
         push_constants(&mut calls, &self.vertex_constants, true);
         push_constants(&mut calls, &self.pixel_constants, false);
         calls
@@ -215,8 +216,8 @@ fn push_state(calls: &mut Vec<DeviceCall>, state: &AppliedState) {
         StateClass::Fvf => DeviceCall::SetFvf { fvf: first },
         StateClass::Transform => DeviceCall::SetTransform { state: code + index, matrix: words(&state.value) },
         StateClass::LightEnable => DeviceCall::LightEnable { index, enable: first != 0 },
-        StateClass::Light => return merge_light(calls, index, (code, words(&state.value))),
-        StateClass::Material => return merge_material(calls, (code, words(&state.value))),
+        // Sent whole, from the pass's structs.
+        StateClass::Light | StateClass::Material => return,
         StateClass::VertexShader | StateClass::PixelShader => {
             let StateValue::Shader { object } = state.value else { return };
             match state.class {
@@ -241,28 +242,6 @@ fn push_state(calls: &mut Vec<DeviceCall>, state: &AppliedState) {
         }
     };
     calls.push(call);
-}
-
-fn merge_light(calls: &mut Vec<DeviceCall>, light: u32, member: (u32, Vec<u32>)) {
-    let found = calls.iter_mut().find_map(|c| match c {
-        DeviceCall::SetLight { index, members } if *index == light => Some(members),
-        _ => None,
-    });
-    match found {
-        Some(members) => members.push(member),
-        None => calls.push(DeviceCall::SetLight { index: light, members: vec![member] }),
-    }
-}
-
-fn merge_material(calls: &mut Vec<DeviceCall>, member: (u32, Vec<u32>)) {
-    let found = calls.iter_mut().find_map(|c| match c {
-        DeviceCall::SetMaterial { members } => Some(members),
-        _ => None,
-    });
-    match found {
-        Some(members) => members.push(member),
-        None => calls.push(DeviceCall::SetMaterial { members: vec![member] }),
-    }
 }
 
 /// One call per run of consecutive registers.

@@ -1,0 +1,99 @@
+//! Parameter sets (SetValue, SetFloat, SetFloatArray, SetInt…): each converts to the
+//! parameter's storage type and marks the parameter changed for the next commit.
+
+use super::{EffectRuntime, RuntimeError};
+use crate::effect::evaluate::f32_to_i32;
+use crate::effect::store::Handle;
+use crate::effect::types::ParameterType;
+
+impl EffectRuntime<'_> {
+    /// Sets raw words (GetValue/SetValue: the parameter's own storage type). Fewer words than
+    /// the parameter holds set a prefix.
+    pub fn set_value(&mut self, h: Handle, words: &[u32]) -> Result<(), RuntimeError> {
+        let holds = self.store.node(h).len;
+        if words.len() > holds {
+            let name = self.store.node(h).full_name.clone();
+            return Err(RuntimeError::Size { name, given: words.len(), holds });
+        }
+        let node = self.store.node(h);
+        let ty = node.ty;
+        let dst = self.store.value_mut(h);
+        for (d, &w) in dst.iter_mut().zip(words) {
+            // D3DX stores bools as 0 or 1 whatever was written.
+            *d = if ty == ParameterType::Bool { (w != 0) as u32 } else { w };
+        }
+        self.touch(h);
+        Ok(())
+    }
+
+    /// Sets floats, converted to the parameter's type (SetFloat, SetFloatArray, SetVector).
+    pub fn set_floats(&mut self, h: Handle, values: &[f32]) -> Result<(), RuntimeError> {
+        let ty = self.store.node(h).ty;
+        let holds = self.store.node(h).len;
+        let words: Vec<u32> = values
+            .iter()
+            .take(holds)
+            .map(|&f| match ty {
+                ParameterType::Int => f32_to_i32(f) as u32,
+                ParameterType::Bool => (f != 0.0) as u32,
+                _ => f.to_bits(),
+            })
+            .collect();
+        self.set_value(h, &words)
+    }
+
+    /// Sets ints, converted to the parameter's type (SetInt, SetIntArray).
+    pub fn set_ints(&mut self, h: Handle, values: &[i32]) -> Result<(), RuntimeError> {
+        let ty = self.store.node(h).ty;
+        let holds = self.store.node(h).len;
+        let words: Vec<u32> = values
+            .iter()
+            .take(holds)
+            .map(|&i| match ty {
+                ParameterType::Float => (i as f32).to_bits(),
+                ParameterType::Bool => (i != 0) as u32,
+                _ => i as u32,
+            })
+            .collect();
+        self.set_value(h, &words)
+    }
+
+    /// SetFloat: as [`set_floats`](Self::set_floats) with one value, except that on a scalar
+    /// (1×1, not an array) a value whose stored word is unchanged is no change, so a later
+    /// CommitChanges does not re-send what reads it (wine_preshader `scenario[3]`, effect.c:5499 and 5535).
+    pub fn set_float(&mut self, h: Handle, value: f32) -> Result<(), RuntimeError> {
+        let word = match self.store.node(h).ty {
+            ParameterType::Int => f32_to_i32(value) as u32,
+            ParameterType::Bool => (value != 0.0) as u32,
+            _ => value.to_bits(),
+        };
+        if self.unchanged_scalar(h, word) {
+            return Ok(());
+        }
+        self.set_floats(h, &[value])
+    }
+
+    /// SetInt: as [`set_ints`](Self::set_ints) with one value, with SetFloat's scalar rule.
+    pub fn set_int(&mut self, h: Handle, value: i32) -> Result<(), RuntimeError> {
+        let word = match self.store.node(h).ty {
+            ParameterType::Float => (value as f32).to_bits(),
+            ParameterType::Bool => (value != 0) as u32,
+            _ => value as u32,
+        };
+        if self.unchanged_scalar(h, word) {
+            return Ok(());
+        }
+        self.set_ints(h, &[value])
+    }
+
+    fn unchanged_scalar(&self, h: Handle, word: u32) -> bool {
+        let n = self.store.node(h);
+        n.rows == 1 && n.columns == 1 && n.elements == 0 && self.store.value(h) == [word]
+    }
+
+    pub(super) fn touch(&mut self, h: Handle) {
+        self.clock += 1;
+        let top = self.store.node(h).top;
+        self.versions[top.0 as usize] = self.clock;
+    }
+}
