@@ -410,18 +410,28 @@ pub fn run_case(target: Target, seeds: &Seeds, rng: &mut Rng) -> Outcome {
 }
 
 /// A damaged effect through the reader; one that parses goes through every pass of every
-/// technique of the run-time (states, array selectors, shader constants, preshaders).
+/// technique of the run-time (states, array selectors, shader constants, preshaders, the
+/// device calls), created into a pool beside a second copy that sets every parameter before
+/// each commit.
 fn effect_case(seeds: &Seeds, rng: &mut Rng) -> Outcome {
+    use d3d9_shader::effect::{EffectPool, EffectRuntime};
     let seed = &seeds.effects[rng.below(seeds.effects.len())];
     let bytes = d3d9_shader::fuzz::mutate_effect(seed, rng);
     let (failure, elapsed, reached) = guarded(|| match d3d9_shader::effect::Effect::parse(&bytes) {
         Ok(effect) => {
-            let mut rt = d3d9_shader::effect::EffectRuntime::new(&effect);
+            let pool = EffectPool::new();
+            let mut rt = EffectRuntime::in_pool(&effect, &pool);
+            let mut partner = EffectRuntime::in_pool(&effect, &pool);
             for t in 0..effect.techniques.len() {
                 let _ = rt.set_technique(t);
                 let passes = rt.begin().unwrap_or(0);
                 for p in 0..passes {
-                    std::hint::black_box(rt.begin_pass(p).ok());
+                    std::hint::black_box(rt.begin_pass(p).map(|s| s.device_calls()).ok());
+                    for h in partner.store.top_level.clone() {
+                        let v = partner.store.value(h).to_vec();
+                        let _ = partner.set_value(h, &v);
+                    }
+                    std::hint::black_box(rt.commit().map(|s| s.device_calls()).ok());
                     let _ = rt.end_pass();
                 }
                 rt.end();

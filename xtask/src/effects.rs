@@ -86,6 +86,7 @@ pub fn main(args: &EffectsArgs) -> i32 {
 fn run_pair(expect: &Path, verbose: bool, tally: &mut Tally) {
     let stem = expect.to_string_lossy().trim_end_matches(".expect.toml").to_string();
     let name = Path::new(&stem).file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let dir = Path::new(&stem).parent().unwrap_or(Path::new("."));
     let fail = |tally: &mut Tally, why: String| {
         println!("FAIL {name}: {why}");
         tally.failed += 1;
@@ -123,7 +124,7 @@ fn run_pair(expect: &Path, verbose: bool, tally: &mut Tally) {
                     Ok(()) => Outcome::Pass,
                     Err(e) => Outcome::Fail(e.clone()),
                 },
-                None => check_record(&effect, &bytes, kind, record, setup),
+                None => check_record(&effect, &bytes, kind, record, setup, dir),
             };
             let known = crate::effects_known::known(&name, &key);
             match outcome {

@@ -1,5 +1,7 @@
 //! One verdict per expectation record of a `NAME.expect.toml` (format: `docs/effects.md`).
 
+use std::path::Path;
+
 use d3d9_shader::effect::runtime::{EffectRuntime, PassState, StateValue};
 use d3d9_shader::effect::{Effect, Handle, ParameterClass, ParameterType};
 
@@ -55,14 +57,15 @@ pub fn ulps(a: u32, b: u32) -> u64 {
     (key(a) - key(b)).unsigned_abs()
 }
 
-/// `setup`: the steps `effects_setup.rs` gives the record (its prose `context`).
-pub fn check_record(effect: &Effect, bytes: &[u8], kind: &str, r: &Record, setup: &[Step]) -> Outcome {
+/// `setup`: the steps `effects_setup.rs` gives the record (its prose `context`); `dir`: the
+/// folder of the effect, where the setup finds other effects it creates.
+pub fn check_record(effect: &Effect, bytes: &[u8], kind: &str, r: &Record, setup: &[Step], dir: &Path) -> Outcome {
     let verdict = match kind {
         "effect" => check_effect(effect, r),
         "create" => check_create(effect, r),
         "parameter" => check_parameter(effect, bytes, r),
         "lookup" => crate::effects_lookup::check_lookup(effect, r),
-        "value" => check_value(effect, r, setup),
+        "value" => check_value(effect, r, setup, dir),
         "technique" => check_technique(effect, r),
         "preshader_case" => check_preshader_case(effect, r),
         "used" => crate::effects_lookup::check_used(effect, r, setup),
@@ -185,12 +188,13 @@ pub fn get_int_of(rt: &EffectRuntime, h: Handle) -> Option<i32> {
     Some((byte(0) << 16 | byte(1) << 8 | byte(2) | a << 24) as i32)
 }
 
-fn check_value(effect: &Effect, r: &Record, setup: &[Step]) -> Result<(), String> {
+fn check_value(effect: &Effect, r: &Record, setup: &[Step], dir: &Path) -> Result<(), String> {
     let name = get_str(r, "name").unwrap_or("");
-    let rt = crate::effects_setup::runtime(effect, setup)?;
+    let mut rt = crate::effects_setup::runtime(effect, setup, dir)?;
     let h = rt.handle(name).map_err(|e| e.to_string())?;
+    let words = rt.value(h).to_vec();
+    let words = &words[..];
     let node = rt.store.node(h);
-    let words = rt.store.value(h);
     match get_str(r, "call").unwrap_or("") {
         "GetString" => {
             let text = rt.get_string(h).map_err(|e| e.to_string())?;

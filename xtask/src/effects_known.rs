@@ -4,7 +4,6 @@
 
 /// (effect name, record as `kind[index]`, why it is not reproduced).
 pub const KNOWN: &[(&str, &str, &str)] = &[
-    ("wine_shared_parameters", "value[1]", "effect-pool sharing across effects is not modelled"),
     (
         "wine_preshader",
         "scenario[0]",

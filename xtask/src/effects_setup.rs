@@ -2,8 +2,10 @@
 //! runner performs before the record's check. The shared data is read-only, so the steps are
 //! keyed here by effect and record (`kind[index]`), each entry quoting the prose it encodes.
 
+use std::path::Path;
+
 use d3d9_shader::effect::runtime::{EffectRuntime, RuntimeError};
-use d3d9_shader::effect::Effect;
+use d3d9_shader::effect::{Effect, EffectPool};
 
 /// One setup step.
 #[derive(Clone, Copy, Debug)]
@@ -18,6 +20,11 @@ pub enum Step {
     SetInts(&'static str, &'static [i32]),
     /// CloneEffect: the record is read on a copy carrying every value set so far.
     Clone,
+    /// The record's effect is created (again) into the setup's effect pool.
+    InPool,
+    /// Another effect is created into the pool, from the named effect of the same folder (or
+    /// the record's own blob), and SetFloat is called on it.
+    Partner(Option<&'static str>, &'static str, f32),
 }
 
 /// (effect, record, the `context` prose, the steps).
@@ -49,6 +56,21 @@ pub const SETUP: &[(&str, &str, &str, &[Step])] = &[
         // D3DXFX_LARGEADDRESSAWARE changes only how handles are given out, not values.
         &[Step::SetInts("g_iVect", &[28, 29, 30, 31])],
     ),
+    (
+        "wine_shared_parameters",
+        "value[0]",
+        "same pool holds wine_preshader effects (their arr2 is float[2], a different shared parameter) that set \
+         their arr2[0]",
+        // Created before this effect, as in the test (effect.c:6560-6597); the prose names no
+        // value, so any other than this effect's default 0 shows the two are not shared.
+        &[Step::Partner(Some("wine_preshader"), "arr2[0]", 3.0), Step::InPool],
+    ),
+    (
+        "wine_shared_parameters",
+        "value[1]",
+        "a second wine_shared_parameters effect in the same pool set arr2[0] = 28 (shared between the two)",
+        &[Step::InPool, Step::Partner(None, "arr2[0]", 28.0)],
+    ),
 ];
 
 /// The setup steps of a record (none for most).
@@ -64,8 +86,10 @@ pub fn skip_list(steps: &[Step]) -> Option<&'static str> {
     })
 }
 
-/// A runtime after the steps: created (with the skip list, if any), values set, cloned.
-pub fn runtime<'e>(effect: &'e Effect, steps: &[Step]) -> Result<EffectRuntime<'e>, String> {
+/// A runtime after the steps: created (with the skip list, if any), values set, cloned, and
+/// other effects of `dir` created into its pool.
+pub fn runtime<'e>(effect: &'e Effect, steps: &[Step], dir: &Path) -> Result<EffectRuntime<'e>, String> {
+    let pool = EffectPool::new();
     let mut rt = match skip_list(steps) {
         Some(list) => EffectRuntime::with_skip_constants(effect, list).map_err(|e| e.to_string())?,
         None => EffectRuntime::new(effect),
@@ -82,6 +106,21 @@ pub fn runtime<'e>(effect: &'e Effect, steps: &[Step]) -> Result<EffectRuntime<'
             Step::Clone => {
                 rt = rt.clone();
                 Ok(())
+            }
+            Step::InPool => {
+                rt = EffectRuntime::in_pool(effect, &pool);
+                Ok(())
+            }
+            Step::Partner(blob, name, v) => {
+                let other = match blob {
+                    Some(blob) => {
+                        let bytes = crate::effects::read_hex(&dir.join(format!("{blob}.fx.hex")))?;
+                        Effect::parse(&bytes).map_err(|e| format!("{blob}: {e}"))?
+                    }
+                    None => effect.clone(),
+                };
+                let mut partner = EffectRuntime::in_pool(&other, &pool);
+                partner.handle(name).and_then(|h| partner.set_float(h, v))
             }
         };
         done.map_err(|e| format!("setup {step:?}: {e}"))?;

@@ -10,6 +10,7 @@ use serde::Serialize;
 use thiserror::Error;
 
 use super::evaluate::{f32_to_i32, plan, upload, Registers, Target, Upload};
+use super::pool::EffectPool;
 use super::preshader::{Preshader, Table};
 use super::states::{constant_file, ShaderConstantFile, State, StateClass, StateSource, LIGHT_WORDS, MATERIAL_WORDS};
 use super::store::{Handle, Store};
@@ -24,6 +25,7 @@ mod device_calls;
 mod lights;
 mod pass_desc;
 mod setters;
+mod shared;
 mod strings;
 mod validate;
 
@@ -208,11 +210,24 @@ pub struct EffectRuntime<'e> {
     material: [u32; MATERIAL_WORDS],
     /// The clock when the pass was last applied: a parameter set after it is dirty.
     applied_at: u64,
+    /// The pool the effect was created into, if any.
+    pool: Option<shared::PoolLink>,
 }
 
 impl<'e> EffectRuntime<'e> {
     /// A runtime with every parameter at its default value and the first technique current.
     pub fn new(effect: &'e Effect) -> EffectRuntime<'e> {
+        EffectRuntime::create(effect, None)
+    }
+
+    /// D3DXCreateEffect into a pool: the effect's `shared` parameters share storage with those
+    /// declared the same way by the pool's other effects; one the pool holds already keeps its
+    /// current value.
+    pub fn in_pool(effect: &'e Effect, pool: &EffectPool) -> EffectRuntime<'e> {
+        EffectRuntime::create(effect, Some(pool))
+    }
+
+    fn create(effect: &'e Effect, pool: Option<&EffectPool>) -> EffectRuntime<'e> {
         let store = Store::new(&effect.parameters);
         let versions = vec![0; store.nodes.len()];
         let mut rt = EffectRuntime {
@@ -230,7 +245,11 @@ impl<'e> EffectRuntime<'e> {
             lights: Default::default(),
             material: [0; MATERIAL_WORDS],
             applied_at: 0,
+            pool: None,
         };
+        if let Some(pool) = pool {
+            rt.join_pool(pool);
+        }
         rt.preselect();
         rt
     }
@@ -292,6 +311,7 @@ impl<'e> EffectRuntime<'e> {
         if pass >= count {
             return Err(RuntimeError::NoSuch { what: "pass", index: pass });
         }
+        self.pull_shared();
         self.lights.clear();
         self.material = [0; MATERIAL_WORDS];
         let out = self.evaluate_pass(pass, true)?;
@@ -308,6 +328,7 @@ impl<'e> EffectRuntime<'e> {
     /// are listed in [`PassState::errors`]; Windows' CommitChanges still succeeds.
     pub fn commit(&mut self) -> Result<PassState, RuntimeError> {
         let pass = self.pass.ok_or(RuntimeError::Order("CommitChanges"))?;
+        self.pull_shared();
         self.evaluate_pass(pass, false)
     }
 

@@ -414,3 +414,45 @@ fn constants_go_up_one_call_per_register_run() {
         ]
     );
 }
+
+/// Effect pools as wine_shared_parameters pins them (effect.c:6560-6616): a `shared`
+/// parameter declared the same way is one value across the pool's effects, read by the others
+/// and a change for their commits; the first effect's value wins over a later one's default;
+/// a different declaration of the same name is another parameter; once the last effect using
+/// an entry is gone, the next brings its own default; a parameter without the flag is its own.
+#[test]
+fn a_pool_shares_parameters_declared_the_same_way() {
+    use super::pool::{EffectPool, SHARED};
+    let f = |v: f32| v.to_bits();
+    let shared = |p: Parameter| Parameter { flags: SHARED, ..p };
+    let scalar = |name: &str, v: f32| param(name, ParameterClass::Scalar, ParameterType::Float, 1, 1, &[f(v)]);
+    let fog = |from: &str| referencing(FOGDENSITY, 0, scalar("", 0.0), from);
+    let a = effect(vec![shared(scalar("s", 1.0)), scalar("own", 1.0)], vec![vec![fog("s")]], vec![]);
+    let b = effect(vec![shared(scalar("s", 2.0)), scalar("own", 2.0)], vec![vec![fog("s")]], vec![]);
+    let pool = EffectPool::new();
+    let mut ra = EffectRuntime::in_pool(&a, &pool);
+    let mut rb = EffectRuntime::in_pool(&b, &pool);
+    let (sa, sb) = (ra.handle("s").expect("s"), rb.handle("s").expect("s"));
+    assert_eq!(rb.value(sb), [f(1.0)], "the first effect's value wins over b's default 2");
+    rb.begin().expect("begin");
+    rb.begin_pass(0).expect("pass");
+    ra.set_float(sa, 5.0).expect("set");
+    assert_eq!(rb.commit().expect("commit").states.len(), 1, "a's set is a change for b's commit");
+    assert_eq!(rb.value(sb), [f(5.0)]);
+    let (oa, ob) = (ra.handle("own").expect("own"), rb.handle("own").expect("own"));
+    ra.set_float(oa, 7.0).expect("set");
+    assert_eq!(rb.value(ob), [f(2.0)], "a parameter without the flag is each effect's own");
+    assert_eq!(pool.len(), 1);
+
+    let pair = Parameter { elements: 2, value: vec![0, 0], ..shared(scalar("s", 0.0)) };
+    let c = effect(vec![pair], vec![], vec![]);
+    let mut rc = EffectRuntime::in_pool(&c, &pool);
+    assert_eq!(pool.len(), 2, "float s[2] is another parameter than float s");
+    let sc = rc.handle("s").expect("s");
+    assert_eq!(rc.value(sc), [0, 0]);
+
+    drop((ra, rb));
+    let mut rb = EffectRuntime::in_pool(&b, &pool);
+    let sb = rb.handle("s").expect("s");
+    assert_eq!(rb.value(sb), [f(2.0)], "the entry went with its last effect: b's default again");
+}

@@ -25,6 +25,7 @@ impl EffectRuntime<'_> {
     /// GetPassDesc of pass `pass` of technique `technique` (E_FAIL on Windows when an array
     /// selector's index is past its array).
     pub fn pass_desc(&mut self, technique: usize, pass: usize) -> Result<PassDesc, RuntimeError> {
+        self.pull_shared();
         let effect = self.effect;
         let t = effect.techniques.get(technique).ok_or(RuntimeError::NoSuch { what: "technique", index: technique })?;
         let p = t.passes.get(pass).ok_or(RuntimeError::NoSuch { what: "pass", index: pass })?;

@@ -23,6 +23,7 @@ impl EffectRuntime<'_> {
             *d = if ty == ParameterType::Bool { (w != 0) as u32 } else { w };
         }
         self.touch(h);
+        self.push_shared(self.store.node(h).top);
         Ok(())
     }
 

@@ -11,6 +11,7 @@ impl EffectRuntime<'_> {
     /// ValidateTechnique: every pass's states apply (no array selector out of range) and every
     /// shader they select is one a hardware device creates.
     pub fn validate(&mut self, technique: usize) -> Result<(), RuntimeError> {
+        self.pull_shared();
         let t = self
             .effect
             .techniques
