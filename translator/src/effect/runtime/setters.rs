@@ -29,46 +29,24 @@ impl EffectRuntime<'_> {
 
     /// Sets floats, converted to the parameter's type (SetFloat, SetFloatArray, SetVector).
     pub fn set_floats(&mut self, h: Handle, values: &[f32]) -> Result<(), RuntimeError> {
-        let ty = self.store.node(h).ty;
-        let holds = self.store.node(h).len;
-        let words: Vec<u32> = values
-            .iter()
-            .take(holds)
-            .map(|&f| match ty {
-                ParameterType::Int => f32_to_i32(f) as u32,
-                ParameterType::Bool => (f != 0.0) as u32,
-                _ => f.to_bits(),
-            })
-            .collect();
+        let (ty, holds) = (self.store.node(h).ty, self.store.node(h).len);
+        let words: Vec<u32> = values.iter().take(holds).map(|&f| float_word(f, ty)).collect();
         self.set_value(h, &words)
     }
 
     /// Sets ints, converted to the parameter's type (SetInt, SetIntArray).
     pub fn set_ints(&mut self, h: Handle, values: &[i32]) -> Result<(), RuntimeError> {
-        let ty = self.store.node(h).ty;
-        let holds = self.store.node(h).len;
-        let words: Vec<u32> = values
-            .iter()
-            .take(holds)
-            .map(|&i| match ty {
-                ParameterType::Float => (i as f32).to_bits(),
-                ParameterType::Bool => (i != 0) as u32,
-                _ => i as u32,
-            })
-            .collect();
+        let (ty, holds) = (self.store.node(h).ty, self.store.node(h).len);
+        let words: Vec<u32> = values.iter().take(holds).map(|&i| int_word(i, ty)).collect();
         self.set_value(h, &words)
     }
 
     /// SetFloat: as [`set_floats`](Self::set_floats) with one value, except that on a scalar
     /// (1×1, not an array) a value whose stored word is unchanged is no change, so a later
-    /// CommitChanges does not re-send what reads it (wine_preshader `scenario[3]`, effect.c:5499 and 5535).
+    /// CommitChanges does not re-send what reads it (wine_preshader `scenario[3]`, effect.c:5499
+    /// and 5535).
     pub fn set_float(&mut self, h: Handle, value: f32) -> Result<(), RuntimeError> {
-        let word = match self.store.node(h).ty {
-            ParameterType::Int => f32_to_i32(value) as u32,
-            ParameterType::Bool => (value != 0.0) as u32,
-            _ => value.to_bits(),
-        };
-        if self.unchanged_scalar(h, word) {
+        if self.unchanged_scalar(h, float_word(value, self.store.node(h).ty)) {
             return Ok(());
         }
         self.set_floats(h, &[value])
@@ -76,12 +54,7 @@ impl EffectRuntime<'_> {
 
     /// SetInt: as [`set_ints`](Self::set_ints) with one value, with SetFloat's scalar rule.
     pub fn set_int(&mut self, h: Handle, value: i32) -> Result<(), RuntimeError> {
-        let word = match self.store.node(h).ty {
-            ParameterType::Float => (value as f32).to_bits(),
-            ParameterType::Bool => (value != 0) as u32,
-            _ => value as u32,
-        };
-        if self.unchanged_scalar(h, word) {
+        if self.unchanged_scalar(h, int_word(value, self.store.node(h).ty)) {
             return Ok(());
         }
         self.set_ints(h, &[value])
@@ -96,5 +69,23 @@ impl EffectRuntime<'_> {
         self.clock += 1;
         let top = self.store.node(h).top;
         self.versions[top.0 as usize] = self.clock;
+    }
+}
+
+/// A float as a parameter of type `ty` stores it.
+fn float_word(f: f32, ty: ParameterType) -> u32 {
+    match ty {
+        ParameterType::Int => f32_to_i32(f) as u32,
+        ParameterType::Bool => (f != 0.0) as u32,
+        _ => f.to_bits(),
+    }
+}
+
+/// An int as a parameter of type `ty` stores it.
+fn int_word(i: i32, ty: ParameterType) -> u32 {
+    match ty {
+        ParameterType::Float => (i as f32).to_bits(),
+        ParameterType::Bool => (i != 0) as u32,
+        _ => i as u32,
     }
 }
