@@ -93,7 +93,8 @@ impl EffectPool {
         pool.clock += 1;
         let clock = pool.clock;
         if let Some(e) = pool.entries.get_mut(i).and_then(Option::as_mut) {
-            e.values.copy_from_slice(values);
+            e.values.clear();
+            e.values.extend_from_slice(values);
             e.version = clock;
         }
         clock
@@ -134,6 +135,7 @@ fn is_object(ty: ParameterType) -> bool {
 fn same_declaration(a: &Parameter, b: &Parameter) -> bool {
     a.name == b.name
         && (a.class, a.ty, a.rows, a.columns, a.elements) == (b.class, b.ty, b.rows, b.columns, b.elements)
+        && a.value.len() == b.value.len()
         && a.members.len() == b.members.len()
         && a.members.iter().zip(&b.members).all(|(x, y)| same_declaration(x, y))
         && match (a.element_list.first(), b.element_list.first()) {

@@ -191,7 +191,8 @@ struct Evaluator {
 #[derive(Clone)]
 pub struct EffectRuntime<'e> {
     effect: &'e Effect,
-    /// Parameter values.
+    /// Parameter values. In a pool these are as of the last call into the runtime;
+    /// [`value`](Self::value) also reads what other effects of the pool set since.
     pub store: Store,
     versions: Vec<u64>,
     clock: u64,

@@ -49,7 +49,7 @@ impl<'e> EffectRuntime<'e> {
                 continue;
             }
             let (entry, values, seen) = pool.join(p, self.store.value(top));
-            self.store.value_mut(top).copy_from_slice(&values);
+            copy(self.store.value_mut(top), &values);
             shared.push(Shared { top, entry, seen });
         }
         self.pool = Some(PoolLink { pool: pool.clone(), shared });
@@ -74,7 +74,7 @@ impl<'e> EffectRuntime<'e> {
             }
         }
         for (top, values) in changed {
-            self.store.value_mut(top).copy_from_slice(&values);
+            copy(self.store.value_mut(top), &values);
             self.touch(top);
         }
     }
@@ -83,5 +83,12 @@ impl<'e> EffectRuntime<'e> {
     pub fn value(&mut self, h: Handle) -> &[u32] {
         self.pull_shared();
         self.store.value(h)
+    }
+}
+
+/// Copies what fits (declarations that match hold as many words; a damaged blob's may not).
+fn copy(dst: &mut [u32], src: &[u32]) {
+    for (d, s) in dst.iter_mut().zip(src) {
+        *d = *s;
     }
 }
