@@ -101,6 +101,13 @@ impl Device {
         }
     }
 
+    /// The lights a pass sends, each whole.
+    fn apply_lights(&mut self, pass: &PassState) {
+        for (index, light) in &pass.lights {
+            self.lights.insert(*index, light.to_vec());
+        }
+    }
+
     fn bind_texture(&mut self, stage: u32, v: &StateValue, textures: &HashMap<String, String>, rt: &EffectRuntime) {
         if let StateValue::Texture { parameter } = v {
             let name = parameter.map(|h| rt.store.node(h).full_name.clone());
@@ -112,9 +119,7 @@ impl Device {
         for st in &pass.states {
             self.apply_state(st, textures, rt);
         }
-        for (index, light) in &pass.lights {
-            self.lights.insert(*index, light.to_vec());
-        }
+        self.apply_lights(pass);
         for &(r, v) in &pass.vertex_constants.float {
             self.vs_f.insert(r, v);
         }
@@ -272,9 +277,7 @@ impl<'e> Run<'e> {
         for st in state.states.iter().filter(|s| s.class == StateClass::LightEnable) {
             self.device.apply_state(st, &self.textures, &self.rt);
         }
-        for (index, light) in &state.lights {
-            self.device.lights.insert(*index, light.to_vec());
-        }
+        self.device.apply_lights(state);
     }
 
     /// The states the current technique's passes set, as a blank device they were applied to.
@@ -565,7 +568,7 @@ impl Run<'_> {
         let index = int(e, "index").unwrap_or(0) as u32;
         if e.get("equals_filler").is_some() {
             let range = (int(e, "first").unwrap_or(0) as u32)..=(int(e, "last").unwrap_or(0) as u32);
-            return match range.clone().find(|i| self.device.lights.get(i) != Some(&self.light_filler)) {
+            return match range.into_iter().find(|i| self.device.lights.get(i) != Some(&self.light_filler)) {
                 Some(i) => Err(format!("light {i} = {:08x?}, expected the filler", self.device.lights.get(&i))),
                 None => Ok(()),
             };
