@@ -13,18 +13,20 @@ fn temp(name: &str) -> PathBuf {
     std::env::temp_dir().join(format!("cli_effect_{}_{name}", std::process::id()))
 }
 
-fn sample_hex() -> PathBuf {
+/// The sample effect as hex words in a file of the test's own (`test`): the tests run in
+/// parallel in one process, and a shared file could be read while another test rewrites it.
+fn sample_hex(test: &str) -> PathBuf {
     let bytes = d3d9_shader::fuzz::sample_effect();
     let text: String =
         bytes.chunks(4).map(|w| format!("{:08x}\n", u32::from_le_bytes([w[0], w[1], w[2], w[3]]))).collect();
-    let path = temp("sample.hex");
+    let path = temp(&format!("{test}_sample.hex"));
     std::fs::write(&path, text).expect("temp file");
     path
 }
 
 #[test]
 fn the_listing_names_parameters_techniques_and_states() {
-    let out = bin().arg("effect").arg(sample_hex()).output().expect("run");
+    let out = bin().arg("effect").arg(sample_hex("listing")).output().expect("run");
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("parameter g_Color : COLOR: VECTOR FLOAT 1x4"), "{text}");
@@ -34,8 +36,8 @@ fn the_listing_names_parameters_techniques_and_states() {
 
 #[test]
 fn json_is_the_serialised_effect() {
-    let out = bin().args(["effect", "--json"]).arg(sample_hex()).output().expect("run");
-    assert!(out.status.success());
+    let out = bin().args(["effect", "--json"]).arg(sample_hex("json")).output().expect("run");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
     assert_eq!(v["parameters"][0]["name"], "g_Color");
     assert_eq!(v["parameters"][0]["class"], "VECTOR");
