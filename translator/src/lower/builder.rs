@@ -74,13 +74,25 @@ pub(crate) fn as_whole(parts: &Parts) -> Option<Handle<Expression>> {
     (parts == &whole(parts[0].base)).then_some(parts[0].base)
 }
 
+/// Where a register value that is not yet in memory is to be stored.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Pending {
+    /// Through this pointer.
+    At(Handle<Expression>),
+    /// Into its register's variable, which the lowering makes only when the store is written
+    /// (`Lowerer::sync_values`, before every statement and block boundary): a register whose
+    /// values never reach memory (each overwritten in its block, or dead when the entry point
+    /// returns) then has no variable at all.
+    Variable,
+}
+
 /// A register value known in a straight-line block.
 #[derive(Clone, Copy)]
 pub(crate) struct RegValue {
     pub key: RegKey,
     pub parts: Parts,
     /// Where to store it, while it is not yet in memory.
-    pub pointer: Option<Handle<Expression>>,
+    pub pending: Option<Pending>,
     /// The value as one `vec4` expression, once one exists.
     pub vector: Option<Handle<Expression>>,
 }
@@ -98,10 +110,10 @@ impl RegValues {
         self.0.iter().find(|e| e.key == *key)
     }
 
-    /// Sets a register's value (`pointer`: where to store it, when it is not in memory yet).
-    pub fn insert(&mut self, key: RegKey, parts: Parts, pointer: Option<Handle<Expression>>) {
+    /// Sets a register's value (`pending`: where to store it, when it is not in memory yet).
+    pub fn insert(&mut self, key: RegKey, parts: Parts, pending: Option<Pending>) {
         let vector = as_whole(&parts);
-        let entry = RegValue { key, parts, pointer, vector };
+        let entry = RegValue { key, parts, pending, vector };
         match self.0.iter_mut().find(|e| e.key == key) {
             Some(e) => *e = entry,
             None => self.0.push(entry),
@@ -117,7 +129,19 @@ impl RegValues {
 
     /// The values waiting for a store that have no vector expression yet.
     pub fn unmaterialised(&self) -> impl Iterator<Item = (RegKey, Parts)> + '_ {
-        self.0.iter().filter(|e| e.pointer.is_some() && e.vector.is_none()).map(|e| (e.key, e.parts))
+        self.0.iter().filter(|e| e.pending.is_some() && e.vector.is_none()).map(|e| (e.key, e.parts))
+    }
+
+    /// The registers of values waiting for a store into a variable not yet given.
+    pub fn unplaced(&self) -> impl Iterator<Item = RegKey> + '_ {
+        self.0.iter().filter(|e| e.pending == Some(Pending::Variable)).map(|e| e.key)
+    }
+
+    /// Gives a value waiting for its variable the pointer to store it through.
+    pub fn place(&mut self, key: &RegKey, pointer: Handle<Expression>) {
+        if let Some(e) = self.0.iter_mut().find(|e| e.key == *key) {
+            e.pending = Some(Pending::At(pointer));
+        }
     }
 
     /// Forgets every value (a block boundary).
@@ -337,7 +361,7 @@ impl FnBuilder {
 
     /// Stores every register value not yet in memory (in register order: deterministic).
     pub fn store_dirty(&mut self) {
-        if !self.values.0.iter().any(|e| e.pointer.is_some()) {
+        if !self.values.0.iter().any(|e| e.pending.is_some()) {
             return;
         }
         // The lowering gives every value waiting for a store its vector first (it knows the
@@ -351,7 +375,8 @@ impl FnBuilder {
         self.values.0.sort_unstable_by_key(|e| e.key);
         let block = self.blocks.last_mut().expect("the body block is never popped");
         for e in self.values.0.iter_mut() {
-            if let (Some(pointer), Some(value)) = (e.pointer.take(), e.vector) {
+            debug_assert!(e.pending != Some(Pending::Variable), "sync_values places every pending value");
+            if let (Some(Pending::At(pointer)), Some(value)) = (e.pending.take(), e.vector) {
                 block.push(Statement::Store { pointer, value }, self.span);
             }
         }
@@ -360,7 +385,7 @@ impl FnBuilder {
     /// Drops pending stores: the values are dead (the entry point is about to return them).
     pub fn forget_dirty(&mut self) {
         for e in self.values.0.iter_mut() {
-            e.pointer = None;
+            e.pending = None;
         }
     }
 

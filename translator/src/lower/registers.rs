@@ -8,7 +8,7 @@ use naga::{
     BinaryOperator, Expression, GlobalVariable, Handle, LocalVariable, MathFunction, ScalarKind, Span, Statement, Type,
 };
 
-use super::builder::{whole, Parts, SharedKey};
+use super::builder::{whole, Parts, Pending, SharedKey};
 use super::{LowerError, Lowerer};
 use crate::bytecode::profile::MAX_TEMPS;
 use crate::bytecode::{Profile, Register, ShaderKind, VersionId};
@@ -276,11 +276,11 @@ impl Lowerer<'_> {
 
     /// Sets a register's value; the store is emitted at the next statement or block boundary.
     pub fn set_reg_value(&mut self, reg: Register, value: Expr) -> Result<(), LowerError> {
-        let p = self.reg_ptr(reg)?;
         if self.regs.arrays.contains_key(&reg.ty) {
+            let p = self.reg_ptr(reg)?;
             self.stmt(Statement::Store { pointer: p, value });
         } else {
-            self.fb.values.insert((reg.ty, reg.num), whole(value), Some(p));
+            self.fb.values.insert((reg.ty, reg.num), whole(value), Some(Pending::Variable));
         }
         Ok(())
     }

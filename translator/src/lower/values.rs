@@ -11,7 +11,7 @@
 
 use naga::{Expression, Statement, SwizzleComponent, VectorSize};
 
-use super::builder::{as_whole, Comp, Parts, SCALAR};
+use super::builder::{as_whole, Comp, Parts, Pending, SCALAR};
 use super::registers::Expr;
 use super::Lowerer;
 use crate::bytecode::{Swizzle, WriteMask};
@@ -130,12 +130,19 @@ impl Lowerer<'_> {
         self.fb.scalar_of(c)
     }
 
-    /// Gives every register value waiting for its store a vector expression.
+    /// Gives every register value waiting for its store a vector expression and the pointer
+    /// of its variable (made now when the register has none yet).
     pub fn sync_values(&mut self) {
         let pending: Vec<_> = self.fb.values.unmaterialised().collect();
         for (key, parts) in pending {
             let v = self.materialize(parts);
             self.fb.values.set_vector(&key, v);
+        }
+        let unplaced: Vec<_> = self.fb.values.unplaced().collect();
+        for key in unplaced {
+            let var = self.reg_var(crate::bytecode::Register::new(key.0, key.1));
+            let pointer = self.var_ptr(var);
+            self.fb.values.place(&key, pointer);
         }
     }
 
@@ -171,8 +178,13 @@ impl Lowerer<'_> {
                 *p = new[i];
             }
         }
-        let pointer = self.reg_ptr(reg)?;
-        self.fb.values.insert((reg.ty, reg.num), parts, Some(pointer));
+        // Into the register's variable, made when the store is written; a register of an
+        // array is an element of the array's variable, which exists already.
+        let pending = match self.regs.arrays.contains_key(&reg.ty) {
+            true => Pending::At(self.reg_ptr(reg)?),
+            false => Pending::Variable,
+        };
+        self.fb.values.insert((reg.ty, reg.num), parts, Some(pending));
         Ok(())
     }
 }
