@@ -28,11 +28,13 @@ impl Lowerer<'_> {
     ///   zero keeps its sign in both);
     /// - factors that are both +0-or-finite-positive ([`FnBuilder::nonneg`]) give the plain
     ///   product; one such factor `k` gives `k · (k == 0 ? 0 : other)`;
-    /// - a factor known finite and non-zero gives `(other == 0 ? 0 : known) · other`.
+    /// - a factor known finite and non-zero gives `(other == 0 ? 0 : known) · other`;
+    /// - a square (`a · a`, as in `dp3 r, v, v` and `nrm`) is the plain product: a zero `a`
+    ///   gives +0 by the rule and +0 as (±0)·(±0), and a non-zero one is no exception.
     ///
     /// [`FnBuilder::nonneg`]: super::builder::FnBuilder::nonneg
     pub fn fmul(&mut self, a: Expr, b: Expr, w: Width) -> Expr {
-        if self.key.float_rules != FloatRules::Strict {
+        if self.key.float_rules != FloatRules::Strict || a == b {
             return self.bin(B::Multiply, a, b);
         }
         let (ka, kb) = (self.fb.known.get(&a).copied(), self.fb.known.get(&b).copied());

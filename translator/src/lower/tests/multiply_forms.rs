@@ -87,6 +87,27 @@ fn two_saturated_or_set_factors_multiply_plainly() {
 }
 
 #[test]
+fn a_square_is_the_plain_product_and_follows_the_rule() {
+    // c1 = (−0, +inf, NaN, −3), c1 · c1: −0·−0: both zero → (+0)·(+0) = +0; inf·inf = inf;
+    // NaN; −3·−3 = 9. dp3 of c2 = (−0, 0, −0, 5) with itself: +0 + +0 + +0 = +0.
+    let p = vec![op(O::Mul, ot0("xyzw"), &[c(1), c(1)])];
+    let got = bits(p.clone(), &[(1, [-0.0, f32::INFINITY, f32::NAN, -3.0])]);
+    assert_eq!(canonical(got), [0, f32::INFINITY.to_bits(), NAN, 9.0f32.to_bits()]);
+    let q = vec![op(O::Dp3, ot0("xyzw"), &[c(2), c(2)])];
+    assert_eq!(bits(q, &[(2, [-0.0, 0.0, -0.0, 5.0])]), [0; 4]);
+    // No guard: the product's module has no select.
+    let prog = program(VS2X, p);
+    let lowered = crate::lower::lower(&prog, &analyse(&prog), &ShaderKey::default()).expect("lowers");
+    let selects = lowered.module.entry_points[0]
+        .function
+        .expressions
+        .iter()
+        .filter(|(_, e)| matches!(e, naga::Expression::Select { .. }))
+        .count();
+    assert_eq!(selects, 0, "a square needs no zero guard");
+}
+
+#[test]
 fn one_component_writes_compute_that_component_and_keep_the_others() {
     // r0 = c1 = (1, 2, 3, 4); mul r0.y, c1.x, c2.z: a = 1 ≠ 0, b = −0 → (+0)·(−0) = −0;
     // mad r0.w, c1.y, c2.x, c1.x: 2·inf + 1 = inf; add r0.x, c1.z, c1.w = 7; z keeps 3.
