@@ -83,22 +83,17 @@ fn file_name(ty: RegisterType) -> &'static str {
     }
 }
 
-/// Every register number of every instruction is within its file's count. A register past
-/// the count is reported once, at its first use: its other uses say nothing new (a shader
-/// written for more temporaries than vs_2_0 has would otherwise give one diagnostic per
-/// operand, hundreds for one register).
+/// Every register number of every instruction is within its file's count.
 pub(crate) fn check(cx: &mut Cx<'_>) {
     let Some(id) = cx.id else { return };
     let limits = limits(id, cx.options);
     // Each file's count once, indexed by the file: the loop below asks for every operand.
     let counts: [u16; 19] = std::array::from_fn(|t| count(cx, &limits, RegisterType::ALL[t]));
-    let mut reported: Vec<Register> = Vec::new();
     for (i, inst) in cx.program.iter().enumerate() {
         for reg in registers(inst) {
             let n = counts[reg.ty as usize];
             // A file that does not exist in this version is the register-type rule's to report.
-            if n != 0 && reg.num >= n && !reported.contains(&reg) {
-                reported.push(reg);
+            if n != 0 && reg.num >= n {
                 out_of_range(cx, i, reg, n);
             }
         }
