@@ -178,6 +178,42 @@ fn operands(e: &Expression) -> [Option<Handle<Expression>>; 4] {
     }
 }
 
+/// The pure expressions a block may share: the same operation on the same operands gives the
+/// same value, so it is made once (four `rcp` of one replicated value, a test both guards of a
+/// multiply ask for). Loads, samples, derivatives and calls depend on where they are and are
+/// never shared.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum PureKey {
+    Binary(naga::BinaryOperator, Handle<Expression>, Handle<Expression>),
+    Unary(naga::UnaryOperator, Handle<Expression>),
+    Select(Handle<Expression>, Handle<Expression>, Handle<Expression>),
+    Math(naga::MathFunction, [Option<Handle<Expression>>; 4]),
+    Swizzle(naga::VectorSize, Handle<Expression>, [u8; 4]),
+    AccessIndex(Handle<Expression>, u32),
+    Splat(naga::VectorSize, Handle<Expression>),
+    As(Handle<Expression>, naga::ScalarKind, Option<u8>),
+    Relational(naga::RelationalFunction, Handle<Expression>),
+}
+
+impl PureKey {
+    fn of(e: &Expression) -> Option<PureKey> {
+        Some(match *e {
+            Expression::Binary { op, left, right } => PureKey::Binary(op, left, right),
+            Expression::Unary { op, expr } => PureKey::Unary(op, expr),
+            Expression::Select { condition, accept, reject } => PureKey::Select(condition, accept, reject),
+            Expression::Math { fun, arg, arg1, arg2, arg3 } => PureKey::Math(fun, [Some(arg), arg1, arg2, arg3]),
+            Expression::Swizzle { size, vector, pattern } => {
+                PureKey::Swizzle(size, vector, pattern.map(|c| c.index() as u8))
+            }
+            Expression::AccessIndex { base, index } => PureKey::AccessIndex(base, index),
+            Expression::Splat { size, value } => PureKey::Splat(size, value),
+            Expression::As { expr, kind, convert } => PureKey::As(expr, kind, convert),
+            Expression::Relational { fun, argument } => PureKey::Relational(fun, argument),
+            _ => return None,
+        })
+    }
+}
+
 /// The function being built and its open blocks.
 pub(crate) struct FnBuilder {
     /// The function (its body is filled in [`FnBuilder::finish`]).
@@ -208,6 +244,8 @@ pub(crate) struct FnBuilder {
     scalars: FastMap<Comp, Handle<Expression>>,
     /// `x == 0` tests of the strict multiply in the current block, by `x`.
     pub zero_tests: FastMap<Handle<Expression>, Handle<Expression>>,
+    /// The pure expressions of the current block, by what they compute.
+    pure: FastMap<PureKey, Handle<Expression>>,
     /// The `vec4<f32>` type.
     pub vec4f: Handle<naga::Type>,
     /// Nesting depth of each expression (by index) as the text backends would write it.
@@ -256,6 +294,7 @@ impl FnBuilder {
             composed: FastMap::default(),
             scalars: FastMap::default(),
             zero_tests: FastMap::default(),
+            pure: FastMap::default(),
             vec4f,
             depth: Vec::new(),
             span: Span::UNDEFINED,
@@ -276,6 +315,10 @@ impl FnBuilder {
                     return c;
                 }
             }
+        }
+        let key = PureKey::of(&e);
+        if let Some(&h) = key.as_ref().and_then(|k| self.pure.get(k)) {
+            return h;
         }
         if e.needs_pre_emit() {
             self.flush();
@@ -302,6 +345,9 @@ impl FnBuilder {
             self.depth[h.index()] = 0;
         } else {
             self.depth[h.index()] = depth;
+        }
+        if let Some(k) = key {
+            self.pure.insert(k, h);
         }
         h
     }
@@ -340,6 +386,7 @@ impl FnBuilder {
         self.composed.clear();
         self.scalars.clear();
         self.zero_tests.clear();
+        self.pure.clear();
         self.readonly.push(FastMap::default());
     }
 
@@ -351,6 +398,7 @@ impl FnBuilder {
         self.composed.clear();
         self.scalars.clear();
         self.zero_tests.clear();
+        self.pure.clear();
         if self.blocks.len() > 1 {
             self.readonly.pop();
             self.blocks.pop().expect("checked")
@@ -492,6 +540,26 @@ mod tests {
         let handles: Vec<_> = covered.iter().flat_map(|r| r.clone()).collect();
         assert_eq!(handles, vec![sum, inner], "sum and the product each emitted once, literals never");
         assert!(b_shared_is_cached());
+    }
+
+    #[test]
+    fn a_block_shares_pure_expressions_but_not_loads_or_outer_blocks() {
+        let mut b = FnBuilder::new("t", vec4f());
+        let one = b.shared(SharedKey::F32(1.0f32.to_bits()));
+        let two = b.shared(SharedKey::F32(2.0f32.to_bits()));
+        let add = |b: &mut FnBuilder| b.expr(Expression::Binary { op: BinaryOperator::Add, left: one, right: two });
+        let sum = add(&mut b);
+        assert_eq!(add(&mut b), sum, "the same operation on the same operands is made once");
+        let other = b.expr(Expression::Binary { op: BinaryOperator::Subtract, left: one, right: two });
+        assert_ne!(other, sum);
+        let l =
+            b.f.local_variables.append(naga::LocalVariable { name: None, ty: vec4f(), init: None }, Span::UNDEFINED);
+        let p = b.shared(SharedKey::Local(l));
+        let load1 = b.expr(Expression::Load { pointer: p });
+        assert_ne!(b.expr(Expression::Load { pointer: p }), load1, "a load depends on the stores before it");
+        b.open();
+        assert_ne!(add(&mut b), sum, "a nested block makes its own");
+        let _ = b.close();
     }
 
     fn vec4f() -> Handle<naga::Type> {
