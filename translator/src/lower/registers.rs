@@ -266,30 +266,12 @@ impl Lowerer<'_> {
         if let Some(e) = self.fb.values.get(&key) {
             return Ok(e.parts);
         }
-        if self.never_stored(reg) {
-            // Still its initial zero: no load, and no variable (docs/d3d9-rules.md#initial-registers).
-            let zero = self.splat(0.0);
-            self.fb.values.insert(key, whole(zero), None);
-            return Ok(whole(zero));
-        }
         let p = self.reg_ptr(reg)?;
         let v = self.load(p);
         if !self.regs.arrays.contains_key(&reg.ty) {
             self.fb.values.insert(key, whole(v), None);
         }
         Ok(whole(v))
-    }
-
-    /// Whether `reg` certainly holds its initial zero here: a `vec4<f32>` register outside the
-    /// arrays that has no variable yet (a store of it makes the variable first) read in the
-    /// entry point's outermost block, which no loop encloses, when no subroutine can have
-    /// written it (without subroutines registers are the entry point's own locals).
-    fn never_stored(&self, reg: Register) -> bool {
-        !self.globals_mode
-            && self.fb.depth() == 0
-            && self.reg_type(reg.ty) == self.t.vec4f
-            && !self.regs.arrays.contains_key(&reg.ty)
-            && !self.regs.vars.contains_key(&(reg.ty, reg.num))
     }
 
     /// Sets a register's value; the store is emitted at the next statement or block boundary.
