@@ -84,15 +84,11 @@ impl Lowerer<'_> {
         self.fb.nonneg.contains(&x) || known.is_some_and(|bits| bits.iter().all(|&b| b == 0 || positive_finite(b)))
     }
 
-    /// `x == 0`, once per block for the same `x` (a factor of several products).
+    /// `x == 0` (made once per block for the same `x`, a factor of several products, as every
+    /// pure expression is).
     fn is_zero(&mut self, x: Expr, w: Width) -> Expr {
-        if let Some(&t) = self.fb.zero_tests.get(&x) {
-            return t;
-        }
         let zero = self.fconst(0.0, w);
-        let t = self.bin(B::Equal, x, zero);
-        self.fb.zero_tests.insert(x, t);
-        t
+        self.bin(B::Equal, x, zero)
     }
 
     /// The sum of the first `n` products of `a · b`, each product under the multiply rule.

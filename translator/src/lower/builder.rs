@@ -240,10 +240,6 @@ pub(crate) struct FnBuilder {
     pub nonneg: std::collections::HashSet<Handle<Expression>, std::hash::BuildHasherDefault<FastHasher>>,
     /// Vectors composed from components in the current block, by their components.
     pub composed: FastMap<Parts, Handle<Expression>>,
-    /// Scalars taken from vectors in the current block.
-    scalars: FastMap<Comp, Handle<Expression>>,
-    /// `x == 0` tests of the strict multiply in the current block, by `x`.
-    pub zero_tests: FastMap<Handle<Expression>, Handle<Expression>>,
     /// The pure expressions of the current block, by what they compute.
     pure: FastMap<PureKey, Handle<Expression>>,
     /// The `vec4<f32>` type.
@@ -292,8 +288,6 @@ impl FnBuilder {
             known: FastMap::default(),
             nonneg: Default::default(),
             composed: FastMap::default(),
-            scalars: FastMap::default(),
-            zero_tests: FastMap::default(),
             pure: FastMap::default(),
             vec4f,
             depth: Vec::new(),
@@ -384,8 +378,6 @@ impl FnBuilder {
         self.blocks.push(Block::new());
         self.values.clear();
         self.composed.clear();
-        self.scalars.clear();
-        self.zero_tests.clear();
         self.pure.clear();
         self.readonly.push(FastMap::default());
     }
@@ -396,8 +388,6 @@ impl FnBuilder {
         self.flush();
         self.values.clear();
         self.composed.clear();
-        self.scalars.clear();
-        self.zero_tests.clear();
         self.pure.clear();
         if self.blocks.len() > 1 {
             self.readonly.pop();
@@ -443,13 +433,11 @@ impl FnBuilder {
         self.expr(Expression::Compose { ty: self.vec4f, components })
     }
 
-    /// A component as a scalar expression (one `AccessIndex` per block for a vector's).
+    /// A component as a scalar expression (one `AccessIndex` per block for a vector's: the
+    /// block's pure expressions are made once).
     pub fn scalar_of(&mut self, c: Comp) -> Handle<Expression> {
         if c.index == SCALAR {
             return c.base;
-        }
-        if let Some(&h) = self.scalars.get(&c) {
-            return h;
         }
         let h = self.expr(Expression::AccessIndex { base: c.base, index: u32::from(c.index) });
         if let Some(bits) = self.known.get(&c.base).copied() {
@@ -458,7 +446,6 @@ impl FnBuilder {
         if self.nonneg.contains(&c.base) {
             self.nonneg.insert(h);
         }
-        self.scalars.insert(c, h);
         h
     }
 
