@@ -100,6 +100,25 @@ pub fn to_wgsl(module: &naga::Module, stage: &'static str) -> Result<String, Gpu
         .map_err(|e| GpuError::Validation { stage, message: e.to_string() })
 }
 
+/// The module wgpu gets for `module`: its WGSL, or with `D3D9_GPU_SOURCE=spirv` the library's
+/// SPIR-V, which wgpu reads back through naga's SPIR-V front end (a reader independent of the
+/// project's writer) before its usual path, so that a conformance run proves the SPIR-V's
+/// meaning too (docs/architecture.md#spirv-writer). wgpu's passthrough is not used: it skips the
+/// bounds checks and coordinate conventions the harness relies on.
+fn shader_module(gpu: &Gpu, module: &naga::Module, stage: &'static str) -> Result<wgpu::ShaderModule, GpuError> {
+    let label = Some(if stage == "vertex" { "vs" } else { "ps" });
+    let source = if std::env::var("D3D9_GPU_SOURCE").is_ok_and(|v| v == "spirv") {
+        let info =
+            d3d9_shader::emit::validate(module).map_err(|e| GpuError::Validation { stage, message: e.to_string() })?;
+        let words = d3d9_shader::emit::spirv(module, &info)
+            .map_err(|e| GpuError::Validation { stage, message: e.to_string() })?;
+        wgpu::ShaderSource::SpirV(words.into())
+    } else {
+        wgpu::ShaderSource::Wgsl(to_wgsl(module, stage)?.into())
+    };
+    Ok(gpu.device.create_shader_module(wgpu::ShaderModuleDescriptor { label, source }))
+}
+
 /// The module with its overrides set to `constants` (naga's pipeline-constant pass on the module
 /// itself), as `Translation::specialise` does; wgpu's `constants` on the WGSL work too since the
 /// lowering avoids naga 30's `ExpressionAlreadyInScope` trap (docs/layers.md).
@@ -416,8 +435,6 @@ fn render_pipeline(
     let ps_mod = ps_special.as_ref().unwrap_or(ps_mod);
     let vs_ep = entry(vs_mod, vs_entry).ok_or_else(|| GpuError::Wgpu(format!("no entry point `{vs_entry}`")))?;
     let ps_ep = entry(ps_mod, ps_entry).ok_or_else(|| GpuError::Wgpu(format!("no entry point `{ps_entry}`")))?;
-    let vs_wgsl = to_wgsl(vs_mod, "vertex")?;
-    let ps_wgsl = to_wgsl(ps_mod, "pixel")?;
 
     // Vertex buffer: the registers the vertex module reads, Float32x4 each.
     let locs: Vec<u32> = vertex_locations(vs_mod, vs_ep).into_iter().filter(|&l| l < 16).collect();
@@ -450,14 +467,8 @@ fn render_pipeline(
         step_mode: if call.points { wgpu::VertexStepMode::Instance } else { wgpu::VertexStepMode::Vertex },
         attributes: &attributes,
     })];
-    let vs_module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
-        label: Some("vs"),
-        source: wgpu::ShaderSource::Wgsl(vs_wgsl.into()),
-    });
-    let ps_module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
-        label: Some("ps"),
-        source: wgpu::ShaderSource::Wgsl(ps_wgsl.into()),
-    });
+    let vs_module = shader_module(gpu, vs_mod, "vertex")?;
+    let ps_module = shader_module(gpu, ps_mod, "pixel")?;
     // A target the pixel stage does not write keeps its contents (docs/d3d9-rules.md#mrt): write mask empty.
     let written = fragment_outputs(ps_mod, ps_ep);
     let color_targets: Vec<Option<wgpu::ColorTargetState>> = targets

@@ -4,6 +4,8 @@
 //! version the module needs) and from `to_spirv_version((1, 0))` (the caller asks for 1.0). The
 //! header's version word must say 1.0 (0x0001_0000, SPIR-V specification 2.3 "Physical Layout").
 //!
+//! The words are the project's own SPIR-V writer's (`emit::spirv`), not naga's fallback.
+//!
 //! Skips without ../shared or spirv-val, except under REQUIRE_SHARED=1 / REQUIRE_TOOLS=1.
 
 use std::path::{Path, PathBuf};
@@ -36,6 +38,12 @@ fn check(path: &Path, val: &Path, tmp: &Path) -> Result<(), String> {
     let t = shader.translate(&ShaderKey::default()).map_err(|e| format!("translate: {e}"))?;
     let default = t.to_spirv().map_err(|e| format!("to_spirv: {e}"))?;
     let asked = t.to_spirv_version((1, 0)).map_err(|e| format!("to_spirv_version((1, 0)): {e}"))?;
+    // The words come from the project's own writer, not naga's fallback.
+    let own = d3d9_shader::emit::spirv::write(&t.module, &t.info, (1, 0))
+        .map_err(|e| format!("the project's SPIR-V writer refused the module: {e:?}"))?;
+    if own != default {
+        return Err("to_spirv() did not give the project's writer's words".into());
+    }
     for (what, words) in [("default", &default), ("1.0 asked for", &asked)] {
         if words.get(1) != Some(&SPIRV_1_0) {
             return Err(format!("{what}: header version word {:#010x?}, not 1.0", words.get(1)));

@@ -35,6 +35,9 @@ fn check(path: &Path, spirv_val: Option<&Path>, tmp: &Path) -> Result<bool, Stri
         naga::front::wgsl::parse_str(&wgsl)
             .map_err(|e| format!("WGSL re-parse ({name}): {}\n{wgsl}", e.emit_to_string(&wgsl)))?;
         let words = t.to_spirv().map_err(|e| format!("{name}: {e}"))?;
+        // Every key's module is within the project's SPIR-V writer (naga's is only a fallback).
+        d3d9_shader::emit::spirv::write(&t.module, &t.info, (1, 0))
+            .map_err(|e| format!("{name}: the project's SPIR-V writer refused the module: {e:?}"))?;
         spirv_check(&words, spirv_val, tmp).map_err(|e| format!("{name}: {e}"))?;
     }
     Ok(true)

@@ -1,6 +1,8 @@
 //! naga validation and the backends. Output is deterministic: the same program and key give the
 //! same bytes (the lowering iterates only ordered collections).
 
+pub mod spirv;
+
 use std::cell::RefCell;
 use std::fmt::Write as _;
 
@@ -115,7 +117,13 @@ pub type SpirvVersion = (u8, u8);
 /// SPIR-V words in the lowest version the module needs: 1.0 (which every Vulkan device loads),
 /// unless naga needs a newer one for a feature. The translation needs none: `texkill` is
 /// emulated rather than demoted, and storage buffers use the 1.0 extension.
+///
+/// The project's own writer ([`spirv::write`]) writes every module the lowering and the
+/// fixed-function generator make; a module outside what it covers goes to naga's writer.
 pub fn spirv(module: &naga::Module, info: &ModuleInfo) -> Result<Vec<u32>, EmitError> {
+    if let Ok(words) = spirv::write(module, info, (1, 0)) {
+        return Ok(words);
+    }
     match write_spirv(module, info, (1, 0)) {
         Err(naga::back::spv::Error::SpirvVersionTooLow(major, minor)) => write_spirv(module, info, (major, minor)),
         other => other,
@@ -125,6 +133,9 @@ pub fn spirv(module: &naga::Module, info: &ModuleInfo) -> Result<Vec<u32>, EmitE
 
 /// SPIR-V words in the version the caller asks for (an error if the module needs a newer one).
 pub fn spirv_version(module: &naga::Module, info: &ModuleInfo, version: SpirvVersion) -> Result<Vec<u32>, EmitError> {
+    if let Ok(words) = spirv::write(module, info, version) {
+        return Ok(words);
+    }
     write_spirv(module, info, version).map_err(spirv_error)
 }
 

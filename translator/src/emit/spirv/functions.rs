@@ -1,0 +1,188 @@
+//! Functions and the entry point's wrapper: parameters, local variables, the prologue that
+//! loads the inputs and the resources, and the body.
+
+use naga::valid::FunctionInfo;
+use naga::{EntryPoint, Function, ShaderStage};
+use spirv::{ExecutionMode, ExecutionModel, FunctionControl, Op, StorageClass};
+
+use super::words::Section;
+use super::{Result, Unsupported, Writer};
+
+/// The function being written, as the expression and statement writers read it.
+#[derive(Clone, Copy)]
+pub(super) struct Cx<'m> {
+    pub(super) fun: &'m Function,
+    pub(super) fi: &'m FunctionInfo,
+    /// An entry point: `Return` stores the outputs.
+    pub(super) entry: bool,
+}
+
+/// A loop or switch that `Break` (and, for loops, `Continue`) leaves.
+#[derive(Clone, Copy)]
+pub(super) struct Target {
+    pub(super) merge: u32,
+    /// The continue target; `None` for a switch.
+    pub(super) next: Option<u32>,
+}
+
+/// The mutable state of the function being written; its buffers are reused for the next one.
+#[derive(Default)]
+pub(super) struct FnState {
+    /// Per expression: its id, 0 until written.
+    pub(super) ids: Vec<u32>,
+    pub(super) arg_ids: Vec<u32>,
+    pub(super) local_ids: Vec<u32>,
+    /// `OpVariable`s, which must open the first block.
+    pub(super) vars: Section,
+    /// Loads and access chains every block may use: written after the variables.
+    pub(super) prologue: Section,
+    pub(super) body: Section,
+    /// The current block has no terminator yet.
+    pub(super) open: bool,
+    pub(super) targets: Vec<Target>,
+    /// The entry point's output variables, one per result member (or one for the result).
+    pub(super) outputs: Vec<u32>,
+    pub(super) result_is_struct: bool,
+    /// The entry point writes `FragDepth` (execution mode `DepthReplacing`).
+    pub(super) writes_depth: bool,
+}
+
+impl<'m> Writer<'m> {
+    fn begin_function(&mut self, fun: &Function) {
+        let fx = &mut self.fx;
+        fx.ids.clear();
+        fx.ids.resize(fun.expressions.len(), 0);
+        fx.arg_ids.clear();
+        fx.local_ids.clear();
+        fx.vars.0.clear();
+        fx.prologue.0.clear();
+        fx.body.0.clear();
+        fx.targets.clear();
+        fx.outputs.clear();
+        fx.result_is_struct = false;
+        fx.writes_depth = false;
+        fx.open = true;
+    }
+
+    fn declare_locals(&mut self, cx: Cx<'m>) -> Result<()> {
+        for (_, local) in cx.fun.local_variables.iter() {
+            let ty = self.type_id(local.ty)?;
+            let pointer = self.pointer_type(ty, StorageClass::Function)?;
+            // WGSL zero-initialises a `var` without an initialiser; naga's writer does the same.
+            let init = match local.init {
+                Some(init) => self.constant_expression(&cx.fun.expressions, init, Some(cx.fi))?,
+                None => self.null_constant(ty),
+            };
+            let id = self.id();
+            self.fx.vars.op(Op::Variable, &[pointer, id, StorageClass::Function as u32, init]);
+            self.fx.local_ids.push(id);
+        }
+        Ok(())
+    }
+
+    /// Writes a function of the module (not an entry point).
+    pub(super) fn write_function(&mut self, fun: &'m Function, fi: &'m FunctionInfo, id: u32) -> Result<()> {
+        let cx = Cx { fun, fi, entry: false };
+        self.begin_function(fun);
+        let result = match fun.result {
+            Some(ref r) => self.type_id(r.ty)?,
+            None => self.void_type()?,
+        };
+        let mut params = Vec::with_capacity(fun.arguments.len());
+        for arg in &fun.arguments {
+            params.push(self.type_id(arg.ty)?);
+        }
+        let fn_type = self.function_type(result, params.clone())?;
+        let mut head = Section::default();
+        head.op(Op::Function, &[result, id, FunctionControl::NONE.bits(), fn_type]);
+        for ty in params {
+            let arg = self.id();
+            head.op(Op::FunctionParameter, &[ty, arg]);
+            self.fx.arg_ids.push(arg);
+        }
+        self.write_body(cx, head, result)
+    }
+
+    /// Writes an entry point: a `void` function whose prologue loads the inputs and whose
+    /// returns store the outputs.
+    pub(super) fn write_entry_point(&mut self, ep: &'m EntryPoint, fi: &'m FunctionInfo) -> Result<()> {
+        let fun = &ep.function;
+        let cx = Cx { fun, fi, entry: true };
+        self.begin_function(fun);
+        let void = self.void_type()?;
+        let fn_type = self.function_type(void, Vec::new())?;
+        let id = self.id();
+        let mut interface = Vec::new();
+        for arg in &fun.arguments {
+            let value = self.load_input(ep.stage, arg.ty, arg.binding.as_ref(), &mut interface)?;
+            self.fx.arg_ids.push(value);
+        }
+        if let Some(ref result) = fun.result {
+            self.declare_outputs(ep.stage, result, &mut interface)?;
+        }
+        self.write_execution(ep, id, &interface)?;
+        let mut head = Section::default();
+        head.op(Op::Function, &[void, id, FunctionControl::NONE.bits(), fn_type]);
+        self.write_body(cx, head, void)
+    }
+
+    /// The locals, the body and the function's end, after its head.
+    fn write_body(&mut self, cx: Cx<'m>, head: Section, result: u32) -> Result<()> {
+        self.declare_locals(cx)?;
+        let label = self.id();
+        self.write_block(cx, &cx.fun.body)?;
+        if self.fx.open {
+            // A body that falls off its end: naga's validator lets it, and WGSL returns.
+            if cx.fun.result.is_some() && !cx.entry {
+                let null = self.null_constant(result);
+                self.fx.body.op(Op::ReturnValue, &[null]);
+            } else {
+                self.fx.body.op(Op::Return, &[]);
+            }
+        }
+        let out = &mut self.functions.0;
+        out.extend_from_slice(&head.0);
+        out.extend_from_slice(&[(2 << 16) | Op::Label as u32, label]);
+        out.extend_from_slice(&self.fx.vars.0);
+        out.extend_from_slice(&self.fx.prologue.0);
+        out.extend_from_slice(&self.fx.body.0);
+        out.push((1 << 16) | Op::FunctionEnd as u32);
+        Ok(())
+    }
+
+    fn write_execution(&mut self, ep: &EntryPoint, id: u32, interface: &[u32]) -> Result<()> {
+        let model = match ep.stage {
+            ShaderStage::Vertex => ExecutionModel::Vertex,
+            ShaderStage::Fragment => ExecutionModel::Fragment,
+            _ => return Err(Unsupported("stage")),
+        };
+        let start = self.entry_points.begin(Op::EntryPoint);
+        self.entry_points.push(model as u32);
+        self.entry_points.push(id);
+        self.entry_points.string(&ep.name);
+        for &var in interface {
+            self.entry_points.push(var);
+        }
+        // From SPIR-V 1.4 the interface lists every global the entry point uses.
+        if self.version >= (1, 4) {
+            for g in &self.globals {
+                self.entry_points.push(g.var);
+            }
+        }
+        self.entry_points.end(start);
+        if ep.stage == ShaderStage::Fragment {
+            self.execution_modes.op(Op::ExecutionMode, &[id, ExecutionMode::OriginUpperLeft as u32]);
+            if self.fx.writes_depth {
+                self.execution_modes.op(Op::ExecutionMode, &[id, ExecutionMode::DepthReplacing as u32]);
+            }
+            match ep.early_depth_test {
+                None => {}
+                Some(naga::EarlyDepthTest::Force) => {
+                    self.execution_modes.op(Op::ExecutionMode, &[id, ExecutionMode::EarlyFragmentTests as u32]);
+                }
+                Some(_) => return Err(Unsupported("conservative depth")),
+            }
+        }
+        Ok(())
+    }
+}

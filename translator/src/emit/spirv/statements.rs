@@ -1,0 +1,219 @@
+//! Statements: naga's structured control flow as SPIR-V's structured control flow (SPIR-V
+//! 2.11): `If` as a selection with its merge block, `Loop` as a loop header, body, continue
+//! construct and merge block, `Switch` as a selection with one block per case. A block ends at
+//! its first terminator; what follows it in the IR cannot run and is not written.
+
+use naga::{Block, Statement as S};
+use spirv::{LoopControl, Op, SelectionControl};
+
+use super::functions::{Cx, Target};
+use super::{Result, Unsupported, Writer};
+
+impl<'m> Writer<'m> {
+    pub(super) fn write_block(&mut self, cx: Cx<'m>, block: &'m Block) -> Result<()> {
+        for statement in block.iter() {
+            if !self.fx.open {
+                break;
+            }
+            self.write_statement(cx, statement)?;
+        }
+        Ok(())
+    }
+
+    fn write_statement(&mut self, cx: Cx<'m>, statement: &'m S) -> Result<()> {
+        match *statement {
+            S::Emit(ref range) => {
+                for h in range.clone() {
+                    self.write_expression(cx, h)?;
+                }
+            }
+            S::Block(ref b) => self.write_block(cx, b)?,
+            S::If { condition, ref accept, ref reject } => self.write_if(cx, condition, accept, reject)?,
+            S::Switch { selector, ref cases } => self.write_switch(cx, selector, cases)?,
+            S::Loop { ref body, ref continuing, break_if } => self.write_loop(cx, body, continuing, break_if)?,
+            S::Break => {
+                let target = self.fx.targets.last().ok_or(Unsupported("break outside a loop"))?.merge;
+                self.terminate(Op::Branch, &[target]);
+            }
+            S::Continue => {
+                let target = self.fx.targets.iter().rev().find_map(|t| t.next);
+                let target = target.ok_or(Unsupported("continue outside a loop"))?;
+                self.terminate(Op::Branch, &[target]);
+            }
+            S::Return { value } => self.write_return(cx, value)?,
+            S::Kill => self.terminate(Op::Kill, &[]),
+            S::Store { pointer, value } => {
+                let p = self.value(cx, pointer)?;
+                let v = self.value(cx, value)?;
+                self.fx.body.op(Op::Store, &[p, v]);
+            }
+            S::Call { function, ref arguments, result } => {
+                let ty = match self.module.functions[function].result {
+                    Some(ref r) => self.type_id(r.ty)?,
+                    None => self.void_type()?,
+                };
+                let mut args = Vec::with_capacity(arguments.len());
+                for &a in arguments {
+                    args.push(self.value(cx, a)?);
+                }
+                let id = self.id();
+                let start = self.fx.body.begin(Op::FunctionCall);
+                for word in [ty, id, self.function_ids[function.index()]] {
+                    self.fx.body.push(word);
+                }
+                for a in args {
+                    self.fx.body.push(a);
+                }
+                self.fx.body.end(start);
+                if let Some(r) = result {
+                    self.fx.ids[r.index()] = id;
+                }
+            }
+            _ => return Err(Unsupported("statement")),
+        }
+        Ok(())
+    }
+
+    /// Ends the current block with `op`.
+    fn terminate(&mut self, op: Op, operands: &[u32]) {
+        self.fx.body.op(op, operands);
+        self.fx.open = false;
+    }
+
+    /// Starts block `label`.
+    fn label(&mut self, label: u32) {
+        self.fx.body.op(Op::Label, &[label]);
+        self.fx.open = true;
+    }
+
+    /// Writes `block` as the block `label`, then branches to `next` if it did not end itself.
+    fn write_branch(&mut self, cx: Cx<'m>, label: u32, block: &'m Block, next: u32) -> Result<()> {
+        self.label(label);
+        self.write_block(cx, block)?;
+        if self.fx.open {
+            self.terminate(Op::Branch, &[next]);
+        }
+        Ok(())
+    }
+
+    fn write_if(
+        &mut self,
+        cx: Cx<'m>,
+        condition: naga::Handle<naga::Expression>,
+        accept: &'m Block,
+        reject: &'m Block,
+    ) -> Result<()> {
+        let c = self.value(cx, condition)?;
+        let merge = self.id();
+        let accept_label = if accept.is_empty() { merge } else { self.id() };
+        let reject_label = if reject.is_empty() { merge } else { self.id() };
+        self.fx.body.op(Op::SelectionMerge, &[merge, SelectionControl::NONE.bits()]);
+        self.terminate(Op::BranchConditional, &[c, accept_label, reject_label]);
+        if !accept.is_empty() {
+            self.write_branch(cx, accept_label, accept, merge)?;
+        }
+        if !reject.is_empty() {
+            self.write_branch(cx, reject_label, reject, merge)?;
+        }
+        self.label(merge);
+        Ok(())
+    }
+
+    fn write_switch(
+        &mut self,
+        cx: Cx<'m>,
+        selector: naga::Handle<naga::Expression>,
+        cases: &'m [naga::SwitchCase],
+    ) -> Result<()> {
+        let s = self.value(cx, selector)?;
+        let merge = self.id();
+        let labels: Vec<u32> = cases.iter().map(|_| self.id()).collect();
+        let default = cases.iter().position(|c| c.value == naga::SwitchValue::Default).map_or(merge, |i| labels[i]);
+        self.fx.body.op(Op::SelectionMerge, &[merge, SelectionControl::NONE.bits()]);
+        let start = self.fx.body.begin(Op::Switch);
+        self.fx.body.push(s);
+        self.fx.body.push(default);
+        for (case, &label) in cases.iter().zip(&labels) {
+            let value = match case.value {
+                naga::SwitchValue::I32(v) => v as u32,
+                naga::SwitchValue::U32(v) => v,
+                naga::SwitchValue::Default => continue,
+            };
+            self.fx.body.push(value);
+            self.fx.body.push(label);
+        }
+        self.fx.body.end(start);
+        self.fx.open = false;
+        self.fx.targets.push(Target { merge, next: None });
+        for (i, case) in cases.iter().enumerate() {
+            // A fall-through case continues into the next case's block.
+            let next = if case.fall_through { labels.get(i + 1).copied().unwrap_or(merge) } else { merge };
+            self.write_branch(cx, labels[i], &case.body, next)?;
+        }
+        self.fx.targets.pop();
+        self.label(merge);
+        Ok(())
+    }
+
+    fn write_loop(
+        &mut self,
+        cx: Cx<'m>,
+        body: &'m Block,
+        continuing: &'m Block,
+        break_if: Option<naga::Handle<naga::Expression>>,
+    ) -> Result<()> {
+        let (header, body_label, next, merge) = (self.id(), self.id(), self.id(), self.id());
+        self.terminate(Op::Branch, &[header]);
+        self.label(header);
+        self.fx.body.op(Op::LoopMerge, &[merge, next, LoopControl::NONE.bits()]);
+        self.terminate(Op::Branch, &[body_label]);
+        self.fx.targets.push(Target { merge, next: Some(next) });
+        self.write_branch(cx, body_label, body, next)?;
+        // The continue construct: a `Break` there is not allowed (naga's validator), so the
+        // target stack needs nothing new.
+        self.label(next);
+        self.write_block(cx, continuing)?;
+        if self.fx.open {
+            match break_if {
+                Some(condition) => {
+                    let c = self.value(cx, condition)?;
+                    self.terminate(Op::BranchConditional, &[c, merge, header]);
+                }
+                None => self.terminate(Op::Branch, &[header]),
+            }
+        }
+        self.fx.targets.pop();
+        self.label(merge);
+        Ok(())
+    }
+
+    fn write_return(&mut self, cx: Cx<'m>, value: Option<naga::Handle<naga::Expression>>) -> Result<()> {
+        let Some(value) = value else {
+            self.terminate(Op::Return, &[]);
+            return Ok(());
+        };
+        let v = self.value(cx, value)?;
+        if !cx.entry {
+            self.terminate(Op::ReturnValue, &[v]);
+            return Ok(());
+        }
+        if !self.fx.result_is_struct {
+            let out = self.fx.outputs[0];
+            self.fx.body.op(Op::Store, &[out, v]);
+        } else {
+            let module = self.module;
+            let Some(ref result) = cx.fun.result else { return Err(Unsupported("return without a result")) };
+            let naga::TypeInner::Struct { ref members, .. } = module.types[result.ty].inner else {
+                return Err(Unsupported("struct result"));
+            };
+            for (i, m) in members.iter().enumerate() {
+                let ty = self.type_id(m.ty)?;
+                let part = self.binary(Op::CompositeExtract, ty, v, i as u32);
+                let out = self.fx.outputs[i];
+                self.fx.body.op(Op::Store, &[out, part]);
+            }
+        }
+        self.terminate(Op::Return, &[]);
+        Ok(())
+    }
+}
