@@ -43,6 +43,43 @@ impl std::hash::Hasher for FastHasher {
 /// A `HashMap` with [`FastHasher`].
 pub(crate) type FastMap<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<FastHasher>>;
 
+/// A fact per expression of one function, by handle index: a vector, not a map, since the
+/// handles are dense and every operand of the multiply rule is looked up (hashing them was
+/// several percent of the lowering, `perf` on the common list).
+pub(crate) struct ExprFacts<V>(Vec<Option<V>>);
+
+impl<V: Copy> ExprFacts<V> {
+    fn with_capacity(n: usize) -> ExprFacts<V> {
+        ExprFacts(Vec::with_capacity(n))
+    }
+
+    /// The fact about `h`, if one was recorded.
+    pub fn get(&self, h: &Handle<Expression>) -> Option<&V> {
+        self.0.get(h.index()).and_then(Option::as_ref)
+    }
+
+    /// Records (or replaces) the fact about `h`.
+    pub fn insert(&mut self, h: Handle<Expression>, v: V) {
+        let i = h.index();
+        if self.0.len() <= i {
+            self.0.resize(i + 1, None);
+        }
+        self.0[i] = Some(v);
+    }
+
+    /// Records the fact about `h` unless one is recorded already.
+    pub fn insert_if_absent(&mut self, h: Handle<Expression>, v: V) {
+        if self.get(&h).is_none() {
+            self.insert(h, v);
+        }
+    }
+
+    /// Whether a fact about `h` is recorded.
+    pub fn contains(&self, h: &Handle<Expression>) -> bool {
+        self.get(h).is_some()
+    }
+}
+
 /// One component of a value: component `index` of the vector `base`, or the scalar `base`
 /// itself ([`SCALAR`]). Register values are kept as four of these, so that a swizzle, a partial
 /// write or a `mov` costs no expression until the value is read as a vector
@@ -233,11 +270,11 @@ pub(crate) struct FnBuilder {
     readonly: Vec<FastMap<u32, Handle<Expression>>>,
     /// Expressions whose value is a known constant (module constants, literals), by bit
     /// pattern per component (scalars repeat their value), for folding.
-    pub known: FastMap<Handle<Expression>, [u32; 4]>,
+    pub known: ExprFacts<[u32; 4]>,
     /// Expressions each of whose components is +0 or a finite positive number (never NaN,
     /// an infinity or −0): saturated values, 0/1 results, such constants. The strict multiply
     /// needs fewer guards for them (`Lowerer::fmul`).
-    pub nonneg: std::collections::HashSet<Handle<Expression>, std::hash::BuildHasherDefault<FastHasher>>,
+    pub nonneg: ExprFacts<()>,
     /// Vectors composed from components in the current block, by their components.
     pub composed: FastMap<Parts, Handle<Expression>>,
     /// The pure expressions of the current block, by what they compute.
@@ -276,21 +313,25 @@ pub(crate) enum SharedKey {
 }
 
 impl FnBuilder {
-    /// A builder for a function named `name`.
-    pub fn new(name: &str, vec4f: Handle<naga::Type>) -> FnBuilder {
+    /// A builder for a function named `name`, sized for `instructions` instructions: the
+    /// per-expression tables and the block's pure-expression map start at the size the lowering
+    /// reaches (about two expressions per instruction on the common list), so that they are not
+    /// grown and rehashed as the function fills (the growth was 9% of the lowering, `perf`).
+    pub fn new(name: &str, vec4f: Handle<naga::Type>, instructions: usize) -> FnBuilder {
+        let expressions = 2 * instructions;
         FnBuilder {
             f: Function { name: Some(name.to_string()), ..Function::default() },
             blocks: vec![Block::new()],
             emit_start: None,
-            shared: FastMap::default(),
+            shared: FastMap::with_capacity_and_hasher(instructions.min(64), Default::default()),
             values: RegValues::default(),
             readonly: vec![FastMap::default()],
-            known: FastMap::default(),
-            nonneg: Default::default(),
-            composed: FastMap::default(),
-            pure: FastMap::default(),
+            known: ExprFacts::with_capacity(expressions),
+            nonneg: ExprFacts::with_capacity(expressions),
+            composed: FastMap::with_capacity_and_hasher(instructions / 2, Default::default()),
+            pure: FastMap::with_capacity_and_hasher(expressions, Default::default()),
             vec4f,
-            depth: Vec::new(),
+            depth: Vec::with_capacity(expressions),
             span: Span::UNDEFINED,
         }
     }
@@ -310,10 +351,28 @@ impl FnBuilder {
                 }
             }
         }
-        let key = PureKey::of(&e);
-        if let Some(&h) = key.as_ref().and_then(|k| self.pure.get(k)) {
-            return h;
+        // One hash per pure expression: the map is taken out so that its vacant entry can be
+        // filled after the expression is appended.
+        let mut pure = std::mem::take(&mut self.pure);
+        let vacant = match PureKey::of(&e).map(|k| pure.entry(k)) {
+            Some(std::collections::hash_map::Entry::Occupied(o)) => {
+                let h = *o.get();
+                self.pure = pure;
+                return h;
+            }
+            Some(std::collections::hash_map::Entry::Vacant(v)) => Some(v),
+            None => None,
+        };
+        let h = self.append(e);
+        if let Some(v) = vacant {
+            v.insert(h);
         }
+        self.pure = pure;
+        h
+    }
+
+    /// Appends an expression that is not shared, opening an emit range when it needs one.
+    fn append(&mut self, e: Expression) -> Handle<Expression> {
         if e.needs_pre_emit() {
             self.flush();
         } else if self.emit_start.is_none() {
@@ -339,9 +398,6 @@ impl FnBuilder {
             self.depth[h.index()] = 0;
         } else {
             self.depth[h.index()] = depth;
-        }
-        if let Some(k) = key {
-            self.pure.insert(k, h);
         }
         h
     }
@@ -444,7 +500,7 @@ impl FnBuilder {
             self.known.insert(h, [bits[usize::from(c.index)]; 4]);
         }
         if self.nonneg.contains(&c.base) {
-            self.nonneg.insert(h);
+            self.nonneg.insert(h, ());
         }
         h
     }
@@ -505,7 +561,7 @@ mod tests {
 
     #[test]
     fn every_emittable_expression_is_covered_once_and_literals_never() {
-        let mut b = FnBuilder::new("t", vec4f());
+        let mut b = FnBuilder::new("t", vec4f(), 0);
         let one = b.shared(SharedKey::F32(1.0f32.to_bits()));
         let two = b.shared(SharedKey::F32(2.0f32.to_bits()));
         let sum = b.expr(Expression::Binary { op: BinaryOperator::Add, left: one, right: two });
@@ -532,7 +588,7 @@ mod tests {
 
     #[test]
     fn a_block_shares_pure_expressions_but_not_loads_or_outer_blocks() {
-        let mut b = FnBuilder::new("t", vec4f());
+        let mut b = FnBuilder::new("t", vec4f(), 0);
         let one = b.shared(SharedKey::F32(1.0f32.to_bits()));
         let two = b.shared(SharedKey::F32(2.0f32.to_bits()));
         let add = |b: &mut FnBuilder| b.expr(Expression::Binary { op: BinaryOperator::Add, left: one, right: two });
@@ -556,7 +612,7 @@ mod tests {
     }
 
     fn b_shared_is_cached() -> bool {
-        let mut b = FnBuilder::new("t", vec4f());
+        let mut b = FnBuilder::new("t", vec4f(), 0);
         b.shared(SharedKey::I32(3)) == b.shared(SharedKey::I32(3))
     }
 }
