@@ -134,56 +134,119 @@ pub(crate) struct RegValue {
     pub vector: Option<Handle<Expression>>,
 }
 
-/// Register values known in a straight-line block. A handful per block, so a vector beats a map.
+/// Register values known in a straight-line block, in the order they became known (which
+/// orders the stores and compositions, so the output). Every register read and write looks its
+/// register up: a table by file and number finds the entry without a search (searching the
+/// list was 10% of the lowering on the common list); the rare register numbered past the table
+/// (out of range, which lenient validation lets through) is searched for.
 #[derive(Default)]
-pub(crate) struct RegValues(Vec<RegValue>);
+pub(crate) struct RegValues {
+    /// Position + 1 in `entries` of each register's value (0: none), by [`slot`]; empty until
+    /// the first value.
+    slots: Vec<u32>,
+    entries: Vec<RegValue>,
+}
 
 /// A register: file and number.
 pub(crate) type RegKey = (crate::bytecode::RegisterType, u16);
 
+/// Registers per file in [`RegValues::slots`]: every register a program may name in range.
+const SLOT_NUMBERS: usize = 64;
+/// The table's length: 32 files (19 exist) of [`SLOT_NUMBERS`] registers.
+const SLOTS: usize = 32 * SLOT_NUMBERS;
+
+/// A register's place in [`RegValues::slots`], when it has one.
+fn slot(key: &RegKey) -> Option<usize> {
+    let n = usize::from(key.1);
+    (n < SLOT_NUMBERS).then(|| key.0 as usize * SLOT_NUMBERS + n)
+}
+
 impl RegValues {
+    fn position(&self, key: &RegKey) -> Option<usize> {
+        match slot(key) {
+            Some(s) => self.slots.get(s).filter(|&&p| p != 0).map(|&p| p as usize - 1),
+            None => self.entries.iter().position(|e| e.key == *key),
+        }
+    }
+
     /// The known value of a register.
     pub fn get(&self, key: &RegKey) -> Option<&RegValue> {
-        self.0.iter().find(|e| e.key == *key)
+        self.position(key).map(|i| &self.entries[i])
+    }
+
+    fn get_mut(&mut self, key: &RegKey) -> Option<&mut RegValue> {
+        self.position(key).map(|i| &mut self.entries[i])
+    }
+
+    /// Points the slots of the entries from `start` on at them.
+    fn index_from(&mut self, start: usize) {
+        if self.slots.is_empty() {
+            self.slots.resize(SLOTS, 0);
+        }
+        for (i, e) in self.entries.iter().enumerate().skip(start) {
+            if let Some(s) = slot(&e.key) {
+                self.slots[s] = i as u32 + 1;
+            }
+        }
     }
 
     /// Sets a register's value (`pending`: where to store it, when it is not in memory yet).
     pub fn insert(&mut self, key: RegKey, parts: Parts, pending: Option<Pending>) {
         let vector = as_whole(&parts);
         let entry = RegValue { key, parts, pending, vector };
-        match self.0.iter_mut().find(|e| e.key == key) {
+        match self.get_mut(&key) {
             Some(e) => *e = entry,
-            None => self.0.push(entry),
+            None => {
+                self.entries.push(entry);
+                self.index_from(self.entries.len() - 1);
+            }
         }
     }
 
     /// Records the vector expression of a register's value.
     pub fn set_vector(&mut self, key: &RegKey, vector: Handle<Expression>) {
-        if let Some(e) = self.0.iter_mut().find(|e| e.key == *key) {
+        if let Some(e) = self.get_mut(key) {
             e.vector = Some(vector);
         }
     }
 
     /// The values waiting for a store that have no vector expression yet.
     pub fn unmaterialised(&self) -> impl Iterator<Item = (RegKey, Parts)> + '_ {
-        self.0.iter().filter(|e| e.pending.is_some() && e.vector.is_none()).map(|e| (e.key, e.parts))
+        self.entries.iter().filter(|e| e.pending.is_some() && e.vector.is_none()).map(|e| (e.key, e.parts))
     }
 
     /// The registers of values waiting for a store into a variable not yet given.
     pub fn unplaced(&self) -> impl Iterator<Item = RegKey> + '_ {
-        self.0.iter().filter(|e| e.pending == Some(Pending::Variable)).map(|e| e.key)
+        self.entries.iter().filter(|e| e.pending == Some(Pending::Variable)).map(|e| e.key)
     }
 
     /// Gives a value waiting for its variable the pointer to store it through.
     pub fn place(&mut self, key: &RegKey, pointer: Handle<Expression>) {
-        if let Some(e) = self.0.iter_mut().find(|e| e.key == *key) {
+        if let Some(e) = self.get_mut(key) {
             e.pending = Some(Pending::At(pointer));
         }
     }
 
     /// Forgets every value (a block boundary).
     pub fn clear(&mut self) {
-        self.0.clear();
+        for e in &self.entries {
+            if let Some(s) = slot(&e.key) {
+                self.slots[s] = 0;
+            }
+        }
+        self.entries.clear();
+    }
+
+    /// Whether some value waits for its store.
+    fn any_pending(&self) -> bool {
+        self.entries.iter().any(|e| e.pending.is_some())
+    }
+
+    /// The values in register order (deterministic stores), for taking their pending stores.
+    fn sorted_mut(&mut self) -> &mut [RegValue] {
+        self.entries.sort_unstable_by_key(|e| e.key);
+        self.index_from(0);
+        &mut self.entries
     }
 }
 
@@ -455,7 +518,7 @@ impl FnBuilder {
 
     /// Stores every register value not yet in memory (in register order: deterministic).
     pub fn store_dirty(&mut self) {
-        if !self.values.0.iter().any(|e| e.pending.is_some()) {
+        if !self.values.any_pending() {
             return;
         }
         // The lowering gives every value waiting for a store its vector first (it knows the
@@ -466,9 +529,8 @@ impl FnBuilder {
             self.values.set_vector(&key, v);
         }
         self.flush();
-        self.values.0.sort_unstable_by_key(|e| e.key);
         let block = self.blocks.last_mut().expect("the body block is never popped");
-        for e in self.values.0.iter_mut() {
+        for e in self.values.sorted_mut() {
             debug_assert!(e.pending != Some(Pending::Variable), "sync_values places every pending value");
             if let (Some(Pending::At(pointer)), Some(value)) = (e.pending.take(), e.vector) {
                 block.push(Statement::Store { pointer, value }, self.span);
@@ -478,7 +540,7 @@ impl FnBuilder {
 
     /// Drops pending stores: the values are dead (the entry point is about to return them).
     pub fn forget_dirty(&mut self) {
-        for e in self.values.0.iter_mut() {
+        for e in self.values.entries.iter_mut() {
             e.pending = None;
         }
     }
