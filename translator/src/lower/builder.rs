@@ -42,6 +42,8 @@ impl std::hash::Hasher for FastHasher {
 
 /// A `HashMap` with [`FastHasher`].
 pub(crate) type FastMap<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<FastHasher>>;
+/// A `HashSet` with [`FastHasher`].
+pub(crate) type FastSet<K> = std::collections::HashSet<K, std::hash::BuildHasherDefault<FastHasher>>;
 
 /// A fact per expression of one function, by handle index: a vector, not a map, since the
 /// handles are dense and every operand of the multiply rule is looked up (hashing them was

@@ -119,7 +119,8 @@ pub use layout::{
     SW_FLOAT_CONSTANTS, SW_INT_BOOL_CONSTANTS, VERTEX_FLOAT_CONSTANTS, VERTEX_GROUP,
 };
 
-use builder::{FastMap, FnBuilder};
+use builder::FnBuilder;
+pub(crate) use builder::{FastMap, FastSet};
 use operands::Op;
 use registers::Registers;
 use types::Types;
