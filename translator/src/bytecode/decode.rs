@@ -10,7 +10,7 @@ use super::instruction::{Comment, Decl, Instruction, Payload, Program};
 use super::opcodes::{Control, Extra, Opcode, COMMENT_OPCODE, END_TOKEN};
 use super::params::{DstParam, RelAddr, ResultModifiers, SrcModifier, SrcParam, Swizzle, WriteMask};
 use super::registers::{Register, RegisterType};
-use super::version::Version;
+use super::version::{Version, VersionId};
 
 /// Decodes a little-endian byte blob.
 pub fn decode_bytes(bytes: &[u8]) -> Result<Program, DecodeError> {
@@ -44,6 +44,8 @@ struct Reader<'a> {
     tokens: &'a [u32],
     pos: usize,
     version: Version,
+    /// The version's model, found once: every instruction looks its form up by it.
+    id: Option<VersionId>,
 }
 
 fn err<T>(token: usize, kind: E) -> Result<T, DecodeError> {
@@ -62,7 +64,7 @@ impl<'a> Decoder<'a> {
         // for a typical stream up front instead of eight doublings; capped, since the tokens
         // may run on past the end token.
         program.instructions.reserve((tokens.len() / 3).min(4096));
-        Ok(Decoder { r: Reader { tokens, pos: 1, version }, program })
+        Ok(Decoder { r: Reader { tokens, pos: 1, version, id: version.id() }, program })
     }
 
     fn run(mut self) -> Result<Program, DecodeError> {
@@ -130,7 +132,12 @@ impl Reader<'_> {
         let start = self.pos;
         let raw_opcode = token & 0xFFFF;
         let Some(opcode) = Opcode::from_raw(raw_opcode as u16) else { return err(start, E::UnknownOpcode(raw_opcode)) };
-        let form = opcode.decoding_form(self.version);
+        // The version's own form (`Opcode::decoding_form`'s first choice) without finding the
+        // version's id again.
+        let form = match self.id.and_then(|id| opcode.form_in(id)) {
+            Some(f) => f,
+            None => opcode.decoding_form(self.version),
+        };
         let sm1 = self.version.is_sm1();
         let control = ((token >> 16) & 0xFF) as u8;
         let length = (token >> 24) & 0xF;

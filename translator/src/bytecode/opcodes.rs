@@ -533,7 +533,12 @@ impl Opcode {
 
     /// The form valid in `version`, if the opcode exists there.
     pub fn form(self, version: Version) -> Option<&'static Form> {
-        let id = version.id()?;
+        self.form_in(version.id()?)
+    }
+
+    /// The form valid in the version `id`, if the opcode exists there: [`Opcode::form`] for a
+    /// caller that knows the id already (the validator asks for every instruction).
+    pub fn form_in(self, id: VersionId) -> Option<&'static Form> {
         self.info().forms.iter().find(|f| f.versions.contains(id))
     }
 

@@ -206,6 +206,32 @@ impl Version {
     pub fn name(self) -> String {
         self.to_string()
     }
+
+    /// The name of a model as a constant string (what `Display` writes), for the versions with
+    /// a [`VersionId`] but fxc's 2.2–2.254: the validator prefixes every diagnostic with it.
+    pub fn static_name(self) -> Option<&'static str> {
+        use ShaderKind::*;
+        Some(match (self.kind, self.major, self.minor) {
+            (Vertex, 1, 0) => "vs_1_0",
+            (Vertex, 1, 1) => "vs_1_1",
+            (Vertex, 2, 0) => "vs_2_0",
+            (Vertex, 2, 1) => "vs_2_x",
+            (Vertex, 2, 255) => "vs_2_sw",
+            (Vertex, 3, 0) => "vs_3_0",
+            (Vertex, 3, 255) => "vs_3_sw",
+            (Pixel, 1, 0) => "ps_1_0",
+            (Pixel, 1, 1) => "ps_1_1",
+            (Pixel, 1, 2) => "ps_1_2",
+            (Pixel, 1, 3) => "ps_1_3",
+            (Pixel, 1, 4) => "ps_1_4",
+            (Pixel, 2, 0) => "ps_2_0",
+            (Pixel, 2, 1) => "ps_2_x",
+            (Pixel, 2, 255) => "ps_2_sw",
+            (Pixel, 3, 0) => "ps_3_0",
+            (Pixel, 3, 255) => "ps_3_sw",
+            _ => return None,
+        })
+    }
 }
 
 impl fmt::Display for Version {
@@ -225,6 +251,16 @@ impl fmt::Display for Version {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn static_names_are_the_display_names() {
+        for id in VersionId::ALL {
+            let v = id.version();
+            assert_eq!(v.static_name(), Some(v.to_string().as_str()));
+        }
+        let ps_2_b = Version::from_token(0xFFFF_0202).unwrap();
+        assert_eq!(ps_2_b.static_name(), None, "fxc's ps_2_b (2.2) is written by Display");
+    }
 
     #[test]
     fn tokens_round_trip_for_every_known_version() {

@@ -42,6 +42,45 @@ impl std::hash::Hasher for FastHasher {
 
 /// A `HashMap` with [`FastHasher`].
 pub(crate) type FastMap<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<FastHasher>>;
+/// A `HashSet` with [`FastHasher`].
+pub(crate) type FastSet<K> = std::collections::HashSet<K, std::hash::BuildHasherDefault<FastHasher>>;
+
+/// A fact per expression of one function, by handle index: a vector, not a map, since the
+/// handles are dense and every operand of the multiply rule is looked up (hashing them was
+/// several percent of the lowering, `perf` on the common list).
+pub(crate) struct ExprFacts<V>(Vec<Option<V>>);
+
+impl<V: Copy> ExprFacts<V> {
+    fn with_capacity(n: usize) -> ExprFacts<V> {
+        ExprFacts(Vec::with_capacity(n))
+    }
+
+    /// The fact about `h`, if one was recorded.
+    pub fn get(&self, h: &Handle<Expression>) -> Option<&V> {
+        self.0.get(h.index()).and_then(Option::as_ref)
+    }
+
+    /// Records (or replaces) the fact about `h`.
+    pub fn insert(&mut self, h: Handle<Expression>, v: V) {
+        let i = h.index();
+        if self.0.len() <= i {
+            self.0.resize(i + 1, None);
+        }
+        self.0[i] = Some(v);
+    }
+
+    /// Records the fact about `h` unless one is recorded already.
+    pub fn insert_if_absent(&mut self, h: Handle<Expression>, v: V) {
+        if self.get(&h).is_none() {
+            self.insert(h, v);
+        }
+    }
+
+    /// Whether a fact about `h` is recorded.
+    pub fn contains(&self, h: &Handle<Expression>) -> bool {
+        self.get(h).is_some()
+    }
+}
 
 /// One component of a value: component `index` of the vector `base`, or the scalar `base`
 /// itself ([`SCALAR`]). Register values are kept as four of these, so that a swizzle, a partial
@@ -97,56 +136,119 @@ pub(crate) struct RegValue {
     pub vector: Option<Handle<Expression>>,
 }
 
-/// Register values known in a straight-line block. A handful per block, so a vector beats a map.
+/// Register values known in a straight-line block, in the order they became known (which
+/// orders the stores and compositions, so the output). Every register read and write looks its
+/// register up: a table by file and number finds the entry without a search (searching the
+/// list was 10% of the lowering on the common list); the rare register numbered past the table
+/// (out of range, which lenient validation lets through) is searched for.
 #[derive(Default)]
-pub(crate) struct RegValues(Vec<RegValue>);
+pub(crate) struct RegValues {
+    /// Position + 1 in `entries` of each register's value (0: none), by [`slot`]; empty until
+    /// the first value.
+    slots: Vec<u32>,
+    entries: Vec<RegValue>,
+}
 
 /// A register: file and number.
 pub(crate) type RegKey = (crate::bytecode::RegisterType, u16);
 
+/// Registers per file in [`RegValues::slots`]: every register a program may name in range.
+const SLOT_NUMBERS: usize = 64;
+/// The table's length: 32 files (19 exist) of [`SLOT_NUMBERS`] registers.
+const SLOTS: usize = 32 * SLOT_NUMBERS;
+
+/// A register's place in [`RegValues::slots`], when it has one.
+fn slot(key: &RegKey) -> Option<usize> {
+    let n = usize::from(key.1);
+    (n < SLOT_NUMBERS).then(|| key.0 as usize * SLOT_NUMBERS + n)
+}
+
 impl RegValues {
+    fn position(&self, key: &RegKey) -> Option<usize> {
+        match slot(key) {
+            Some(s) => self.slots.get(s).filter(|&&p| p != 0).map(|&p| p as usize - 1),
+            None => self.entries.iter().position(|e| e.key == *key),
+        }
+    }
+
     /// The known value of a register.
     pub fn get(&self, key: &RegKey) -> Option<&RegValue> {
-        self.0.iter().find(|e| e.key == *key)
+        self.position(key).map(|i| &self.entries[i])
+    }
+
+    fn get_mut(&mut self, key: &RegKey) -> Option<&mut RegValue> {
+        self.position(key).map(|i| &mut self.entries[i])
+    }
+
+    /// Points the slots of the entries from `start` on at them.
+    fn index_from(&mut self, start: usize) {
+        if self.slots.is_empty() {
+            self.slots.resize(SLOTS, 0);
+        }
+        for (i, e) in self.entries.iter().enumerate().skip(start) {
+            if let Some(s) = slot(&e.key) {
+                self.slots[s] = i as u32 + 1;
+            }
+        }
     }
 
     /// Sets a register's value (`pending`: where to store it, when it is not in memory yet).
     pub fn insert(&mut self, key: RegKey, parts: Parts, pending: Option<Pending>) {
         let vector = as_whole(&parts);
         let entry = RegValue { key, parts, pending, vector };
-        match self.0.iter_mut().find(|e| e.key == key) {
+        match self.get_mut(&key) {
             Some(e) => *e = entry,
-            None => self.0.push(entry),
+            None => {
+                self.entries.push(entry);
+                self.index_from(self.entries.len() - 1);
+            }
         }
     }
 
     /// Records the vector expression of a register's value.
     pub fn set_vector(&mut self, key: &RegKey, vector: Handle<Expression>) {
-        if let Some(e) = self.0.iter_mut().find(|e| e.key == *key) {
+        if let Some(e) = self.get_mut(key) {
             e.vector = Some(vector);
         }
     }
 
     /// The values waiting for a store that have no vector expression yet.
     pub fn unmaterialised(&self) -> impl Iterator<Item = (RegKey, Parts)> + '_ {
-        self.0.iter().filter(|e| e.pending.is_some() && e.vector.is_none()).map(|e| (e.key, e.parts))
+        self.entries.iter().filter(|e| e.pending.is_some() && e.vector.is_none()).map(|e| (e.key, e.parts))
     }
 
     /// The registers of values waiting for a store into a variable not yet given.
     pub fn unplaced(&self) -> impl Iterator<Item = RegKey> + '_ {
-        self.0.iter().filter(|e| e.pending == Some(Pending::Variable)).map(|e| e.key)
+        self.entries.iter().filter(|e| e.pending == Some(Pending::Variable)).map(|e| e.key)
     }
 
     /// Gives a value waiting for its variable the pointer to store it through.
     pub fn place(&mut self, key: &RegKey, pointer: Handle<Expression>) {
-        if let Some(e) = self.0.iter_mut().find(|e| e.key == *key) {
+        if let Some(e) = self.get_mut(key) {
             e.pending = Some(Pending::At(pointer));
         }
     }
 
     /// Forgets every value (a block boundary).
     pub fn clear(&mut self) {
-        self.0.clear();
+        for e in &self.entries {
+            if let Some(s) = slot(&e.key) {
+                self.slots[s] = 0;
+            }
+        }
+        self.entries.clear();
+    }
+
+    /// Whether some value waits for its store.
+    fn any_pending(&self) -> bool {
+        self.entries.iter().any(|e| e.pending.is_some())
+    }
+
+    /// The values in register order (deterministic stores), for taking their pending stores.
+    fn sorted_mut(&mut self) -> &mut [RegValue] {
+        self.entries.sort_unstable_by_key(|e| e.key);
+        self.index_from(0);
+        &mut self.entries
     }
 }
 
@@ -233,11 +335,11 @@ pub(crate) struct FnBuilder {
     readonly: Vec<FastMap<u32, Handle<Expression>>>,
     /// Expressions whose value is a known constant (module constants, literals), by bit
     /// pattern per component (scalars repeat their value), for folding.
-    pub known: FastMap<Handle<Expression>, [u32; 4]>,
+    pub known: ExprFacts<[u32; 4]>,
     /// Expressions each of whose components is +0 or a finite positive number (never NaN,
     /// an infinity or −0): saturated values, 0/1 results, such constants. The strict multiply
     /// needs fewer guards for them (`Lowerer::fmul`).
-    pub nonneg: std::collections::HashSet<Handle<Expression>, std::hash::BuildHasherDefault<FastHasher>>,
+    pub nonneg: ExprFacts<()>,
     /// Vectors composed from components in the current block, by their components.
     pub composed: FastMap<Parts, Handle<Expression>>,
     /// The pure expressions of the current block, by what they compute.
@@ -276,21 +378,25 @@ pub(crate) enum SharedKey {
 }
 
 impl FnBuilder {
-    /// A builder for a function named `name`.
-    pub fn new(name: &str, vec4f: Handle<naga::Type>) -> FnBuilder {
+    /// A builder for a function named `name`, sized for `instructions` instructions: the
+    /// per-expression tables and the block's pure-expression map start at the size the lowering
+    /// reaches (about two expressions per instruction on the common list), so that they are not
+    /// grown and rehashed as the function fills (the growth was 9% of the lowering, `perf`).
+    pub fn new(name: &str, vec4f: Handle<naga::Type>, instructions: usize) -> FnBuilder {
+        let expressions = 2 * instructions;
         FnBuilder {
             f: Function { name: Some(name.to_string()), ..Function::default() },
             blocks: vec![Block::new()],
             emit_start: None,
-            shared: FastMap::default(),
+            shared: FastMap::with_capacity_and_hasher(instructions.min(64), Default::default()),
             values: RegValues::default(),
             readonly: vec![FastMap::default()],
-            known: FastMap::default(),
-            nonneg: Default::default(),
-            composed: FastMap::default(),
-            pure: FastMap::default(),
+            known: ExprFacts::with_capacity(expressions),
+            nonneg: ExprFacts::with_capacity(expressions),
+            composed: FastMap::with_capacity_and_hasher(instructions / 2, Default::default()),
+            pure: FastMap::with_capacity_and_hasher(expressions, Default::default()),
             vec4f,
-            depth: Vec::new(),
+            depth: Vec::with_capacity(expressions),
             span: Span::UNDEFINED,
         }
     }
@@ -310,10 +416,28 @@ impl FnBuilder {
                 }
             }
         }
-        let key = PureKey::of(&e);
-        if let Some(&h) = key.as_ref().and_then(|k| self.pure.get(k)) {
-            return h;
+        // One hash per pure expression: the map is taken out so that its vacant entry can be
+        // filled after the expression is appended.
+        let mut pure = std::mem::take(&mut self.pure);
+        let vacant = match PureKey::of(&e).map(|k| pure.entry(k)) {
+            Some(std::collections::hash_map::Entry::Occupied(o)) => {
+                let h = *o.get();
+                self.pure = pure;
+                return h;
+            }
+            Some(std::collections::hash_map::Entry::Vacant(v)) => Some(v),
+            None => None,
+        };
+        let h = self.append(e);
+        if let Some(v) = vacant {
+            v.insert(h);
         }
+        self.pure = pure;
+        h
+    }
+
+    /// Appends an expression that is not shared, opening an emit range when it needs one.
+    fn append(&mut self, e: Expression) -> Handle<Expression> {
         if e.needs_pre_emit() {
             self.flush();
         } else if self.emit_start.is_none() {
@@ -339,9 +463,6 @@ impl FnBuilder {
             self.depth[h.index()] = 0;
         } else {
             self.depth[h.index()] = depth;
-        }
-        if let Some(k) = key {
-            self.pure.insert(k, h);
         }
         h
     }
@@ -399,7 +520,7 @@ impl FnBuilder {
 
     /// Stores every register value not yet in memory (in register order: deterministic).
     pub fn store_dirty(&mut self) {
-        if !self.values.0.iter().any(|e| e.pending.is_some()) {
+        if !self.values.any_pending() {
             return;
         }
         // The lowering gives every value waiting for a store its vector first (it knows the
@@ -410,9 +531,8 @@ impl FnBuilder {
             self.values.set_vector(&key, v);
         }
         self.flush();
-        self.values.0.sort_unstable_by_key(|e| e.key);
         let block = self.blocks.last_mut().expect("the body block is never popped");
-        for e in self.values.0.iter_mut() {
+        for e in self.values.sorted_mut() {
             debug_assert!(e.pending != Some(Pending::Variable), "sync_values places every pending value");
             if let (Some(Pending::At(pointer)), Some(value)) = (e.pending.take(), e.vector) {
                 block.push(Statement::Store { pointer, value }, self.span);
@@ -422,7 +542,7 @@ impl FnBuilder {
 
     /// Drops pending stores: the values are dead (the entry point is about to return them).
     pub fn forget_dirty(&mut self) {
-        for e in self.values.0.iter_mut() {
+        for e in self.values.entries.iter_mut() {
             e.pending = None;
         }
     }
@@ -444,7 +564,7 @@ impl FnBuilder {
             self.known.insert(h, [bits[usize::from(c.index)]; 4]);
         }
         if self.nonneg.contains(&c.base) {
-            self.nonneg.insert(h);
+            self.nonneg.insert(h, ());
         }
         h
     }
@@ -505,7 +625,7 @@ mod tests {
 
     #[test]
     fn every_emittable_expression_is_covered_once_and_literals_never() {
-        let mut b = FnBuilder::new("t", vec4f());
+        let mut b = FnBuilder::new("t", vec4f(), 0);
         let one = b.shared(SharedKey::F32(1.0f32.to_bits()));
         let two = b.shared(SharedKey::F32(2.0f32.to_bits()));
         let sum = b.expr(Expression::Binary { op: BinaryOperator::Add, left: one, right: two });
@@ -532,7 +652,7 @@ mod tests {
 
     #[test]
     fn a_block_shares_pure_expressions_but_not_loads_or_outer_blocks() {
-        let mut b = FnBuilder::new("t", vec4f());
+        let mut b = FnBuilder::new("t", vec4f(), 0);
         let one = b.shared(SharedKey::F32(1.0f32.to_bits()));
         let two = b.shared(SharedKey::F32(2.0f32.to_bits()));
         let add = |b: &mut FnBuilder| b.expr(Expression::Binary { op: BinaryOperator::Add, left: one, right: two });
@@ -556,7 +676,7 @@ mod tests {
     }
 
     fn b_shared_is_cached() -> bool {
-        let mut b = FnBuilder::new("t", vec4f());
+        let mut b = FnBuilder::new("t", vec4f(), 0);
         b.shared(SharedKey::I32(3)) == b.shared(SharedKey::I32(3))
     }
 }

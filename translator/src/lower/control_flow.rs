@@ -307,7 +307,7 @@ impl Lowerer<'_> {
         }
         for l in order {
             let (s, e) = bodies[&l];
-            let mut fb = FnBuilder::new(&format!("l{l}"), self.t.vec4f);
+            let mut fb = FnBuilder::new(&format!("l{l}"), self.t.vec4f, e.saturating_sub(s));
             std::mem::swap(&mut self.fb, &mut fb);
             let result = self.lower_subroutine_body(s, e);
             self.sync_values();

@@ -201,7 +201,7 @@ impl Lowerer<'_> {
         // Registers are dead once the outputs are composed: no stores before the return.
         self.fb.forget_dirty();
         self.stmt(Statement::Return { value: Some(value) });
-        let mut fb = super::builder::FnBuilder::new("unused", self.t.vec4f);
+        let mut fb = super::builder::FnBuilder::new("unused", self.t.vec4f, 0);
         std::mem::swap(&mut self.fb, &mut fb);
         let mut function = fb.finish();
         function.result = Some(result);

@@ -119,7 +119,8 @@ pub use layout::{
     SW_FLOAT_CONSTANTS, SW_INT_BOOL_CONSTANTS, VERTEX_FLOAT_CONSTANTS, VERTEX_GROUP,
 };
 
-use builder::{FastMap, FnBuilder};
+use builder::FnBuilder;
+pub(crate) use builder::{FastMap, FastSet};
 use operands::Op;
 use registers::Registers;
 use types::Types;
@@ -208,7 +209,7 @@ impl<'a> Lowerer<'a> {
             version: program.version,
             module,
             t,
-            fb: FnBuilder::new("entry", vec4f),
+            fb: FnBuilder::new("entry", vec4f, if globals_mode { 0 } else { program.len() }),
             regs: Registers::default(),
             globals_mode,
             consts: constants::ConstantGlobals::default(),
@@ -241,7 +242,7 @@ impl<'a> Lowerer<'a> {
         if self.globals_mode {
             self.lower_subroutines()?;
             let end = self.sig.main_end;
-            let mut fb = FnBuilder::new("d3d9_main", self.t.vec4f);
+            let mut fb = FnBuilder::new("d3d9_main", self.t.vec4f, end);
             std::mem::swap(&mut self.fb, &mut fb);
             self.lower_range(0, end)?;
             self.sync_values();

@@ -46,7 +46,7 @@ impl Lowerer<'_> {
             self.fb.known.insert(v, bits);
         }
         if parts.iter().all(|c| self.fb.nonneg.contains(&c.base)) {
-            self.fb.nonneg.insert(v);
+            self.fb.nonneg.insert(v, ());
         }
         v
     }
@@ -117,10 +117,10 @@ impl Lowerer<'_> {
     /// `v` is made of `base`'s components: it keeps a splat's known value and the range fact.
     fn note_derived(&mut self, base: Expr, v: Expr) -> Expr {
         if self.fb.nonneg.contains(&base) {
-            self.fb.nonneg.insert(v);
+            self.fb.nonneg.insert(v, ());
         }
         if let Some(bits) = self.fb.known.get(&base).copied().filter(|b| b.iter().all(|x| *x == b[0])) {
-            self.fb.known.entry(v).or_insert(bits);
+            self.fb.known.insert_if_absent(v, bits);
         }
         v
     }

@@ -10,7 +10,7 @@
 //! - ps_3_0: `dcl_<usage>` on `v0`–`v9` (not `position`: the pixel position is `vPos`), `vPos`,
 //!   `vFace`, samplers.
 
-use std::collections::HashMap;
+use crate::lower::{FastMap, FastSet};
 
 use super::{Api, Cx, Rule};
 use crate::bytecode::{Opcode, Payload, Register, RegisterType, TextureType, Usage};
@@ -19,9 +19,10 @@ use crate::bytecode::{Opcode, Payload, Register, RegisterType, TextureType, Usag
 pub(crate) fn check(cx: &mut Cx<'_>) {
     let v = cx.version;
     let d3d8_vs = cx.options.api == Api::D3d8 && cx.is_vs();
-    let mut declared: HashMap<Register, Vec<(u8, usize)>> = HashMap::new(); // register -> (mask, at)
-    let mut semantics: HashMap<(bool, u8, u8), usize> = HashMap::new(); // (output?, usage, index)
-    let mut defined: HashMap<Register, usize> = HashMap::new();
+    // Looked up, never iterated: the lowering's fast hasher, not SipHash.
+    let mut declared: FastMap<Register, Vec<(u8, usize)>> = FastMap::default(); // register -> (mask, at)
+    let mut semantics: FastMap<(bool, u8, u8), usize> = FastMap::default(); // (output?, usage, index)
+    let mut defined: FastMap<Register, usize> = FastMap::default();
     let mut executable_seen = None::<usize>;
     for (i, inst) in cx.program.iter().enumerate() {
         match inst.opcode {
@@ -167,19 +168,34 @@ fn needs_dcl(cx: &Cx<'_>, ty: RegisterType) -> bool {
     }
 }
 
-fn undeclared(cx: &mut Cx<'_>, declared: &HashMap<Register, Vec<(u8, usize)>>) {
-    let mut reported = std::collections::HashSet::new();
-    for (i, inst) in cx.program.iter().enumerate() {
+fn undeclared(cx: &mut Cx<'_>, declared: &FastMap<Register, Vec<(u8, usize)>>) {
+    let mut reported = FastSet::default();
+    // The destination, then the sources, in plain loops (an iterator chain per instruction
+    // cost more than the check under callgrind).
+    let program = cx.program;
+    for (i, inst) in program.iter().enumerate() {
         if inst.opcode == Opcode::Dcl {
             continue;
         }
-        let dst = inst.dst.iter().filter(|d| d.relative.is_none()).map(|d| d.reg);
-        let src = inst.src.iter().filter(|s| s.relative.is_none()).map(|s| s.reg);
-        for reg in dst.chain(src) {
-            if needs_dcl(cx, reg.ty) && !declared.contains_key(&reg) && reported.insert(reg) {
-                let what = if reg.ty == RegisterType::Output { "written" } else { "used" };
-                cx.error(Rule::Undeclared, Some(i), format_args!("{} {what} without a dcl", reg));
-            }
+        if let Some(d) = inst.dst.filter(|d| d.relative.is_none()) {
+            undeclared_use(cx, declared, &mut reported, i, d.reg);
         }
+        for s in inst.src.iter().filter(|s| s.relative.is_none()) {
+            undeclared_use(cx, declared, &mut reported, i, s.reg);
+        }
+    }
+}
+
+/// Reports `reg`, used by instruction `i`, when it needs a declaration it lacks (once).
+fn undeclared_use(
+    cx: &mut Cx<'_>,
+    declared: &FastMap<Register, Vec<(u8, usize)>>,
+    reported: &mut FastSet<Register>,
+    i: usize,
+    reg: Register,
+) {
+    if needs_dcl(cx, reg.ty) && !declared.contains_key(&reg) && reported.insert(reg) {
+        let what = if reg.ty == RegisterType::Output { "written" } else { "used" };
+        cx.error(Rule::Undeclared, Some(i), format_args!("{} {what} without a dcl", reg));
     }
 }

@@ -331,7 +331,18 @@ impl<'a> Cx<'a> {
         let token = at.and_then(|i| self.program.instructions.get(i)).map(|inst| inst.offset).filter(|&t| t != 0);
         // Room for a typical message up front: `format!` would grow the text several times.
         let mut text = String::with_capacity(96);
-        let _ = write!(text, "{}: {}", self.version, message);
+        // The version's constant name when it has one: formatting it cost as much as the
+        // message on the common list, whose shaders have a few dozen warnings each.
+        match self.version.static_name() {
+            Some(name) => {
+                text.push_str(name);
+                text.push_str(": ");
+                let _ = text.write_fmt(message);
+            }
+            None => {
+                let _ = write!(text, "{}: {}", self.version, message);
+            }
+        }
         Diagnostic { rule, message: text, instruction: at, token }
     }
 

@@ -41,7 +41,7 @@ pub(crate) fn check(cx: &mut Cx<'_>) {
 }
 
 fn cost(cx: &Cx<'_>, inst: &Instruction) -> u32 {
-    inst.opcode.form(cx.version).map_or(0, |f| f.slots as u32)
+    cx.id.and_then(|id| inst.opcode.form_in(id)).map_or(0, |f| f.slots as u32)
 }
 
 fn exceed(cx: &mut Cx<'_>, at: usize, what: &str, used: u32, limit: u32) {

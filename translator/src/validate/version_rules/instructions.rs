@@ -86,7 +86,7 @@ pub(crate) fn check(cx: &mut Cx<'_>) {
     for i in 0..cx.program.len() {
         let inst = cx.inst(i);
         // One table lookup per instruction: the form gives the name and every operand's slot.
-        let Some(form) = inst.opcode.form(cx.version) else {
+        let Some(form) = inst.opcode.form_in(id) else {
             let name = op_name(inst, cx.version);
             cx.error(Rule::Instruction, Some(i), format_args!("{name} does not exist in {}", cx.program.version));
             continue;

@@ -4,7 +4,7 @@
 //! reference's register tables), narrowed by the device's caps where the reference says so.
 
 use crate::bytecode::profile::SW_FLOAT_CONSTANTS;
-use crate::bytecode::{Instruction, Profile, Register, RegisterCounts, RegisterType, VersionId};
+use crate::bytecode::{Profile, Register, RegisterCounts, RegisterType, VersionId};
 use crate::validate::{Cx, Mode, Rule, ValidationOptions};
 
 /// How many registers of each file a version has (0: the file does not exist there): the
@@ -89,22 +89,36 @@ pub(crate) fn check(cx: &mut Cx<'_>) {
     let limits = limits(id, cx.options);
     // Each file's count once, indexed by the file: the loop below asks for every operand.
     let counts: [u16; 19] = std::array::from_fn(|t| count(cx, &limits, RegisterType::ALL[t]));
-    for (i, inst) in cx.program.iter().enumerate() {
-        for reg in registers(inst) {
-            let n = counts[reg.ty as usize];
-            // A file that does not exist in this version is the register-type rule's to report.
-            if n != 0 && reg.num >= n {
-                out_of_range(cx, i, reg, n);
+    // The operands in order (destination, its address, predicate, each source and its
+    // address) without a chain of iterators: the chained `Option`s cost a tenth of the
+    // validation under callgrind.
+    let program = cx.program;
+    for (i, inst) in program.iter().enumerate() {
+        if let Some(d) = &inst.dst {
+            in_range(cx, &counts, i, d.reg);
+            if let Some(r) = d.relative {
+                in_range(cx, &counts, i, r.reg);
+            }
+        }
+        if let Some(p) = &inst.predicate {
+            in_range(cx, &counts, i, p.reg);
+        }
+        for s in inst.src.iter() {
+            in_range(cx, &counts, i, s.reg);
+            if let Some(r) = s.relative {
+                in_range(cx, &counts, i, r.reg);
             }
         }
     }
 }
 
-fn registers(inst: &Instruction) -> impl Iterator<Item = Register> + '_ {
-    let dst = inst.dst.iter().flat_map(|d| std::iter::once(d.reg).chain(d.relative.map(|r| r.reg)));
-    let pred = inst.predicate.iter().map(|p| p.reg);
-    let src = inst.src.iter().flat_map(|s| std::iter::once(s.reg).chain(s.relative.map(|r| r.reg)));
-    dst.chain(pred).chain(src)
+/// Checks one register of instruction `i` against its file's count.
+fn in_range(cx: &mut Cx<'_>, counts: &[u16; 19], i: usize, reg: Register) {
+    let n = counts[reg.ty as usize];
+    // A file that does not exist in this version is the register-type rule's to report.
+    if n != 0 && reg.num >= n {
+        out_of_range(cx, i, reg, n);
+    }
 }
 
 /// Reports register `reg` of instruction `i` past its file's count `n`.
