@@ -5,45 +5,11 @@
 //! (docs/architecture.md#naga-emit). The builder opens an emit range at the first such expression and closes
 //! it before every statement and every nested block, so no caller ever writes an `Emit` by hand.
 
-use std::collections::HashMap;
-
 use naga::{Block, Expression, Function, Handle, Literal, Span, Statement};
 
-/// A multiply-rotate hasher (the lowering's maps hold small integer keys; SipHash's DoS
-/// resistance buys nothing here and costs a measurable share of the lowering).
-#[derive(Default, Clone, Copy)]
-pub(crate) struct FastHasher(u64);
-
-impl std::hash::Hasher for FastHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(u64::from(b));
-        }
-    }
-    fn write_u8(&mut self, i: u8) {
-        self.write_u64(u64::from(i));
-    }
-    fn write_u16(&mut self, i: u16) {
-        self.write_u64(u64::from(i));
-    }
-    fn write_u32(&mut self, i: u32) {
-        self.write_u64(u64::from(i));
-    }
-    fn write_u64(&mut self, i: u64) {
-        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-    fn write_usize(&mut self, i: usize) {
-        self.write_u64(i as u64);
-    }
-}
-
-/// A `HashMap` with [`FastHasher`].
-pub(crate) type FastMap<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<FastHasher>>;
-/// A `HashSet` with [`FastHasher`].
-pub(crate) type FastSet<K> = std::collections::HashSet<K, std::hash::BuildHasherDefault<FastHasher>>;
+/// The lowering's maps hold small integer keys: SipHash's resistance to chosen keys buys nothing
+/// here and cost a measurable share of the lowering, so they use the Fx hash.
+pub(crate) type FastMap<K, V> = rustc_hash::FxHashMap<K, V>;
 
 /// A fact per expression of one function, by handle index: a vector, not a map, since the
 /// handles are dense and every operand of the multiply rule is looked up (hashing them was

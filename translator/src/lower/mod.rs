@@ -119,8 +119,8 @@ pub use layout::{
     SW_FLOAT_CONSTANTS, SW_INT_BOOL_CONSTANTS, VERTEX_FLOAT_CONSTANTS, VERTEX_GROUP,
 };
 
+pub(crate) use builder::FastMap;
 use builder::FnBuilder;
-pub(crate) use builder::{FastMap, FastSet};
 use operands::Op;
 use registers::Registers;
 use types::Types;

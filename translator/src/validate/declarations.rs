@@ -10,7 +10,8 @@
 //! - ps_3_0: `dcl_<usage>` on `v0`–`v9` (not `position`: the pixel position is `vPos`), `vPos`,
 //!   `vFace`, samplers.
 
-use crate::lower::{FastMap, FastSet};
+// Looked up, never iterated: the Fx hash (as the lowering) rather than SipHash.
+use rustc_hash::{FxHashMap as FastMap, FxHashSet as FastSet};
 
 use super::{Api, Cx, Rule};
 use crate::bytecode::{Opcode, Payload, Register, RegisterType, TextureType, Usage};
