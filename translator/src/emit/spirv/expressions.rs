@@ -185,6 +185,10 @@ impl<'m> Writer<'m> {
         let l = self.value(cx, left)?;
         let r = self.value(cx, right)?;
         let (lt, rt) = (self.inner(cx, left), self.inner(cx, right));
+        let (l_mat, r_mat) = (matches!(lt, TypeInner::Matrix { .. }), matches!(rt, TypeInner::Matrix { .. }));
+        if l_mat || r_mat {
+            return self.matrix_product(op, ty, (l, lt), (r, rt));
+        }
         let kind = lt.scalar_kind().ok_or(Unsupported("binary operand"))?;
         let (l_vec, r_vec) = (matches!(lt, TypeInner::Vector { .. }), matches!(rt, TypeInner::Vector { .. }));
         if l_vec != r_vec {
@@ -195,10 +199,10 @@ impl<'m> Writer<'m> {
             let (v, s) = if l_vec { (l, r) } else { (r, l) };
             return Ok(self.binary(Op::VectorTimesScalar, ty, v, s));
         }
-        if matches!(lt, TypeInner::Matrix { .. }) || matches!(rt, TypeInner::Matrix { .. }) {
-            return Err(Unsupported("matrix operand"));
-        }
         let (float, sint, boolean) = (kind == K::Float, kind == K::Sint, kind == K::Bool);
+        if kind == K::Uint && matches!(op, B::Divide | B::Modulo) {
+            return self.unsigned_division(cx, ty, op, (l, r), right);
+        }
         let spirv_op = match op {
             B::Add if float => Op::FAdd,
             B::Add => Op::IAdd,
@@ -242,6 +246,46 @@ impl<'m> Writer<'m> {
         Ok(self.binary(spirv_op, ty, l, r))
     }
 
+    /// `a / b` and `a % b` of unsigned integers with WGSL's rule for a zero divisor (the divisor
+    /// taken as 1), as naga's writer guards them (there in a helper function, here inline).
+    fn unsigned_division(&mut self, cx: Cx<'m>, ty: u32, op: B, (a, b): (u32, u32), right: Handle<E>) -> Result<u32> {
+        let size = match *self.inner(cx, right) {
+            TypeInner::Vector { size, .. } => Some(size),
+            _ => None,
+        };
+        let zero = self.literal(naga::Literal::U32(0))?;
+        let one = self.literal(naga::Literal::U32(1))?;
+        let zero = self.splat_constant(size, naga::Scalar::U32, zero)?;
+        let one = self.splat_constant(size, naga::Scalar::U32, one)?;
+        let bool_ty = self.numeric_type(size, naga::Scalar::BOOL)?;
+        let is_zero = self.binary(Op::IEqual, bool_ty, b, zero);
+        let divisor = self.ternary(Op::Select, ty, is_zero, one, b);
+        let op = if op == B::Divide { Op::UDiv } else { Op::UMod };
+        Ok(self.binary(op, ty, a, divisor))
+    }
+
+    /// A product with a matrix factor, as SPIR-V's matrix instructions (naga's choice).
+    fn matrix_product(
+        &mut self,
+        op: B,
+        ty: u32,
+        (l, lt): (u32, &TypeInner),
+        (r, rt): (u32, &TypeInner),
+    ) -> Result<u32> {
+        use TypeInner as T;
+        if op != B::Multiply {
+            return Err(Unsupported("matrix operator other than a product"));
+        }
+        Ok(match (lt, rt) {
+            (T::Matrix { .. }, T::Vector { .. }) => self.binary(Op::MatrixTimesVector, ty, l, r),
+            (T::Vector { .. }, T::Matrix { .. }) => self.binary(Op::VectorTimesMatrix, ty, l, r),
+            (T::Matrix { .. }, T::Matrix { .. }) => self.binary(Op::MatrixTimesMatrix, ty, l, r),
+            (T::Matrix { .. }, T::Scalar(_)) => self.binary(Op::MatrixTimesScalar, ty, l, r),
+            (T::Scalar(_), T::Matrix { .. }) => self.binary(Op::MatrixTimesScalar, ty, r, l),
+            _ => return Err(Unsupported("matrix product")),
+        })
+    }
+
     fn math(
         &mut self,
         cx: Cx<'m>,
@@ -253,6 +297,9 @@ impl<'m> Writer<'m> {
     ) -> Result<u32> {
         let a = self.value(cx, arg)?;
         let inner = self.inner(cx, arg);
+        if let (M::Transpose, TypeInner::Matrix { .. }) = (fun, inner) {
+            return Ok(self.unary(Op::Transpose, ty, a));
+        }
         let kind = inner.scalar_kind().ok_or(Unsupported("math operand"))?;
         let size = match *inner {
             TypeInner::Vector { size, .. } => Some(size),

@@ -110,3 +110,57 @@ fn a_module_with_overrides_is_left_to_naga() {
     );
     assert_eq!(super::write(&t.module, &t.info, (1, 0)), Err(super::Unsupported("override")));
 }
+
+/// A module from WGSL (the fixed-function generator's route), validated.
+fn words_of_wgsl(source: &str) -> Vec<u32> {
+    let module = naga::front::wgsl::parse_str(source).expect("WGSL");
+    let info = crate::emit::validate(&module).expect("valid");
+    super::write(&module, &info, (1, 0)).expect("the writer covers the module")
+}
+
+#[test]
+fn unsigned_division_takes_a_zero_divisor_as_one() {
+    let words = words_of_wgsl(
+        "@fragment fn main(@location(0) @interpolate(flat) v: vec2<u32>) -> @location(0) vec4<u32> {
+            return vec4<u32>(v.x / v.y, v.x % v.y, 0u, 0u);
+        }",
+    );
+    let ops = instructions(&words);
+    for div in [Op::UDiv, Op::UMod] {
+        let at = ops.iter().position(|(op, _)| *op == div as u32).expect("the division");
+        // The divisor is `select(b, 1u, b == 0u)`: WGSL's rule, which naga's writer keeps too.
+        let (_, operands) = ops[at];
+        let (select_at, (_, select)) = ops
+            .iter()
+            .enumerate()
+            .find(|(_, (op, o))| *op == Op::Select as u32 && o[1] == operands[3])
+            .expect("the guard");
+        assert!(select_at < at);
+        let (_, compare) = ops.iter().find(|(op, o)| *op == Op::IEqual as u32 && o[1] == select[2]).expect("b == 0");
+        assert_eq!(compare.len(), 4);
+    }
+}
+
+#[test]
+fn matrix_products_and_layouts_are_spirv_matrices() {
+    let words = words_of_wgsl(
+        "struct M { m: array<mat4x4<f32>, 2> }
+        @group(0) @binding(0) var<uniform> u: M;
+        @vertex fn main(@location(0) p: vec4<f32>) -> @builtin(position) vec4<f32> {
+            return u.m[1] * (p * u.m[0]);
+        }",
+    );
+    let ops = instructions(&words);
+    let has = |op: Op| ops.iter().any(|(o, _)| *o == op as u32);
+    assert!(has(Op::TypeMatrix) && has(Op::MatrixTimesVector) && has(Op::VectorTimesMatrix));
+    // The array of matrices is column-major with 16-byte columns.
+    let layout: Vec<u32> = ops
+        .iter()
+        .filter(|(op, o)| *op == Op::MemberDecorate as u32 && o[2] != spirv::Decoration::Offset as u32)
+        .map(|(_, o)| o[2])
+        .collect();
+    assert!(layout.contains(&(spirv::Decoration::ColMajor as u32)));
+    assert!(ops.iter().any(|(op, o)| *op == Op::MemberDecorate as u32
+        && o[2] == spirv::Decoration::MatrixStride as u32
+        && o[3] == 16));
+}

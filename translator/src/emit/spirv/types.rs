@@ -17,6 +17,7 @@ pub(super) enum LocalType {
     Void,
     Scalar(Scalar),
     Vector(VectorSize, Scalar),
+    Matrix { columns: VectorSize, rows: VectorSize, scalar: Scalar },
     Pointer { base: u32, class: u32 },
     Image { dim: u32, depth: bool },
     Sampler,
@@ -43,6 +44,10 @@ impl Writer<'_> {
             LocalType::Vector(size, s) => {
                 let component = self.scalar_type(*s)?;
                 self.declare(Op::TypeVector, &[component, *size as u32])
+            }
+            LocalType::Matrix { columns, rows, scalar } => {
+                let column = self.vector_type(*rows, *scalar)?;
+                self.declare(Op::TypeMatrix, &[column, *columns as u32])
             }
             LocalType::Pointer { base, class } => self.declare(Op::TypePointer, &[*class, *base]),
             LocalType::Image { dim, depth } => {
@@ -170,9 +175,6 @@ impl Writer<'_> {
             TypeInner::Struct { ref members, .. } => {
                 let mut parts = Vec::with_capacity(members.len());
                 for m in members {
-                    if matches!(module.types[m.ty].inner, TypeInner::Matrix { .. }) {
-                        return Err(Unsupported("matrix struct member"));
-                    }
                     parts.push(self.type_id(m.ty)?);
                 }
                 let id = self.declare(Op::TypeStruct, &parts);
@@ -182,6 +184,7 @@ impl Writer<'_> {
                         self.annotations.push(word);
                     }
                     self.annotations.end(start);
+                    self.matrix_layout(id, i as u32, m.ty);
                 }
                 id
             }
@@ -191,11 +194,27 @@ impl Writer<'_> {
         Ok(id)
     }
 
+    /// A matrix member (or a member that is an array of matrices) is column-major with its
+    /// columns 8 or 16 bytes apart (WGSL's layout; naga's writer decorates it so).
+    fn matrix_layout(&mut self, id: u32, member: u32, mut ty: Handle<Type>) {
+        while let TypeInner::Array { base, .. } = self.module.types[ty].inner {
+            ty = base;
+        }
+        if let TypeInner::Matrix { rows, scalar, .. } = self.module.types[ty].inner {
+            let stride = if rows == VectorSize::Bi { 2 } else { 4 } * u32::from(scalar.width);
+            self.annotations.op(Op::MemberDecorate, &[id, member, Decoration::ColMajor as u32]);
+            self.annotations.op(Op::MemberDecorate, &[id, member, Decoration::MatrixStride as u32, stride]);
+        }
+    }
+
     /// The id of a type given by value (an expression's type that names no naga type).
     pub(super) fn inner_type(&mut self, inner: &TypeInner) -> Result<u32> {
         match *inner {
             TypeInner::Scalar(s) => self.scalar_type(s),
             TypeInner::Vector { size, scalar } => self.vector_type(size, scalar),
+            TypeInner::Matrix { columns, rows, scalar } if scalar == Scalar::F32 => {
+                self.local_type(LocalType::Matrix { columns, rows, scalar })
+            }
             TypeInner::Pointer { base, space } => {
                 let base = self.type_id(base)?;
                 self.pointer_type(base, storage_class(space)?)
