@@ -1,6 +1,6 @@
 //! The module's interface: resources and private globals, and the entry point's input and
 //! output variables with their decorations (naga's choices, so that the SPIR-V and WGSL of a
-//! module bind alike: docs/layers.md#bindings).
+//! module bind alike).
 
 use naga::{AddressSpace, Binding, BuiltIn, Handle, Interpolation, Sampling, ScalarKind, ShaderStage, Type, TypeInner};
 use spirv::{Capability, Decoration, Op, StorageClass};

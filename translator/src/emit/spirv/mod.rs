@@ -3,7 +3,7 @@
 //!
 //! naga's SPIR-V backend is general (every shader stage, every IR construct, debug info, bounds
 //! checks) and builds an operand vector per instruction; it was the largest stage of a
-//! translation (docs/architecture.md#emit). The lowering and the fixed-function generator use a
+//! translation (docs/architecture.md#spirv-writer). The lowering and the fixed-function generator use a
 //! small part of naga's IR, and this writer covers exactly that part, one pass over the module,
 //! each instruction written once into its section. A module with anything outside that part is
 //! [`Unsupported`], and [`crate::emit::spirv`] hands it to naga's writer instead; the tests prove
@@ -13,7 +13,7 @@
 //! same operations, conversions with the same clamping, the same decorations), so that the
 //! SPIR-V and the WGSL of a module compute the same values. What differs is only what naga adds
 //! for IR this project never makes: bounds checks (the lowering clamps its own indices) and loop
-//! counters (every loop the lowering makes has its own bound, docs/architecture.md#emit).
+//! counters (every loop the lowering makes has its own bound, docs/architecture.md#spirv-writer).
 
 mod expressions;
 mod functions;
