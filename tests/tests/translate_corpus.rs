@@ -1,5 +1,6 @@
 //! Every SM2/SM3 shader of ../shared/corpus and ../shared/bench-corpus translates (lenient),
-//! passes naga's validator, re-parses as WGSL, and its SPIR-V passes `spirv-val` for Vulkan 1.0
+//! passes naga's validator, re-parses as WGSL (written by the project's writer, never naga's
+//! fallback), and its SPIR-V passes `spirv-val` for Vulkan 1.0
 //! (the default SPIR-V version is 1.0, which every Vulkan device loads).
 
 use std::path::{Path, PathBuf};
@@ -32,6 +33,11 @@ fn check(path: &Path, spirv_val: Option<&Path>, tmp: &Path) -> Result<bool, Stri
     for (name, key) in keys() {
         let t = translate(&program, &key).map_err(|e| format!("translate ({name}): {e}"))?;
         let wgsl = t.to_wgsl().map_err(|e| format!("{name}: {e}"))?;
+        // The project's writer writes every translation: naga's (the fallback) is never used.
+        let own = d3d9_shader::emit::wgsl_own(&t.module, &t.info).map_err(|e| format!("{name}: {e}"))?;
+        if own != wgsl {
+            return Err(format!("{name}: the WGSL is not the project's writer's"));
+        }
         naga::front::wgsl::parse_str(&wgsl)
             .map_err(|e| format!("WGSL re-parse ({name}): {}\n{wgsl}", e.emit_to_string(&wgsl)))?;
         let words = t.to_spirv().map_err(|e| format!("{name}: {e}"))?;
