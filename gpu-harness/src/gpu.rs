@@ -91,13 +91,14 @@ pub enum GpuError {
     Wgpu(String),
 }
 
-/// Validates `module` and writes it as WGSL (what wgpu is handed).
+/// Validates `module` and writes it as WGSL (what wgpu is handed) with the library's own WGSL
+/// writer, never naga's fallback: the conformance run draws the text users get, through wgpu's
+/// WGSL front end.
 pub fn to_wgsl(module: &naga::Module, stage: &'static str) -> Result<String, GpuError> {
     let info = naga::valid::Validator::new(naga::valid::ValidationFlags::all(), naga::valid::Capabilities::all())
         .validate(module)
         .map_err(|e| GpuError::Validation { stage, message: format!("{:?}", e.into_inner()) })?;
-    naga::back::wgsl::write_string(module, &info, naga::back::wgsl::WriterFlags::empty())
-        .map_err(|e| GpuError::Validation { stage, message: e.to_string() })
+    d3d9_shader::emit::wgsl_own(module, &info).map_err(|e| GpuError::Validation { stage, message: e.to_string() })
 }
 
 /// The module with its overrides set to `constants` (naga's pipeline-constant pass on the module
