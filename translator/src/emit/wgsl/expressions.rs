@@ -48,22 +48,29 @@ impl Writer<'_> {
     /// pointers a function makes, are never baked).
     pub(super) fn write_expr_as(&mut self, cx: &Cx, h: Expr, wanted: Indirection) -> Result<(), Unsupported> {
         if self.baked[h.index()] {
-            return self.wrapped(wanted, Indirection::Ordinary, |w| Ok(push_baked(&mut w.out, h.index())));
+            return self.wrapped(wanted, Indirection::Ordinary, |w| {
+                push_baked(&mut w.out, h.index());
+                Ok(())
+            });
         }
         match cx.f.expressions[h] {
             // The most common operands, first and without the indirection check.
             Expression::Literal(l) if wanted == Indirection::Ordinary => self.write_literal(l),
             Expression::Access { base, index } => self.write_access(cx, base, Err(index), wanted),
             Expression::AccessIndex { base, index } => self.write_access(cx, base, Ok(index), wanted),
-            Expression::LocalVariable(l) => {
-                self.wrapped(wanted, Indirection::Reference, |w| Ok(w.push_name(cx.names.locals[l.index()])))
-            }
+            Expression::LocalVariable(l) => self.wrapped(wanted, Indirection::Reference, |w| {
+                w.push_name(cx.names.locals[l.index()]);
+                Ok(())
+            }),
             Expression::GlobalVariable(g) => {
                 let plain = match self.module.global_variables[g].space {
                     naga::AddressSpace::Handle => Indirection::Ordinary,
                     _ => Indirection::Reference,
                 };
-                self.wrapped(wanted, plain, |w| Ok(w.push_name(w.names.globals[g.index()])))
+                self.wrapped(wanted, plain, |w| {
+                    w.push_name(w.names.globals[g.index()]);
+                    Ok(())
+                })
             }
             _ => self.wrapped(wanted, Indirection::Ordinary, |w| w.write_plain(cx, h)),
         }

@@ -165,7 +165,17 @@ impl Names {
 /// ASCII letters, digits and single underscores, starting with a letter: such a name is kept
 /// (a leading `_` could meet our `_eN`, and `__` is reserved in WGSL).
 fn plain_identifier(s: &str) -> bool {
-    s.starts_with(|c: char| c.is_ascii_alphabetic())
-        && !s.contains("__")
-        && s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+    // One pass over the bytes (`str::contains` sets up a substring search per name).
+    let bytes = s.as_bytes();
+    if !bytes.first().is_some_and(u8::is_ascii_alphabetic) {
+        return false;
+    }
+    let mut previous = 0u8;
+    for &b in bytes {
+        if !(b.is_ascii_alphanumeric() || b == b'_') || (b == b'_' && previous == b'_') {
+            return false;
+        }
+        previous = b;
+    }
+    true
 }
