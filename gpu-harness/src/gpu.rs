@@ -91,13 +91,14 @@ pub enum GpuError {
     Wgpu(String),
 }
 
-/// Validates `module` and writes it as WGSL (what wgpu is handed).
+/// Validates `module` and writes it as WGSL (what wgpu is handed) with the library's own WGSL
+/// writer, never naga's fallback: the conformance run draws the text users get, through wgpu's
+/// WGSL front end.
 pub fn to_wgsl(module: &naga::Module, stage: &'static str) -> Result<String, GpuError> {
     let info = naga::valid::Validator::new(naga::valid::ValidationFlags::all(), naga::valid::Capabilities::all())
         .validate(module)
         .map_err(|e| GpuError::Validation { stage, message: format!("{:?}", e.into_inner()) })?;
-    naga::back::wgsl::write_string(module, &info, naga::back::wgsl::WriterFlags::empty())
-        .map_err(|e| GpuError::Validation { stage, message: e.to_string() })
+    d3d9_shader::emit::wgsl_own(module, &info).map_err(|e| GpuError::Validation { stage, message: e.to_string() })
 }
 
 /// The module wgpu gets for `module`: its WGSL, or with `D3D9_GPU_SOURCE=spirv` the library's
@@ -110,8 +111,9 @@ fn shader_module(gpu: &Gpu, module: &naga::Module, stage: &'static str) -> Resul
     let source = if std::env::var("D3D9_GPU_SOURCE").is_ok_and(|v| v == "spirv") {
         let info =
             d3d9_shader::emit::validate(module).map_err(|e| GpuError::Validation { stage, message: e.to_string() })?;
-        let words = d3d9_shader::emit::spirv(module, &info)
-            .map_err(|e| GpuError::Validation { stage, message: e.to_string() })?;
+        // The project's writer alone, never naga's fallback: the run proves the words users get.
+        let words = d3d9_shader::emit::spirv::write(module, &info, (1, 0))
+            .map_err(|e| GpuError::Validation { stage, message: format!("the SPIR-V writer: {e:?}") })?;
         wgpu::ShaderSource::SpirV(words.into())
     } else {
         wgpu::ShaderSource::Wgsl(to_wgsl(module, stage)?.into())

@@ -163,6 +163,12 @@ fn generated_halves_pass_tint_spirv_val_and_glslang() {
             failures.push(format!("{what}: the project's SPIR-V writer refused the module: {e:?}"));
         }
         let wgsl = shader.to_wgsl().unwrap();
+        // The project's writer writes every half: naga's (the fallback) is never used.
+        match d3d9_shader::emit::wgsl_own(&shader.module, &shader.info) {
+            Ok(own) if own == wgsl => {}
+            Ok(_) => failures.push(format!("{what}: the WGSL is not the project's writer's")),
+            Err(e) => failures.push(format!("{what}: {e}")),
+        }
         for m in tint.check_module(&wgsl).expect("the Tint checker").iter().filter(|m| m.is_error()) {
             failures.push(format!("{what}: tint: {}", m.render(&wgsl)));
         }

@@ -1,5 +1,6 @@
 //! Every SM2/SM3 shader of ../shared/corpus and ../shared/bench-corpus translates (lenient),
-//! passes naga's validator, re-parses as WGSL, and its SPIR-V passes `spirv-val` for Vulkan 1.0
+//! passes naga's validator, re-parses as WGSL (written by the project's writer, never naga's
+//! fallback), and its SPIR-V passes `spirv-val` for Vulkan 1.0
 //! (the default SPIR-V version is 1.0, which every Vulkan device loads).
 
 use std::path::{Path, PathBuf};
@@ -32,6 +33,18 @@ fn check(path: &Path, spirv_val: Option<&Path>, tmp: &Path) -> Result<bool, Stri
     for (name, key) in keys() {
         let t = translate(&program, &key).map_err(|e| format!("translate ({name}): {e}"))?;
         let wgsl = t.to_wgsl().map_err(|e| format!("{name}: {e}"))?;
+        // The project's writer writes every translation: naga's (the fallback) is never used.
+        let own = d3d9_shader::emit::wgsl_own(&t.module, &t.info).map_err(|e| format!("{name}: {e}"))?;
+        if own != wgsl {
+            return Err(format!("{name}: the WGSL is not the project's writer's"));
+        }
+        // The same text as naga's writer, line for line, but for the names of the lets naga
+        // names after the IR's named expressions (ours are all `_eN`): the same values,
+        // computed at the same points.
+        let naga_text = d3d9_shader::emit::naga_wgsl(&t.module, &t.info).map_err(|e| format!("{name}: {e}"))?;
+        if !same_but_let_names(&own, &naga_text) {
+            return Err(format!("{name}: the WGSL differs from naga's writer's\n{own}\n{naga_text}"));
+        }
         naga::front::wgsl::parse_str(&wgsl)
             .map_err(|e| format!("WGSL re-parse ({name}): {}\n{wgsl}", e.emit_to_string(&wgsl)))?;
         let words = t.to_spirv().map_err(|e| format!("{name}: {e}"))?;
@@ -41,6 +54,47 @@ fn check(path: &Path, spirv_val: Option<&Path>, tmp: &Path) -> Result<bool, Stri
         spirv_check(&words, spirv_val, tmp).map_err(|e| format!("{name}: {e}"))?;
     }
     Ok(true)
+}
+
+/// Whether `ours` is `nagas` with some `let` names changed: lines pair up, and renaming each
+/// let naga named differently (everywhere) turns naga's text into ours.
+fn same_but_let_names(ours: &str, nagas: &str) -> bool {
+    let (a, b): (Vec<&str>, Vec<&str>) = (nagas.lines().collect(), ours.lines().collect());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut renamed = std::collections::HashMap::new();
+    for (x, y) in a.iter().zip(&b) {
+        if let (Some(nx), Some(ny)) = (let_name(x), let_name(y)) {
+            if nx != ny {
+                renamed.insert(nx.to_string(), ny.to_string());
+            }
+        }
+    }
+    a.iter().zip(&b).all(|(x, y)| renamed.is_empty() || rename(x, &renamed) == *y)
+        && (!renamed.is_empty() || ours == nagas)
+}
+
+/// The name a `let` line declares.
+fn let_name(line: &str) -> Option<&str> {
+    line.trim_start().strip_prefix("let ").and_then(|r| r.split(' ').next())
+}
+
+/// `line` with each identifier in `renamed` replaced.
+fn rename(line: &str, renamed: &std::collections::HashMap<String, String>) -> String {
+    let mut out = String::with_capacity(line.len());
+    let mut word = String::new();
+    for c in line.chars().chain(std::iter::once(' ')) {
+        if c.is_ascii_alphanumeric() || c == '_' {
+            word.push(c);
+            continue;
+        }
+        out.push_str(renamed.get(&word).map_or(&word, |w| w));
+        word.clear();
+        out.push(c);
+    }
+    out.pop();
+    out
 }
 
 /// The default key, and one turning on every render-state feature WGSL can express.

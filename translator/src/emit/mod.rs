@@ -9,6 +9,8 @@ use std::fmt::Write as _;
 use naga::valid::{Capabilities, ModuleInfo, ValidationFlags, Validator};
 use thiserror::Error;
 
+mod wgsl;
+
 /// Why emission failed.
 #[derive(Debug, Error)]
 pub enum EmitError {
@@ -63,21 +65,53 @@ fn validation_error(e: naga::WithSpan<naga::valid::ValidationError>) -> EmitErro
     EmitError::Validation { token, message: format!("{:?}", e.into_inner()) }
 }
 
-/// WGSL text.
+/// WGSL text: the project's writer (`wgsl/`), or naga's for a module outside what it writes
+/// (none of the translator's or the fixed-function generator's, which the tests check).
 pub fn wgsl(module: &naga::Module, info: &ModuleInfo) -> Result<String, EmitError> {
+    let mut directives = String::new();
+    write_diagnostic_directives(module, &mut directives);
+    match self::wgsl::write(module, info, &directives) {
+        Ok(text) => Ok(text),
+        Err(_) => naga_wgsl_after(module, info, directives),
+    }
+}
+
+/// WGSL text from the project's writer alone: an error where `wgsl` would fall back to naga's
+/// writer. The tests use it to prove the fallback unused.
+pub fn wgsl_own(module: &naga::Module, info: &ModuleInfo) -> Result<String, EmitError> {
+    let mut directives = String::new();
+    write_diagnostic_directives(module, &mut directives);
+    self::wgsl::write(module, info, &directives)
+        .map_err(|u| EmitError::Backend { backend: "wgsl", message: format!("the project's writer lacks {}", u.0) })
+}
+
+/// WGSL text from naga's writer (the fallback), for comparisons with the project's.
+pub fn naga_wgsl(module: &naga::Module, info: &ModuleInfo) -> Result<String, EmitError> {
+    let mut directives = String::new();
+    write_diagnostic_directives(module, &mut directives);
+    naga_wgsl_after(module, info, directives)
+}
+
+/// naga's WGSL writer, after the directives.
+fn naga_wgsl_after(module: &naga::Module, info: &ModuleInfo, directives: String) -> Result<String, EmitError> {
     // A fresh writer per module: a reused one (its name tables kept, the text shared through a
     // `RefCell` sink) made fewer allocations but cost more instructions (callgrind, the bench's
     // common list), since naga writes WGSL in many small pieces.
     let body = naga::back::wgsl::write_string(module, info, naga::back::wgsl::WriterFlags::empty())
         .map_err(|e| EmitError::Backend { backend: "wgsl", message: e.to_string() })?;
-    Ok(with_diagnostic_directives(module, body))
+    if directives.is_empty() {
+        return Ok(body);
+    }
+    let mut out = directives;
+    out.push_str(&body);
+    Ok(out)
 }
 
-/// The module's diagnostic filters as WGSL `diagnostic` directives before naga's text: naga 30's
-/// WGSL writer does not write them (the lowering sets `derivative_uniformity: off` where D3D9
-/// code takes derivatives in divergent flow; see docs/wgsl.md). The only text the project adds
-/// to naga's output.
-fn with_diagnostic_directives(module: &naga::Module, body: String) -> String {
+/// The module's diagnostic filters as WGSL `diagnostic` directives, which must come before any
+/// declaration: naga 30's WGSL writer does not write them (the lowering sets
+/// `derivative_uniformity: off` where D3D9 code takes derivatives in divergent flow; see
+/// docs/wgsl.md).
+fn write_diagnostic_directives(module: &naga::Module, out: &mut String) {
     use naga::diagnostic_filter::{FilterableTriggeringRule, Severity, StandardFilterableTriggeringRule};
     let mut chain = Vec::new();
     let mut node = module.diagnostic_filter_leaf;
@@ -85,10 +119,6 @@ fn with_diagnostic_directives(module: &naga::Module, body: String) -> String {
         chain.push(&module.diagnostic_filters[h]);
         node = module.diagnostic_filters[h].parent;
     }
-    if chain.is_empty() {
-        return body;
-    }
-    let mut out = String::with_capacity(body.len() + 64 * chain.len());
     // Root first: a later directive for the same rule overrides an earlier one.
     for n in chain.iter().rev() {
         let severity = match n.inner.new_severity {
@@ -107,8 +137,6 @@ fn with_diagnostic_directives(module: &naga::Module, body: String) -> String {
         };
         out.push_str(");\n");
     }
-    out.push_str(&body);
-    out
 }
 
 /// A SPIR-V version, (major, minor).
