@@ -545,7 +545,13 @@ impl Opcode {
     /// The form used to decode the opcode in `version`: the version's own form, or (for the
     /// validator to reject later) a form of the same encoding generation, or the first form.
     pub fn decoding_form(self, version: Version) -> &'static Form {
-        if let Some(f) = self.form(version) {
+        self.decoding_form_in(version.id(), version)
+    }
+
+    /// [`Opcode::decoding_form`] for a caller that found `version`'s id once (the lowering
+    /// asks for every instruction, and finding the id cost as much as finding the form).
+    pub fn decoding_form_in(self, id: Option<VersionId>, version: Version) -> &'static Form {
+        if let Some(f) = id.and_then(|id| self.form_in(id)) {
             return f;
         }
         let forms = self.info().forms;
