@@ -259,6 +259,11 @@ pub struct OpcodeInfo {
 }
 
 impl OpcodeInfo {
+    /// The form valid in the version `id`, if the opcode exists there (see [`Opcode::form_in`]).
+    pub fn form_in(&self, id: VersionId) -> Option<&'static Form> {
+        self.forms.iter().find(|f| f.versions.contains(id))
+    }
+
     const fn base(opcode: Opcode, forms: &'static [Form]) -> OpcodeInfo {
         OpcodeInfo {
             opcode,
@@ -539,7 +544,7 @@ impl Opcode {
     /// The form valid in the version `id`, if the opcode exists there: [`Opcode::form`] for a
     /// caller that knows the id already (the validator asks for every instruction).
     pub fn form_in(self, id: VersionId) -> Option<&'static Form> {
-        self.info().forms.iter().find(|f| f.versions.contains(id))
+        self.info().form_in(id)
     }
 
     /// The form used to decode the opcode in `version`: the version's own form, or (for the
