@@ -7,7 +7,8 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use crate::bytecode::{
-    Instruction, Nesting, Opcode, Payload, Profile, Program, Register, RegisterType, ShaderKind, SrcParam, TextureType,
+    Instruction, Nesting, Opcode, OpcodeInfo, Payload, Profile, Program, Register, RegisterType, ShaderKind, SrcParam,
+    TextureType,
 };
 
 /// One declared or used input/output register.
@@ -224,8 +225,10 @@ pub fn analyse(program: &Program) -> Signature {
     // Once, not per instruction (a tenth of the analysis under callgrind).
     let profile = program.version.profile();
     for (i, inst) in program.iter().enumerate() {
+        // The opcode's row, looked up once for the nesting test and the visit.
+        let info = inst.opcode.info();
         if in_main {
-            match (inst.opcode, inst.opcode.info().nesting) {
+            match (inst.opcode, info.nesting) {
                 (_, Nesting::Open { .. }) => depth += 1,
                 (_, Nesting::Close) => depth = depth.saturating_sub(1),
                 (Opcode::Ret, _) if depth == 0 => {
@@ -240,7 +243,7 @@ pub fn analyse(program: &Program) -> Signature {
                 _ => {}
             }
         }
-        visit(&mut sig, inst, profile);
+        visit(&mut sig, inst, info, profile);
     }
     if let Some(Ok(table)) = program.constant_table() {
         sig.ctab = table
@@ -266,10 +269,9 @@ pub fn analyse(program: &Program) -> Signature {
     sig
 }
 
-fn visit(sig: &mut Signature, inst: &Instruction, profile: &Profile) {
+fn visit(sig: &mut Signature, inst: &Instruction, info: &OpcodeInfo, profile: &Profile) {
     use Opcode as O;
     let kind = profile.kind;
-    let info = inst.opcode.info();
     match inst.opcode {
         O::Dcl => {
             let (Some(dst), Payload::Dcl(decl)) = (inst.dst, inst.payload) else { return };
@@ -341,7 +343,7 @@ fn visit(sig: &mut Signature, inst: &Instruction, profile: &Profile) {
     if inst.predicate.is_some() {
         sig.features.predication = true;
     }
-    if let (true, Some(stage)) = (profile.ps_1_x, sm1_stage(inst)) {
+    if let (true, Some(stage)) = (profile.ps_1_x, stage_of(inst, info)) {
         if !sig.samplers.iter().any(|s| s.index == stage) {
             sig.samplers.push(Sampler { index: stage, declared: None, texture_type: None });
         }
@@ -418,7 +420,12 @@ fn visit(sig: &mut Signature, inst: &Instruction, profile: &Profile) {
 
 /// The texture stage a ps_1_x instruction samples: the destination register's number.
 pub fn sm1_stage(inst: &Instruction) -> Option<u16> {
-    let info = inst.opcode.info();
+    stage_of(inst, inst.opcode.info())
+}
+
+/// [`sm1_stage`] with the opcode's row already looked up (the analysis has it for every
+/// instruction).
+fn stage_of(inst: &Instruction, info: &OpcodeInfo) -> Option<u16> {
     if info.stage_op && info.samples {
         inst.dst.map(|d| d.reg.num)
     } else {

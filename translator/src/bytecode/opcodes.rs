@@ -259,6 +259,11 @@ pub struct OpcodeInfo {
 }
 
 impl OpcodeInfo {
+    /// The form valid in the version `id`, if the opcode exists there (see [`Opcode::form_in`]).
+    pub fn form_in(&self, id: VersionId) -> Option<&'static Form> {
+        self.forms.iter().find(|f| f.versions.contains(id))
+    }
+
     const fn base(opcode: Opcode, forms: &'static [Form]) -> OpcodeInfo {
         OpcodeInfo {
             opcode,
@@ -539,13 +544,19 @@ impl Opcode {
     /// The form valid in the version `id`, if the opcode exists there: [`Opcode::form`] for a
     /// caller that knows the id already (the validator asks for every instruction).
     pub fn form_in(self, id: VersionId) -> Option<&'static Form> {
-        self.info().forms.iter().find(|f| f.versions.contains(id))
+        self.info().form_in(id)
     }
 
     /// The form used to decode the opcode in `version`: the version's own form, or (for the
     /// validator to reject later) a form of the same encoding generation, or the first form.
     pub fn decoding_form(self, version: Version) -> &'static Form {
-        if let Some(f) = self.form(version) {
+        self.decoding_form_in(version.id(), version)
+    }
+
+    /// [`Opcode::decoding_form`] for a caller that found `version`'s id once (the lowering
+    /// asks for every instruction, and finding the id cost as much as finding the form).
+    pub fn decoding_form_in(self, id: Option<VersionId>, version: Version) -> &'static Form {
+        if let Some(f) = id.and_then(|id| self.form_in(id)) {
             return f;
         }
         let forms = self.info().forms;

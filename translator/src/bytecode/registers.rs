@@ -178,41 +178,89 @@ impl Register {
     }
 }
 
+impl Register {
+    /// The letters before the number, for the files whose every register is named that way
+    /// (`r0`, `c12`, `oT3`): the one table [`Register`]'s `Display` and [`Register::push_name`]
+    /// share, so that the two write the same names.
+    fn numbered_prefix(self) -> Option<&'static str> {
+        use RegisterType::*;
+        Some(match self.ty {
+            Temp => "r",
+            Input => "v",
+            Const => "c",
+            Addr => "a",
+            Texture => "t",
+            AttrOut => "oD",
+            TexCrdOut => "oT",
+            Output => "o",
+            ConstInt => "i",
+            ColorOut => "oC",
+            Sampler => "s",
+            ConstBool => "b",
+            TempFloat16 => "half",
+            Label => "l",
+            Predicate => "p",
+            RastOut | DepthOut | Loop | MiscType => return None,
+        })
+    }
+
+    /// Appends the name to `out`, as `Display` writes it: the validator names thousands of
+    /// registers past their file's count on the common list, and the formatting machinery cost
+    /// more than the rest of its check.
+    pub(crate) fn push_name(self, out: &mut String) {
+        match self.numbered_prefix() {
+            Some(prefix) => {
+                out.push_str(prefix);
+                push_decimal(out, u32::from(self.num));
+            }
+            None => {
+                use std::fmt::Write;
+                let _ = write!(out, "{self}");
+            }
+        }
+    }
+}
+
+/// Appends `v` in decimal, as `Display` writes it.
+pub(crate) fn push_decimal(out: &mut String, mut v: u32) {
+    let mut digits = [0u8; 10];
+    let mut start = digits.len();
+    loop {
+        start -= 1;
+        digits[start] = b'0' + (v % 10) as u8;
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    out.push_str(std::str::from_utf8(&digits[start..]).expect("ASCII digits"));
+}
+
 impl std::fmt::Display for Register {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         use RegisterType::*;
         let n = self.num;
+        if let Some(prefix) = self.numbered_prefix() {
+            f.write_str(prefix)?;
+            return write!(f, "{n}");
+        }
         match self.ty {
-            Temp => write!(f, "r{n}"),
-            Input => write!(f, "v{n}"),
-            Const => write!(f, "c{n}"),
-            Addr => write!(f, "a{n}"),
-            Texture => write!(f, "t{n}"),
             RastOut => match n {
                 rastout::POSITION => f.write_str("oPos"),
                 rastout::FOG => f.write_str("oFog"),
                 rastout::POINT_SIZE => f.write_str("oPts"),
                 _ => write!(f, "oRast{n}"),
             },
-            AttrOut => write!(f, "oD{n}"),
-            TexCrdOut => write!(f, "oT{n}"),
-            Output => write!(f, "o{n}"),
-            ConstInt => write!(f, "i{n}"),
-            ColorOut => write!(f, "oC{n}"),
             DepthOut if n == 0 => f.write_str("oDepth"),
             DepthOut => write!(f, "oDepth{n}"),
-            Sampler => write!(f, "s{n}"),
-            ConstBool => write!(f, "b{n}"),
             Loop if n == 0 => f.write_str("aL"),
             Loop => write!(f, "aL{n}"),
-            TempFloat16 => write!(f, "half{n}"),
             MiscType => match n {
                 misc::POSITION => f.write_str("vPos"),
                 misc::FACE => f.write_str("vFace"),
                 _ => write!(f, "vMisc{n}"),
             },
-            Label => write!(f, "l{n}"),
-            Predicate => write!(f, "p{n}"),
+            _ => unreachable!("numbered_prefix names every other file"),
         }
     }
 }
@@ -288,6 +336,26 @@ impl<'de> serde::Deserialize<'de> for Register {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn push_name_writes_what_display_writes() {
+        for ty in RegisterType::ALL {
+            for num in [0, 1, 2, 9, 10, 99, 100, 255, 4095, 8191, u16::MAX] {
+                let r = Register::new(ty, num);
+                let mut pushed = String::new();
+                r.push_name(&mut pushed);
+                assert_eq!(pushed, r.to_string());
+            }
+        }
+        for v in [0, 7, 10, 65535, u32::MAX] {
+            let mut s = String::new();
+            push_decimal(&mut s, v);
+            assert_eq!(s, v.to_string());
+        }
+        assert_eq!(Register::new(RegisterType::Const, 12).to_string(), "c12");
+        assert_eq!(Register::new(RegisterType::TexCrdOut, 3).to_string(), "oT3");
+        assert_eq!(Register::new(RegisterType::TempFloat16, 2).to_string(), "half2");
+    }
 
     #[test]
     fn every_name_parses_back_to_its_register() {

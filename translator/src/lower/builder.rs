@@ -222,27 +222,24 @@ impl RegValues {
 /// backends, which recurse into the operands of unnamed ones).
 const MAX_INLINE_DEPTH: u16 = 32;
 
-/// The operands of the expressions the lowering nests (others count as leaves).
-fn operands(e: &Expression) -> [Option<Handle<Expression>>; 4] {
-    match *e {
-        Expression::Binary { left, right, .. } => [Some(left), Some(right), None, None],
-        Expression::Unary { expr, .. } | Expression::As { expr, .. } | Expression::Derivative { expr, .. } => {
-            [Some(expr), None, None, None]
-        }
-        Expression::Select { condition, accept, reject } => [Some(condition), Some(accept), Some(reject), None],
-        Expression::Math { arg, arg1, arg2, arg3, .. } => [Some(arg), arg1, arg2, arg3],
-        Expression::Swizzle { vector, .. } => [Some(vector), None, None, None],
-        Expression::AccessIndex { base, .. } => [Some(base), None, None, None],
-        Expression::Access { base, index } => [Some(base), Some(index), None, None],
-        Expression::Splat { value, .. } => [Some(value), None, None, None],
-        Expression::Compose { ref components, .. } => {
-            let mut out = [None; 4];
-            for (o, c) in out.iter_mut().zip(components) {
-                *o = Some(*c);
-            }
-            out
-        }
-        _ => [None; 4],
+/// The nesting depth of `e` as the text backends would write it: one more than its deepest
+/// operand, for the expressions the lowering nests (others are leaves). The operands are
+/// looked up where they lie, not gathered into a list first: this runs for every expression.
+fn nesting_depth(depth: &[u16], e: &Expression) -> u16 {
+    let d = |h: Handle<Expression>| depth.get(h.index()).copied().unwrap_or(0);
+    let od = |h: Option<Handle<Expression>>| h.map_or(0, d);
+    1 + match *e {
+        Expression::Binary { left, right, .. } => d(left).max(d(right)),
+        Expression::Unary { expr, .. } | Expression::As { expr, .. } | Expression::Derivative { expr, .. } => d(expr),
+        Expression::Select { condition, accept, reject } => d(condition).max(d(accept)).max(d(reject)),
+        Expression::Math { arg, arg1, arg2, arg3, .. } => d(arg).max(od(arg1)).max(od(arg2)).max(od(arg3)),
+        Expression::Swizzle { vector, .. } => d(vector),
+        Expression::AccessIndex { base, .. } => d(base),
+        Expression::Access { base, index } => d(base).max(d(index)),
+        Expression::Splat { value, .. } => d(value),
+        // Only the first four components counted, as before the lookup moved here.
+        Expression::Compose { ref components, .. } => components.iter().take(4).map(|&c| d(c)).max().unwrap_or(0),
+        _ => 0,
     }
 }
 
@@ -409,25 +406,27 @@ impl FnBuilder {
         } else if self.emit_start.is_none() {
             self.emit_start = Some(self.f.expressions.len());
         }
-        let depth = 1 + operands(&e)
-            .iter()
-            .flatten()
-            .map(|o| self.depth.get(o.index()).copied().unwrap_or(0))
-            .max()
-            .unwrap_or(0);
+        let depth = nesting_depth(&self.depth, &e);
         // Pointers (and the accesses naga's writers always inline) are never named.
         let nameable = !matches!(e, Expression::Access { .. } | Expression::AccessIndex { .. });
         let h = self.f.expressions.append(e, self.span);
-        if self.depth.len() <= h.index() {
-            self.depth.resize(h.index() + 1, 0);
-        }
-        if depth > MAX_INLINE_DEPTH && nameable {
+        let depth = if depth > MAX_INLINE_DEPTH && nameable {
             // naga's text writers print a value used once inside its user, recursively: a long
             // chain of such values (a register rewritten by many instructions) would recurse as
             // deep. A named expression is written as its own `let`.
             self.f.named_expressions.insert(h, "t".into());
-            self.depth[h.index()] = 0;
+            0
         } else {
+            depth
+        };
+        // Only this function appends expressions, so the list is one short of the new handle:
+        // a push, not a resize.
+        if self.depth.len() == h.index() {
+            self.depth.push(depth);
+        } else {
+            if self.depth.len() < h.index() {
+                self.depth.resize(h.index() + 1, 0);
+            }
             self.depth[h.index()] = depth;
         }
         h

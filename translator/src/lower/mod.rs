@@ -106,7 +106,7 @@ mod vertex_input;
 use naga::{Handle, Module};
 
 use crate::analysis::Signature;
-use crate::bytecode::{Instruction, Opcode, Program, RegisterType, ShaderKind, Version};
+use crate::bytecode::{Instruction, Opcode, Program, RegisterType, ShaderKind, Version, VersionId};
 use crate::key::ShaderKey;
 
 pub use crate::linkage::{link, LinkSlot, Linkage};
@@ -152,6 +152,8 @@ pub(crate) struct Lowerer<'a> {
     pub sig: &'a Signature,
     pub key: &'a ShaderKey,
     pub version: Version,
+    /// The version's id, found once: every instruction's form is looked up by it.
+    pub version_id: Option<VersionId>,
     pub module: Module,
     pub t: Types,
     /// The function being built.
@@ -207,6 +209,7 @@ impl<'a> Lowerer<'a> {
             sig,
             key,
             version: program.version,
+            version_id: program.version.id(),
             module,
             t,
             fb: FnBuilder::new("entry", vec4f, if globals_mode { 0 } else { program.len() }),
@@ -300,7 +303,7 @@ impl<'a> Lowerer<'a> {
         if inst.opcode.info().declaration || matches!(inst.opcode, O::Nop | O::Phase) {
             return Ok(());
         }
-        let op = Op::check(inst, self.version)?;
+        let op = Op::check(inst, self.version_id, self.version)?;
         let op = &op;
         match inst.opcode {
             // Flow control (control_flow.rs).

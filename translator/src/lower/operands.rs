@@ -14,7 +14,7 @@ use super::error::OperandPosition;
 use super::registers::Expr;
 use super::{LowerError, Lowerer};
 use crate::bytecode::{
-    Comparison, Control, DstParam, Instruction, Opcode, OpcodeInfo, SrcParam, TexldVariant, Version,
+    Comparison, Control, DstParam, Instruction, Opcode, OpcodeInfo, SrcParam, TexldVariant, Version, VersionId,
 };
 
 /// An instruction whose operands match its form.
@@ -25,8 +25,9 @@ pub(crate) struct Op<'i> {
 
 impl<'i> Op<'i> {
     /// Checks `inst` against its opcode's form in `version` (the form the decoder reads).
-    pub fn check(inst: &'i Instruction, version: Version) -> Result<Op<'i>, LowerError> {
-        let form = inst.opcode.decoding_form(version);
+    /// `id` is `version`'s id, found once per lowering.
+    pub fn check(inst: &'i Instruction, id: Option<VersionId>, version: Version) -> Result<Op<'i>, LowerError> {
+        let form = inst.opcode.decoding_form_in(id, version);
         let missing = |operand| LowerError::MissingOperand { offset: inst.offset, operand };
         if form.shape.dst && inst.dst.is_none() {
             return Err(missing(OperandPosition::Destination));

@@ -328,28 +328,41 @@ impl<'a> Cx<'a> {
     }
 
     fn diagnostic(&self, rule: Rule, at: Option<usize>, message: fmt::Arguments<'_>) -> Diagnostic {
+        self.diagnostic_with(rule, at, |text| {
+            let _ = text.write_fmt(message);
+        })
+    }
+
+    /// A diagnostic whose message `fill` appends after the version's prefix.
+    fn diagnostic_with(&self, rule: Rule, at: Option<usize>, fill: impl FnOnce(&mut String)) -> Diagnostic {
         let token = at.and_then(|i| self.program.instructions.get(i)).map(|inst| inst.offset).filter(|&t| t != 0);
         // Room for a typical message up front: `format!` would grow the text several times.
         let mut text = String::with_capacity(96);
         // The version's constant name when it has one: formatting it cost as much as the
         // message on the common list, whose shaders have a few dozen warnings each.
         match self.version.static_name() {
-            Some(name) => {
-                text.push_str(name);
-                text.push_str(": ");
-                let _ = text.write_fmt(message);
-            }
+            Some(name) => text.push_str(name),
             None => {
-                let _ = write!(text, "{}: {}", self.version, message);
+                let _ = write!(text, "{}", self.version);
             }
         }
+        text.push_str(": ");
+        fill(&mut text);
         Diagnostic { rule, message: text, instruction: at, token }
     }
 
     /// A rule of the runtime. Strict mode refuses the program; lenient mode refuses it only
     /// when the rule is structural (see [`Rule::structural`]) and warns otherwise.
     pub fn error(&mut self, rule: Rule, at: Option<usize>, message: impl fmt::Display) {
-        let d = self.diagnostic(rule, at, format_args!("{message}"));
+        self.error_with(rule, at, |text| {
+            let _ = write!(text, "{message}");
+        });
+    }
+
+    /// [`Cx::error`] with a message `fill` appends to the text: for the diagnostics a program
+    /// may have thousands of, built without the formatting machinery.
+    pub fn error_with(&mut self, rule: Rule, at: Option<usize>, fill: impl FnOnce(&mut String)) {
+        let d = self.diagnostic_with(rule, at, fill);
         if self.options.mode == Mode::Strict || rule.structural() {
             self.out.errors.push(d);
         } else {
@@ -360,7 +373,14 @@ impl<'a> Cx<'a> {
     /// A rule both modes enforce whatever its kind (e.g. a constant past the count the caller
     /// sized its constant buffer for).
     pub fn hard_error(&mut self, rule: Rule, at: Option<usize>, message: impl fmt::Display) {
-        let d = self.diagnostic(rule, at, format_args!("{message}"));
+        self.hard_error_with(rule, at, |text| {
+            let _ = write!(text, "{message}");
+        });
+    }
+
+    /// [`Cx::hard_error`] with a message `fill` appends to the text (see [`Cx::error_with`]).
+    pub fn hard_error_with(&mut self, rule: Rule, at: Option<usize>, fill: impl FnOnce(&mut String)) {
+        let d = self.diagnostic_with(rule, at, fill);
         self.out.errors.push(d);
     }
 

@@ -3,8 +3,8 @@
 //! register files per operand, source modifiers, swizzles, write masks and result modifiers.
 
 use crate::bytecode::{
-    DstParam, Form, Instruction, Opcode, Operand as Slot, Register, RegisterType, SrcModifier, SrcParam, Swizzle,
-    Version, VersionId, WriteMask,
+    DstParam, Form, Instruction, Opcode, OpcodeInfo, Operand as Slot, Register, RegisterType, SrcModifier, SrcParam,
+    Swizzle, Version, VersionId, WriteMask,
 };
 use crate::validate::{Cx, Rule};
 
@@ -85,8 +85,10 @@ pub(crate) fn check(cx: &mut Cx<'_>) {
     let Some(id) = cx.id else { return };
     for i in 0..cx.program.len() {
         let inst = cx.inst(i);
-        // One table lookup per instruction: the form gives the name and every operand's slot.
-        let Some(form) = inst.opcode.form_in(id) else {
+        // One table lookup per instruction: the row gives the form, which gives the name and
+        // every operand's slot; the row is passed on, not looked up again by each check.
+        let info = inst.opcode.info();
+        let Some(form) = info.form_in(id) else {
             let name = op_name(inst, cx.version);
             cx.error(Rule::Instruction, Some(i), format_args!("{name} does not exist in {}", cx.program.version));
             continue;
@@ -101,26 +103,26 @@ pub(crate) fn check(cx: &mut Cx<'_>) {
             );
             continue;
         }
-        token_bits(cx, i, name);
+        token_bits(cx, i, name, info);
         if matches!(inst.opcode, Opcode::Dcl) {
             continue; // declarations.rs
         }
         if let Some(dst) = inst.dst {
-            destination(cx, i, name, dst);
+            destination(cx, i, name, info, dst);
         }
         for (k, src) in inst.src.iter().enumerate() {
             // The slot of the form decoded (the version's own, since it exists here).
             source(cx, i, name, k, form.source(k), src);
         }
-        specific(cx, i, name, id);
+        specific(cx, i, name, info, id);
     }
 }
 
 /// Co-issue (ps_1_x) and predication (2_x and later) as the instruction token allows them.
-fn token_bits(cx: &mut Cx<'_>, i: usize, name: OpName) {
+fn token_bits(cx: &mut Cx<'_>, i: usize, name: OpName, info: &OpcodeInfo) {
     let inst = cx.inst(i);
     if inst.coissue {
-        let texture_op = inst.opcode.info().texture;
+        let texture_op = info.texture;
         if !cx.profile.ps_1_x {
             cx.error(Rule::InstructionToken, Some(i), "co-issue (+) exists only in ps_1_x");
         } else if i == 0 || texture_op || matches!(inst.opcode, Opcode::Def | Opcode::Phase | Opcode::Nop) {
@@ -145,7 +147,7 @@ fn token_bits(cx: &mut Cx<'_>, i: usize, name: OpName) {
         };
         if !allowed {
             cx.error(Rule::InstructionToken, Some(i), "predicated instructions need vs_2_x/ps_2_x or later");
-        } else if inst.opcode.info().flow_control || inst.opcode.info().declaration {
+        } else if info.flow_control || info.declaration {
             cx.error(Rule::InstructionToken, Some(i), format_args!("{name} cannot be predicated"));
         }
         if p.reg.ty != RegisterType::Predicate
@@ -162,12 +164,11 @@ fn token_bits(cx: &mut Cx<'_>, i: usize, name: OpName) {
 // lenient mode relaxes rules whose meaning is clear, and here there is none to give (the
 // translator would have to build ill-typed IR; the fuzzer found `texcoord p0`, `mov aL, r0`,
 // `(c0) mov` and `rsq r0, i3.x` reaching naga's validator).
-fn destination(cx: &mut Cx<'_>, i: usize, name: OpName, dst: DstParam) {
+fn destination(cx: &mut Cx<'_>, i: usize, name: OpName, info: &OpcodeInfo, dst: DstParam) {
     let inst = cx.inst(i);
     let v = cx.version;
     let ty = dst.reg.ty;
     use Opcode::*;
-    let info = inst.opcode.info();
     let expected = info.dst_file;
     let reg = dst.reg;
     if let Some(e) = expected {
@@ -235,21 +236,20 @@ fn destination(cx: &mut Cx<'_>, i: usize, name: OpName, dst: DstParam) {
     if m.partial_precision() && (cx.is_vs() || v.major < 2 || definition) {
         cx.error(Rule::ResultModifier, Some(i), "_pp exists only in ps_2_0 and later");
     }
-    if m.centroid() && (cx.is_vs() || v.major < 2 || !inst.opcode.info().texture) {
+    if m.centroid() && (cx.is_vs() || v.major < 2 || !info.texture) {
         cx.error(Rule::ResultModifier, Some(i), format_args!("_centroid is not allowed on {name}"));
     }
 
-    write_mask(cx, i, name, dst);
+    write_mask(cx, i, name, info, dst);
 }
 
-fn write_mask(cx: &mut Cx<'_>, i: usize, name: OpName, dst: DstParam) {
+fn write_mask(cx: &mut Cx<'_>, i: usize, name: OpName, info: &OpcodeInfo, dst: DstParam) {
     let inst = cx.inst(i);
     let v = cx.version;
     let mask = dst.mask;
     use Opcode::*;
     let full = mask == WriteMask::ALL;
     let ps1 = cx.profile.ps_1_x;
-    let info = inst.opcode.info();
     // The components the opcode produces (the table's `writes`): the runtime refuses a mask
     // past them for sincos and crs.
     let past_writes = mask.0 & !info.writes != 0;
@@ -559,7 +559,7 @@ fn swizzle(cx: &mut Cx<'_>, i: usize, name: OpName, ordinal: usize, s: Slot, src
 }
 
 /// Rules of single instructions.
-fn specific(cx: &mut Cx<'_>, i: usize, name: OpName, id: VersionId) {
+fn specific(cx: &mut Cx<'_>, i: usize, name: OpName, info: &OpcodeInfo, id: VersionId) {
     let inst = cx.inst(i);
     let v = cx.version;
     use Opcode::*;
@@ -573,7 +573,7 @@ fn specific(cx: &mut Cx<'_>, i: usize, name: OpName, id: VersionId) {
     }
     // Scalar operands of SM2+ take a replicate swizzle (one component), as do predicate
     // sources of if/callnz/breakp.
-    let scalar_sources = inst.opcode.info().scalar_sources;
+    let scalar_sources = info.scalar_sources;
     if !v.is_sm1() {
         for (k, s) in inst.src.iter().enumerate() {
             let predicate = s.reg.ty == RegisterType::Predicate;
@@ -593,7 +593,7 @@ fn specific(cx: &mut Cx<'_>, i: usize, name: OpName, id: VersionId) {
         }
     }
     // ps_2_x gradient instructions depend on a cap.
-    let gradient_instruction = inst.opcode.info().gradients.gradient_instruction();
+    let gradient_instruction = info.gradients.gradient_instruction();
     if gradient_instruction && id == VersionId::Ps2x && !cx.options.caps.ps_gradient_instructions {
         cx.error(Rule::Instruction, Some(i), format_args!("{name} needs D3DPS20CAPS_GRADIENTINSTRUCTIONS"));
     }

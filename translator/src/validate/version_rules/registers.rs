@@ -4,6 +4,7 @@
 //! reference's register tables), narrowed by the device's caps where the reference says so.
 
 use crate::bytecode::profile::SW_FLOAT_CONSTANTS;
+use crate::bytecode::registers::push_decimal;
 use crate::bytecode::{Profile, Register, RegisterCounts, RegisterType, VersionId};
 use crate::validate::{Cx, Mode, Rule, ValidationOptions};
 
@@ -123,7 +124,15 @@ fn in_range(cx: &mut Cx<'_>, counts: &[u16; 19], i: usize, reg: Register) {
 
 /// Reports register `reg` of instruction `i` past its file's count `n`.
 fn out_of_range(cx: &mut Cx<'_>, i: usize, reg: Register, n: u16) {
-    let message = format_args!("{reg} is out of range: the {} are numbered 0 to {}", file_name(reg.ty), n - 1);
+    // `{reg} is out of range: the {file} are numbered 0 to {n - 1}`, appended piece by piece:
+    // the common list's shaders name a few dozen constants past the count each.
+    let message = |text: &mut String| {
+        reg.push_name(text);
+        text.push_str(" is out of range: the ");
+        text.push_str(file_name(reg.ty));
+        text.push_str(" are numbered 0 to ");
+        push_decimal(text, u32::from(n - 1));
+    };
     // Constants index buffers the caller sizes from the version: past the count they are an
     // error in both modes, unless the caller sizes them from the program.
     let constant = matches!(reg.ty, RegisterType::Const | RegisterType::ConstInt | RegisterType::ConstBool);
@@ -139,8 +148,8 @@ fn out_of_range(cx: &mut Cx<'_>, i: usize, reg: Register, n: u16) {
     use RegisterType::{AttrOut, ColorOut, DepthOut, MiscType, RastOut, TexCrdOut};
     let missing_builtin = matches!(reg.ty, MiscType | RastOut | AttrOut | TexCrdOut | ColorOut | DepthOut);
     if (constant && !relaxed) || missing_stage || missing_builtin {
-        cx.hard_error(Rule::RegisterIndex, Some(i), message);
+        cx.hard_error_with(Rule::RegisterIndex, Some(i), message);
     } else {
-        cx.error(Rule::RegisterIndex, Some(i), message);
+        cx.error_with(Rule::RegisterIndex, Some(i), message);
     }
 }
