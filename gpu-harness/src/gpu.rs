@@ -98,14 +98,7 @@ pub fn to_wgsl(module: &naga::Module, stage: &'static str) -> Result<String, Gpu
     let info = naga::valid::Validator::new(naga::valid::ValidationFlags::all(), naga::valid::Capabilities::all())
         .validate(module)
         .map_err(|e| GpuError::Validation { stage, message: format!("{:?}", e.into_inner()) })?;
-    // A module that still carries overrides after specialisation keeps naga's names for them
-    // through `emit::wgsl`'s fallback (the project's writer declines renamed overrides).
-    let text = if module.overrides.is_empty() {
-        d3d9_shader::emit::wgsl_own(module, &info)
-    } else {
-        d3d9_shader::emit::wgsl(module, &info)
-    };
-    text.map_err(|e| GpuError::Validation { stage, message: e.to_string() })
+    d3d9_shader::emit::wgsl_own(module, &info).map_err(|e| GpuError::Validation { stage, message: e.to_string() })
 }
 
 /// The module wgpu gets for `module`: its WGSL, or with `D3D9_GPU_SOURCE=spirv` the library's

@@ -55,7 +55,8 @@ impl Names {
     }
 
     /// Names every module-level declaration, in a fixed order (types, entry points, functions,
-    /// globals, constants, overrides; naga's order, so repeats are numbered as before).
+    /// globals, overrides, constants: naga's order but for overrides, whose names pipelines
+    /// set them by and so come before a constant's).
     pub fn for_module(module: &naga::Module) -> Result<(Names, Vec<FunctionNames>, Vec<FunctionNames>), Unsupported> {
         let mut n = Names::default();
         n.text.reserve(1024);
@@ -89,6 +90,16 @@ impl Names {
             let name = n.fresh(g.name.as_deref(), "global");
             n.globals.push(name);
         }
+        for (_, o) in module.overrides.iter() {
+            // Pipelines set overrides by name, so they are named before the constants: naga's
+            // pipeline-constant pass leaves a constant of each override's name beside it. One
+            // name WGSL cannot keep goes to naga's writer.
+            let name = n.fresh(o.name.as_deref(), "override");
+            if o.name.as_deref().is_some_and(|s| s != n.get(name)) {
+                return Err(Unsupported("an override name WGSL cannot keep"));
+            }
+            n.overrides.push(name);
+        }
         for (_, c) in module.constants.iter() {
             // Unnamed constants are written as their value and need no name.
             let name = match c.name.as_deref() {
@@ -96,14 +107,6 @@ impl Names {
                 None => Name::default(),
             };
             n.constants.push(name);
-        }
-        for (_, o) in module.overrides.iter() {
-            // Pipelines set overrides by name: one WGSL cannot keep goes to naga's writer.
-            let name = n.fresh(o.name.as_deref(), "override");
-            if o.name.as_deref().is_some_and(|s| s != n.get(name)) {
-                return Err(Unsupported("an override name WGSL cannot keep"));
-            }
-            n.overrides.push(name);
         }
         Ok((n, entry_names, function_names))
     }

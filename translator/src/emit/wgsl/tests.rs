@@ -182,3 +182,21 @@ fn the_same_module_reads_the_same_as_with_naga_names_aside() {
     let info = crate::emit::validate(&m).unwrap();
     assert_eq!(ours(&m), crate::emit::naga_wgsl(&m, &info).unwrap());
 }
+
+#[test]
+fn specialised_overrides_keep_their_names_beside_the_constants_naga_leaves() {
+    // naga's pipeline-constant pass leaves a constant named like each override; a pipeline
+    // still sets the override by that name, so the override keeps it and the constant yields.
+    let m = unnamed(
+        "override mode: u32 = 2u;
+         @fragment fn main() -> @location(0) vec4<f32> { return vec4<f32>(f32(mode)); }",
+    );
+    let info = crate::emit::validate(&m).unwrap();
+    let values = naga::back::PipelineConstants::default();
+    let (specialised, _) = naga::back::pipeline_constants::process_overrides(&m, &info, None, &values).unwrap();
+    let specialised = specialised.into_owned();
+    assert!(specialised.constants.iter().any(|(_, c)| c.name.as_deref() == Some("mode")));
+    let info = crate::emit::validate(&specialised).unwrap();
+    let text = crate::emit::wgsl_own(&specialised, &info).expect("the project's writer writes it");
+    assert!(text.contains("override mode: u32"), "{text}");
+}
