@@ -109,8 +109,8 @@ pub fn to_wgsl(module: &naga::Module, stage: &'static str) -> Result<String, Gpu
 fn shader_module(gpu: &Gpu, module: &naga::Module, stage: &'static str) -> Result<wgpu::ShaderModule, GpuError> {
     let label = Some(if stage == "vertex" { "vs" } else { "ps" });
     let source = if std::env::var("D3D9_GPU_SOURCE").is_ok_and(|v| v == "spirv") {
-        let info =
-            d3d9_shader::emit::validate(module).map_err(|e| GpuError::Validation { stage, message: e.to_string() })?;
+        let info = d3d9_shader::emit::validate_fully(module)
+            .map_err(|e| GpuError::Validation { stage, message: e.to_string() })?;
         // The project's writer alone, never naga's fallback: the run proves the words users get.
         let words = d3d9_shader::emit::spirv::write(module, &info, (1, 0))
             .map_err(|e| GpuError::Validation { stage, message: format!("the SPIR-V writer: {e:?}") })?;

@@ -369,8 +369,10 @@ fn bench(dir: &Path, entries: &[Entry], key: &ShaderKey, args: &BenchArgs) -> i3
         }
     }
     let key_text = if args.key.is_empty() { "default key".to_string() } else { args.key.join(" ") };
+    // The naga checks a translation runs depend on the build (emit::TRANSLATION_FLAGS): say which.
+    let checks = if emit::FULL_VALIDATION { "every naga check" } else { "naga's release checks" };
     println!(
-        "{} shaders of {}, {key_text}, {} rounds round-robin after a warm-up; µs per shader over shaders:",
+        "{} shaders of {}, {key_text}, {checks}, {} rounds round-robin after a warm-up; µs per shader over shaders:",
         cases.len(),
         dir.display(),
         args.reps

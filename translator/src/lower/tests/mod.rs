@@ -135,7 +135,7 @@ pub struct Run {
 pub fn run(p: &Program, r: &Run) -> Outcome {
     let sig = analyse(p);
     let lowered = super::lower(p, &sig, &r.key).unwrap_or_else(|e| panic!("lowering failed: {e}"));
-    crate::emit::validate(&lowered.module).unwrap_or_else(|e| panic!("naga rejects the module: {e}"));
+    crate::emit::validate_fully(&lowered.module).unwrap_or_else(|e| panic!("naga rejects the module: {e}"));
     let mut ev = Evaluator::new(&lowered.module);
     ev.undefined_as_nan = r.undefined_as_nan;
     let page = super::FLOAT_CONSTANTS_PAGE as usize;
