@@ -14,8 +14,11 @@ use d3d9_tests::{hex_files, is_invalid, parse_hex, shared_dir};
 /// translation they make passes all of naga's checks, not only the release set.
 #[test]
 fn the_tests_run_every_naga_check() {
-    assert!(d3d9_shader::emit::FULL_VALIDATION, "tests/Cargo.toml lost the full-validation feature");
-    assert_eq!(d3d9_shader::emit::TRANSLATION_FLAGS, naga::valid::ValidationFlags::all());
+    assert_eq!(
+        d3d9_shader::emit::TRANSLATION_FLAGS,
+        naga::valid::ValidationFlags::all(),
+        "tests/Cargo.toml lost the full-validation feature"
+    );
 }
 
 fn corpus_shaders() -> Option<Vec<PathBuf>> {
