@@ -10,6 +10,10 @@ use super::types::Types;
 use super::{FloatConstantsBinding, LowerError, Lowerer};
 use crate::bytecode::RelAddr;
 
+/// Keys of [`super::builder::FnBuilder::readonly`] for relative reads of float constants: the
+/// bit is or-ed with the index expression's handle index (the other keys stay below it).
+pub(super) const RELATIVE_LOAD_KEY: u32 = 0x8000_0000;
+
 /// The buffer globals (created only when the program reads them).
 #[derive(Default)]
 pub(crate) struct ConstantGlobals {
@@ -266,6 +270,13 @@ impl Lowerer<'_> {
             return Ok(v);
         };
         let idx = self.rel_index(rel, num)?;
+        // The constants cannot change during a draw, so a second read through the same index
+        // expression is the first read's value (skinning shaders fetch each bone row
+        // several times through one `a0`).
+        let key = RELATIVE_LOAD_KEY | idx.index() as u32;
+        if let Some(v) = self.fb.readonly(key) {
+            return Ok(v);
+        }
         let mut value = match self.consts.float {
             Some(f) => self.read_float_constant_relative(f, idx),
             None => self.splat(0.0),
@@ -278,6 +289,7 @@ impl Lowerer<'_> {
             let d = self.def_value(n)?;
             value = self.fb.expr(Expression::Select { condition: hit, accept: d, reject: value });
         }
+        self.fb.remember_readonly(key, value);
         Ok(value)
     }
 

@@ -26,7 +26,8 @@ use super::registers::Expr;
 use super::Lowerer;
 
 /// Keys of [`super::builder::FnBuilder::readonly`] for the loads of the bit-pattern variables
-/// (float constants use 0..8192, `def` values `0x1_0000 | n`).
+/// (float constants use 0..8192, `def` values `0x1_0000 | n`, relative reads
+/// [`super::constants::RELATIVE_LOAD_KEY`]` | index expression`).
 const SPECIAL_LOAD_KEY: u32 = 0x2_0000;
 
 /// Whether naga writes `bits` as a WGSL literal that every compiler reads back exactly.
