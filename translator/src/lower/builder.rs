@@ -247,7 +247,7 @@ fn nesting_depth(depth: &[u16], e: &Expression) -> u16 {
 /// same value, so it is made once (four `rcp` of one replicated value, a test both guards of a
 /// multiply ask for). Loads, samples, derivatives and calls depend on where they are and are
 /// never shared.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 enum PureKey {
     Binary(naga::BinaryOperator, Handle<Expression>, Handle<Expression>),
     Unary(naga::UnaryOperator, Handle<Expression>),
@@ -276,6 +276,75 @@ impl PureKey {
             Expression::Relational { fun, argument } => PureKey::Relational(fun, argument),
             _ => return None,
         })
+    }
+
+    /// The index of the newest operand: the bucket of [`PureIndex`]. Old operands (constants,
+    /// a splat of 1) are shared by many expressions, the newest rarely.
+    fn bucket(&self) -> usize {
+        let i = |h: Handle<Expression>| h.index();
+        match *self {
+            PureKey::Binary(_, a, b) => i(a).max(i(b)),
+            PureKey::Select(a, b, c) => i(a).max(i(b)).max(i(c)),
+            PureKey::Math(_, args) => args.iter().flatten().map(|&h| i(h)).max().unwrap_or(0),
+            PureKey::Unary(_, a)
+            | PureKey::Swizzle(_, a, _)
+            | PureKey::AccessIndex(a, _)
+            | PureKey::Splat(_, a)
+            | PureKey::As(a, _, _)
+            | PureKey::Relational(_, a) => i(a),
+        }
+    }
+}
+
+/// The pure expressions of a block by what they compute: a chain per newest operand, found by
+/// its handle index. A hash map of the keys cost a tenth of the lowering (hashing the enum
+/// field by field, ~93 instructions a lookup, callgrind on the common list); an operand's
+/// chain is a vector index and a key or two compared.
+#[derive(Default)]
+struct PureIndex {
+    /// Position + 1 in `entries` of the latest entry of each bucket (0: none).
+    heads: Vec<u32>,
+    entries: Vec<PureEntry>,
+}
+
+struct PureEntry {
+    key: PureKey,
+    value: Handle<Expression>,
+    /// Position + 1 of the bucket's previous entry (0: none).
+    next: u32,
+}
+
+impl PureIndex {
+    fn with_capacity(n: usize) -> PureIndex {
+        PureIndex { heads: Vec::with_capacity(n), entries: Vec::with_capacity(n) }
+    }
+
+    fn get(&self, key: &PureKey, bucket: usize) -> Option<Handle<Expression>> {
+        let mut at = self.heads.get(bucket).copied().unwrap_or(0);
+        while at != 0 {
+            let e = &self.entries[at as usize - 1];
+            if e.key == *key {
+                return Some(e.value);
+            }
+            at = e.next;
+        }
+        None
+    }
+
+    fn insert(&mut self, key: PureKey, bucket: usize, value: Handle<Expression>) {
+        if self.heads.len() <= bucket {
+            self.heads.resize(bucket + 1, 0);
+        }
+        let next = self.heads[bucket];
+        self.entries.push(PureEntry { key, value, next });
+        self.heads[bucket] = self.entries.len() as u32;
+    }
+
+    fn clear(&mut self) {
+        for e in &self.entries {
+            self.heads[e.key.bucket()] = 0;
+        }
+        self.entries.clear();
     }
 }
 
@@ -306,7 +375,7 @@ pub(crate) struct FnBuilder {
     /// Vectors composed from components in the current block, by their components.
     pub composed: FastMap<Parts, Handle<Expression>>,
     /// The pure expressions of the current block, by what they compute.
-    pure: FastMap<PureKey, Handle<Expression>>,
+    pure: PureIndex,
     /// The `vec4<f32>` type.
     pub vec4f: Handle<naga::Type>,
     /// Nesting depth of each expression (by index) as the text backends would write it.
@@ -357,7 +426,7 @@ impl FnBuilder {
             known: ExprFacts::with_capacity(expressions),
             nonneg: ExprFacts::with_capacity(expressions),
             composed: FastMap::with_capacity_and_hasher(instructions / 2, Default::default()),
-            pure: FastMap::with_capacity_and_hasher(expressions, Default::default()),
+            pure: PureIndex::with_capacity(expressions),
             vec4f,
             depth: Vec::with_capacity(expressions),
             span: Span::UNDEFINED,
@@ -379,23 +448,13 @@ impl FnBuilder {
                 }
             }
         }
-        // One hash per pure expression: the map is taken out so that its vacant entry can be
-        // filled after the expression is appended.
-        let mut pure = std::mem::take(&mut self.pure);
-        let vacant = match PureKey::of(&e).map(|k| pure.entry(k)) {
-            Some(std::collections::hash_map::Entry::Occupied(o)) => {
-                let h = *o.get();
-                self.pure = pure;
-                return h;
-            }
-            Some(std::collections::hash_map::Entry::Vacant(v)) => Some(v),
-            None => None,
-        };
-        let h = self.append(e);
-        if let Some(v) = vacant {
-            v.insert(h);
+        let Some(key) = PureKey::of(&e) else { return self.append(e) };
+        let bucket = key.bucket();
+        if let Some(h) = self.pure.get(&key, bucket) {
+            return h;
         }
-        self.pure = pure;
+        let h = self.append(e);
+        self.pure.insert(key, bucket, h);
         h
     }
 
