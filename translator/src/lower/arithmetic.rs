@@ -30,7 +30,8 @@ impl Lowerer<'_> {
     ///   product; one such factor `k` gives `k · (k == 0 ? 0 : other)`;
     /// - a factor known finite and non-zero gives `(other == 0 ? 0 : known) · other`;
     /// - a square (`a · a`, as in `dp3 r, v, v` and `nrm`) is the plain product: a zero `a`
-    ///   gives +0 by the rule and +0 as (±0)·(±0), and a non-zero one is no exception.
+    ///   gives +0 by the rule and +0 as (±0)·(±0), and a non-zero one is no exception;
+    /// - anything else calls the module's function of the rule (`multiply_rule`).
     ///
     /// [`FnBuilder::nonneg`]: super::builder::FnBuilder::nonneg
     pub fn fmul(&mut self, a: Expr, b: Expr, w: Width) -> Expr {
@@ -71,12 +72,7 @@ impl Lowerer<'_> {
                 return self.bin(B::Multiply, k, other);
             }
         }
-        let zero = self.fconst(0.0, w);
-        let az = self.is_zero(a, w);
-        let bz = self.is_zero(b, w);
-        let a2 = self.select(bz, zero, a);
-        let b2 = self.select(az, zero, b);
-        self.bin(B::Multiply, a2, b2)
+        self.rule_product(a, b, w)
     }
 
     /// Whether each component of `x` is +0 or finite and positive.

@@ -365,6 +365,13 @@ pub(crate) struct FnBuilder {
     /// Loads of read-only data (constant buffers), valid in the block that loaded them and
     /// the blocks nested in it: one layer per open block.
     readonly: Vec<FastMap<u32, Handle<Expression>>>,
+    /// Results of calls of pure functions of the module (the strict multiply rule), by
+    /// function and arguments, valid in the block that made them and the blocks nested in it:
+    /// one map for the function, with the keys each open block added (`call_log`, from the
+    /// block's mark in `call_marks`) taken out when the block closes.
+    calls: FastMap<CallKey, Handle<Expression>>,
+    call_log: Vec<CallKey>,
+    call_marks: Vec<usize>,
     /// Expressions whose value is a known constant (module constants, literals), by bit
     /// pattern per component (scalars repeat their value), for folding.
     pub known: ExprFacts<[u32; 4]>,
@@ -396,6 +403,9 @@ pub(crate) fn token_span(offset: u32) -> Span {
     }
 }
 
+/// A call of a pure function with two arguments (see [`FnBuilder::pure_call`]).
+type CallKey = (Handle<Function>, Handle<Expression>, Handle<Expression>);
+
 /// Keys of the per-function cache of expressions that need no `Emit`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) enum SharedKey {
@@ -423,6 +433,9 @@ impl FnBuilder {
             shared: FastMap::with_capacity_and_hasher(instructions.min(64), Default::default()),
             values: RegValues::default(),
             readonly: vec![FastMap::default()],
+            calls: FastMap::default(),
+            call_log: Vec::new(),
+            call_marks: Vec::new(),
             known: ExprFacts::with_capacity(expressions),
             nonneg: ExprFacts::with_capacity(expressions),
             composed: FastMap::with_capacity_and_hasher(instructions / 2, Default::default()),
@@ -525,6 +538,7 @@ impl FnBuilder {
         self.composed.clear();
         self.pure.clear();
         self.readonly.push(FastMap::default());
+        self.call_marks.push(self.call_log.len());
     }
 
     /// Ends the innermost nested block and returns it.
@@ -536,6 +550,10 @@ impl FnBuilder {
         self.pure.clear();
         if self.blocks.len() > 1 {
             self.readonly.pop();
+            let mark = self.call_marks.pop().expect("one mark per nested block");
+            for key in self.call_log.drain(mark..) {
+                self.calls.remove(&key);
+            }
             self.blocks.pop().expect("checked")
         } else {
             Block::new()
@@ -601,6 +619,37 @@ impl FnBuilder {
     /// Remembers a load of read-only data for this block and the blocks nested in it.
     pub fn remember_readonly(&mut self, key: u32, value: Handle<Expression>) {
         self.readonly.last_mut().expect("one layer per block").insert(key, value);
+    }
+
+    /// The result of `function(a, b)`, a function without side effects: made once for the
+    /// same arguments where an earlier call's result is in scope. The call only closes the
+    /// emit range (its arguments are evaluated before it); register values stay as they are,
+    /// unlike a subroutine call ([`FnBuilder::stmt`]).
+    pub fn pure_call(
+        &mut self,
+        function: Handle<Function>,
+        a: Handle<Expression>,
+        b: Handle<Expression>,
+    ) -> Handle<Expression> {
+        let key = (function, a, b);
+        if let Some(&h) = self.calls.get(&key) {
+            return h;
+        }
+        self.flush();
+        // A call's result is evaluated by the call, never by an `Emit`, and named where the
+        // text backends write it: a leaf for the nesting depth.
+        let h = self.f.expressions.append(Expression::CallResult(function), self.span);
+        if self.depth.len() <= h.index() {
+            self.depth.resize(h.index() + 1, 0);
+        }
+        self.depth[h.index()] = 0;
+        let span = self.span;
+        self.block().push(Statement::Call { function, arguments: vec![a, b], result: Some(h) }, span);
+        self.calls.insert(key, h);
+        if !self.call_marks.is_empty() {
+            self.call_log.push(key);
+        }
+        h
     }
 
     /// Depth of nested blocks (0 in the function body).

@@ -64,26 +64,26 @@ impl Lowerer<'_> {
         if !bits.iter().all(|&b| is_exact_literal(b)) {
             return self.special(&bits);
         }
-        let c = match self.vec_constants.get(&bits) {
-            Some(&c) => c,
-            None => {
-                let ge = &mut self.module.global_expressions;
-                let comps: Vec<Expr> = bits
-                    .iter()
-                    .map(|&b| ge.append(Expression::Literal(naga::Literal::F32(f32::from_bits(b))), Span::UNDEFINED))
-                    .collect();
-                let init = ge.append(Expression::Compose { ty: self.t.vec4f, components: comps }, Span::UNDEFINED);
-                let c = self
-                    .module
-                    .constants
-                    .append(naga::Constant { name: None, ty: self.t.vec4f, init }, Span::UNDEFINED);
-                self.vec_constants.insert(bits, c);
-                c
-            }
-        };
+        let c = self.vec4_constant(bits);
         let h = self.fb.shared(SharedKey::Constant(c));
         self.fb.known.insert(h, bits);
         h
+    }
+
+    /// The module constant holding the `vec4<f32>` of exact literals `bits`, made once.
+    pub fn vec4_constant(&mut self, bits: [u32; 4]) -> naga::Handle<naga::Constant> {
+        if let Some(&c) = self.vec_constants.get(&bits) {
+            return c;
+        }
+        let ge = &mut self.module.global_expressions;
+        let comps: Vec<Expr> = bits
+            .iter()
+            .map(|&b| ge.append(Expression::Literal(naga::Literal::F32(f32::from_bits(b))), Span::UNDEFINED))
+            .collect();
+        let init = ge.append(Expression::Compose { ty: self.t.vec4f, components: comps }, Span::UNDEFINED);
+        let c = self.module.constants.append(naga::Constant { name: None, ty: self.t.vec4f, init }, Span::UNDEFINED);
+        self.vec_constants.insert(bits, c);
+        c
     }
 
     /// A float constant of the given width.

@@ -91,6 +91,7 @@ mod layout;
 mod lighting;
 mod literals;
 mod modifiers;
+mod multiply_rule;
 mod operands;
 mod point_expansion;
 mod registers;
@@ -165,6 +166,8 @@ pub(crate) struct Lowerer<'a> {
     pub samplers: FastMap<u16, textures::SamplerGlobals>,
     /// Subroutine functions by label.
     pub functions: FastMap<u16, Handle<naga::Function>>,
+    /// The strict multiply rule's functions for scalars and `vec4`s, once needed.
+    pub rule_functions: [Option<Handle<naga::Function>>; 2],
     /// Module constants holding `vec4<f32>` values, by bit pattern.
     pub vec_constants: FastMap<[u32; 4], Handle<naga::Constant>>,
     /// Module constants of write masks as `vec4<bool>`.
@@ -218,6 +221,7 @@ impl<'a> Lowerer<'a> {
             consts: constants::ConstantGlobals::default(),
             samplers: FastMap::default(),
             functions: FastMap::default(),
+            rule_functions: [None; 2],
             vec_constants: FastMap::default(),
             mask_constants: FastMap::default(),
             specials: Vec::new(),

@@ -52,16 +52,23 @@ impl<'m> Writer<'m> {
                     Some(ref r) => self.type_id(r.ty)?,
                     None => self.void_type()?,
                 };
-                let mut args = Vec::with_capacity(arguments.len());
-                for &a in arguments {
-                    args.push(self.value(cx, a)?);
+                // Every argument's id first (finding one may write its instructions); the
+                // lowering's calls take two arguments, so no list is allocated for them.
+                let mut ids = [0u32; 4];
+                let mut more = Vec::new();
+                for (i, &a) in arguments.iter().enumerate() {
+                    let v = self.value(cx, a)?;
+                    match ids.get_mut(i) {
+                        Some(slot) => *slot = v,
+                        None => more.push(v),
+                    }
                 }
                 let id = self.id();
                 let start = self.fx.body.begin(Op::FunctionCall);
                 for word in [ty, id, self.function_ids[function.index()]] {
                     self.fx.body.push(word);
                 }
-                for a in args {
+                for &a in ids.iter().take(arguments.len()).chain(&more) {
                     self.fx.body.push(a);
                 }
                 self.fx.body.end(start);

@@ -331,12 +331,18 @@ impl<'m> Evaluator<'m> {
                     *self.place(root, &path, fr) = v;
                     Flow::Normal
                 }
-                S::Call { function, arguments, .. } => {
-                    assert!(arguments.is_empty());
+                S::Call { function, arguments, result } => {
+                    let args = arguments.iter().map(|&a| self.value(a, fr)).collect();
                     let f = &self.module.functions[*function];
-                    let mut callee = FrameState::new(f, self.module, Vec::new());
+                    let mut callee = FrameState::new(f, self.module, args);
                     match self.block(&f.body, &mut callee) {
                         Flow::Kill => Flow::Kill,
+                        Flow::Return(value) => {
+                            if let (Some(r), Some(v)) = (result, value) {
+                                fr.values.insert(*r, v);
+                            }
+                            Flow::Normal
+                        }
                         _ => Flow::Normal,
                     }
                 }
