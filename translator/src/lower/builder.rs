@@ -372,6 +372,8 @@ pub(crate) struct FnBuilder {
     calls: FastMap<CallKey, Handle<Expression>>,
     call_log: Vec<CallKey>,
     call_marks: Vec<usize>,
+    /// The room `calls` is given at its first call (a product per four instructions).
+    calls_hint: usize,
     /// Expressions whose value is a known constant (module constants, literals), by bit
     /// pattern per component (scalars repeat their value), for folding.
     pub known: ExprFacts<[u32; 4]>,
@@ -436,6 +438,7 @@ impl FnBuilder {
             calls: FastMap::default(),
             call_log: Vec::new(),
             call_marks: Vec::new(),
+            calls_hint: instructions / 4,
             known: ExprFacts::with_capacity(expressions),
             nonneg: ExprFacts::with_capacity(expressions),
             composed: FastMap::with_capacity_and_hasher(instructions / 2, Default::default()),
@@ -645,6 +648,10 @@ impl FnBuilder {
         self.depth[h.index()] = 0;
         let span = self.span;
         self.block().push(Statement::Call { function, arguments: vec![a, b], result: Some(h) }, span);
+        if self.calls.capacity() == 0 {
+            // Sized once rather than grown through each power of two.
+            self.calls.reserve(self.calls_hint);
+        }
         self.calls.insert(key, h);
         if !self.call_marks.is_empty() {
             self.call_log.push(key);
