@@ -55,7 +55,7 @@ pub struct Sampler {
     /// `s#` number.
     pub index: u16,
     /// The declared texture type (`2d`, `cube`, `volume`), `None` when undeclared (Shader Model 1).
-    pub declared: Option<String>,
+    pub declared: Option<&'static str>,
     /// Declared type.
     #[serde(skip)]
     pub texture_type: Option<TextureType>,
@@ -100,7 +100,7 @@ pub struct CtabName {
     /// The uniform's name.
     pub name: String,
     /// `b`, `i`, `c` or `s`.
-    pub set: String,
+    pub set: &'static str,
     /// First register.
     pub register: u16,
     /// Registers used.
@@ -251,7 +251,7 @@ pub fn analyse(program: &Program) -> Signature {
             .iter()
             .map(|c| CtabName {
                 name: c.name.clone(),
-                set: c.register_set.prefix().to_string(),
+                set: c.register_set.prefix(),
                 register: c.register_index,
                 count: c.register_count,
             })
@@ -281,13 +281,11 @@ fn visit(sig: &mut Signature, inst: &Instruction, info: &OpcodeInfo, profile: &P
                 match sig.samplers.iter_mut().find(|s| s.index == reg.num) {
                     Some(s) => {
                         s.texture_type = tt;
-                        s.declared = tt.map(|t| t.name().to_string());
+                        s.declared = tt.map(|t| t.name());
                     }
-                    None => sig.samplers.push(Sampler {
-                        index: reg.num,
-                        declared: tt.map(|t| t.name().to_string()),
-                        texture_type: tt,
-                    }),
+                    None => {
+                        sig.samplers.push(Sampler { index: reg.num, declared: tt.map(|t| t.name()), texture_type: tt })
+                    }
                 }
                 return;
             }

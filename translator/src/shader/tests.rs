@@ -49,7 +49,7 @@ fn reflection_of_a_vertex_shader() {
 fn reflection_of_a_pixel_shader() {
     let r = lenient(PS).reflection().clone();
     assert_eq!(r.stage, ShaderKind::Pixel);
-    let samplers: Vec<_> = r.samplers.iter().map(|s| (s.index, s.declared.as_deref())).collect();
+    let samplers: Vec<_> = r.samplers.iter().map(|s| (s.index, s.declared)).collect();
     assert_eq!(samplers, [(0, Some("2d")), (2, Some("cube"))]);
     assert!(r.float_constants.relative);
     assert_eq!(r.float_constants.relative_bases, [7]);
