@@ -362,18 +362,13 @@ pub(crate) struct FnBuilder {
     /// not yet stored. Dirty values are stored before every statement and block boundary, so
     /// memory is current wherever control can leave straight-line code.
     pub values: RegValues,
-    /// Loads of read-only data (constant buffers), valid in the block that loaded them and
-    /// the blocks nested in it: one layer per open block.
-    readonly: Vec<FastMap<u32, Handle<Expression>>>,
-    /// Results of calls of pure functions of the module (the strict multiply rule), by
-    /// function and arguments, valid in the block that made them and the blocks nested in it:
-    /// one map for the function, with the keys each open block added (`call_log`, from the
-    /// block's mark in `call_marks`) taken out when the block closes.
-    calls: FastMap<CallKey, Handle<Expression>>,
-    call_log: Vec<CallKey>,
-    call_marks: Vec<usize>,
-    /// The room `calls` is given at its first call (a product per four instructions).
-    calls_hint: usize,
+    /// Values that cannot change while the function runs ([`ScopedKey`]), valid in the block
+    /// that made them and the blocks nested in it: one map for the function, with the keys
+    /// each open block added (`scoped_log`, from the block's mark in `scoped_marks`) taken out
+    /// when the block closes.
+    scoped: FastMap<ScopedKey, Handle<Expression>>,
+    scoped_log: Vec<ScopedKey>,
+    scoped_marks: Vec<usize>,
     /// Expressions whose value is a known constant (module constants, literals), by bit
     /// pattern per component (scalars repeat their value), for folding.
     pub known: ExprFacts<[u32; 4]>,
@@ -405,8 +400,23 @@ pub(crate) fn token_span(offset: u32) -> Span {
     }
 }
 
-/// A call of a pure function with two arguments (see [`FnBuilder::pure_call`]).
-type CallKey = (Handle<Function>, Handle<Expression>, Handle<Expression>);
+/// What a value of [`FnBuilder::scoped`] is: read-only data or a pure call, which give the same
+/// value wherever the first one is in scope.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) enum ScopedKey {
+    /// `c#` read from the constant buffer.
+    Constant(u32),
+    /// The value of `def c#`.
+    Def(u16),
+    /// The load of a bit-pattern variable (`literals::special`), by its index.
+    Special(usize),
+    /// A relative read of the float constants, by its index expression: the constants do not
+    /// change during a draw.
+    Relative(Handle<Expression>),
+    /// A call of a function of the module without side effects, by its arguments
+    /// ([`FnBuilder::pure_call`]).
+    Call(Handle<Function>, Handle<Expression>, Handle<Expression>),
+}
 
 /// Keys of the per-function cache of expressions that need no `Emit`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -434,11 +444,10 @@ impl FnBuilder {
             emit_start: None,
             shared: FastMap::with_capacity_and_hasher(instructions.min(64), Default::default()),
             values: RegValues::default(),
-            readonly: vec![FastMap::default()],
-            calls: FastMap::default(),
-            call_log: Vec::new(),
-            call_marks: Vec::new(),
-            calls_hint: instructions / 4,
+            // Sized once: the reads of constants and the strict products of a function.
+            scoped: FastMap::with_capacity_and_hasher(instructions / 2, Default::default()),
+            scoped_log: Vec::new(),
+            scoped_marks: Vec::new(),
             known: ExprFacts::with_capacity(expressions),
             nonneg: ExprFacts::with_capacity(expressions),
             composed: FastMap::with_capacity_and_hasher(instructions / 2, Default::default()),
@@ -494,7 +503,13 @@ impl FnBuilder {
         } else {
             depth
         };
-        // Only this function appends expressions, so the list is one short of the new handle:
+        self.set_depth(h, depth);
+        h
+    }
+
+    /// Records the nesting depth of the new expression `h`.
+    fn set_depth(&mut self, h: Handle<Expression>, depth: u16) {
+        // Only this builder appends expressions, so the list is one short of the new handle:
         // a push, not a resize.
         if self.depth.len() == h.index() {
             self.depth.push(depth);
@@ -504,7 +519,6 @@ impl FnBuilder {
             }
             self.depth[h.index()] = depth;
         }
-        h
     }
 
     /// Closes the open emit range, if any, into an `Emit` statement.
@@ -540,8 +554,7 @@ impl FnBuilder {
         self.values.clear();
         self.composed.clear();
         self.pure.clear();
-        self.readonly.push(FastMap::default());
-        self.call_marks.push(self.call_log.len());
+        self.scoped_marks.push(self.scoped_log.len());
     }
 
     /// Ends the innermost nested block and returns it.
@@ -552,10 +565,9 @@ impl FnBuilder {
         self.composed.clear();
         self.pure.clear();
         if self.blocks.len() > 1 {
-            self.readonly.pop();
-            let mark = self.call_marks.pop().expect("one mark per nested block");
-            for key in self.call_log.drain(mark..) {
-                self.calls.remove(&key);
+            let mark = self.scoped_marks.pop().expect("one mark per nested block");
+            for key in self.scoped_log.drain(mark..) {
+                self.scoped.remove(&key);
             }
             self.blocks.pop().expect("checked")
         } else {
@@ -614,14 +626,17 @@ impl FnBuilder {
         h
     }
 
-    /// A cached load of read-only data (`key` names it), valid here.
-    pub fn readonly(&self, key: u32) -> Option<Handle<Expression>> {
-        self.readonly.iter().rev().find_map(|layer| layer.get(&key).copied())
+    /// The value `key` names, if one made here or in an enclosing block is in scope.
+    pub fn scoped(&self, key: ScopedKey) -> Option<Handle<Expression>> {
+        self.scoped.get(&key).copied()
     }
 
-    /// Remembers a load of read-only data for this block and the blocks nested in it.
-    pub fn remember_readonly(&mut self, key: u32, value: Handle<Expression>) {
-        self.readonly.last_mut().expect("one layer per block").insert(key, value);
+    /// Remembers `value` as `key`'s for this block and the blocks nested in it.
+    pub fn remember_scoped(&mut self, key: ScopedKey, value: Handle<Expression>) {
+        self.scoped.insert(key, value);
+        if !self.scoped_marks.is_empty() {
+            self.scoped_log.push(key);
+        }
     }
 
     /// The result of `function(a, b)`, a function without side effects: made once for the
@@ -634,28 +649,18 @@ impl FnBuilder {
         a: Handle<Expression>,
         b: Handle<Expression>,
     ) -> Handle<Expression> {
-        let key = (function, a, b);
-        if let Some(&h) = self.calls.get(&key) {
+        let key = ScopedKey::Call(function, a, b);
+        if let Some(h) = self.scoped(key) {
             return h;
         }
         self.flush();
         // A call's result is evaluated by the call, never by an `Emit`, and named where the
         // text backends write it: a leaf for the nesting depth.
         let h = self.f.expressions.append(Expression::CallResult(function), self.span);
-        if self.depth.len() <= h.index() {
-            self.depth.resize(h.index() + 1, 0);
-        }
-        self.depth[h.index()] = 0;
+        self.set_depth(h, 0);
         let span = self.span;
         self.block().push(Statement::Call { function, arguments: vec![a, b], result: Some(h) }, span);
-        if self.calls.capacity() == 0 {
-            // Sized once rather than grown through each power of two.
-            self.calls.reserve(self.calls_hint);
-        }
-        self.calls.insert(key, h);
-        if !self.call_marks.is_empty() {
-            self.call_log.push(key);
-        }
+        self.remember_scoped(key, h);
         h
     }
 

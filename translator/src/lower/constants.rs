@@ -4,15 +4,11 @@
 
 use naga::{AddressSpace, BinaryOperator, Expression, GlobalVariable, Handle, ResourceBinding, Span};
 
-use super::builder::SharedKey;
+use super::builder::{ScopedKey, SharedKey};
 use super::registers::Expr;
 use super::types::Types;
 use super::{FloatConstantsBinding, LowerError, Lowerer};
 use crate::bytecode::RelAddr;
-
-/// Keys of [`super::builder::FnBuilder::readonly`] for relative reads of float constants: the
-/// bit is or-ed with the index expression's handle index (the other keys stay below it).
-pub(super) const RELATIVE_LOAD_KEY: u32 = 0x8000_0000;
 
 /// The buffer globals (created only when the program reads them).
 #[derive(Default)]
@@ -204,8 +200,8 @@ impl Lowerer<'_> {
     /// the WGSL front end, which rejects results that overflow (D3D9 computes inf). The value
     /// stays known to the lowering for the multiply rule.
     fn def_value(&mut self, num: u16) -> Result<Expr, LowerError> {
-        let key = 0x1_0000 | u32::from(num);
-        if let Some(v) = self.fb.readonly(key) {
+        let key = ScopedKey::Def(num);
+        if let Some(v) = self.fb.scoped(key) {
             return Ok(v);
         }
         let sig = self.sig;
@@ -240,7 +236,7 @@ impl Lowerer<'_> {
         let u = self.load(p);
         let v = self.fb.expr(Expression::As { expr: u, kind: naga::ScalarKind::Float, convert: None });
         self.fb.known.insert(v, bits);
-        self.fb.remember_readonly(key, v);
+        self.fb.remember_scoped(key, v);
         Ok(v)
     }
 
@@ -256,7 +252,7 @@ impl Lowerer<'_> {
             if n >= f.count {
                 return Ok(self.splat(0.0));
             }
-            if let Some(v) = self.fb.readonly(n) {
+            if let Some(v) = self.fb.scoped(ScopedKey::Constant(n)) {
                 return Ok(v);
             }
             let (g, index) = match f.high {
@@ -266,15 +262,13 @@ impl Lowerer<'_> {
             let base = self.fb.shared(SharedKey::Global(g));
             let p = self.fb.expr(Expression::AccessIndex { base, index });
             let v = self.load(p);
-            self.fb.remember_readonly(n, v);
+            self.fb.remember_scoped(ScopedKey::Constant(n), v);
             return Ok(v);
         };
         let idx = self.rel_index(rel, num)?;
-        // The constants cannot change during a draw, so a second read through the same index
-        // expression is the first read's value (skinning shaders fetch each bone row
-        // several times through one `a0`).
-        let key = RELATIVE_LOAD_KEY | idx.index() as u32;
-        if let Some(v) = self.fb.readonly(key) {
+        // Skinning shaders fetch each bone row several times through one `a0`.
+        let key = ScopedKey::Relative(idx);
+        if let Some(v) = self.fb.scoped(key) {
             return Ok(v);
         }
         let mut value = match self.consts.float {
@@ -282,14 +276,13 @@ impl Lowerer<'_> {
             None => self.splat(0.0),
         };
         // def constants win over the buffer even when reached relatively.
-        let defs: Vec<(u16, [u32; 4])> = self.sig.float_constants.defined.iter().map(|(&k, &v)| (k, v)).collect();
-        for (n, _) in defs {
+        for &n in sig.float_constants.defined.keys() {
             let lit = self.fb.shared(SharedKey::I32(i32::from(n)));
             let hit = self.bin(BinaryOperator::Equal, idx, lit);
             let d = self.def_value(n)?;
             value = self.fb.expr(Expression::Select { condition: hit, accept: d, reject: value });
         }
-        self.fb.remember_readonly(key, value);
+        self.fb.remember_scoped(key, value);
         Ok(value)
     }
 

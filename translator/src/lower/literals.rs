@@ -20,15 +20,10 @@
 
 use naga::{AddressSpace, Expression, GlobalVariable, Handle, Scalar, Span, Type, TypeInner};
 
-use super::builder::SharedKey;
+use super::builder::{ScopedKey, SharedKey};
 use super::modifiers::Width;
 use super::registers::Expr;
 use super::Lowerer;
-
-/// Keys of [`super::builder::FnBuilder::readonly`] for the loads of the bit-pattern variables
-/// (float constants use 0..8192, `def` values `0x1_0000 | n`, relative reads
-/// [`super::constants::RELATIVE_LOAD_KEY`]` | index expression`).
-const SPECIAL_LOAD_KEY: u32 = 0x2_0000;
 
 /// Whether naga writes `bits` as a WGSL literal that every compiler reads back exactly.
 pub(crate) fn is_exact_literal(bits: u32) -> bool {
@@ -115,8 +110,8 @@ impl Lowerer<'_> {
                 self.specials.len() - 1
             }
         };
-        let key = SPECIAL_LOAD_KEY | index as u32;
-        if let Some(v) = self.fb.readonly(key) {
+        let key = ScopedKey::Special(index);
+        if let Some(v) = self.fb.scoped(key) {
             return v;
         }
         let pointer = self.fb.shared(SharedKey::Global(self.specials[index].1));
@@ -124,7 +119,7 @@ impl Lowerer<'_> {
         let v = self.fb.expr(Expression::As { expr: u, kind: naga::ScalarKind::Float, convert: None });
         let known = if bits.len() == 1 { [bits[0]; 4] } else { std::array::from_fn(|i| bits[i]) };
         self.fb.known.insert(v, known);
-        self.fb.remember_readonly(key, v);
+        self.fb.remember_scoped(key, v);
         v
     }
 
