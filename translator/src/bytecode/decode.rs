@@ -220,6 +220,7 @@ impl Reader<'_> {
         })
     }
 
+    #[inline(always)]
     fn param(&mut self, what: &'static str) -> Result<(u32, Register, bool), DecodeError> {
         let at = self.pos;
         let t = self.next(what, 1)?;
@@ -237,10 +238,12 @@ impl Reader<'_> {
         Ok((t, reg, t & (1 << 13) != 0))
     }
 
-    fn relative(&mut self, has: bool) -> Result<Option<RelAddr>, DecodeError> {
-        if !has {
-            return Ok(None);
-        }
+    /// The relative address of an operand whose token has the relative bit. Kept out of line
+    /// and called only for such operands: returning its `Result` through memory on every
+    /// operand stalled the caller's reads of the bytes it had just written (store forwarding).
+    #[cold]
+    #[inline(never)]
+    fn relative(&mut self) -> Result<Option<RelAddr>, DecodeError> {
         if self.version.is_sm1() {
             // vs_1_1: no token follows; the address is a0.x.
             return Ok(Some(RelAddr {
@@ -258,6 +261,7 @@ impl Reader<'_> {
         Ok(Some(RelAddr { reg, swizzle: Swizzle(((t >> 16) & 0xFF) as u8), implicit: false }))
     }
 
+    #[inline(always)]
     fn dst(&mut self) -> Result<DstParam, DecodeError> {
         let at = self.pos;
         let (t, reg, rel) = self.param("destination")?;
@@ -271,7 +275,7 @@ impl Reader<'_> {
             13..=15 => raw_shift as i8 - 16,
             _ => return err(at, E::BadShift(raw_shift)),
         };
-        let relative = self.relative(rel)?;
+        let relative = if rel { self.relative()? } else { None };
         Ok(DstParam {
             reg,
             mask: WriteMask(((t >> 16) & 0xF) as u8),
@@ -281,12 +285,13 @@ impl Reader<'_> {
         })
     }
 
+    #[inline(always)]
     fn src(&mut self) -> Result<SrcParam, DecodeError> {
         let at = self.pos;
         let (t, reg, rel) = self.param("source")?;
         let raw_mod = (t >> 24) & 0xF;
         let Some(modifier) = SrcModifier::from_raw(raw_mod) else { return err(at, E::BadSourceModifier(raw_mod)) };
-        let relative = self.relative(rel)?;
+        let relative = if rel { self.relative()? } else { None };
         Ok(SrcParam { reg, swizzle: Swizzle(((t >> 16) & 0xFF) as u8), modifier, relative })
     }
 }

@@ -7,6 +7,8 @@
 
 use naga::{Block, Expression, Function, Handle, Literal, Span, Statement};
 
+pub(crate) use super::reg_values::{Pending, RegKey, RegValues};
+
 /// The lowering's maps hold small integer keys: SipHash's resistance to chosen keys buys nothing
 /// here and cost a measurable share of the lowering, so they use the Fx hash.
 pub(crate) type FastMap<K, V> = rustc_hash::FxHashMap<K, V>;
@@ -16,9 +18,17 @@ pub(crate) type FastMap<K, V> = rustc_hash::FxHashMap<K, V>;
 /// several percent of the lowering, `perf` on the common list).
 pub(crate) struct ExprFacts<V>(Vec<Option<V>>);
 
+impl<V> Default for ExprFacts<V> {
+    fn default() -> Self {
+        ExprFacts(Vec::new())
+    }
+}
+
 impl<V: Copy> ExprFacts<V> {
-    fn with_capacity(n: usize) -> ExprFacts<V> {
-        ExprFacts(Vec::with_capacity(n))
+    /// Forgets every fact, with room for `n` expressions.
+    fn reset(&mut self, n: usize) {
+        self.0.clear();
+        self.0.reserve(n);
     }
 
     /// The fact about `h`, if one was recorded.
@@ -77,145 +87,6 @@ pub(crate) fn replicated(base: Handle<Expression>) -> Parts {
 /// The vector a value is, when it is one expression's components in order.
 pub(crate) fn as_whole(parts: &Parts) -> Option<Handle<Expression>> {
     (parts == &whole(parts[0].base)).then_some(parts[0].base)
-}
-
-/// Where a register value that is not yet in memory is to be stored.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) enum Pending {
-    /// Through this pointer.
-    At(Handle<Expression>),
-    /// Into its register's variable, which the lowering makes only when the store is written
-    /// (`Lowerer::sync_values`, before every statement and block boundary): a register whose
-    /// values never reach memory (each overwritten in its block, or dead when the entry point
-    /// returns) then has no variable at all.
-    Variable,
-}
-
-/// A register value known in a straight-line block.
-#[derive(Clone, Copy)]
-pub(crate) struct RegValue {
-    pub key: RegKey,
-    pub parts: Parts,
-    /// Where to store it, while it is not yet in memory.
-    pub pending: Option<Pending>,
-    /// The value as one `vec4` expression, once one exists.
-    pub vector: Option<Handle<Expression>>,
-}
-
-/// Register values known in a straight-line block, in the order they became known (which
-/// orders the stores and compositions, so the output). Every register read and write looks its
-/// register up: a table by file and number finds the entry without a search (searching the
-/// list was 10% of the lowering on the common list); the rare register numbered past the table
-/// (out of range, which lenient validation lets through) is searched for.
-#[derive(Default)]
-pub(crate) struct RegValues {
-    /// Position + 1 in `entries` of each register's value (0: none), by [`slot`]; empty until
-    /// the first value.
-    slots: Vec<u32>,
-    entries: Vec<RegValue>,
-}
-
-/// A register: file and number.
-pub(crate) type RegKey = (crate::bytecode::RegisterType, u16);
-
-/// Registers per file in [`RegValues::slots`]: every register a program may name in range.
-const SLOT_NUMBERS: usize = 64;
-/// The table's length: 32 files (19 exist) of [`SLOT_NUMBERS`] registers.
-const SLOTS: usize = 32 * SLOT_NUMBERS;
-
-/// A register's place in [`RegValues::slots`], when it has one.
-fn slot(key: &RegKey) -> Option<usize> {
-    let n = usize::from(key.1);
-    (n < SLOT_NUMBERS).then(|| key.0 as usize * SLOT_NUMBERS + n)
-}
-
-impl RegValues {
-    fn position(&self, key: &RegKey) -> Option<usize> {
-        match slot(key) {
-            Some(s) => self.slots.get(s).filter(|&&p| p != 0).map(|&p| p as usize - 1),
-            None => self.entries.iter().position(|e| e.key == *key),
-        }
-    }
-
-    /// The known value of a register.
-    pub fn get(&self, key: &RegKey) -> Option<&RegValue> {
-        self.position(key).map(|i| &self.entries[i])
-    }
-
-    fn get_mut(&mut self, key: &RegKey) -> Option<&mut RegValue> {
-        self.position(key).map(|i| &mut self.entries[i])
-    }
-
-    /// Points the slots of the entries from `start` on at them.
-    fn index_from(&mut self, start: usize) {
-        if self.slots.is_empty() {
-            self.slots.resize(SLOTS, 0);
-        }
-        for (i, e) in self.entries.iter().enumerate().skip(start) {
-            if let Some(s) = slot(&e.key) {
-                self.slots[s] = i as u32 + 1;
-            }
-        }
-    }
-
-    /// Sets a register's value (`pending`: where to store it, when it is not in memory yet).
-    pub fn insert(&mut self, key: RegKey, parts: Parts, pending: Option<Pending>) {
-        let vector = as_whole(&parts);
-        let entry = RegValue { key, parts, pending, vector };
-        match self.get_mut(&key) {
-            Some(e) => *e = entry,
-            None => {
-                self.entries.push(entry);
-                self.index_from(self.entries.len() - 1);
-            }
-        }
-    }
-
-    /// Records the vector expression of a register's value.
-    pub fn set_vector(&mut self, key: &RegKey, vector: Handle<Expression>) {
-        if let Some(e) = self.get_mut(key) {
-            e.vector = Some(vector);
-        }
-    }
-
-    /// The values waiting for a store that have no vector expression yet.
-    pub fn unmaterialised(&self) -> impl Iterator<Item = (RegKey, Parts)> + '_ {
-        self.entries.iter().filter(|e| e.pending.is_some() && e.vector.is_none()).map(|e| (e.key, e.parts))
-    }
-
-    /// The registers of values waiting for a store into a variable not yet given.
-    pub fn unplaced(&self) -> impl Iterator<Item = RegKey> + '_ {
-        self.entries.iter().filter(|e| e.pending == Some(Pending::Variable)).map(|e| e.key)
-    }
-
-    /// Gives a value waiting for its variable the pointer to store it through.
-    pub fn place(&mut self, key: &RegKey, pointer: Handle<Expression>) {
-        if let Some(e) = self.get_mut(key) {
-            e.pending = Some(Pending::At(pointer));
-        }
-    }
-
-    /// Forgets every value (a block boundary).
-    pub fn clear(&mut self) {
-        for e in &self.entries {
-            if let Some(s) = slot(&e.key) {
-                self.slots[s] = 0;
-            }
-        }
-        self.entries.clear();
-    }
-
-    /// Whether some value waits for its store.
-    fn any_pending(&self) -> bool {
-        self.entries.iter().any(|e| e.pending.is_some())
-    }
-
-    /// The values in register order (deterministic stores), for taking their pending stores.
-    fn sorted_mut(&mut self) -> &mut [RegValue] {
-        self.entries.sort_unstable_by_key(|e| e.key);
-        self.index_from(0);
-        &mut self.entries
-    }
 }
 
 /// How deep expressions may nest before one is named (written as a `let` by the text
@@ -315,8 +186,12 @@ struct PureEntry {
 }
 
 impl PureIndex {
-    fn with_capacity(n: usize) -> PureIndex {
-        PureIndex { heads: Vec::with_capacity(n), entries: Vec::with_capacity(n) }
+    /// Forgets every entry, with room for `n`.
+    fn reset(&mut self, n: usize) {
+        self.heads.clear();
+        self.heads.reserve(n);
+        self.entries.clear();
+        self.entries.reserve(n);
     }
 
     fn get(&self, key: &PureKey, bucket: usize) -> Option<Handle<Expression>> {
@@ -437,23 +312,22 @@ impl FnBuilder {
     /// reaches (about two expressions per instruction on the common list), so that they are not
     /// grown and rehashed as the function fills (the growth was 9% of the lowering, `perf`).
     pub fn new(name: &str, vec4f: Handle<naga::Type>, instructions: usize) -> FnBuilder {
-        let expressions = 2 * instructions;
+        let t = Tables::take(instructions);
         FnBuilder {
             f: Function { name: Some(name.to_string()), ..Function::default() },
             blocks: vec![Block::new()],
             emit_start: None,
-            shared: FastMap::with_capacity_and_hasher(instructions.min(64), Default::default()),
-            values: RegValues::default(),
-            // Sized once: the reads of constants and the strict products of a function.
-            scoped: FastMap::with_capacity_and_hasher(instructions / 2, Default::default()),
-            scoped_log: Vec::new(),
-            scoped_marks: Vec::new(),
-            known: ExprFacts::with_capacity(expressions),
-            nonneg: ExprFacts::with_capacity(expressions),
-            composed: FastMap::with_capacity_and_hasher(instructions / 2, Default::default()),
-            pure: PureIndex::with_capacity(expressions),
+            shared: t.shared,
+            values: t.values,
+            scoped: t.scoped,
+            scoped_log: t.scoped_log,
+            scoped_marks: t.scoped_marks,
+            known: t.known,
+            nonneg: t.nonneg,
+            composed: t.composed,
+            pure: t.pure,
             vec4f,
-            depth: Vec::with_capacity(expressions),
+            depth: t.depth,
             span: Span::UNDEFINED,
         }
     }
@@ -599,9 +473,7 @@ impl FnBuilder {
 
     /// Drops pending stores: the values are dead (the entry point is about to return them).
     pub fn forget_dirty(&mut self) {
-        for e in self.values.entries.iter_mut() {
-            e.pending = None;
-        }
+        self.values.forget_pending();
     }
 
     /// `vec4(x, y, z, w)` of four components (each a scalar or a vector's component).
@@ -699,7 +571,83 @@ impl FnBuilder {
             self.block().push(Statement::Block(inner), Span::UNDEFINED);
         }
         self.f.body = self.blocks.pop().expect("body");
-        self.f
+        let FnBuilder {
+            f, shared, values, scoped, scoped_log, scoped_marks, known, nonneg, composed, pure, depth, ..
+        } = self;
+        Tables { shared, values, scoped, scoped_log, scoped_marks, known, nonneg, composed, pure, depth }.give_back();
+        f
+    }
+}
+
+/// A builder's lookup tables, which serve one function: a thread keeps the last function's for
+/// the next one, emptied, so that a translation does not allocate and free them again (about
+/// 45 KB a shader on the bench's common list, most of the lowering's large blocks; their
+/// churn had glibc trimming and faulting the heap's top back in).
+#[derive(Default)]
+struct Tables {
+    shared: FastMap<SharedKey, Handle<Expression>>,
+    values: RegValues,
+    scoped: FastMap<ScopedKey, Handle<Expression>>,
+    scoped_log: Vec<ScopedKey>,
+    scoped_marks: Vec<usize>,
+    known: ExprFacts<[u32; 4]>,
+    nonneg: ExprFacts<()>,
+    composed: FastMap<Parts, Handle<Expression>>,
+    pure: PureIndex,
+    depth: Vec<u16>,
+}
+
+thread_local! {
+    static TABLES: std::cell::RefCell<Option<Tables>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Tables past this size (a huge function's) are dropped rather than kept for the next one.
+const KEEP_BYTES: usize = 1 << 20;
+
+impl Tables {
+    /// The thread's tables (new ones when another builder holds them), empty, with room for a
+    /// function of `instructions` instructions: the lowering makes about two expressions per
+    /// instruction on the common list, so the per-expression tables are not grown as the
+    /// function fills (the growth was 9% of the lowering, `perf`).
+    fn take(instructions: usize) -> Tables {
+        let mut t = TABLES.with_borrow_mut(Option::take).unwrap_or_default();
+        let expressions = 2 * instructions;
+        t.shared.clear();
+        t.shared.reserve(instructions.min(64));
+        t.values.clear();
+        // Sized once: the reads of constants and the strict products of a function.
+        t.scoped.clear();
+        t.scoped.reserve(instructions / 2);
+        t.scoped_log.clear();
+        t.scoped_marks.clear();
+        t.known.reset(expressions);
+        t.nonneg.reset(expressions);
+        t.composed.clear();
+        t.composed.reserve(instructions / 2);
+        t.pure.reset(expressions);
+        t.depth.clear();
+        t.depth.reserve(expressions);
+        t
+    }
+
+    /// Keeps the tables for the thread's next function.
+    fn give_back(self) {
+        if self.bytes() <= KEEP_BYTES {
+            TABLES.with_borrow_mut(|t| *t = Some(self));
+        }
+    }
+
+    /// About what the tables hold, by their capacities.
+    fn bytes(&self) -> usize {
+        use std::mem::size_of;
+        self.known.0.capacity() * size_of::<Option<[u32; 4]>>()
+            + self.nonneg.0.capacity() * size_of::<Option<()>>()
+            + self.pure.heads.capacity() * 4
+            + self.pure.entries.capacity() * size_of::<PureEntry>()
+            + self.depth.capacity() * 2
+            + self.scoped.capacity() * size_of::<(ScopedKey, Handle<Expression>)>()
+            + self.composed.capacity() * size_of::<(Parts, Handle<Expression>)>()
+            + self.values.bytes()
     }
 }
 

@@ -94,6 +94,7 @@ mod modifiers;
 mod multiply_rule;
 mod operands;
 mod point_expansion;
+mod reg_values;
 mod registers;
 mod render_state;
 mod scalar;

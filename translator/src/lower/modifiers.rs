@@ -173,6 +173,9 @@ impl Lowerer<'_> {
 
     /// A source's components after its swizzle (before its modifier): a register's kept
     /// components, or the components of the vector other sources read as.
+    // Inlined into each caller: returned through memory, the components were written one by
+    // one and read back as wider words at once, which stalled the read (store forwarding).
+    #[inline(always)]
     pub fn src_parts(&mut self, src: &SrcParam) -> Result<Parts, LowerError> {
         use RegisterType as R;
         let kept = src.relative.is_none()

@@ -260,7 +260,10 @@ impl Lowerer<'_> {
     /// [`Lowerer::current_value`] per component.
     pub fn current_parts(&mut self, reg: Register) -> Result<Parts, LowerError> {
         let key = (reg.ty, reg.num);
-        if let Some(&v) = self.fixed.get(&key) {
+        // Only the read-only files have fixed values: the other registers (most reads) skip
+        // the hash lookup.
+        let read_only = matches!(reg.ty, RegisterType::Input | RegisterType::MiscType | RegisterType::Texture);
+        if let Some(&v) = read_only.then(|| self.fixed.get(&key)).flatten() {
             return Ok(whole(v));
         }
         if let Some(e) = self.fb.values.get(&key) {

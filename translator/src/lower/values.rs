@@ -20,6 +20,7 @@ const COMPONENTS: [SwizzleComponent; 4] =
     [SwizzleComponent::X, SwizzleComponent::Y, SwizzleComponent::Z, SwizzleComponent::W];
 
 /// A value's components through a source swizzle.
+#[inline(always)]
 pub(crate) fn swizzled(parts: Parts, s: Swizzle) -> Parts {
     s.components().map(|i| parts[i])
 }
@@ -69,10 +70,13 @@ impl Lowerer<'_> {
         // Two bases: the one with more components is the reject side of a select against
         // the write mask of the other's components, each brought into place (a swizzle or a
         // splat) unless it already is.
-        let mut bases: Vec<Expr> = Vec::with_capacity(4);
-        for c in &parts {
-            if !bases.contains(&c.base) {
-                bases.push(c.base);
+        // The distinct bases in order of first use (at most four; no allocation).
+        let mut bases = [first; 4];
+        let mut distinct = 1;
+        for c in &parts[1..] {
+            if !bases[..distinct].contains(&c.base) {
+                bases[distinct] = c.base;
+                distinct += 1;
             }
         }
         let place_cost = |b: Expr| {
@@ -81,7 +85,7 @@ impl Lowerer<'_> {
         };
         // A compose: one expression, plus one AccessIndex per component of a vector.
         let compose_cost = 1 + parts.iter().filter(|c| c.index != SCALAR).count();
-        if bases.len() == 2 && 1 + place_cost(bases[0]) + place_cost(bases[1]) < compose_cost {
+        if distinct == 2 && 1 + place_cost(bases[0]) + place_cost(bases[1]) < compose_cost {
             let count = |b: Expr| parts.iter().filter(|c| c.base == b).count();
             // On a tie the later expression is kept: the old value of a register merged with a
             // partial write is usually loaded after the written value was computed.

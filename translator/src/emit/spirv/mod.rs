@@ -44,9 +44,55 @@ pub fn write(module: &Module, info: &ModuleInfo, version: (u8, u8)) -> Result<Ve
         // Overrides are pipeline constants a caller specialises first (`Translation::specialise`).
         return Err(Unsupported("override"));
     }
-    let mut w = Writer::new(module, info, version);
-    w.write_module()?;
-    Ok(w.finish())
+    let buffers = BUFFERS.with_borrow_mut(std::mem::take);
+    let mut w = Writer::new(module, info, version, buffers);
+    let written = w.write_module().map(|()| w.finish());
+    let buffers = w.into_buffers();
+    if buffers.kept_bytes() <= KEEP_BYTES {
+        BUFFERS.with_borrow_mut(|b| *b = buffers);
+    }
+    written
+}
+
+thread_local! {
+    /// The buffers of the last module a thread wrote: each keeps its capacity for the next one,
+    /// so a translation allocates its output and little else (the sections, maps and tables
+    /// were 65 of the ~320 allocations per shader of the bench's common list).
+    static BUFFERS: std::cell::RefCell<Buffers> = std::cell::RefCell::new(Buffers::default());
+}
+
+/// Buffers past this size are dropped rather than kept for the next module.
+const KEEP_BYTES: usize = 1 << 20;
+
+/// A writer's buffers, apart from the module they describe: empty between modules.
+#[derive(Default)]
+struct Buffers {
+    entry_points: Section,
+    execution_modes: Section,
+    annotations: Section,
+    declarations: Section,
+    functions: Section,
+    type_ids: Vec<u32>,
+    local_types: FxHashMap<LocalType, u32>,
+    constants: FxHashMap<ConstKey, u32>,
+    global_expr_ids: Vec<u32>,
+    globals: Vec<interface::Global>,
+    function_ids: Vec<u32>,
+    fx: functions::FnState,
+}
+
+impl Buffers {
+    /// The bytes the word buffers hold (the maps stay small: types and constants).
+    fn kept_bytes(&self) -> usize {
+        let sections =
+            [&self.entry_points, &self.execution_modes, &self.annotations, &self.declarations, &self.functions];
+        let words: usize = sections.iter().map(|s| s.0.capacity()).sum::<usize>()
+            + self.fx.vars.0.capacity()
+            + self.fx.prologue.0.capacity()
+            + self.fx.body.0.capacity()
+            + self.fx.ids.capacity();
+        4 * words
+    }
 }
 
 /// One module's writing state.
@@ -92,7 +138,32 @@ const CAPABILITIES: [Capability; 5] = [
 ];
 
 impl<'m> Writer<'m> {
-    fn new(module: &'m Module, info: &'m ModuleInfo, version: (u8, u8)) -> Self {
+    fn new(module: &'m Module, info: &'m ModuleInfo, version: (u8, u8), buffers: Buffers) -> Self {
+        let Buffers {
+            mut entry_points,
+            mut execution_modes,
+            mut annotations,
+            mut declarations,
+            mut functions,
+            mut type_ids,
+            mut local_types,
+            mut constants,
+            mut global_expr_ids,
+            mut globals,
+            mut function_ids,
+            fx,
+        } = buffers;
+        for section in [&mut entry_points, &mut execution_modes, &mut annotations, &mut declarations, &mut functions] {
+            section.0.clear();
+        }
+        type_ids.clear();
+        type_ids.resize(module.types.len(), 0);
+        local_types.clear();
+        constants.clear();
+        global_expr_ids.clear();
+        global_expr_ids.resize(module.global_expressions.len(), 0);
+        globals.clear();
+        function_ids.clear();
         let mut w = Writer {
             module,
             info,
@@ -100,22 +171,40 @@ impl<'m> Writer<'m> {
             next_id: 1,
             capabilities: 0,
             glsl: 0,
-            entry_points: Section::default(),
-            execution_modes: Section::default(),
-            annotations: Section::default(),
-            declarations: Section(Vec::with_capacity(1024)),
-            functions: Section(Vec::with_capacity(4096)),
-            type_ids: vec![0; module.types.len()],
-            local_types: FxHashMap::with_capacity_and_hasher(32, Default::default()),
+            entry_points,
+            execution_modes,
+            annotations,
+            declarations,
+            functions,
+            type_ids,
+            local_types,
             numeric_ids: [[0; 4]; 4],
-            constants: FxHashMap::with_capacity_and_hasher(64, Default::default()),
-            global_expr_ids: vec![0; module.global_expressions.len()],
-            globals: Vec::with_capacity(module.global_variables.len()),
-            function_ids: Vec::with_capacity(module.functions.len()),
-            fx: functions::FnState::default(),
+            constants,
+            global_expr_ids,
+            globals,
+            function_ids,
+            fx,
         };
         w.glsl = w.id();
         w
+    }
+
+    /// The buffers, for the next module.
+    fn into_buffers(self) -> Buffers {
+        Buffers {
+            entry_points: self.entry_points,
+            execution_modes: self.execution_modes,
+            annotations: self.annotations,
+            declarations: self.declarations,
+            functions: self.functions,
+            type_ids: self.type_ids,
+            local_types: self.local_types,
+            constants: self.constants,
+            global_expr_ids: self.global_expr_ids,
+            globals: self.globals,
+            function_ids: self.function_ids,
+            fx: self.fx,
+        }
     }
 
     /// A fresh result id.
@@ -158,7 +247,7 @@ impl<'m> Writer<'m> {
     }
 
     /// The module: header, then the sections in the order of the logical layout (2.4).
-    fn finish(self) -> Vec<u32> {
+    fn finish(&mut self) -> Vec<u32> {
         let capabilities = self.capabilities.count_ones() as usize + 1;
         let len = 5
             + 2 * capabilities
@@ -184,7 +273,9 @@ impl<'m> Writer<'m> {
         out.string("GLSL.std.450");
         out.end(start);
         out.op(Op::MemoryModel, &[spirv::AddressingModel::Logical as u32, spirv::MemoryModel::GLSL450 as u32]);
-        for section in [self.entry_points, self.execution_modes, self.annotations, self.declarations, self.functions] {
+        for section in
+            [&self.entry_points, &self.execution_modes, &self.annotations, &self.declarations, &self.functions]
+        {
             out.0.extend_from_slice(&section.0);
         }
         out.0

@@ -103,23 +103,23 @@ pub(crate) fn check(cx: &mut Cx<'_>) {
             );
             continue;
         }
-        token_bits(cx, i, name, info);
+        token_bits(cx, i, &name, info);
         if matches!(inst.opcode, Opcode::Dcl) {
             continue; // declarations.rs
         }
-        if let Some(dst) = inst.dst {
-            destination(cx, i, name, info, dst);
+        if let Some(dst) = &inst.dst {
+            destination(cx, i, &name, info, dst);
         }
         for (k, src) in inst.src.iter().enumerate() {
             // The slot of the form decoded (the version's own, since it exists here).
-            source(cx, i, name, k, form.source(k), src);
+            source(cx, i, &name, k, form.source(k), src);
         }
-        specific(cx, i, name, info, id);
+        specific(cx, i, &name, info, id);
     }
 }
 
 /// Co-issue (ps_1_x) and predication (2_x and later) as the instruction token allows them.
-fn token_bits(cx: &mut Cx<'_>, i: usize, name: OpName, info: &OpcodeInfo) {
+fn token_bits(cx: &mut Cx<'_>, i: usize, name: &OpName, info: &OpcodeInfo) {
     let inst = cx.inst(i);
     if inst.coissue {
         let texture_op = info.texture;
@@ -164,7 +164,7 @@ fn token_bits(cx: &mut Cx<'_>, i: usize, name: OpName, info: &OpcodeInfo) {
 // lenient mode relaxes rules whose meaning is clear, and here there is none to give (the
 // translator would have to build ill-typed IR; the fuzzer found `texcoord p0`, `mov aL, r0`,
 // `(c0) mov` and `rsq r0, i3.x` reaching naga's validator).
-fn destination(cx: &mut Cx<'_>, i: usize, name: OpName, info: &OpcodeInfo, dst: DstParam) {
+fn destination(cx: &mut Cx<'_>, i: usize, name: &OpName, info: &OpcodeInfo, dst: &DstParam) {
     let inst = cx.inst(i);
     let v = cx.version;
     let ty = dst.reg.ty;
@@ -243,7 +243,7 @@ fn destination(cx: &mut Cx<'_>, i: usize, name: OpName, info: &OpcodeInfo, dst: 
     write_mask(cx, i, name, info, dst);
 }
 
-fn write_mask(cx: &mut Cx<'_>, i: usize, name: OpName, info: &OpcodeInfo, dst: DstParam) {
+fn write_mask(cx: &mut Cx<'_>, i: usize, name: &OpName, info: &OpcodeInfo, dst: &DstParam) {
     let inst = cx.inst(i);
     let v = cx.version;
     let mask = dst.mask;
@@ -268,7 +268,7 @@ fn write_mask(cx: &mut Cx<'_>, i: usize, name: OpName, info: &OpcodeInfo, dst: D
         _ if ps1 && inst.opcode != TexCoord => (!full, false, M::Ps1Texture),
         _ => (false, false, M::Definition),
     };
-    let message = MaskMessage { rule, name, version: v };
+    let message = MaskMessage { rule, name: *name, version: v };
     if refused && relaxable {
         cx.relaxable(Rule::WriteMask, Some(i), message);
     } else if refused {
@@ -313,7 +313,7 @@ impl std::fmt::Display for MaskMessage {
     }
 }
 
-fn source(cx: &mut Cx<'_>, i: usize, name: OpName, k: usize, s: Slot, src: &SrcParam) {
+fn source(cx: &mut Cx<'_>, i: usize, name: &OpName, k: usize, s: Slot, src: &SrcParam) {
     let v = cx.version;
     let ty = src.reg.ty;
     let reg = src.reg;
@@ -381,7 +381,7 @@ fn want_name(ty: RegisterType) -> &'static str {
     }
 }
 
-fn source_modifier(cx: &mut Cx<'_>, i: usize, name: OpName, ordinal: usize, s: Slot, src: &SrcParam) {
+fn source_modifier(cx: &mut Cx<'_>, i: usize, name: &OpName, ordinal: usize, s: Slot, src: &SrcParam) {
     use SrcModifier::*;
     let inst = cx.inst(i);
     let v = cx.version;
@@ -497,7 +497,7 @@ fn ps20_swizzle(sw: Swizzle) -> bool {
     sw == Swizzle::IDENTITY || sw.is_replicate() || matches!(sw.0, 0xC9 | 0xD2 | 0x1B)
 }
 
-fn swizzle(cx: &mut Cx<'_>, i: usize, name: OpName, ordinal: usize, s: Slot, src: &SrcParam) {
+fn swizzle(cx: &mut Cx<'_>, i: usize, name: &OpName, ordinal: usize, s: Slot, src: &SrcParam) {
     let inst = cx.inst(i);
     let v = cx.version;
     let sw = src.swizzle;
@@ -559,7 +559,7 @@ fn swizzle(cx: &mut Cx<'_>, i: usize, name: OpName, ordinal: usize, s: Slot, src
 }
 
 /// Rules of single instructions.
-fn specific(cx: &mut Cx<'_>, i: usize, name: OpName, info: &OpcodeInfo, id: VersionId) {
+fn specific(cx: &mut Cx<'_>, i: usize, name: &OpName, info: &OpcodeInfo, id: VersionId) {
     let inst = cx.inst(i);
     let v = cx.version;
     use Opcode::*;
