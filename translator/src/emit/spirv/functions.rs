@@ -5,6 +5,7 @@ use naga::valid::FunctionInfo;
 use naga::{EntryPoint, Function, ShaderStage};
 use spirv::{ExecutionMode, ExecutionModel, FunctionControl, Op, StorageClass};
 
+use super::types::MAX_PARAMS;
 use super::words::Section;
 use super::{Result, Unsupported, Writer};
 
@@ -32,6 +33,10 @@ pub(super) struct FnState {
     pub(super) ids: Vec<u32>,
     pub(super) arg_ids: Vec<u32>,
     pub(super) local_ids: Vec<u32>,
+    /// `OpFunction` and its parameters.
+    pub(super) head: Section,
+    /// The entry point's interface variables.
+    pub(super) interface: Vec<u32>,
     /// `OpVariable`s, which must open the first block.
     pub(super) vars: Section,
     /// Loads and access chains every block may use: written after the variables.
@@ -54,6 +59,7 @@ impl<'m> Writer<'m> {
         fx.ids.resize(fun.expressions.len(), 0);
         fx.arg_ids.clear();
         fx.local_ids.clear();
+        fx.head.0.clear();
         fx.vars.0.clear();
         fx.prologue.0.clear();
         fx.body.0.clear();
@@ -88,19 +94,22 @@ impl<'m> Writer<'m> {
             Some(ref r) => self.type_id(r.ty)?,
             None => self.void_type()?,
         };
-        let mut params = Vec::with_capacity(fun.arguments.len());
-        for arg in &fun.arguments {
-            params.push(self.type_id(arg.ty)?);
+        let mut params = [0; MAX_PARAMS];
+        let count = fun.arguments.len();
+        for (slot, arg) in params.iter_mut().zip(&fun.arguments) {
+            *slot = self.type_id(arg.ty)?;
         }
-        let fn_type = self.function_type(result, params.clone())?;
-        let mut head = Section::default();
-        head.op(Op::Function, &[result, id, FunctionControl::NONE.bits(), fn_type]);
-        for ty in params {
+        let fn_type = self.function_type(
+            result,
+            params.get(..count).ok_or(Unsupported("a function of more than four parameters"))?,
+        )?;
+        self.fx.head.op(Op::Function, &[result, id, FunctionControl::NONE.bits(), fn_type]);
+        for &ty in &params[..count] {
             let arg = self.id();
-            head.op(Op::FunctionParameter, &[ty, arg]);
+            self.fx.head.op(Op::FunctionParameter, &[ty, arg]);
             self.fx.arg_ids.push(arg);
         }
-        self.write_body(cx, head, result)
+        self.write_body(cx, result)
     }
 
     /// Writes an entry point: a `void` function whose prologue loads the inputs and whose
@@ -110,24 +119,36 @@ impl<'m> Writer<'m> {
         let cx = Cx { fun, fi, entry: true };
         self.begin_function(fun);
         let void = self.void_type()?;
-        let fn_type = self.function_type(void, Vec::new())?;
+        let fn_type = self.function_type(void, &[])?;
         let id = self.id();
-        let mut interface = Vec::new();
+        // The interface list, kept with the function state (taken out while the inputs and
+        // outputs are declared into it).
+        let mut interface = std::mem::take(&mut self.fx.interface);
+        interface.clear();
+        let declared = self.declare_interface(ep, &mut interface);
+        let written = declared.and_then(|()| self.write_execution(ep, id, &interface));
+        self.fx.interface = interface;
+        written?;
+        self.fx.head.op(Op::Function, &[void, id, FunctionControl::NONE.bits(), fn_type]);
+        self.write_body(cx, void)
+    }
+
+    /// The entry point's inputs (their values as its arguments) and outputs, with the
+    /// variables of both in `interface`.
+    fn declare_interface(&mut self, ep: &'m EntryPoint, interface: &mut Vec<u32>) -> Result<()> {
+        let fun = &ep.function;
         for arg in &fun.arguments {
-            let value = self.load_input(ep.stage, arg.ty, arg.binding.as_ref(), &mut interface)?;
+            let value = self.load_input(ep.stage, arg.ty, arg.binding.as_ref(), interface)?;
             self.fx.arg_ids.push(value);
         }
         if let Some(ref result) = fun.result {
-            self.declare_outputs(ep.stage, result, &mut interface)?;
+            self.declare_outputs(ep.stage, result, interface)?;
         }
-        self.write_execution(ep, id, &interface)?;
-        let mut head = Section::default();
-        head.op(Op::Function, &[void, id, FunctionControl::NONE.bits(), fn_type]);
-        self.write_body(cx, head, void)
+        Ok(())
     }
 
     /// The locals, the body and the function's end, after its head.
-    fn write_body(&mut self, cx: Cx<'m>, head: Section, result: u32) -> Result<()> {
+    fn write_body(&mut self, cx: Cx<'m>, result: u32) -> Result<()> {
         self.declare_locals(cx)?;
         let label = self.id();
         self.write_block(cx, &cx.fun.body)?;
@@ -141,7 +162,7 @@ impl<'m> Writer<'m> {
             }
         }
         let out = &mut self.functions.0;
-        out.extend_from_slice(&head.0);
+        out.extend_from_slice(&self.fx.head.0);
         out.extend_from_slice(&[(2 << 16) | Op::Label as u32, label]);
         out.extend_from_slice(&self.fx.vars.0);
         out.extend_from_slice(&self.fx.prologue.0);

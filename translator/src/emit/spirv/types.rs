@@ -12,18 +12,37 @@ use spirv::{Capability, Decoration, Op, StorageClass};
 use super::{Result, Unsupported, Writer};
 
 /// A type declared by what it is.
-#[derive(Clone, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub(super) enum LocalType {
     Void,
     Scalar(Scalar),
     Vector(VectorSize, Scalar),
-    Matrix { columns: VectorSize, rows: VectorSize, scalar: Scalar },
-    Pointer { base: u32, class: u32 },
-    Image { dim: u32, depth: bool },
+    Matrix {
+        columns: VectorSize,
+        rows: VectorSize,
+        scalar: Scalar,
+    },
+    Pointer {
+        base: u32,
+        class: u32,
+    },
+    Image {
+        dim: u32,
+        depth: bool,
+    },
     Sampler,
     SampledImage(u32),
-    Function { result: u32, params: Vec<u32> },
+    /// A function type, its parameter types in the first `count` places: a fixed array keeps
+    /// the key free of allocation (the lowering's functions take at most two parameters).
+    Function {
+        result: u32,
+        params: [u32; MAX_PARAMS],
+        count: u8,
+    },
 }
+
+/// The most parameters a function of a module this writer covers may take.
+pub(super) const MAX_PARAMS: usize = 4;
 
 /// A constant declared by its type and value.
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -58,12 +77,12 @@ impl Writer<'_> {
             }
             LocalType::Sampler => self.declare(Op::TypeSampler, &[]),
             LocalType::SampledImage(image) => self.declare(Op::TypeSampledImage, &[*image]),
-            LocalType::Function { result, params } => {
+            LocalType::Function { result, params, count } => {
                 let id = self.id();
                 let start = self.declarations.begin(Op::TypeFunction);
                 self.declarations.push(id);
                 self.declarations.push(*result);
-                for &p in params {
+                for &p in &params[..usize::from(*count)] {
                     self.declarations.push(p);
                 }
                 self.declarations.end(start);
@@ -149,8 +168,12 @@ impl Writer<'_> {
         self.local_type(LocalType::SampledImage(image))
     }
 
-    pub(super) fn function_type(&mut self, result: u32, params: Vec<u32>) -> Result<u32> {
-        self.local_type(LocalType::Function { result, params })
+    pub(super) fn function_type(&mut self, result: u32, params: &[u32]) -> Result<u32> {
+        let mut key = [0; MAX_PARAMS];
+        key.get_mut(..params.len())
+            .ok_or(Unsupported("a function of more than four parameters"))?
+            .copy_from_slice(params);
+        self.local_type(LocalType::Function { result, params: key, count: params.len() as u8 })
     }
 
     /// The id of naga type `handle`.
