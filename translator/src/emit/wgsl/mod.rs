@@ -34,34 +34,80 @@ pub struct Unsupported(pub &'static str);
 
 /// The module as WGSL, after `directives` (the diagnostic directives, which must come first).
 pub(crate) fn write(module: &Module, info: &ModuleInfo, directives: &str) -> Result<String, Unsupported> {
-    let (names, entry_names, function_names) = Names::for_module(module)?;
+    let mut scratch = SCRATCH.with_borrow_mut(std::mem::take);
+    let written = write_with(module, info, directives, &mut scratch);
+    SCRATCH.with_borrow_mut(|s| *s = scratch);
+    written
+}
+
+thread_local! {
+    /// The names and per-function tables of the last module a thread wrote, kept for the next
+    /// one: they were most of the writer's allocations (about 20 a shader on the common list).
+    static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::new(Scratch::default());
+}
+
+/// What the writer fills and forgets per module.
+#[derive(Default)]
+struct Scratch {
+    names: Names,
+    entries: Vec<FunctionNames>,
+    functions: Vec<FunctionNames>,
+    baked: Vec<bool>,
+    named: Vec<bool>,
+}
+
+fn write_with(
+    module: &Module,
+    info: &ModuleInfo,
+    directives: &str,
+    scratch: &mut Scratch,
+) -> Result<String, Unsupported> {
+    let Scratch { names, entries: entry_names, functions: function_names, baked, named } = scratch;
+    names.for_module(module, entry_names, function_names)?;
     let mut w = Writer {
         module,
         out: String::with_capacity(capacity(module) + directives.len()),
-        names,
-        baked: Vec::new(),
-        named: Vec::new(),
+        names: std::mem::take(names),
+        baked: std::mem::take(baked),
+        named: std::mem::take(named),
     };
-    w.out.push_str(directives);
-    w.write_enables()?;
-    w.write_structs()?;
-    w.write_constants()?;
-    w.write_overrides()?;
-    w.write_globals()?;
-    for ((h, f), names) in module.functions.iter().zip(&function_names) {
-        let cx = Cx { f, fi: &info[h], names };
-        w.write_function(&cx, w.names.functions[h.index()])?;
-        w.out.push('\n');
-    }
-    for (i, (ep, names)) in module.entry_points.iter().zip(&entry_names).enumerate() {
-        w.write_stage(ep)?;
-        let cx = Cx { f: &ep.function, fi: info.get_entry_point(i), names };
-        w.write_function(&cx, w.names.entry_points[i])?;
-        if i + 1 < module.entry_points.len() {
-            w.out.push('\n');
+    let written = w.write_module(info, directives, entry_names, function_names);
+    *names = w.names;
+    *baked = w.baked;
+    *named = w.named;
+    written.map(|()| w.out)
+}
+
+impl Writer<'_> {
+    fn write_module(
+        &mut self,
+        info: &ModuleInfo,
+        directives: &str,
+        entry_names: &[FunctionNames],
+        function_names: &[FunctionNames],
+    ) -> Result<(), Unsupported> {
+        let module = self.module;
+        self.out.push_str(directives);
+        self.write_enables()?;
+        self.write_structs()?;
+        self.write_constants()?;
+        self.write_overrides()?;
+        self.write_globals()?;
+        for ((h, f), names) in module.functions.iter().zip(function_names) {
+            let cx = Cx { f, fi: &info[h], names };
+            self.write_function(&cx, self.names.functions[h.index()])?;
+            self.out.push('\n');
         }
+        for (i, (ep, names)) in module.entry_points.iter().zip(entry_names).enumerate() {
+            self.write_stage(ep)?;
+            let cx = Cx { f: &ep.function, fi: info.get_entry_point(i), names };
+            self.write_function(&cx, self.names.entry_points[i])?;
+            if i + 1 < module.entry_points.len() {
+                self.out.push('\n');
+            }
+        }
+        Ok(())
     }
-    Ok(w.out)
 }
 
 /// A guess at the text's size from the module's size, so the `String` rarely grows (the

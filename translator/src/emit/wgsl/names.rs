@@ -54,14 +54,20 @@ impl Names {
         &self.text[name.start as usize..name.end as usize]
     }
 
-    /// Names every module-level declaration, in a fixed order (types, entry points, functions,
+    /// Names every module-level declaration (and, into `entries` and `functions`, the
+    /// arguments and locals of each entry point and function), in a fixed order (types, entry points, functions,
     /// globals, overrides, constants: naga's order but for overrides, whose names pipelines
     /// set them by and so come before a constant's).
-    pub fn for_module(module: &naga::Module) -> Result<(Names, Vec<FunctionNames>, Vec<FunctionNames>), Unsupported> {
-        let mut n = Names::default();
-        n.text.reserve(1024);
-        n.types = vec![Name::default(); module.types.len()];
-        n.member_start = vec![0; module.types.len()];
+    pub fn for_module(
+        &mut self,
+        module: &naga::Module,
+        entries: &mut Vec<FunctionNames>,
+        functions: &mut Vec<FunctionNames>,
+    ) -> Result<(), Unsupported> {
+        let n = self;
+        n.clear();
+        n.types.resize(module.types.len(), Name::default());
+        n.member_start.resize(module.types.len(), 0);
         for (h, ty) in module.types.iter() {
             if let naga::TypeInner::Struct { members, .. } = &ty.inner {
                 n.types[h.index()] = n.fresh(ty.name.as_deref(), "type");
@@ -69,8 +75,9 @@ impl Names {
                 n.name_members(members);
             }
         }
-        let mut entry_names = Vec::with_capacity(module.entry_points.len());
-        for ep in &module.entry_points {
+        // The lists keep their entries (and the entries their capacity) from the last module.
+        entries.resize_with(module.entry_points.len(), FunctionNames::default);
+        for (ep, names) in module.entry_points.iter().zip(entries.iter_mut()) {
             // Callers look entry points up by their IR name: one that would need changing
             // goes to naga's writer (none of ours does).
             let name = n.fresh(Some(&ep.name), "main");
@@ -78,13 +85,13 @@ impl Names {
                 return Err(Unsupported("an entry point name WGSL cannot keep"));
             }
             n.entry_points.push(name);
-            entry_names.push(n.function_names(&ep.function));
+            n.function_names(&ep.function, names);
         }
-        let mut function_names = Vec::with_capacity(module.functions.len());
-        for (_, f) in module.functions.iter() {
+        functions.resize_with(module.functions.len(), FunctionNames::default);
+        for ((_, f), names) in module.functions.iter().zip(functions.iter_mut()) {
             let name = n.fresh(f.name.as_deref(), "function");
             n.functions.push(name);
-            function_names.push(n.function_names(f));
+            n.function_names(f, names);
         }
         for (_, g) in module.global_variables.iter() {
             let name = n.fresh(g.name.as_deref(), "global");
@@ -108,13 +115,39 @@ impl Names {
             };
             n.constants.push(name);
         }
-        Ok((n, entry_names, function_names))
+        Ok(())
     }
 
-    fn function_names(&mut self, f: &naga::Function) -> FunctionNames {
-        let arguments = f.arguments.iter().map(|a| self.fresh(a.name.as_deref(), "param")).collect();
-        let locals = f.local_variables.iter().map(|(_, l)| self.fresh(l.name.as_deref(), "local")).collect();
-        FunctionNames { arguments, locals }
+    /// Forgets every name, keeping the lists' capacity.
+    fn clear(&mut self) {
+        self.text.clear();
+        self.all.clear();
+        self.scope = 0;
+        for list in [
+            &mut self.types,
+            &mut self.members,
+            &mut self.globals,
+            &mut self.constants,
+            &mut self.overrides,
+            &mut self.functions,
+            &mut self.entry_points,
+        ] {
+            list.clear();
+        }
+        self.member_start.clear();
+    }
+
+    fn function_names(&mut self, f: &naga::Function, names: &mut FunctionNames) {
+        names.arguments.clear();
+        names.locals.clear();
+        for a in &f.arguments {
+            let name = self.fresh(a.name.as_deref(), "param");
+            names.arguments.push(name);
+        }
+        for (_, l) in f.local_variables.iter() {
+            let name = self.fresh(l.name.as_deref(), "local");
+            names.locals.push(name);
+        }
     }
 
     /// Members are reached only through their struct, so they need to be unique only among
