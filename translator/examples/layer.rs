@@ -134,7 +134,7 @@ fn input_register(shader: &Shader, e: &Element) -> Result<u16, String> {
         .reflection()
         .inputs
         .iter()
-        .find(|r| r.usage.as_deref() == Some(e.usage) && r.usage_index == e.usage_index)
+        .find(|r| r.usage == Some(e.usage) && r.usage_index == e.usage_index)
         .map(|r| r.index)
         .ok_or_else(|| format!("the vertex shader reads no {}{}", e.usage, e.usage_index))
 }

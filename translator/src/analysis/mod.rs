@@ -22,7 +22,7 @@ pub struct IoRegister {
     /// Register number.
     pub index: u16,
     /// The `dcl` usage (`texcoord`, `color`, …); `None` for undeclared registers.
-    pub usage: Option<String>,
+    pub usage: Option<&'static str>,
     /// Usage code (D3DDECLUSAGE) when declared.
     #[serde(skip)]
     pub usage_code: Option<u8>,
@@ -297,7 +297,7 @@ fn visit(sig: &mut Signature, inst: &Instruction, info: &OpcodeInfo, profile: &P
                 ShaderKind::Pixel => !profile.fixed_io && reg.ty == RegisterType::Input,
             };
             if semantic {
-                e.usage = decl.usage().map(|u| u.name().to_string());
+                e.usage = decl.usage().map(|u| u.name());
                 e.usage_code = Some(decl.usage);
                 e.usage_index = decl.usage_index;
             }

@@ -223,6 +223,10 @@ pub struct OpcodeInfo {
     pub opcode: Opcode,
     /// Its forms: SM1 and SM2+ shapes, or version-specific names.
     pub forms: &'static [Form],
+    /// Per version, by [`VersionId`] position: where in `forms` the version's form is
+    /// ([`NO_FORM`]: none), so that finding it is one load rather than a search of the forms'
+    /// version sets (every stage asks for every instruction). Derived from `forms`.
+    form_of: [u8; VersionId::ALL.len()],
     /// A flow-control instruction (counted in flow-control slots and nesting).
     pub flow_control: bool,
     /// A texture instruction (counted against texture slots in ps_2_0 and ps_1_x).
@@ -261,13 +265,14 @@ pub struct OpcodeInfo {
 impl OpcodeInfo {
     /// The form valid in the version `id`, if the opcode exists there (see [`Opcode::form_in`]).
     pub fn form_in(&self, id: VersionId) -> Option<&'static Form> {
-        self.forms.iter().find(|f| f.versions.contains(id))
+        self.forms.get(usize::from(self.form_of[id as usize]))
     }
 
     const fn base(opcode: Opcode, forms: &'static [Form]) -> OpcodeInfo {
         OpcodeInfo {
             opcode,
             forms,
+            form_of: form_positions(forms),
             flow_control: false,
             texture: false,
             dst_file: None,
@@ -360,6 +365,27 @@ const NOWHERE: VersionSet = VersionSet::NONE;
 const fn shape(dst: bool, srcs: u8) -> Shape {
     Shape { dst, srcs, extra: Extra::None }
 }
+/// [`OpcodeInfo::form_of`] for a version with no form of the opcode.
+const NO_FORM: u8 = u8::MAX;
+
+/// Each version's form: the first of `forms` whose set holds the version.
+const fn form_positions(forms: &'static [Form]) -> [u8; VersionId::ALL.len()] {
+    let mut positions = [NO_FORM; VersionId::ALL.len()];
+    let mut v = 0;
+    while v < VersionId::ALL.len() {
+        let mut f = 0;
+        while f < forms.len() {
+            if forms[f].versions.contains(VersionId::ALL[v]) {
+                positions[v] = f as u8;
+                break;
+            }
+            f += 1;
+        }
+        v += 1;
+    }
+    positions
+}
+
 const fn form(versions: VersionSet, name: &'static str, shape: Shape, slots: u8) -> Form {
     Form { versions, name, shape, control: Control::None, slots, sources: &[] }
 }
@@ -660,6 +686,17 @@ impl TexldVariant {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_versions_form_is_the_first_whose_set_holds_it() {
+        for (position, id) in VersionId::ALL.into_iter().enumerate() {
+            assert_eq!(id as usize, position, "form_of is indexed by the id's position");
+            for info in OPCODES {
+                let searched = info.forms.iter().find(|f| f.versions.contains(id));
+                assert_eq!(info.form_in(id).map(|f| f as *const Form), searched.map(|f| f as *const Form));
+            }
+        }
+    }
 
     #[test]
     fn table_is_in_opcode_order_and_complete() {
