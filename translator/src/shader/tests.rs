@@ -37,8 +37,7 @@ fn reflection_of_a_vertex_shader() {
     assert_eq!(r.float_constants.ranges, [0..=3, 8..=8]);
     assert!(r.float_constants.reads(2) && !r.float_constants.reads(4));
     assert!(!r.float_constants.relative);
-    let inputs: Vec<_> =
-        r.inputs.iter().map(|i| (i.register.as_str(), i.usage, i.usage_index, i.mask)).collect();
+    let inputs: Vec<_> = r.inputs.iter().map(|i| (i.register.as_str(), i.usage, i.usage_index, i.mask)).collect();
     assert_eq!(inputs, [("v0", Some("position"), 0, 0xF), ("v1", Some("texcoord"), 0, 0xF)]);
     // oD0 written in x only.
     let d0 = r.outputs.iter().find(|o| o.register == "oD0").unwrap();
