@@ -13,7 +13,7 @@ impl<'m> Writer<'m> {
     /// The id of expression `h`: written already, or one that needs no emitting (a constant,
     /// an argument, a variable).
     pub(super) fn value(&mut self, cx: Cx<'m>, h: Handle<E>) -> Result<u32> {
-        let cached = self.fx.ids[h.index()];
+        let cached = self.buf.fx.ids[h.index()];
         if cached != 0 {
             return Ok(cached);
         }
@@ -21,12 +21,12 @@ impl<'m> Writer<'m> {
             E::Literal(_) | E::Constant(_) | E::ZeroValue(_) | E::Compose { .. } | E::Splat { .. } => {
                 self.constant_expression(&cx.fun.expressions, h, Some(cx.fi))?
             }
-            E::FunctionArgument(i) => self.fx.arg_ids[i as usize],
+            E::FunctionArgument(i) => self.buf.fx.arg_ids[i as usize],
             E::GlobalVariable(g) => self.global_value(g)?,
-            E::LocalVariable(l) => self.fx.local_ids[l.index()],
+            E::LocalVariable(l) => self.buf.fx.local_ids[l.index()],
             _ => return Err(Unsupported("expression used before it is emitted")),
         };
-        self.fx.ids[h.index()] = id;
+        self.buf.fx.ids[h.index()] = id;
         Ok(id)
     }
 
@@ -36,7 +36,7 @@ impl<'m> Writer<'m> {
 
     /// Writes expression `h` where an `Emit` names it.
     pub(super) fn write_expression(&mut self, cx: Cx<'m>, h: Handle<E>) -> Result<()> {
-        if self.fx.ids[h.index()] != 0 {
+        if self.buf.fx.ids[h.index()] != 0 {
             return Ok(());
         }
         let expression = &cx.fun.expressions[h];
@@ -64,14 +64,14 @@ impl<'m> Writer<'m> {
             E::Swizzle { size, vector, pattern } => {
                 let v = self.value(cx, vector)?;
                 let id = self.id();
-                let start = self.fx.body.begin(Op::VectorShuffle);
+                let start = self.buf.fx.body.begin(Op::VectorShuffle);
                 for word in [ty, id, v, v] {
-                    self.fx.body.push(word);
+                    self.buf.fx.body.push(word);
                 }
                 for &c in &pattern[..size as usize] {
-                    self.fx.body.push(c as u32);
+                    self.buf.fx.body.push(c as u32);
                 }
-                self.fx.body.end(start);
+                self.buf.fx.body.end(start);
                 id
             }
             E::Compose { ref components, .. } => {
@@ -156,7 +156,7 @@ impl<'m> Writer<'m> {
             E::As { expr, kind, convert } => self.conversion(cx, ty, expr, kind, convert)?,
             _ => return Err(Unsupported("expression")),
         };
-        self.fx.ids[h.index()] = id;
+        self.buf.fx.ids[h.index()] = id;
         Ok(())
     }
 
@@ -438,45 +438,45 @@ impl<'m> Writer<'m> {
 
     pub(super) fn unary(&mut self, op: Op, ty: u32, a: u32) -> u32 {
         let id = self.id();
-        self.fx.body.op(op, &[ty, id, a]);
+        self.buf.fx.body.op(op, &[ty, id, a]);
         id
     }
 
     pub(super) fn binary(&mut self, op: Op, ty: u32, a: u32, b: u32) -> u32 {
         let id = self.id();
-        self.fx.body.op(op, &[ty, id, a, b]);
+        self.buf.fx.body.op(op, &[ty, id, a, b]);
         id
     }
 
     fn ternary(&mut self, op: Op, ty: u32, a: u32, b: u32, c: u32) -> u32 {
         let id = self.id();
-        self.fx.body.op(op, &[ty, id, a, b, c]);
+        self.buf.fx.body.op(op, &[ty, id, a, b, c]);
         id
     }
 
     pub(super) fn composite(&mut self, ty: u32, parts: &[u32]) -> u32 {
         let id = self.id();
-        let start = self.fx.body.begin(Op::CompositeConstruct);
-        self.fx.body.push(ty);
-        self.fx.body.push(id);
+        let start = self.buf.fx.body.begin(Op::CompositeConstruct);
+        self.buf.fx.body.push(ty);
+        self.buf.fx.body.push(id);
         for &p in parts {
-            self.fx.body.push(p);
+            self.buf.fx.body.push(p);
         }
-        self.fx.body.end(start);
+        self.buf.fx.body.end(start);
         id
     }
 
     /// A `GLSL.std.450` instruction.
     fn ext(&mut self, op: G, ty: u32, args: &[u32]) -> u32 {
         let id = self.id();
-        let start = self.fx.body.begin(Op::ExtInst);
+        let start = self.buf.fx.body.begin(Op::ExtInst);
         for word in [ty, id, self.glsl, op as u32] {
-            self.fx.body.push(word);
+            self.buf.fx.body.push(word);
         }
         for &a in args {
-            self.fx.body.push(a);
+            self.buf.fx.body.push(a);
         }
-        self.fx.body.end(start);
+        self.buf.fx.body.end(start);
         id
     }
 }

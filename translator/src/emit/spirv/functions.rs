@@ -54,7 +54,7 @@ pub(super) struct FnState {
 
 impl<'m> Writer<'m> {
     fn begin_function(&mut self, fun: &Function) {
-        let fx = &mut self.fx;
+        let fx = &mut self.buf.fx;
         fx.ids.clear();
         fx.ids.resize(fun.expressions.len(), 0);
         fx.arg_ids.clear();
@@ -80,8 +80,8 @@ impl<'m> Writer<'m> {
                 None => self.null_constant(ty),
             };
             let id = self.id();
-            self.fx.vars.op(Op::Variable, &[pointer, id, StorageClass::Function as u32, init]);
-            self.fx.local_ids.push(id);
+            self.buf.fx.vars.op(Op::Variable, &[pointer, id, StorageClass::Function as u32, init]);
+            self.buf.fx.local_ids.push(id);
         }
         Ok(())
     }
@@ -103,11 +103,11 @@ impl<'m> Writer<'m> {
             result,
             params.get(..count).ok_or(Unsupported("a function of more than four parameters"))?,
         )?;
-        self.fx.head.op(Op::Function, &[result, id, FunctionControl::NONE.bits(), fn_type]);
+        self.buf.fx.head.op(Op::Function, &[result, id, FunctionControl::NONE.bits(), fn_type]);
         for &ty in &params[..count] {
             let arg = self.id();
-            self.fx.head.op(Op::FunctionParameter, &[ty, arg]);
-            self.fx.arg_ids.push(arg);
+            self.buf.fx.head.op(Op::FunctionParameter, &[ty, arg]);
+            self.buf.fx.arg_ids.push(arg);
         }
         self.write_body(cx, result)
     }
@@ -123,13 +123,13 @@ impl<'m> Writer<'m> {
         let id = self.id();
         // The interface list, kept with the function state (taken out while the inputs and
         // outputs are declared into it).
-        let mut interface = std::mem::take(&mut self.fx.interface);
+        let mut interface = std::mem::take(&mut self.buf.fx.interface);
         interface.clear();
         let declared = self.declare_interface(ep, &mut interface);
         let written = declared.and_then(|()| self.write_execution(ep, id, &interface));
-        self.fx.interface = interface;
+        self.buf.fx.interface = interface;
         written?;
-        self.fx.head.op(Op::Function, &[void, id, FunctionControl::NONE.bits(), fn_type]);
+        self.buf.fx.head.op(Op::Function, &[void, id, FunctionControl::NONE.bits(), fn_type]);
         self.write_body(cx, void)
     }
 
@@ -139,7 +139,7 @@ impl<'m> Writer<'m> {
         let fun = &ep.function;
         for arg in &fun.arguments {
             let value = self.load_input(ep.stage, arg.ty, arg.binding.as_ref(), interface)?;
-            self.fx.arg_ids.push(value);
+            self.buf.fx.arg_ids.push(value);
         }
         if let Some(ref result) = fun.result {
             self.declare_outputs(ep.stage, result, interface)?;
@@ -152,21 +152,21 @@ impl<'m> Writer<'m> {
         self.declare_locals(cx)?;
         let label = self.id();
         self.write_block(cx, &cx.fun.body)?;
-        if self.fx.open {
+        if self.buf.fx.open {
             // A body that falls off its end: naga's validator lets it, and WGSL returns.
             if cx.fun.result.is_some() && !cx.entry {
                 let null = self.null_constant(result);
-                self.fx.body.op(Op::ReturnValue, &[null]);
+                self.buf.fx.body.op(Op::ReturnValue, &[null]);
             } else {
-                self.fx.body.op(Op::Return, &[]);
+                self.buf.fx.body.op(Op::Return, &[]);
             }
         }
-        let out = &mut self.functions.0;
-        out.extend_from_slice(&self.fx.head.0);
+        let out = &mut self.buf.functions.0;
+        out.extend_from_slice(&self.buf.fx.head.0);
         out.extend_from_slice(&[(2 << 16) | Op::Label as u32, label]);
-        out.extend_from_slice(&self.fx.vars.0);
-        out.extend_from_slice(&self.fx.prologue.0);
-        out.extend_from_slice(&self.fx.body.0);
+        out.extend_from_slice(&self.buf.fx.vars.0);
+        out.extend_from_slice(&self.buf.fx.prologue.0);
+        out.extend_from_slice(&self.buf.fx.body.0);
         out.push((1 << 16) | Op::FunctionEnd as u32);
         Ok(())
     }
@@ -177,29 +177,29 @@ impl<'m> Writer<'m> {
             ShaderStage::Fragment => ExecutionModel::Fragment,
             _ => return Err(Unsupported("stage")),
         };
-        let start = self.entry_points.begin(Op::EntryPoint);
-        self.entry_points.push(model as u32);
-        self.entry_points.push(id);
-        self.entry_points.string(&ep.name);
+        let start = self.buf.entry_points.begin(Op::EntryPoint);
+        self.buf.entry_points.push(model as u32);
+        self.buf.entry_points.push(id);
+        self.buf.entry_points.string(&ep.name);
         for &var in interface {
-            self.entry_points.push(var);
+            self.buf.entry_points.push(var);
         }
         // From SPIR-V 1.4 the interface lists every global the entry point uses.
         if self.version >= (1, 4) {
-            for g in &self.globals {
-                self.entry_points.push(g.var);
+            for g in &self.buf.globals {
+                self.buf.entry_points.push(g.var);
             }
         }
-        self.entry_points.end(start);
+        self.buf.entry_points.end(start);
         if ep.stage == ShaderStage::Fragment {
-            self.execution_modes.op(Op::ExecutionMode, &[id, ExecutionMode::OriginUpperLeft as u32]);
-            if self.fx.writes_depth {
-                self.execution_modes.op(Op::ExecutionMode, &[id, ExecutionMode::DepthReplacing as u32]);
+            self.buf.execution_modes.op(Op::ExecutionMode, &[id, ExecutionMode::OriginUpperLeft as u32]);
+            if self.buf.fx.writes_depth {
+                self.buf.execution_modes.op(Op::ExecutionMode, &[id, ExecutionMode::DepthReplacing as u32]);
             }
             match ep.early_depth_test {
                 None => {}
                 Some(naga::EarlyDepthTest::Force) => {
-                    self.execution_modes.op(Op::ExecutionMode, &[id, ExecutionMode::EarlyFragmentTests as u32]);
+                    self.buf.execution_modes.op(Op::ExecutionMode, &[id, ExecutionMode::EarlyFragmentTests as u32]);
                 }
                 Some(_) => return Err(Unsupported("conservative depth")),
             }

@@ -24,9 +24,9 @@ impl<'m> Writer<'m> {
                     // A uniform block must be a `Block`-decorated struct; naga's writer wraps
                     // the variable's type in one, and so does this one (member 0, offset 0).
                     let wrapper = self.id();
-                    self.declarations.op(Op::TypeStruct, &[wrapper, ty]);
+                    self.buf.declarations.op(Op::TypeStruct, &[wrapper, ty]);
                     self.decorate(wrapper, Decoration::Block, &[]);
-                    self.annotations.op(Op::MemberDecorate, &[wrapper, 0, Decoration::Offset as u32, 0]);
+                    self.buf.annotations.op(Op::MemberDecorate, &[wrapper, 0, Decoration::Offset as u32, 0]);
                     let pointer = self.pointer_type(wrapper, StorageClass::Uniform)?;
                     self.variable(pointer, StorageClass::Uniform, None)
                 }
@@ -49,7 +49,7 @@ impl<'m> Writer<'m> {
                 self.decorate(id, Decoration::DescriptorSet, &[b.group]);
                 self.decorate(id, Decoration::Binding, &[b.binding]);
             }
-            self.globals.push(Global { var: id, space: var.space });
+            self.buf.globals.push(Global { var: id, space: var.space });
         }
         Ok(())
     }
@@ -57,8 +57,8 @@ impl<'m> Writer<'m> {
     fn variable(&mut self, pointer: u32, class: StorageClass, init: Option<u32>) -> u32 {
         let id = self.id();
         match init {
-            Some(init) => self.declarations.op(Op::Variable, &[pointer, id, class as u32, init]),
-            None => self.declarations.op(Op::Variable, &[pointer, id, class as u32]),
+            Some(init) => self.buf.declarations.op(Op::Variable, &[pointer, id, class as u32, init]),
+            None => self.buf.declarations.op(Op::Variable, &[pointer, id, class as u32]),
         }
         id
     }
@@ -67,20 +67,20 @@ impl<'m> Writer<'m> {
     /// variable, a pointer into a uniform block's wrapper, or a loaded texture or sampler. The
     /// last two are written in the prologue, which dominates every block.
     pub(super) fn global_value(&mut self, handle: Handle<naga::GlobalVariable>) -> Result<u32> {
-        let var = self.globals[handle.index()].var;
+        let var = self.buf.globals[handle.index()].var;
         let ty = self.type_id(self.module.global_variables[handle].ty)?;
-        match self.globals[handle.index()].space {
+        match self.buf.globals[handle.index()].space {
             AddressSpace::Private => Ok(var),
             AddressSpace::Uniform => {
                 let pointer = self.pointer_type(ty, StorageClass::Uniform)?;
                 let zero = self.u32_constant(0)?;
                 let id = self.id();
-                self.fx.prologue.op(Op::AccessChain, &[pointer, id, var, zero]);
+                self.buf.fx.prologue.op(Op::AccessChain, &[pointer, id, var, zero]);
                 Ok(id)
             }
             _ => {
                 let id = self.id();
-                self.fx.prologue.op(Op::Load, &[ty, id, var]);
+                self.buf.fx.prologue.op(Op::Load, &[ty, id, var]);
                 Ok(id)
             }
         }
@@ -101,7 +101,7 @@ impl<'m> Writer<'m> {
             let var = self.io_variable(stage, StorageClass::Input, ty, binding)?;
             interface.push(var);
             let id = self.id();
-            self.fx.prologue.op(Op::Load, &[type_id, id, var]);
+            self.buf.fx.prologue.op(Op::Load, &[type_id, id, var]);
             return Ok(id);
         }
         let TypeInner::Struct { ref members, .. } = module.types[ty].inner else {
@@ -114,17 +114,17 @@ impl<'m> Writer<'m> {
             interface.push(var);
             let member_type = self.type_id(m.ty)?;
             let id = self.id();
-            self.fx.prologue.op(Op::Load, &[member_type, id, var]);
+            self.buf.fx.prologue.op(Op::Load, &[member_type, id, var]);
             parts.push(id);
         }
         let id = self.id();
-        let start = self.fx.prologue.begin(Op::CompositeConstruct);
-        self.fx.prologue.push(type_id);
-        self.fx.prologue.push(id);
+        let start = self.buf.fx.prologue.begin(Op::CompositeConstruct);
+        self.buf.fx.prologue.push(type_id);
+        self.buf.fx.prologue.push(id);
         for p in parts {
-            self.fx.prologue.push(p);
+            self.buf.fx.prologue.push(p);
         }
-        self.fx.prologue.end(start);
+        self.buf.fx.prologue.end(start);
         Ok(id)
     }
 
@@ -139,18 +139,18 @@ impl<'m> Writer<'m> {
         if let Some(ref binding) = result.binding {
             let var = self.io_variable(stage, StorageClass::Output, result.ty, binding)?;
             interface.push(var);
-            self.fx.outputs.push(var);
+            self.buf.fx.outputs.push(var);
             return Ok(());
         }
         let TypeInner::Struct { ref members, .. } = module.types[result.ty].inner else {
             return Err(Unsupported("entry point result without a binding"));
         };
-        self.fx.result_is_struct = true;
+        self.buf.fx.result_is_struct = true;
         for m in members {
             let Some(ref b) = m.binding else { return Err(Unsupported("output member without a binding")) };
             let var = self.io_variable(stage, StorageClass::Output, m.ty, b)?;
             interface.push(var);
-            self.fx.outputs.push(var);
+            self.buf.fx.outputs.push(var);
         }
         Ok(())
     }
@@ -239,7 +239,7 @@ impl<'m> Writer<'m> {
             BuiltIn::VertexIndex => S::VertexIndex,
             BuiltIn::InstanceIndex => S::InstanceIndex,
             BuiltIn::FragDepth => {
-                self.fx.writes_depth = true;
+                self.buf.fx.writes_depth = true;
                 S::FragDepth
             }
             BuiltIn::PointCoord => S::PointCoord,

@@ -47,9 +47,8 @@ pub fn write(module: &Module, info: &ModuleInfo, version: (u8, u8)) -> Result<Ve
     let buffers = BUFFERS.with_borrow_mut(std::mem::take);
     let mut w = Writer::new(module, info, version, buffers);
     let written = w.write_module().map(|()| w.finish());
-    let buffers = w.into_buffers();
-    if buffers.kept_bytes() <= KEEP_BYTES {
-        BUFFERS.with_borrow_mut(|b| *b = buffers);
+    if w.buf.kept_bytes() <= KEEP_BYTES {
+        BUFFERS.with_borrow_mut(|b| *b = w.buf);
     }
     written
 }
@@ -64,24 +63,53 @@ thread_local! {
 /// Buffers past this size are dropped rather than kept for the next module.
 const KEEP_BYTES: usize = 1 << 20;
 
-/// A writer's buffers, apart from the module they describe: empty between modules.
+/// A writer's sections and tables, apart from the module they describe.
 #[derive(Default)]
 struct Buffers {
     entry_points: Section,
     execution_modes: Section,
     annotations: Section,
+    /// Types, constants and global variables, in dependency order.
     declarations: Section,
     functions: Section,
+    /// Per naga type: its id, 0 until declared.
     type_ids: Vec<u32>,
     local_types: FxHashMap<LocalType, u32>,
     constants: FxHashMap<ConstKey, u32>,
+    /// Per global expression: its constant's id, 0 until declared.
     global_expr_ids: Vec<u32>,
+    /// Per global variable: its variable.
     globals: Vec<interface::Global>,
+    /// Per function: its id.
     function_ids: Vec<u32>,
+    /// The state of the function being written.
     fx: functions::FnState,
 }
 
 impl Buffers {
+    /// Empties every buffer for `module` (the per-handle tables sized to it), keeping their
+    /// capacity.
+    fn reset(&mut self, module: &Module) {
+        let sections = [
+            &mut self.entry_points,
+            &mut self.execution_modes,
+            &mut self.annotations,
+            &mut self.declarations,
+            &mut self.functions,
+        ];
+        for section in sections {
+            section.0.clear();
+        }
+        self.type_ids.clear();
+        self.type_ids.resize(module.types.len(), 0);
+        self.local_types.clear();
+        self.constants.clear();
+        self.global_expr_ids.clear();
+        self.global_expr_ids.resize(module.global_expressions.len(), 0);
+        self.globals.clear();
+        self.function_ids.clear();
+    }
+
     /// The bytes the word buffers hold (the maps stay small: types and constants).
     fn kept_bytes(&self) -> usize {
         let sections =
@@ -106,26 +134,10 @@ struct Writer<'m> {
     capabilities: u32,
     /// The `GLSL.std.450` import.
     glsl: u32,
-    entry_points: Section,
-    execution_modes: Section,
-    annotations: Section,
-    /// Types, constants and global variables, in dependency order.
-    declarations: Section,
-    functions: Section,
-    /// Per naga type: its id, 0 until declared.
-    type_ids: Vec<u32>,
-    local_types: FxHashMap<LocalType, u32>,
     /// Scalar (slot 0) and vector (slots 1–3) type ids by kind: float, sint, uint, bool.
     numeric_ids: [[u32; 4]; 4],
-    constants: FxHashMap<ConstKey, u32>,
-    /// Per global expression: its constant's id, 0 until declared.
-    global_expr_ids: Vec<u32>,
-    /// Per global variable: its variable.
-    globals: Vec<interface::Global>,
-    /// Per function: its id.
-    function_ids: Vec<u32>,
-    /// The state of the function being written.
-    fx: functions::FnState,
+    /// The sections, tables and function state, kept per thread between modules.
+    buf: Buffers,
 }
 
 /// Capabilities a module may need besides `Shader`, by bit.
@@ -138,73 +150,12 @@ const CAPABILITIES: [Capability; 5] = [
 ];
 
 impl<'m> Writer<'m> {
-    fn new(module: &'m Module, info: &'m ModuleInfo, version: (u8, u8), buffers: Buffers) -> Self {
-        let Buffers {
-            mut entry_points,
-            mut execution_modes,
-            mut annotations,
-            mut declarations,
-            mut functions,
-            mut type_ids,
-            mut local_types,
-            mut constants,
-            mut global_expr_ids,
-            mut globals,
-            mut function_ids,
-            fx,
-        } = buffers;
-        for section in [&mut entry_points, &mut execution_modes, &mut annotations, &mut declarations, &mut functions] {
-            section.0.clear();
-        }
-        type_ids.clear();
-        type_ids.resize(module.types.len(), 0);
-        local_types.clear();
-        constants.clear();
-        global_expr_ids.clear();
-        global_expr_ids.resize(module.global_expressions.len(), 0);
-        globals.clear();
-        function_ids.clear();
-        let mut w = Writer {
-            module,
-            info,
-            version,
-            next_id: 1,
-            capabilities: 0,
-            glsl: 0,
-            entry_points,
-            execution_modes,
-            annotations,
-            declarations,
-            functions,
-            type_ids,
-            local_types,
-            numeric_ids: [[0; 4]; 4],
-            constants,
-            global_expr_ids,
-            globals,
-            function_ids,
-            fx,
-        };
+    fn new(module: &'m Module, info: &'m ModuleInfo, version: (u8, u8), mut buf: Buffers) -> Self {
+        buf.reset(module);
+        let mut w =
+            Writer { module, info, version, next_id: 1, capabilities: 0, glsl: 0, numeric_ids: [[0; 4]; 4], buf };
         w.glsl = w.id();
         w
-    }
-
-    /// The buffers, for the next module.
-    fn into_buffers(self) -> Buffers {
-        Buffers {
-            entry_points: self.entry_points,
-            execution_modes: self.execution_modes,
-            annotations: self.annotations,
-            declarations: self.declarations,
-            functions: self.functions,
-            type_ids: self.type_ids,
-            local_types: self.local_types,
-            constants: self.constants,
-            global_expr_ids: self.global_expr_ids,
-            globals: self.globals,
-            function_ids: self.function_ids,
-            fx: self.fx,
-        }
     }
 
     /// A fresh result id.
@@ -221,24 +172,24 @@ impl<'m> Writer<'m> {
     }
 
     pub(super) fn decorate(&mut self, target: u32, decoration: spirv::Decoration, operands: &[u32]) {
-        let start = self.annotations.begin(Op::Decorate);
-        self.annotations.push(target);
-        self.annotations.push(decoration as u32);
+        let start = self.buf.annotations.begin(Op::Decorate);
+        self.buf.annotations.push(target);
+        self.buf.annotations.push(decoration as u32);
         for &o in operands {
-            self.annotations.push(o);
+            self.buf.annotations.push(o);
         }
-        self.annotations.end(start);
+        self.buf.annotations.end(start);
     }
 
     fn write_module(&mut self) -> Result<()> {
         self.declare_globals()?;
         for (handle, _) in self.module.functions.iter() {
             let id = self.id();
-            debug_assert_eq!(self.function_ids.len(), handle.index());
-            self.function_ids.push(id);
+            debug_assert_eq!(self.buf.function_ids.len(), handle.index());
+            self.buf.function_ids.push(id);
         }
         for (handle, fun) in self.module.functions.iter() {
-            self.write_function(fun, &self.info[handle], self.function_ids[handle.index()])?;
+            self.write_function(fun, &self.info[handle], self.buf.function_ids[handle.index()])?;
         }
         for (index, ep) in self.module.entry_points.iter().enumerate() {
             self.write_entry_point(ep, self.info.get_entry_point(index))?;
@@ -253,11 +204,11 @@ impl<'m> Writer<'m> {
             + 2 * capabilities
             + 6
             + 3
-            + self.entry_points.0.len()
-            + self.execution_modes.0.len()
-            + self.annotations.0.len()
-            + self.declarations.0.len()
-            + self.functions.0.len();
+            + self.buf.entry_points.0.len()
+            + self.buf.execution_modes.0.len()
+            + self.buf.annotations.0.len()
+            + self.buf.declarations.0.len()
+            + self.buf.functions.0.len();
         let mut out = Section(Vec::with_capacity(len));
         let version = (u32::from(self.version.0) << 16) | (u32::from(self.version.1) << 8);
         // Generator 0: a tool without a registered generator number.
@@ -273,9 +224,13 @@ impl<'m> Writer<'m> {
         out.string("GLSL.std.450");
         out.end(start);
         out.op(Op::MemoryModel, &[spirv::AddressingModel::Logical as u32, spirv::MemoryModel::GLSL450 as u32]);
-        for section in
-            [&self.entry_points, &self.execution_modes, &self.annotations, &self.declarations, &self.functions]
-        {
+        for section in [
+            &self.buf.entry_points,
+            &self.buf.execution_modes,
+            &self.buf.annotations,
+            &self.buf.declarations,
+            &self.buf.functions,
+        ] {
             out.0.extend_from_slice(&section.0);
         }
         out.0
@@ -285,13 +240,13 @@ impl<'m> Writer<'m> {
 /// The global expression `handle`'s id: a constant.
 impl Writer<'_> {
     pub(super) fn global_expression(&mut self, handle: Handle<naga::Expression>) -> Result<u32> {
-        let cached = self.global_expr_ids[handle.index()];
+        let cached = self.buf.global_expr_ids[handle.index()];
         if cached != 0 {
             return Ok(cached);
         }
         let module = self.module;
         let id = self.constant_expression(&module.global_expressions, handle, None)?;
-        self.global_expr_ids[handle.index()] = id;
+        self.buf.global_expr_ids[handle.index()] = id;
         Ok(id)
     }
 }

@@ -12,7 +12,7 @@ use super::{Result, Unsupported, Writer};
 impl<'m> Writer<'m> {
     pub(super) fn write_block(&mut self, cx: Cx<'m>, block: &'m Block) -> Result<()> {
         for statement in block.iter() {
-            if !self.fx.open {
+            if !self.buf.fx.open {
                 break;
             }
             self.write_statement(cx, statement)?;
@@ -32,11 +32,11 @@ impl<'m> Writer<'m> {
             S::Switch { selector, ref cases } => self.write_switch(cx, selector, cases)?,
             S::Loop { ref body, ref continuing, break_if } => self.write_loop(cx, body, continuing, break_if)?,
             S::Break => {
-                let target = self.fx.targets.last().ok_or(Unsupported("break outside a loop"))?.merge;
+                let target = self.buf.fx.targets.last().ok_or(Unsupported("break outside a loop"))?.merge;
                 self.terminate(Op::Branch, &[target]);
             }
             S::Continue => {
-                let target = self.fx.targets.iter().rev().find_map(|t| t.next);
+                let target = self.buf.fx.targets.iter().rev().find_map(|t| t.next);
                 let target = target.ok_or(Unsupported("continue outside a loop"))?;
                 self.terminate(Op::Branch, &[target]);
             }
@@ -45,7 +45,7 @@ impl<'m> Writer<'m> {
             S::Store { pointer, value } => {
                 let p = self.value(cx, pointer)?;
                 let v = self.value(cx, value)?;
-                self.fx.body.op(Op::Store, &[p, v]);
+                self.buf.fx.body.op(Op::Store, &[p, v]);
             }
             S::Call { function, ref arguments, result } => {
                 let ty = match self.module.functions[function].result {
@@ -64,16 +64,16 @@ impl<'m> Writer<'m> {
                     }
                 }
                 let id = self.id();
-                let start = self.fx.body.begin(Op::FunctionCall);
-                for word in [ty, id, self.function_ids[function.index()]] {
-                    self.fx.body.push(word);
+                let start = self.buf.fx.body.begin(Op::FunctionCall);
+                for word in [ty, id, self.buf.function_ids[function.index()]] {
+                    self.buf.fx.body.push(word);
                 }
                 for &a in ids.iter().take(arguments.len()).chain(&more) {
-                    self.fx.body.push(a);
+                    self.buf.fx.body.push(a);
                 }
-                self.fx.body.end(start);
+                self.buf.fx.body.end(start);
                 if let Some(r) = result {
-                    self.fx.ids[r.index()] = id;
+                    self.buf.fx.ids[r.index()] = id;
                 }
             }
             _ => return Err(Unsupported("statement")),
@@ -83,21 +83,21 @@ impl<'m> Writer<'m> {
 
     /// Ends the current block with `op`.
     fn terminate(&mut self, op: Op, operands: &[u32]) {
-        self.fx.body.op(op, operands);
-        self.fx.open = false;
+        self.buf.fx.body.op(op, operands);
+        self.buf.fx.open = false;
     }
 
     /// Starts block `label`.
     fn label(&mut self, label: u32) {
-        self.fx.body.op(Op::Label, &[label]);
-        self.fx.open = true;
+        self.buf.fx.body.op(Op::Label, &[label]);
+        self.buf.fx.open = true;
     }
 
     /// Writes `block` as the block `label`, then branches to `next` if it did not end itself.
     fn write_branch(&mut self, cx: Cx<'m>, label: u32, block: &'m Block, next: u32) -> Result<()> {
         self.label(label);
         self.write_block(cx, block)?;
-        if self.fx.open {
+        if self.buf.fx.open {
             self.terminate(Op::Branch, &[next]);
         }
         Ok(())
@@ -114,7 +114,7 @@ impl<'m> Writer<'m> {
         let merge = self.id();
         let accept_label = if accept.is_empty() { merge } else { self.id() };
         let reject_label = if reject.is_empty() { merge } else { self.id() };
-        self.fx.body.op(Op::SelectionMerge, &[merge, SelectionControl::NONE.bits()]);
+        self.buf.fx.body.op(Op::SelectionMerge, &[merge, SelectionControl::NONE.bits()]);
         self.terminate(Op::BranchConditional, &[c, accept_label, reject_label]);
         if !accept.is_empty() {
             self.write_branch(cx, accept_label, accept, merge)?;
@@ -136,28 +136,28 @@ impl<'m> Writer<'m> {
         let merge = self.id();
         let labels: Vec<u32> = cases.iter().map(|_| self.id()).collect();
         let default = cases.iter().position(|c| c.value == naga::SwitchValue::Default).map_or(merge, |i| labels[i]);
-        self.fx.body.op(Op::SelectionMerge, &[merge, SelectionControl::NONE.bits()]);
-        let start = self.fx.body.begin(Op::Switch);
-        self.fx.body.push(s);
-        self.fx.body.push(default);
+        self.buf.fx.body.op(Op::SelectionMerge, &[merge, SelectionControl::NONE.bits()]);
+        let start = self.buf.fx.body.begin(Op::Switch);
+        self.buf.fx.body.push(s);
+        self.buf.fx.body.push(default);
         for (case, &label) in cases.iter().zip(&labels) {
             let value = match case.value {
                 naga::SwitchValue::I32(v) => v as u32,
                 naga::SwitchValue::U32(v) => v,
                 naga::SwitchValue::Default => continue,
             };
-            self.fx.body.push(value);
-            self.fx.body.push(label);
+            self.buf.fx.body.push(value);
+            self.buf.fx.body.push(label);
         }
-        self.fx.body.end(start);
-        self.fx.open = false;
-        self.fx.targets.push(Target { merge, next: None });
+        self.buf.fx.body.end(start);
+        self.buf.fx.open = false;
+        self.buf.fx.targets.push(Target { merge, next: None });
         for (i, case) in cases.iter().enumerate() {
             // A fall-through case continues into the next case's block.
             let next = if case.fall_through { labels.get(i + 1).copied().unwrap_or(merge) } else { merge };
             self.write_branch(cx, labels[i], &case.body, next)?;
         }
-        self.fx.targets.pop();
+        self.buf.fx.targets.pop();
         self.label(merge);
         Ok(())
     }
@@ -172,15 +172,15 @@ impl<'m> Writer<'m> {
         let (header, body_label, next, merge) = (self.id(), self.id(), self.id(), self.id());
         self.terminate(Op::Branch, &[header]);
         self.label(header);
-        self.fx.body.op(Op::LoopMerge, &[merge, next, LoopControl::NONE.bits()]);
+        self.buf.fx.body.op(Op::LoopMerge, &[merge, next, LoopControl::NONE.bits()]);
         self.terminate(Op::Branch, &[body_label]);
-        self.fx.targets.push(Target { merge, next: Some(next) });
+        self.buf.fx.targets.push(Target { merge, next: Some(next) });
         self.write_branch(cx, body_label, body, next)?;
         // The continue construct: a `Break` there is not allowed (naga's validator), so the
         // target stack needs nothing new.
         self.label(next);
         self.write_block(cx, continuing)?;
-        if self.fx.open {
+        if self.buf.fx.open {
             match break_if {
                 Some(condition) => {
                     let c = self.value(cx, condition)?;
@@ -189,7 +189,7 @@ impl<'m> Writer<'m> {
                 None => self.terminate(Op::Branch, &[header]),
             }
         }
-        self.fx.targets.pop();
+        self.buf.fx.targets.pop();
         self.label(merge);
         Ok(())
     }
@@ -204,9 +204,9 @@ impl<'m> Writer<'m> {
             self.terminate(Op::ReturnValue, &[v]);
             return Ok(());
         }
-        if !self.fx.result_is_struct {
-            let out = self.fx.outputs[0];
-            self.fx.body.op(Op::Store, &[out, v]);
+        if !self.buf.fx.result_is_struct {
+            let out = self.buf.fx.outputs[0];
+            self.buf.fx.body.op(Op::Store, &[out, v]);
         } else {
             let module = self.module;
             let Some(ref result) = cx.fun.result else { return Err(Unsupported("return without a result")) };
@@ -216,8 +216,8 @@ impl<'m> Writer<'m> {
             for (i, m) in members.iter().enumerate() {
                 let ty = self.type_id(m.ty)?;
                 let part = self.binary(Op::CompositeExtract, ty, v, i as u32);
-                let out = self.fx.outputs[i];
-                self.fx.body.op(Op::Store, &[out, part]);
+                let out = self.buf.fx.outputs[i];
+                self.buf.fx.body.op(Op::Store, &[out, part]);
             }
         }
         self.terminate(Op::Return, &[]);

@@ -72,17 +72,17 @@ impl<'m> Writer<'m> {
             }
         };
         let id = self.id();
-        let start = self.fx.body.begin(op);
+        let start = self.buf.fx.body.begin(op);
         for word in [sample_ty, id, combined, coordinate] {
-            self.fx.body.push(word);
+            self.buf.fx.body.push(word);
         }
         if let Some(d) = dref {
-            self.fx.body.push(d);
+            self.buf.fx.body.push(d);
         }
         for w in operands {
-            self.fx.body.push(w);
+            self.buf.fx.body.push(w);
         }
-        self.fx.body.end(start);
+        self.buf.fx.body.end(start);
         if whole {
             return Ok(self.binary(Op::CompositeExtract, ty, id, 0));
         }

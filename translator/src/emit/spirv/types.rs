@@ -54,7 +54,7 @@ pub(super) enum ConstKey {
 
 impl Writer<'_> {
     fn local_type(&mut self, key: LocalType) -> Result<u32> {
-        if let Some(&id) = self.local_types.get(&key) {
+        if let Some(&id) = self.buf.local_types.get(&key) {
             return Ok(id);
         }
         let id = match &key {
@@ -79,29 +79,29 @@ impl Writer<'_> {
             LocalType::SampledImage(image) => self.declare(Op::TypeSampledImage, &[*image]),
             LocalType::Function { result, params, count } => {
                 let id = self.id();
-                let start = self.declarations.begin(Op::TypeFunction);
-                self.declarations.push(id);
-                self.declarations.push(*result);
+                let start = self.buf.declarations.begin(Op::TypeFunction);
+                self.buf.declarations.push(id);
+                self.buf.declarations.push(*result);
                 for &p in &params[..usize::from(*count)] {
-                    self.declarations.push(p);
+                    self.buf.declarations.push(p);
                 }
-                self.declarations.end(start);
+                self.buf.declarations.end(start);
                 id
             }
         };
-        self.local_types.insert(key, id);
+        self.buf.local_types.insert(key, id);
         Ok(id)
     }
 
     /// Declares an instruction whose result id is its first operand.
     fn declare(&mut self, op: Op, operands: &[u32]) -> u32 {
         let id = self.id();
-        let start = self.declarations.begin(op);
-        self.declarations.push(id);
+        let start = self.buf.declarations.begin(op);
+        self.buf.declarations.push(id);
         for &o in operands {
-            self.declarations.push(o);
+            self.buf.declarations.push(o);
         }
-        self.declarations.end(start);
+        self.buf.declarations.end(start);
         id
     }
 
@@ -178,7 +178,7 @@ impl Writer<'_> {
 
     /// The id of naga type `handle`.
     pub(super) fn type_id(&mut self, handle: Handle<Type>) -> Result<u32> {
-        let cached = self.type_ids[handle.index()];
+        let cached = self.buf.type_ids[handle.index()];
         if cached != 0 {
             return Ok(cached);
         }
@@ -202,18 +202,18 @@ impl Writer<'_> {
                 }
                 let id = self.declare(Op::TypeStruct, &parts);
                 for (i, m) in members.iter().enumerate() {
-                    let start = self.annotations.begin(Op::MemberDecorate);
+                    let start = self.buf.annotations.begin(Op::MemberDecorate);
                     for word in [id, i as u32, Decoration::Offset as u32, m.offset] {
-                        self.annotations.push(word);
+                        self.buf.annotations.push(word);
                     }
-                    self.annotations.end(start);
+                    self.buf.annotations.end(start);
                     self.matrix_layout(id, i as u32, m.ty);
                 }
                 id
             }
             ref inner => self.inner_type(inner)?,
         };
-        self.type_ids[handle.index()] = id;
+        self.buf.type_ids[handle.index()] = id;
         Ok(id)
     }
 
@@ -225,8 +225,8 @@ impl Writer<'_> {
         }
         if let TypeInner::Matrix { rows, scalar, .. } = self.module.types[ty].inner {
             let stride = if rows == VectorSize::Bi { 2 } else { 4 } * u32::from(scalar.width);
-            self.annotations.op(Op::MemberDecorate, &[id, member, Decoration::ColMajor as u32]);
-            self.annotations.op(Op::MemberDecorate, &[id, member, Decoration::MatrixStride as u32, stride]);
+            self.buf.annotations.op(Op::MemberDecorate, &[id, member, Decoration::ColMajor as u32]);
+            self.buf.annotations.op(Op::MemberDecorate, &[id, member, Decoration::MatrixStride as u32, stride]);
         }
     }
 
@@ -276,21 +276,21 @@ impl Writer<'_> {
     }
 
     fn constant(&mut self, key: ConstKey, op: Op, operands: &[u32]) -> u32 {
-        if let Some(&id) = self.constants.get(&key) {
+        if let Some(&id) = self.buf.constants.get(&key) {
             return id;
         }
         let id = self.id();
-        let start = self.declarations.begin(op);
+        let start = self.buf.declarations.begin(op);
         let ty = match key {
             ConstKey::Scalar { ty, .. } | ConstKey::Composite { ty, .. } | ConstKey::Null(ty) => ty,
         };
-        self.declarations.push(ty);
-        self.declarations.push(id);
+        self.buf.declarations.push(ty);
+        self.buf.declarations.push(id);
         for &o in operands {
-            self.declarations.push(o);
+            self.buf.declarations.push(o);
         }
-        self.declarations.end(start);
-        self.constants.insert(key, id);
+        self.buf.declarations.end(start);
+        self.buf.constants.insert(key, id);
         id
     }
 
@@ -318,13 +318,13 @@ impl Writer<'_> {
             Err(_) => {
                 // Long arrays (the `def` banks) are each their own constant.
                 let id = self.id();
-                let start = self.declarations.begin(Op::ConstantComposite);
-                self.declarations.push(ty);
-                self.declarations.push(id);
+                let start = self.buf.declarations.begin(Op::ConstantComposite);
+                self.buf.declarations.push(ty);
+                self.buf.declarations.push(id);
                 for &p in parts {
-                    self.declarations.push(p);
+                    self.buf.declarations.push(p);
                 }
-                self.declarations.end(start);
+                self.buf.declarations.end(start);
                 id
             }
         }
