@@ -5,7 +5,6 @@ use naga::valid::FunctionInfo;
 use naga::{EntryPoint, Function, ShaderStage};
 use spirv::{ExecutionMode, ExecutionModel, FunctionControl, Op, StorageClass};
 
-use super::types::MAX_PARAMS;
 use super::words::Section;
 use super::{Result, Unsupported, Writer};
 
@@ -37,6 +36,8 @@ pub(super) struct FnState {
     pub(super) head: Section,
     /// The entry point's interface variables.
     pub(super) interface: Vec<u32>,
+    /// The parameter types of the function being written.
+    pub(super) params: Vec<u32>,
     /// `OpVariable`s, which must open the first block.
     pub(super) vars: Section,
     /// Loads and access chains every block may use: written after the variables.
@@ -94,21 +95,29 @@ impl<'m> Writer<'m> {
             Some(ref r) => self.type_id(r.ty)?,
             None => self.void_type()?,
         };
-        let mut params = [0; MAX_PARAMS];
-        let count = fun.arguments.len();
-        for (slot, arg) in params.iter_mut().zip(&fun.arguments) {
-            *slot = self.type_id(arg.ty)?;
-        }
-        let fn_type = self.function_type(
-            result,
-            params.get(..count).ok_or(Unsupported("a function of more than four parameters"))?,
-        )?;
+        // The parameter types, in a list kept with the function state (taken out while the
+        // types are declared).
+        let mut params = std::mem::take(&mut self.buf.fx.params);
+        params.clear();
+        let declared = fun.arguments.iter().try_for_each(|arg| {
+            params.push(self.type_id(arg.ty)?);
+            Ok(())
+        });
+        let fn_type = declared.and_then(|()| self.function_type(result, &params));
+        let fn_type = match fn_type {
+            Ok(t) => t,
+            Err(e) => {
+                self.buf.fx.params = params;
+                return Err(e);
+            }
+        };
         self.buf.fx.head.op(Op::Function, &[result, id, FunctionControl::NONE.bits(), fn_type]);
-        for &ty in &params[..count] {
+        for &ty in &params {
             let arg = self.id();
             self.buf.fx.head.op(Op::FunctionParameter, &[ty, arg]);
             self.buf.fx.arg_ids.push(arg);
         }
+        self.buf.fx.params = params;
         self.write_body(cx, result)
     }
 

@@ -75,6 +75,9 @@ struct Buffers {
     /// Per naga type: its id, 0 until declared.
     type_ids: Vec<u32>,
     local_types: FxHashMap<LocalType, u32>,
+    /// The function types declared, as records: id, result type, parameter count, parameter
+    /// types.
+    fn_types: Vec<u32>,
     constants: FxHashMap<ConstKey, u32>,
     /// Per global expression: its constant's id, 0 until declared.
     global_expr_ids: Vec<u32>,
@@ -103,6 +106,7 @@ impl Buffers {
         self.type_ids.clear();
         self.type_ids.resize(module.types.len(), 0);
         self.local_types.clear();
+        self.fn_types.clear();
         self.constants.clear();
         self.global_expr_ids.clear();
         self.global_expr_ids.resize(module.global_expressions.len(), 0);

@@ -17,32 +17,12 @@ pub(super) enum LocalType {
     Void,
     Scalar(Scalar),
     Vector(VectorSize, Scalar),
-    Matrix {
-        columns: VectorSize,
-        rows: VectorSize,
-        scalar: Scalar,
-    },
-    Pointer {
-        base: u32,
-        class: u32,
-    },
-    Image {
-        dim: u32,
-        depth: bool,
-    },
+    Matrix { columns: VectorSize, rows: VectorSize, scalar: Scalar },
+    Pointer { base: u32, class: u32 },
+    Image { dim: u32, depth: bool },
     Sampler,
     SampledImage(u32),
-    /// A function type, its parameter types in the first `count` places: a fixed array keeps
-    /// the key free of allocation (the lowering's functions take at most two parameters).
-    Function {
-        result: u32,
-        params: [u32; MAX_PARAMS],
-        count: u8,
-    },
 }
-
-/// The most parameters a function of a module this writer covers may take.
-pub(super) const MAX_PARAMS: usize = 4;
 
 /// A constant declared by its type and value.
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -77,17 +57,6 @@ impl Writer<'_> {
             }
             LocalType::Sampler => self.declare(Op::TypeSampler, &[]),
             LocalType::SampledImage(image) => self.declare(Op::TypeSampledImage, &[*image]),
-            LocalType::Function { result, params, count } => {
-                let id = self.id();
-                let start = self.buf.declarations.begin(Op::TypeFunction);
-                self.buf.declarations.push(id);
-                self.buf.declarations.push(*result);
-                for &p in &params[..usize::from(*count)] {
-                    self.buf.declarations.push(p);
-                }
-                self.buf.declarations.end(start);
-                id
-            }
         };
         self.buf.local_types.insert(key, id);
         Ok(id)
@@ -169,11 +138,27 @@ impl Writer<'_> {
     }
 
     pub(super) fn function_type(&mut self, result: u32, params: &[u32]) -> Result<u32> {
-        let mut key = [0; MAX_PARAMS];
-        key.get_mut(..params.len())
-            .ok_or(Unsupported("a function of more than four parameters"))?
-            .copy_from_slice(params);
-        self.local_type(LocalType::Function { result, params: key, count: params.len() as u8 })
+        // A module declares few function types: a search of the records, no key to allocate.
+        let records = &self.buf.fn_types;
+        let mut at = 0;
+        while let [id, r, count, rest @ ..] = &records[at..] {
+            let declared = rest.get(..*count as usize).unwrap_or_default();
+            if *r == result && declared == params {
+                return Ok(*id);
+            }
+            at += 3 + declared.len();
+        }
+        let id = self.id();
+        let start = self.buf.declarations.begin(Op::TypeFunction);
+        self.buf.declarations.push(id);
+        self.buf.declarations.push(result);
+        for &p in params {
+            self.buf.declarations.push(p);
+        }
+        self.buf.declarations.end(start);
+        self.buf.fn_types.extend_from_slice(&[id, result, params.len() as u32]);
+        self.buf.fn_types.extend_from_slice(params);
+        Ok(id)
     }
 
     /// The id of naga type `handle`.
