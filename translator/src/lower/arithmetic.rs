@@ -38,7 +38,7 @@ impl Lowerer<'_> {
         if self.key.float_rules != FloatRules::Strict || a == b {
             return self.bin(B::Multiply, a, b);
         }
-        let (ka, kb) = (self.fb.known.get(&a).copied(), self.fb.known.get(&b).copied());
+        let (ka, kb) = (self.fb.tables.known.get(&a).copied(), self.fb.tables.known.get(&b).copied());
         if [ka, kb].iter().flatten().any(|bits| bits.iter().all(|b| *b == 0)) {
             // (+0 == 0) makes the other factor 0: +0 · 0 = +0.
             return self.fconst(0.0, w);
@@ -77,7 +77,8 @@ impl Lowerer<'_> {
 
     /// Whether each component of `x` is +0 or finite and positive.
     fn is_nonneg(&self, x: Expr, known: Option<[u32; 4]>) -> bool {
-        self.fb.nonneg.contains(&x) || known.is_some_and(|bits| bits.iter().all(|&b| b == 0 || positive_finite(b)))
+        self.fb.tables.nonneg.contains(&x)
+            || known.is_some_and(|bits| bits.iter().all(|&b| b == 0 || positive_finite(b)))
     }
 
     /// `x == 0` (made once per block for the same `x`, a factor of several products, as every

@@ -229,36 +229,10 @@ pub(crate) struct FnBuilder {
     pub f: Function,
     blocks: Vec<Block>,
     emit_start: Option<usize>,
-    /// Expressions that need no emit and may be shared by the whole function: literals (by bit
-    /// pattern), module constants, variable pointers.
-    shared: FastMap<SharedKey, Handle<Expression>>,
-    /// Register values known in the current straight-line block (stored or loaded since the
-    /// block began), so reads need no `Load`; with the variable's pointer while the value is
-    /// not yet stored. Dirty values are stored before every statement and block boundary, so
-    /// memory is current wherever control can leave straight-line code.
-    pub values: RegValues,
-    /// Values that cannot change while the function runs ([`ScopedKey`]), valid in the block
-    /// that made them and the blocks nested in it: one map for the function, with the keys
-    /// each open block added (`scoped_log`, from the block's mark in `scoped_marks`) taken out
-    /// when the block closes.
-    scoped: FastMap<ScopedKey, Handle<Expression>>,
-    scoped_log: Vec<ScopedKey>,
-    scoped_marks: Vec<usize>,
-    /// Expressions whose value is a known constant (module constants, literals), by bit
-    /// pattern per component (scalars repeat their value), for folding.
-    pub known: ExprFacts<[u32; 4]>,
-    /// Expressions each of whose components is +0 or a finite positive number (never NaN,
-    /// an infinity or −0): saturated values, 0/1 results, such constants. The strict multiply
-    /// needs fewer guards for them (`Lowerer::fmul`).
-    pub nonneg: ExprFacts<()>,
-    /// Vectors composed from components in the current block, by their components.
-    pub composed: FastMap<Parts, Handle<Expression>>,
-    /// The pure expressions of the current block, by what they compute.
-    pure: PureIndex,
+    /// The lookup tables of the function's expressions and register values, kept per thread.
+    pub tables: Tables,
     /// The `vec4<f32>` type.
     pub vec4f: Handle<naga::Type>,
-    /// Nesting depth of each expression (by index) as the text backends would write it.
-    depth: Vec<u16>,
     /// The span of what is appended now: `token..token + 1` of the instruction being lowered
     /// ([`token_span`]), so that a naga validation error names it; undefined outside
     /// instructions.
@@ -312,22 +286,12 @@ impl FnBuilder {
     /// reaches (about two expressions per instruction on the common list), so that they are not
     /// grown and rehashed as the function fills (the growth was 9% of the lowering, `perf`).
     pub fn new(name: &str, vec4f: Handle<naga::Type>, instructions: usize) -> FnBuilder {
-        let t = Tables::take(instructions);
         FnBuilder {
             f: Function { name: Some(name.to_string()), ..Function::default() },
             blocks: vec![Block::new()],
             emit_start: None,
-            shared: t.shared,
-            values: t.values,
-            scoped: t.scoped,
-            scoped_log: t.scoped_log,
-            scoped_marks: t.scoped_marks,
-            known: t.known,
-            nonneg: t.nonneg,
-            composed: t.composed,
-            pure: t.pure,
+            tables: Tables::take(instructions),
             vec4f,
-            depth: t.depth,
             span: Span::UNDEFINED,
         }
     }
@@ -349,11 +313,11 @@ impl FnBuilder {
         }
         let Some(key) = PureKey::of(&e) else { return self.append(e) };
         let bucket = key.bucket();
-        if let Some(h) = self.pure.get(&key, bucket) {
+        if let Some(h) = self.tables.pure.get(&key, bucket) {
             return h;
         }
         let h = self.append(e);
-        self.pure.insert(key, bucket, h);
+        self.tables.pure.insert(key, bucket, h);
         h
     }
 
@@ -364,7 +328,7 @@ impl FnBuilder {
         } else if self.emit_start.is_none() {
             self.emit_start = Some(self.f.expressions.len());
         }
-        let depth = nesting_depth(&self.depth, &e);
+        let depth = nesting_depth(&self.tables.depth, &e);
         // Pointers (and the accesses naga's writers always inline) are never named.
         let nameable = !matches!(e, Expression::Access { .. } | Expression::AccessIndex { .. });
         let h = self.f.expressions.append(e, self.span);
@@ -385,13 +349,13 @@ impl FnBuilder {
     fn set_depth(&mut self, h: Handle<Expression>, depth: u16) {
         // Only this builder appends expressions, so the list is one short of the new handle:
         // a push, not a resize.
-        if self.depth.len() == h.index() {
-            self.depth.push(depth);
+        if self.tables.depth.len() == h.index() {
+            self.tables.depth.push(depth);
         } else {
-            if self.depth.len() < h.index() {
-                self.depth.resize(h.index() + 1, 0);
+            if self.tables.depth.len() < h.index() {
+                self.tables.depth.resize(h.index() + 1, 0);
             }
-            self.depth[h.index()] = depth;
+            self.tables.depth[h.index()] = depth;
         }
     }
 
@@ -414,7 +378,7 @@ impl FnBuilder {
         self.flush();
         if matches!(s, Statement::Call { .. }) {
             // A subroutine may write any register.
-            self.values.clear();
+            self.tables.values.clear();
         }
         let span = self.span;
         self.block().push(s, span);
@@ -425,23 +389,23 @@ impl FnBuilder {
         self.store_dirty();
         self.flush();
         self.blocks.push(Block::new());
-        self.values.clear();
-        self.composed.clear();
-        self.pure.clear();
-        self.scoped_marks.push(self.scoped_log.len());
+        self.tables.values.clear();
+        self.tables.composed.clear();
+        self.tables.pure.clear();
+        self.tables.scoped_marks.push(self.tables.scoped_log.len());
     }
 
     /// Ends the innermost nested block and returns it.
     pub fn close(&mut self) -> Block {
         self.store_dirty();
         self.flush();
-        self.values.clear();
-        self.composed.clear();
-        self.pure.clear();
+        self.tables.values.clear();
+        self.tables.composed.clear();
+        self.tables.pure.clear();
         if self.blocks.len() > 1 {
-            let mark = self.scoped_marks.pop().expect("one mark per nested block");
-            for key in self.scoped_log.drain(mark..) {
-                self.scoped.remove(&key);
+            let mark = self.tables.scoped_marks.pop().expect("one mark per nested block");
+            for key in self.tables.scoped_log.drain(mark..) {
+                self.tables.scoped.remove(&key);
             }
             self.blocks.pop().expect("checked")
         } else {
@@ -451,19 +415,19 @@ impl FnBuilder {
 
     /// Stores every register value not yet in memory (in register order: deterministic).
     pub fn store_dirty(&mut self) {
-        if !self.values.any_pending() {
+        if !self.tables.values.any_pending() {
             return;
         }
         // The lowering gives every value waiting for a store its vector first (it knows the
         // cheapest form); a value without one is composed from its components here.
-        let missing: Vec<(RegKey, Parts)> = self.values.unmaterialised().collect();
+        let missing: Vec<(RegKey, Parts)> = self.tables.values.unmaterialised().collect();
         for (key, parts) in missing {
             let v = self.compose_parts(parts);
-            self.values.set_vector(&key, v);
+            self.tables.values.set_vector(&key, v);
         }
         self.flush();
         let block = self.blocks.last_mut().expect("the body block is never popped");
-        for e in self.values.sorted_mut() {
+        for e in self.tables.values.sorted_mut() {
             debug_assert!(e.pending != Some(Pending::Variable), "sync_values places every pending value");
             if let (Some(Pending::At(pointer)), Some(value)) = (e.pending.take(), e.vector) {
                 block.push(Statement::Store { pointer, value }, self.span);
@@ -473,7 +437,7 @@ impl FnBuilder {
 
     /// Drops pending stores: the values are dead (the entry point is about to return them).
     pub fn forget_dirty(&mut self) {
-        self.values.forget_pending();
+        self.tables.values.forget_pending();
     }
 
     /// `vec4(x, y, z, w)` of four components (each a scalar or a vector's component).
@@ -489,25 +453,25 @@ impl FnBuilder {
             return c.base;
         }
         let h = self.expr(Expression::AccessIndex { base: c.base, index: u32::from(c.index) });
-        if let Some(bits) = self.known.get(&c.base).copied() {
-            self.known.insert(h, [bits[usize::from(c.index)]; 4]);
+        if let Some(bits) = self.tables.known.get(&c.base).copied() {
+            self.tables.known.insert(h, [bits[usize::from(c.index)]; 4]);
         }
-        if self.nonneg.contains(&c.base) {
-            self.nonneg.insert(h, ());
+        if self.tables.nonneg.contains(&c.base) {
+            self.tables.nonneg.insert(h, ());
         }
         h
     }
 
     /// The value `key` names, if one made here or in an enclosing block is in scope.
     pub fn scoped(&self, key: ScopedKey) -> Option<Handle<Expression>> {
-        self.scoped.get(&key).copied()
+        self.tables.scoped.get(&key).copied()
     }
 
     /// Remembers `value` as `key`'s for this block and the blocks nested in it.
     pub fn remember_scoped(&mut self, key: ScopedKey, value: Handle<Expression>) {
-        self.scoped.insert(key, value);
-        if !self.scoped_marks.is_empty() {
-            self.scoped_log.push(key);
+        self.tables.scoped.insert(key, value);
+        if !self.tables.scoped_marks.is_empty() {
+            self.tables.scoped_log.push(key);
         }
     }
 
@@ -544,7 +508,7 @@ impl FnBuilder {
 
     /// An expression that needs no emit, shared across the function.
     pub fn shared(&mut self, key: SharedKey) -> Handle<Expression> {
-        if let Some(&h) = self.shared.get(&key) {
+        if let Some(&h) = self.tables.shared.get(&key) {
             return h;
         }
         let e = match key {
@@ -558,7 +522,7 @@ impl FnBuilder {
             SharedKey::Argument(i) => Expression::FunctionArgument(i),
         };
         let h = self.expr(e);
-        self.shared.insert(key, h);
+        self.tables.shared.insert(key, h);
         h
     }
 
@@ -571,11 +535,8 @@ impl FnBuilder {
             self.block().push(Statement::Block(inner), Span::UNDEFINED);
         }
         self.f.body = self.blocks.pop().expect("body");
-        let FnBuilder {
-            f, shared, values, scoped, scoped_log, scoped_marks, known, nonneg, composed, pure, depth, ..
-        } = self;
-        Tables { shared, values, scoped, scoped_log, scoped_marks, known, nonneg, composed, pure, depth }.give_back();
-        f
+        self.tables.give_back();
+        self.f
     }
 }
 
@@ -584,16 +545,34 @@ impl FnBuilder {
 /// 45 KB a shader on the bench's common list, most of the lowering's large blocks; their
 /// churn had glibc trimming and faulting the heap's top back in).
 #[derive(Default)]
-struct Tables {
+pub(crate) struct Tables {
+    /// Expressions that need no emit and may be shared by the whole function: literals (by bit
+    /// pattern), module constants, variable pointers.
     shared: FastMap<SharedKey, Handle<Expression>>,
-    values: RegValues,
+    /// Register values known in the current straight-line block (stored or loaded since the
+    /// block began), so reads need no `Load`; with the variable's pointer while the value is
+    /// not yet stored. Dirty values are stored before every statement and block boundary, so
+    /// memory is current wherever control can leave straight-line code.
+    pub values: RegValues,
+    /// Values that cannot change while the function runs ([`ScopedKey`]), valid in the block
+    /// that made them and the blocks nested in it: one map for the function, with the keys
+    /// each open block added (`scoped_log`, from the block's mark in `scoped_marks`) taken out
+    /// when the block closes.
     scoped: FastMap<ScopedKey, Handle<Expression>>,
     scoped_log: Vec<ScopedKey>,
     scoped_marks: Vec<usize>,
-    known: ExprFacts<[u32; 4]>,
-    nonneg: ExprFacts<()>,
-    composed: FastMap<Parts, Handle<Expression>>,
+    /// Expressions whose value is a known constant (module constants, literals), by bit
+    /// pattern per component (scalars repeat their value), for folding.
+    pub known: ExprFacts<[u32; 4]>,
+    /// Expressions each of whose components is +0 or a finite positive number (never NaN,
+    /// an infinity or −0): saturated values, 0/1 results, such constants. The strict multiply
+    /// needs fewer guards for them (`Lowerer::fmul`).
+    pub nonneg: ExprFacts<()>,
+    /// Vectors composed from components in the current block, by their components.
+    pub composed: FastMap<Parts, Handle<Expression>>,
+    /// The pure expressions of the current block, by what they compute.
     pure: PureIndex,
+    /// Nesting depth of each expression (by index) as the text backends would write it.
     depth: Vec<u16>,
 }
 

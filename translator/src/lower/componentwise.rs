@@ -105,7 +105,7 @@ impl Lowerer<'_> {
                 let (one, zero) = (self.fconst(1.0, w), self.fconst(0.0, w));
                 let v = self.select(c, one, zero);
                 // 1 or +0.
-                self.fb.nonneg.insert(v, ());
+                self.fb.tables.nonneg.insert(v, ());
                 v
             }
         }

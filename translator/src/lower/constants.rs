@@ -235,7 +235,7 @@ impl Lowerer<'_> {
         let p = self.fb.expr(Expression::AccessIndex { base, index: index as u32 });
         let u = self.load(p);
         let v = self.fb.expr(Expression::As { expr: u, kind: naga::ScalarKind::Float, convert: None });
-        self.fb.known.insert(v, bits);
+        self.fb.tables.known.insert(v, bits);
         self.fb.remember_scoped(key, v);
         Ok(v)
     }

@@ -97,7 +97,7 @@ impl Lowerer<'_> {
         // The subroutine may have written any register: forget the cached values,
         // as `stmt` does for a bare call (fuzz-diff found main reading the value
         // from before a `callnz`).
-        self.fb.values.clear();
+        self.fb.tables.values.clear();
         Ok(())
     }
 

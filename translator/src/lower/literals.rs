@@ -61,7 +61,7 @@ impl Lowerer<'_> {
         }
         let c = self.vec4_constant(bits);
         let h = self.fb.shared(SharedKey::Constant(c));
-        self.fb.known.insert(h, bits);
+        self.fb.tables.known.insert(h, bits);
         h
     }
 
@@ -95,7 +95,7 @@ impl Lowerer<'_> {
             return self.special(&[bits]);
         }
         let h = self.fb.shared(SharedKey::F32(bits));
-        self.fb.known.insert(h, [bits; 4]);
+        self.fb.tables.known.insert(h, [bits; 4]);
         h
     }
 
@@ -118,7 +118,7 @@ impl Lowerer<'_> {
         let u = self.load(pointer);
         let v = self.fb.expr(Expression::As { expr: u, kind: naga::ScalarKind::Float, convert: None });
         let known = if bits.len() == 1 { [bits[0]; 4] } else { std::array::from_fn(|i| bits[i]) };
-        self.fb.known.insert(v, known);
+        self.fb.tables.known.insert(v, known);
         self.fb.remember_scoped(key, v);
         v
     }

@@ -58,7 +58,7 @@ impl Lowerer<'_> {
         let low = self.math2(MathFunction::Min, x, one);
         let s = self.fb.expr(Expression::Select { condition: positive, accept: low, reject: zero });
         // x > 0 excludes NaN, so min(x, 1) is in (0, 1]; else +0.
-        self.fb.nonneg.insert(s, ());
+        self.fb.tables.nonneg.insert(s, ());
         s
     }
 
@@ -72,8 +72,8 @@ impl Lowerer<'_> {
 
     pub fn component(&mut self, v: Expr, c: usize) -> Expr {
         let h = self.fb.expr(Expression::AccessIndex { base: v, index: c as u32 });
-        if let Some(bits) = self.fb.known.get(&v).copied() {
-            self.fb.known.insert(h, [bits[c]; 4]);
+        if let Some(bits) = self.fb.tables.known.get(&v).copied() {
+            self.fb.tables.known.insert(h, [bits[c]; 4]);
         }
         h
     }
@@ -85,8 +85,8 @@ impl Lowerer<'_> {
         let c = s.components();
         let pattern = [COMPONENTS[c[0]], COMPONENTS[c[1]], COMPONENTS[c[2]], COMPONENTS[c[3]]];
         let h = self.fb.expr(Expression::Swizzle { size: VectorSize::Quad, vector: v, pattern });
-        if let Some(bits) = self.fb.known.get(&v).copied() {
-            self.fb.known.insert(h, c.map(|i| bits[i]));
+        if let Some(bits) = self.fb.tables.known.get(&v).copied() {
+            self.fb.tables.known.insert(h, c.map(|i| bits[i]));
         }
         h
     }
@@ -94,7 +94,7 @@ impl Lowerer<'_> {
     /// Applies a value modifier (every one but `dz`/`dw`/`not`).
     pub fn apply_modifier(&mut self, m: SrcModifier, v: Expr, w: Width) -> Result<Expr, LowerError> {
         use SrcModifier as M;
-        if let (Some(bits), M::Neg | M::Abs | M::AbsNeg) = (self.fb.known.get(&v).copied(), m) {
+        if let (Some(bits), M::Neg | M::Abs | M::AbsNeg) = (self.fb.tables.known.get(&v).copied(), m) {
             // Sign changes are exact: the value stays known.
             let f = |b: u32| match m {
                 M::Neg => b ^ 0x8000_0000,
@@ -109,7 +109,7 @@ impl Lowerer<'_> {
                     self.neg(a)
                 }
             };
-            self.fb.known.insert(h, bits.map(f));
+            self.fb.tables.known.insert(h, bits.map(f));
             return Ok(h);
         }
         Ok(match m {

@@ -247,12 +247,12 @@ impl Lowerer<'_> {
     /// A register value as one vector, remembered for the register while it is current.
     fn value_of(&mut self, reg: Register, parts: Parts) -> Expr {
         let key = (reg.ty, reg.num);
-        if let Some(v) = self.fb.values.get(&key).filter(|e| e.parts == parts).and_then(|e| e.vector) {
+        if let Some(v) = self.fb.tables.values.get(&key).filter(|e| e.parts == parts).and_then(|e| e.vector) {
             return v;
         }
         let v = self.materialize(parts);
-        if self.fb.values.get(&key).is_some_and(|e| e.parts == parts) {
-            self.fb.values.set_vector(&key, v);
+        if self.fb.tables.values.get(&key).is_some_and(|e| e.parts == parts) {
+            self.fb.tables.values.set_vector(&key, v);
         }
         v
     }
@@ -266,13 +266,13 @@ impl Lowerer<'_> {
         if let Some(&v) = read_only.then(|| self.fixed.get(&key)).flatten() {
             return Ok(whole(v));
         }
-        if let Some(e) = self.fb.values.get(&key) {
+        if let Some(e) = self.fb.tables.values.get(&key) {
             return Ok(e.parts);
         }
         let p = self.reg_ptr(reg)?;
         let v = self.load(p);
         if !self.regs.arrays.contains_key(&reg.ty) {
-            self.fb.values.insert(key, whole(v), None);
+            self.fb.tables.values.insert(key, whole(v), None);
         }
         Ok(whole(v))
     }
@@ -283,7 +283,7 @@ impl Lowerer<'_> {
             let p = self.reg_ptr(reg)?;
             self.stmt(Statement::Store { pointer: p, value });
         } else {
-            self.fb.values.insert((reg.ty, reg.num), whole(value), Some(Pending::Variable));
+            self.fb.tables.values.insert((reg.ty, reg.num), whole(value), Some(Pending::Variable));
         }
         Ok(())
     }

@@ -38,16 +38,16 @@ impl Lowerer<'_> {
         if let Some(v) = as_whole(&parts) {
             return v;
         }
-        if let Some(&v) = self.fb.composed.get(&parts) {
+        if let Some(&v) = self.fb.tables.composed.get(&parts) {
             return v;
         }
         let v = self.compose_cheapest(parts);
-        self.fb.composed.insert(parts, v);
+        self.fb.tables.composed.insert(parts, v);
         if let Some(bits) = self.parts_known(&parts) {
-            self.fb.known.insert(v, bits);
+            self.fb.tables.known.insert(v, bits);
         }
-        if parts.iter().all(|c| self.fb.nonneg.contains(&c.base)) {
-            self.fb.nonneg.insert(v, ());
+        if parts.iter().all(|c| self.fb.tables.nonneg.contains(&c.base)) {
+            self.fb.tables.nonneg.insert(v, ());
         }
         v
     }
@@ -56,7 +56,7 @@ impl Lowerer<'_> {
     fn parts_known(&self, parts: &Parts) -> Option<[u32; 4]> {
         let mut bits = [0u32; 4];
         for (b, c) in bits.iter_mut().zip(parts) {
-            let k = self.fb.known.get(&c.base)?;
+            let k = self.fb.tables.known.get(&c.base)?;
             *b = k[usize::from(c.index.min(3))];
         }
         Some(bits)
@@ -112,19 +112,19 @@ impl Lowerer<'_> {
         }
         let pattern = parts.map(|c| COMPONENTS[usize::from(c.index)]);
         let v = self.fb.expr(Expression::Swizzle { size: VectorSize::Quad, vector: base, pattern });
-        if let Some(bits) = self.fb.known.get(&base).copied() {
-            self.fb.known.insert(v, pattern.map(|c| bits[c.index() as usize]));
+        if let Some(bits) = self.fb.tables.known.get(&base).copied() {
+            self.fb.tables.known.insert(v, pattern.map(|c| bits[c.index() as usize]));
         }
         self.note_derived(base, v)
     }
 
     /// `v` is made of `base`'s components: it keeps a splat's known value and the range fact.
     fn note_derived(&mut self, base: Expr, v: Expr) -> Expr {
-        if self.fb.nonneg.contains(&base) {
-            self.fb.nonneg.insert(v, ());
+        if self.fb.tables.nonneg.contains(&base) {
+            self.fb.tables.nonneg.insert(v, ());
         }
-        if let Some(bits) = self.fb.known.get(&base).copied().filter(|b| b.iter().all(|x| *x == b[0])) {
-            self.fb.known.insert_if_absent(v, bits);
+        if let Some(bits) = self.fb.tables.known.get(&base).copied().filter(|b| b.iter().all(|x| *x == b[0])) {
+            self.fb.tables.known.insert_if_absent(v, bits);
         }
         v
     }
@@ -137,16 +137,16 @@ impl Lowerer<'_> {
     /// Gives every register value waiting for its store a vector expression and the pointer
     /// of its variable (made now when the register has none yet).
     pub fn sync_values(&mut self) {
-        let pending: Vec<_> = self.fb.values.unmaterialised().collect();
+        let pending: Vec<_> = self.fb.tables.values.unmaterialised().collect();
         for (key, parts) in pending {
             let v = self.materialize(parts);
-            self.fb.values.set_vector(&key, v);
+            self.fb.tables.values.set_vector(&key, v);
         }
-        let unplaced: Vec<_> = self.fb.values.unplaced().collect();
+        let unplaced: Vec<_> = self.fb.tables.values.unplaced().collect();
         for key in unplaced {
             let var = self.reg_var(crate::bytecode::Register::new(key.0, key.1));
             let pointer = self.var_ptr(var);
-            self.fb.values.place(&key, pointer);
+            self.fb.tables.values.place(&key, pointer);
         }
     }
 
@@ -188,7 +188,7 @@ impl Lowerer<'_> {
             true => Pending::At(self.reg_ptr(reg)?),
             false => Pending::Variable,
         };
-        self.fb.values.insert((reg.ty, reg.num), parts, Some(pending));
+        self.fb.tables.values.insert((reg.ty, reg.num), parts, Some(pending));
         Ok(())
     }
 }

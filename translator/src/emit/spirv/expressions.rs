@@ -456,13 +456,7 @@ impl<'m> Writer<'m> {
 
     pub(super) fn composite(&mut self, ty: u32, parts: &[u32]) -> u32 {
         let id = self.id();
-        let start = self.buf.fx.body.begin(Op::CompositeConstruct);
-        self.buf.fx.body.push(ty);
-        self.buf.fx.body.push(id);
-        for &p in parts {
-            self.buf.fx.body.push(p);
-        }
-        self.buf.fx.body.end(start);
+        self.buf.fx.body.op_list(Op::CompositeConstruct, &[ty, id], parts);
         id
     }
 

@@ -118,13 +118,7 @@ impl<'m> Writer<'m> {
             parts.push(id);
         }
         let id = self.id();
-        let start = self.buf.fx.prologue.begin(Op::CompositeConstruct);
-        self.buf.fx.prologue.push(type_id);
-        self.buf.fx.prologue.push(id);
-        for p in parts {
-            self.buf.fx.prologue.push(p);
-        }
-        self.buf.fx.prologue.end(start);
+        self.buf.fx.prologue.op_list(Op::CompositeConstruct, &[type_id, id], &parts);
         Ok(id)
     }
 

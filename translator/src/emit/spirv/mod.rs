@@ -176,13 +176,7 @@ impl<'m> Writer<'m> {
     }
 
     pub(super) fn decorate(&mut self, target: u32, decoration: spirv::Decoration, operands: &[u32]) {
-        let start = self.buf.annotations.begin(Op::Decorate);
-        self.buf.annotations.push(target);
-        self.buf.annotations.push(decoration as u32);
-        for &o in operands {
-            self.buf.annotations.push(o);
-        }
-        self.buf.annotations.end(start);
+        self.buf.annotations.op_list(Op::Decorate, &[target, decoration as u32], operands);
     }
 
     fn write_module(&mut self) -> Result<()> {

@@ -65,12 +65,7 @@ impl Writer<'_> {
     /// Declares an instruction whose result id is its first operand.
     fn declare(&mut self, op: Op, operands: &[u32]) -> u32 {
         let id = self.id();
-        let start = self.buf.declarations.begin(op);
-        self.buf.declarations.push(id);
-        for &o in operands {
-            self.buf.declarations.push(o);
-        }
-        self.buf.declarations.end(start);
+        self.buf.declarations.op_list(op, &[id], operands);
         id
     }
 
@@ -149,13 +144,7 @@ impl Writer<'_> {
             at += 3 + declared.len();
         }
         let id = self.id();
-        let start = self.buf.declarations.begin(Op::TypeFunction);
-        self.buf.declarations.push(id);
-        self.buf.declarations.push(result);
-        for &p in params {
-            self.buf.declarations.push(p);
-        }
-        self.buf.declarations.end(start);
+        self.buf.declarations.op_list(Op::TypeFunction, &[id, result], params);
         self.buf.fn_types.extend_from_slice(&[id, result, params.len() as u32]);
         self.buf.fn_types.extend_from_slice(params);
         Ok(id)
@@ -187,11 +176,7 @@ impl Writer<'_> {
                 }
                 let id = self.declare(Op::TypeStruct, &parts);
                 for (i, m) in members.iter().enumerate() {
-                    let start = self.buf.annotations.begin(Op::MemberDecorate);
-                    for word in [id, i as u32, Decoration::Offset as u32, m.offset] {
-                        self.buf.annotations.push(word);
-                    }
-                    self.buf.annotations.end(start);
+                    self.buf.annotations.op(Op::MemberDecorate, &[id, i as u32, Decoration::Offset as u32, m.offset]);
                     self.matrix_layout(id, i as u32, m.ty);
                 }
                 id
@@ -265,16 +250,10 @@ impl Writer<'_> {
             return id;
         }
         let id = self.id();
-        let start = self.buf.declarations.begin(op);
         let ty = match key {
             ConstKey::Scalar { ty, .. } | ConstKey::Composite { ty, .. } | ConstKey::Null(ty) => ty,
         };
-        self.buf.declarations.push(ty);
-        self.buf.declarations.push(id);
-        for &o in operands {
-            self.buf.declarations.push(o);
-        }
-        self.buf.declarations.end(start);
+        self.buf.declarations.op_list(op, &[ty, id], operands);
         self.buf.constants.insert(key, id);
         id
     }
@@ -303,13 +282,7 @@ impl Writer<'_> {
             Err(_) => {
                 // Long arrays (the `def` banks) are each their own constant.
                 let id = self.id();
-                let start = self.buf.declarations.begin(Op::ConstantComposite);
-                self.buf.declarations.push(ty);
-                self.buf.declarations.push(id);
-                for &p in parts {
-                    self.buf.declarations.push(p);
-                }
-                self.buf.declarations.end(start);
+                self.buf.declarations.op_list(Op::ConstantComposite, &[ty, id], parts);
                 id
             }
         }

@@ -12,8 +12,15 @@ pub(super) struct Section(pub(super) Vec<u32>);
 impl Section {
     /// An instruction with its operands.
     pub(super) fn op(&mut self, op: Op, operands: &[u32]) {
-        self.0.push(((operands.len() as u32 + 1) << 16) | op as u32);
-        self.0.extend_from_slice(operands);
+        self.op_list(op, operands, &[]);
+    }
+
+    /// An instruction whose operands are a few fixed words (a result type, a result id, a
+    /// target) followed by a list (members, parameters, components).
+    pub(super) fn op_list(&mut self, op: Op, head: &[u32], list: &[u32]) {
+        self.0.push((((head.len() + list.len()) as u32 + 1) << 16) | op as u32);
+        self.0.extend_from_slice(head);
+        self.0.extend_from_slice(list);
     }
 
     /// Starts an instruction whose operands are pushed one by one; [`Section::end`] writes
