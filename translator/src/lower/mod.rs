@@ -268,7 +268,8 @@ impl<'a> Lowerer<'a> {
         let mut pending = None;
         let outer_span = self.fb.span;
         for i in start..end.min(self.program.len()) {
-            let inst = self.program[i];
+            let program = self.program;
+            let inst = &program[i];
             self.offset = inst.offset;
             self.fb.span = builder::token_span(inst.offset);
             // A co-issued pair (ps_1_x `+`) reads the values from before the pair: the second
@@ -277,7 +278,7 @@ impl<'a> Lowerer<'a> {
             // ps_1_x; the fuzzer's `endloop` / `+mov oC0, r0` read values from inside the loop's
             // scope).
             let pairs = !inst.opcode.info().flow_control;
-            if let Some(next) = self.program.get(i + 1).filter(|n| pairs && n.coissue && i + 1 < end) {
+            if let Some(next) = program.get(i + 1).filter(|n| pairs && n.coissue && i + 1 < end) {
                 let mut values = FastMap::default();
                 for s in next.src.iter().filter(|s| s.relative.is_none()) {
                     if matches!(s.reg.ty, RegisterType::Temp | RegisterType::Texture | RegisterType::Input) {
@@ -290,7 +291,7 @@ impl<'a> Lowerer<'a> {
             if inst.coissue {
                 self.snapshot = pending.take();
             }
-            self.instruction(&inst)?;
+            self.instruction(inst)?;
             self.snapshot = None;
         }
         self.fb.span = outer_span;

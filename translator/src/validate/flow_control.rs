@@ -288,7 +288,7 @@ impl Walker<'_, '_> {
         let mut blocks: Vec<Block> = vec![];
         let limits = self.limits;
         for i in start..end {
-            let inst = *self.cx.inst(i);
+            let inst = self.cx.inst(i);
             let in_dynamic_loop = blocks.iter().any(|b| matches!(b, Block::Loop { dynamic_exit: true, .. }));
             if st.dynamic_context || st.dynamic > 0 || in_dynamic_loop {
                 self.info.dynamic[i] = true;
@@ -397,7 +397,7 @@ impl Walker<'_, '_> {
     }
 
     fn call(&mut self, i: usize, st: &State, dynamic: bool, in_dynamic_loop: bool) {
-        let inst = *self.cx.inst(i);
+        let inst = self.cx.inst(i);
         let Some(target) = inst.src.get(0).map(|s| s.reg.num) else { return };
         let Some(&body) = self.labels.get(&target) else {
             self.error(Rule::CodeFormat, i, format_args!("call to label l{target}, which is not defined"));
@@ -462,7 +462,7 @@ impl Walker<'_, '_> {
 
     /// `aL` is defined only inside `loop`.
     fn loop_counter_uses(&mut self, i: usize, st: &State) {
-        let inst = *self.cx.inst(i);
+        let inst = self.cx.inst(i);
         let uses = inst.src.iter().enumerate().any(|(k, s)| {
             let own = inst.opcode == Opcode::Loop && k == 0;
             (!own && s.reg.ty == RegisterType::Loop) || s.relative.is_some_and(|r| r.reg.ty == RegisterType::Loop)

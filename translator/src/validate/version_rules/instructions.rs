@@ -2,6 +2,7 @@
 //! its operands match the table's shape, instruction-token bits (co-issue, predication),
 //! register files per operand, source modifiers, swizzles, write masks and result modifiers.
 
+use super::quick::QuickRules;
 use crate::bytecode::{
     DstParam, Form, Instruction, Opcode, OpcodeInfo, Operand as Slot, Register, RegisterType, SrcModifier, SrcParam,
     Swizzle, Version, VersionId, WriteMask,
@@ -83,6 +84,7 @@ fn writable(cx: &Cx<'_>, ty: RegisterType) -> bool {
 /// Per-instruction checks over the whole program.
 pub(crate) fn check(cx: &mut Cx<'_>) {
     let Some(id) = cx.id else { return };
+    let quick = QuickRules::new(cx, id);
     for i in 0..cx.program.len() {
         let inst = cx.inst(i);
         // One table lookup per instruction: the row gives the form, which gives the name and
@@ -93,29 +95,55 @@ pub(crate) fn check(cx: &mut Cx<'_>) {
             cx.error(Rule::Instruction, Some(i), format_args!("{name} does not exist in {}", cx.program.version));
             continue;
         };
-        let name = op_name_in(inst, form);
-        let shape = form.shape;
-        if inst.dst.is_some() != shape.dst || inst.src.len() != shape.srcs as usize {
-            cx.error(
-                Rule::Operands,
-                Some(i),
-                format_args!("{name} takes {} destination and {} source(s)", shape.dst as u8, shape.srcs),
-            );
+        if quick.as_ref().is_some_and(|q| q.accepts(inst, info, form)) {
+            #[cfg(debug_assertions)]
+            check_accepted(cx, i, info, form, id);
             continue;
         }
-        token_bits(cx, i, &name, info);
-        if matches!(inst.opcode, Opcode::Dcl) {
-            continue; // declarations.rs
-        }
-        if let Some(dst) = &inst.dst {
-            destination(cx, i, &name, info, dst);
-        }
-        for (k, src) in inst.src.iter().enumerate() {
-            // The slot of the form decoded (the version's own, since it exists here).
-            source(cx, i, &name, k, form.source(k), src);
-        }
-        specific(cx, i, &name, info, id);
+        check_instruction(cx, i, info, form, id);
     }
+}
+
+/// Debug builds: an instruction the quick test accepted passes the full checks too.
+#[cfg(debug_assertions)]
+fn check_accepted(cx: &mut Cx<'_>, i: usize, info: &'static OpcodeInfo, form: &'static Form, id: VersionId) {
+    let before = cx.out.errors.len() + cx.out.warnings.len();
+    check_instruction(cx, i, info, form, id);
+    let found: Vec<_> = cx.out.errors.iter().chain(&cx.out.warnings).skip(before).collect();
+    assert!(found.is_empty(), "the quick test accepted instruction {i}, which the full checks report: {found:?}");
+}
+
+/// Every per-instruction rule for instruction `i`, whose row is `info` and form `form`.
+pub(super) fn check_instruction(
+    cx: &mut Cx<'_>,
+    i: usize,
+    info: &'static OpcodeInfo,
+    form: &'static Form,
+    id: VersionId,
+) {
+    let inst = cx.inst(i);
+    let name = op_name_in(inst, form);
+    let shape = form.shape;
+    if inst.dst.is_some() != shape.dst || inst.src.len() != shape.srcs as usize {
+        cx.error(
+            Rule::Operands,
+            Some(i),
+            format_args!("{name} takes {} destination and {} source(s)", shape.dst as u8, shape.srcs),
+        );
+        return;
+    }
+    token_bits(cx, i, &name, info);
+    if matches!(inst.opcode, Opcode::Dcl) {
+        return; // declarations.rs
+    }
+    if let Some(dst) = &inst.dst {
+        destination(cx, i, &name, info, dst);
+    }
+    for (k, src) in inst.src.iter().enumerate() {
+        // The slot of the form decoded (the version's own, since it exists here).
+        source(cx, i, &name, k, form.source(k), src);
+    }
+    specific(cx, i, &name, info, id);
 }
 
 /// Co-issue (ps_1_x) and predication (2_x and later) as the instruction token allows them.
@@ -493,7 +521,7 @@ fn swizzle_name(sw: Swizzle) -> String {
 
 /// The swizzles ps_2_0 (and ps_2_x without `D3DPS20CAPS_ARBITRARYSWIZZLE`) can express:
 /// identity, the four replicates, .yzxw, .zxyw and .wzyx.
-fn ps20_swizzle(sw: Swizzle) -> bool {
+pub(super) fn ps20_swizzle(sw: Swizzle) -> bool {
     sw == Swizzle::IDENTITY || sw.is_replicate() || matches!(sw.0, 0xC9 | 0xD2 | 0x1B)
 }
 

@@ -2,6 +2,7 @@
 //! modifiers, swizzles, write masks ([`instructions`]) and register counts ([`registers`]).
 
 pub mod instructions;
+mod quick;
 pub mod registers;
 
 use super::{Api, Cx, Rule};
