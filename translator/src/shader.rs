@@ -47,7 +47,10 @@ pub struct Shader {
     /// Built from the signature on the first [`Shader::reflection`] call: a runtime that only
     /// translates does not pay for the copies of names and ranges it holds.
     reflection: OnceLock<Reflection>,
-    warnings: Vec<Diagnostic>,
+    /// Found on the first [`Shader::warnings`] call, by the validation under `validation`:
+    /// parsing runs only the checks that can refuse the program.
+    warnings: OnceLock<Vec<Diagnostic>>,
+    validation: ValidationOptions,
 }
 
 impl Shader {
@@ -71,12 +74,18 @@ impl Shader {
 
     /// Validates and analyses a decoded program.
     pub fn from_program(program: Program, options: &ParseOptions) -> Result<Shader> {
-        let checked = validate(&program, &options.validation);
-        if !checked.errors.is_empty() {
-            return Err(Error::Invalid { errors: checked.errors });
+        let errors = crate::validate::errors(&program, &options.validation);
+        if !errors.is_empty() {
+            return Err(Error::Invalid { errors });
         }
         let signature = analyse(&program);
-        Ok(Shader { program, signature, reflection: OnceLock::new(), warnings: checked.warnings })
+        Ok(Shader {
+            program,
+            signature,
+            reflection: OnceLock::new(),
+            warnings: OnceLock::new(),
+            validation: options.validation,
+        })
     }
 
     /// The version token.
@@ -96,7 +105,7 @@ impl Shader {
 
     /// What lenient validation let through (empty under strict validation).
     pub fn warnings(&self) -> &[Diagnostic] {
-        &self.warnings
+        self.warnings.get_or_init(|| validate(&self.program, &self.validation).warnings)
     }
 
     /// The decoded program.

@@ -162,7 +162,7 @@ impl Lowerer<'_> {
         // itself (emitted before any block) serves every read and no variable is needed.
         let read_only = matches!(reg.ty, RegisterType::Input | RegisterType::MiscType)
             || (reg.ty == RegisterType::Texture && !self.version.profile().ps_1_x);
-        if read_only && !self.globals_mode && !self.regs.arrays.contains_key(&reg.ty) {
+        if read_only && !self.globals_mode && !self.regs.arrays.contains(reg.ty) {
             self.fixed.insert((reg.ty, reg.num), value);
             return Ok(());
         }

@@ -250,7 +250,7 @@ impl Lowerer<'_> {
     /// The masked, predicated store of a float value given per component: kept per component
     /// in a plain register, else as one vector.
     fn store_dst_parts(&mut self, op: &Op, dst: DstParam, mask: WriteMask, value: Parts) -> Result<(), LowerError> {
-        let kept = op.predicate().is_none() && dst.relative.is_none() && !self.regs.arrays.contains_key(&dst.reg.ty);
+        let kept = op.predicate().is_none() && dst.relative.is_none() && !self.regs.arrays.contains(dst.reg.ty);
         if !kept || matches!(dst.reg.ty, RegisterType::Input | RegisterType::Const | RegisterType::Sampler) {
             let v = self.materialize(value);
             return self.store_vec4(op, dst, mask, v, self.t.vec4f);
@@ -320,11 +320,10 @@ impl Lowerer<'_> {
             };
             l.fb.expr(Expression::Select { condition, accept: value, reject: old })
         };
-        if pred.is_none() && ty == self.t.vec4f && dst.relative.is_none() && !self.regs.arrays.contains_key(&dst.reg.ty)
-        {
+        if pred.is_none() && ty == self.t.vec4f && dst.relative.is_none() && !self.regs.arrays.contains(dst.reg.ty) {
             return self.store_parts(dst.reg, mask, whole(value));
         }
-        if dst.relative.is_some() || self.regs.arrays.contains_key(&dst.reg.ty) {
+        if dst.relative.is_some() || self.regs.arrays.contains(dst.reg.ty) {
             return self.store_register(dst.reg, dst.relative, |l, ptr| {
                 let old = if mask == WriteMask::ALL && pred.is_none() { value } else { l.load(ptr) };
                 Ok(merge(l, old))

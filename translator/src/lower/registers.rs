@@ -26,7 +26,28 @@ pub(crate) enum Var {
 pub(crate) struct Registers {
     vars: FastMap<(RegisterType, u16), Var>,
     /// Relatively addressed files: the array variable and its length.
-    pub arrays: FastMap<RegisterType, (Var, u32)>,
+    pub arrays: FileArrays,
+}
+
+/// The array variable and length of each relatively addressed register file, indexed by the
+/// file: asked on every register store and on loads, and a table needs no hashing.
+#[derive(Default)]
+pub(crate) struct FileArrays([Option<(Var, u32)>; RegisterType::ALL.len()]);
+
+impl FileArrays {
+    /// The array of `file`, if it is relatively addressed.
+    pub fn get(&self, file: RegisterType) -> Option<(Var, u32)> {
+        self.0[file as usize]
+    }
+
+    /// Whether `file` is relatively addressed.
+    pub fn contains(&self, file: RegisterType) -> bool {
+        self.0[file as usize].is_some()
+    }
+
+    fn insert(&mut self, file: RegisterType, array: (Var, u32)) {
+        self.0[file as usize] = Some(array);
+    }
 }
 
 pub(crate) type Expr = Handle<Expression>;
@@ -104,7 +125,7 @@ impl Lowerer<'_> {
 
     /// Creates the array of a relatively addressed file.
     pub fn declare_array(&mut self, file: RegisterType, max_used: u32) {
-        if self.regs.arrays.contains_key(&file) {
+        if self.regs.arrays.contains(file) {
             return;
         }
         let len = file_len(file, self.version.kind).max(max_used + 1);
@@ -120,7 +141,7 @@ impl Lowerer<'_> {
 
     /// A pointer to register `reg` (no relative addressing).
     pub fn reg_ptr(&mut self, reg: Register) -> Result<Expr, LowerError> {
-        if let Some(&(arr, len)) = self.regs.arrays.get(&reg.ty) {
+        if let Some((arr, len)) = self.regs.arrays.get(reg.ty) {
             if u32::from(reg.num) >= len {
                 return Err(self.invalid(format!("{} is outside its register file", reg.name())));
             }
@@ -207,7 +228,7 @@ impl Lowerer<'_> {
             }
             _ => {
                 if let Some(rel) = rel {
-                    if let Some(&(arr, len)) = self.regs.arrays.get(&reg.ty) {
+                    if let Some((arr, len)) = self.regs.arrays.get(reg.ty) {
                         let idx = self.rel_index(rel, reg.num)?;
                         let (ok, clamped) = self.checked_index(idx, len);
                         let base = self.var_ptr(arr);
@@ -271,7 +292,7 @@ impl Lowerer<'_> {
         }
         let p = self.reg_ptr(reg)?;
         let v = self.load(p);
-        if !self.regs.arrays.contains_key(&reg.ty) {
+        if !self.regs.arrays.contains(reg.ty) {
             self.fb.tables.values.insert(key, whole(v), None);
         }
         Ok(whole(v))
@@ -279,7 +300,7 @@ impl Lowerer<'_> {
 
     /// Sets a register's value; the store is emitted at the next statement or block boundary.
     pub fn set_reg_value(&mut self, reg: Register, value: Expr) -> Result<(), LowerError> {
-        if self.regs.arrays.contains_key(&reg.ty) {
+        if self.regs.arrays.contains(reg.ty) {
             let p = self.reg_ptr(reg)?;
             self.stmt(Statement::Store { pointer: p, value });
         } else {
@@ -304,7 +325,7 @@ impl Lowerer<'_> {
                 Ok(())
             }
             Some(rel) => {
-                let Some(&(arr, len)) = self.regs.arrays.get(&reg.ty) else {
+                let Some((arr, len)) = self.regs.arrays.get(reg.ty) else {
                     return Err(self.unsupported(format!("relative addressing of {}", reg.name())));
                 };
                 let idx = self.rel_index(rel, reg.num)?;

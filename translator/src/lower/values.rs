@@ -184,7 +184,7 @@ impl Lowerer<'_> {
         }
         // Into the register's variable, made when the store is written; a register of an
         // array is an element of the array's variable, which exists already.
-        let pending = match self.regs.arrays.contains_key(&reg.ty) {
+        let pending = match self.regs.arrays.contains(reg.ty) {
             true => Pending::At(self.reg_ptr(reg)?),
             false => Pending::Variable,
         };

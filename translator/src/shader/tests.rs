@@ -120,6 +120,25 @@ fn strict_refuses_what_lenient_warns_about() {
 }
 
 #[test]
+fn warnings_of_the_checks_parsing_leaves_out_are_found_when_asked() {
+    // Lenient parsing runs only the checks that can refuse a program; the warnings of the
+    // others (t0 read without dcl in ps_2_0, r1 read before any write) come with warnings(),
+    // the same as the whole validation's, and strict parsing refuses on them.
+    let text = "ps_2_0\nmov r0, t0\nadd r0, r0, r1\nmov oC0, r0";
+    let shader = Shader::from_asm(text, &ParseOptions::lenient()).unwrap();
+    let rules: Vec<Rule> = shader.warnings().iter().map(|w| w.rule).collect();
+    assert_eq!(rules, [Rule::Undeclared, Rule::UninitializedRead]);
+    let whole = crate::validate::validate(shader.program(), &ParseOptions::lenient().validation);
+    assert_eq!(shader.warnings(), whole.warnings.as_slice());
+    match Shader::from_asm(text, &ParseOptions::strict()) {
+        Err(Error::Invalid { errors }) => {
+            assert_eq!(errors.iter().map(|e| e.rule).collect::<Vec<_>>(), rules);
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
 fn errors_carry_their_location() {
     let asm = Shader::from_asm("ps_2_0\nmov oC0, q0", &ParseOptions::default()).unwrap_err();
     assert!(matches!(asm.location(), Some(Location::Text { line: 2, column: 10 })), "{asm:?}");

@@ -16,8 +16,9 @@ use rustc_hash::{FxHashMap as FastMap, FxHashSet as FastSet};
 use super::{Api, Cx, Rule};
 use crate::bytecode::{Opcode, Payload, Register, RegisterType, TextureType, Usage};
 
-/// Checks declarations and definitions.
-pub(crate) fn check(cx: &mut Cx<'_>) {
+/// The declaration and definition rules; with `undeclared_uses`, also registers used without the
+/// `dcl` they need (a rule that only warns in lenient mode).
+pub(crate) fn check(cx: &mut Cx<'_>, undeclared_uses: bool) {
     let v = cx.version;
     let d3d8_vs = cx.options.api == Api::D3d8 && cx.is_vs();
     // Looked up, never iterated: the lowering's fast hasher, not SipHash.
@@ -152,7 +153,7 @@ pub(crate) fn check(cx: &mut Cx<'_>) {
         }
         entry.push((dst.mask.0, i));
     }
-    if !d3d8_vs {
+    if undeclared_uses && !d3d8_vs {
         undeclared(cx, &declared);
     }
 }
@@ -188,6 +189,8 @@ fn undeclared(cx: &mut Cx<'_>, declared: &FastMap<Register, Vec<(u8, usize)>>) {
 }
 
 /// Reports `reg`, used by instruction `i`, when it needs a declaration it lacks (once).
+// The test is inlined into the loop over every operand; the report, rare, is not.
+#[inline(always)]
 fn undeclared_use(
     cx: &mut Cx<'_>,
     declared: &FastMap<Register, Vec<(u8, usize)>>,
@@ -195,7 +198,14 @@ fn undeclared_use(
     i: usize,
     reg: Register,
 ) {
-    if needs_dcl(cx, reg.ty) && !declared.contains_key(&reg) && reported.insert(reg) {
+    if needs_dcl(cx, reg.ty) && !declared.contains_key(&reg) {
+        report_undeclared(cx, reported, i, reg);
+    }
+}
+
+#[cold]
+fn report_undeclared(cx: &mut Cx<'_>, reported: &mut FastSet<Register>, i: usize, reg: Register) {
+    if reported.insert(reg) {
         let what = if reg.ty == RegisterType::Output { "written" } else { "used" };
         cx.error(Rule::Undeclared, Some(i), format_args!("{} {what} without a dcl", reg));
     }

@@ -283,6 +283,23 @@ impl Validation {
 
 /// Validates `program` under `options`, collecting every error and warning.
 pub fn validate(program: &Program, options: &ValidationOptions) -> Validation {
+    run(program, options, true)
+}
+
+/// The errors of [`validate`], without its warnings: in lenient mode the checks whose every
+/// rule is a warning there (colour outputs, ps_1_x texture ops, slot counts, reads before
+/// writes, dependent reads, undeclared registers) are left out. [`crate::Shader`] refuses a
+/// program on these and finds its warnings only when asked, as the translator needs none.
+pub fn errors(program: &Program, options: &ValidationOptions) -> Vec<Diagnostic> {
+    let errors = run(program, options, options.mode == Mode::Strict).errors;
+    // Debug builds (every test run): the same errors as the whole validation's.
+    #[cfg(debug_assertions)]
+    assert_eq!(errors, validate(program, options).errors, "the errors alone differ from the validation's");
+    errors
+}
+
+/// Every check, or (`warnings` false) only those that can refuse the program under `options`.
+fn run(program: &Program, options: &ValidationOptions, warnings: bool) -> Validation {
     let mut cx = Cx::new(program, options);
     let Some(id) = cx.id else {
         cx.error(
@@ -295,13 +312,15 @@ pub fn validate(program: &Program, options: &ValidationOptions) -> Validation {
     version_rules::check_version(&mut cx, id);
     version_rules::instructions::check(&mut cx);
     version_rules::registers::check(&mut cx);
-    declarations::check(&mut cx);
+    declarations::check(&mut cx, warnings);
     let flow = flow_control::check(&mut cx);
-    color_outputs::check(&mut cx, &flow);
-    ps1x_texture::check(&mut cx);
-    slots::check(&mut cx);
-    initialization::check(&mut cx);
-    dependent_reads::check(&mut cx);
+    if warnings {
+        color_outputs::check(&mut cx, &flow);
+        ps1x_texture::check(&mut cx);
+        slots::check(&mut cx);
+        initialization::check(&mut cx);
+        dependent_reads::check(&mut cx);
+    }
     cx.out
 }
 

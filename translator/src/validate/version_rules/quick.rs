@@ -87,6 +87,8 @@ impl QuickRules {
 
     /// Whether no per-instruction rule applies to `inst`, whose row is `info` and whose form
     /// in the version is `form`. `false` means only "check it in full".
+    // Called once per instruction from one place: inlined there, its masks stay in registers.
+    #[inline(always)]
     pub fn accepts(&self, inst: &Instruction, info: &OpcodeInfo, form: &Form) -> bool {
         let shape = form.shape;
         if inst.dst.is_some() != shape.dst || inst.src.len() != shape.srcs as usize {
@@ -111,6 +113,7 @@ impl QuickRules {
         self.specific(inst, info)
     }
 
+    #[inline(always)]
     fn destination(&self, inst: &Instruction, info: &OpcodeInfo, dst: &DstParam) -> bool {
         let ty = dst.reg.ty;
         let file = match info.dst_file {
@@ -142,6 +145,7 @@ impl QuickRules {
         mask.0 != 0 && by_opcode && !(ty == RegisterType::Addr && self.major == 1 && mask.0 != 0x1)
     }
 
+    #[inline(always)]
     fn source(&self, inst: &Instruction, info: &OpcodeInfo, k: usize, slot: Slot, src: &SrcParam) -> bool {
         use RegisterType::*;
         let ty = src.reg.ty;
@@ -192,6 +196,7 @@ impl QuickRules {
             && (super::instructions::ps20_swizzle(sw) || self.ps2_arbitrary_swizzle)
     }
 
+    #[inline(always)]
     fn specific(&self, inst: &Instruction, info: &OpcodeInfo) -> bool {
         if inst.opcode == Opcode::Cnd {
             return false;
