@@ -6,7 +6,8 @@
 //! → `.translate(&key)` (lowering, naga validation) → `.to_spirv()` or `.to_wgsl()`. Each stage
 //! is also timed alone, in a run of the stages one after another where each takes the output
 //! the stage before it has just made: `decode` (bytes → program), `validate` (the lenient
-//! validator), `lower` (analysis + lowering), `naga-validate`, `spirv`, `wgsl`. The stages leave
+//! validator's checks that can refuse a program, `validate::errors`, as `Shader::parse` runs
+//! them), `lower` (analysis + lowering), `naga-validate`, `spirv`, `wgsl`. The stages leave
 //! out the reflection `Shader::parse` builds and the freeing of each stage's output, which the
 //! totals include.
 //!
@@ -35,7 +36,7 @@ use clap::Args;
 
 use d3d9_shader::analysis::analyse;
 use d3d9_shader::bytecode::decode_bytes;
-use d3d9_shader::validate::{validate, ValidationOptions};
+use d3d9_shader::validate::{errors, ValidationOptions};
 use d3d9_shader::{emit, lower, ParseOptions, Shader, ShaderKey};
 
 use crate::alloc_count::{self, Allocs};
@@ -142,7 +143,7 @@ fn stage_allocs(bytes: &[u8], key: &ShaderKey) -> Result<[u64; 7], String> {
     let (program, a) = alloc_count::count(|| decode_bytes(bytes));
     counted(0, a);
     let program = program.map_err(|e| e.to_string())?;
-    counted(1, alloc_count::count(|| validate(&program, &options)).1);
+    counted(1, alloc_count::count(|| errors(&program, &options)).1);
     let (sig, a) = alloc_count::count(|| analyse(&program));
     counted(2, a);
     let (lowered, a) = alloc_count::count(|| lower::lower(&program, &sig, key));
@@ -288,7 +289,7 @@ fn timed<T>(slot: &mut f64, f: impl FnOnce() -> T) -> T {
 /// just made (warm, as in the user's path); `t[2..8]` get the stages' times.
 fn stages(bytes: &[u8], key: &ShaderKey, options: &ValidationOptions, t: &mut [f64; 8]) -> Option<()> {
     let program = timed(&mut t[2], || decode_bytes(std::hint::black_box(bytes))).ok()?;
-    timed(&mut t[3], || validate(&program, options));
+    timed(&mut t[3], || errors(&program, options));
     let lowered = timed(&mut t[4], || lower::lower(&program, &analyse(&program), key)).ok()?;
     let info = timed(&mut t[5], || emit::validate(&lowered.module)).ok()?;
     timed(&mut t[6], || emit::spirv(&lowered.module, &info)).ok()?;
