@@ -248,7 +248,7 @@ impl Reflection {
             int_constants: constants(&sig.int_constants),
             bool_constants: constants(&sig.bool_constants),
             samplers: sig.samplers.clone(),
-            ctab: sig.ctab.clone(),
+            ctab: crate::analysis::ctab_names(program),
             features: sig.features.clone(),
             temps: sig.temps,
         }

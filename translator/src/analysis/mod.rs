@@ -107,6 +107,23 @@ pub struct CtabName {
     pub count: u16,
 }
 
+/// The names of `program`'s constant table (empty without one, or with one that does not
+/// parse). Not part of the [`Signature`]: the translation needs none of them, and reading the
+/// table's strings was a sixth of the analysis; reflection reads them when asked.
+pub fn ctab_names(program: &Program) -> Vec<CtabName> {
+    let Some(Ok(table)) = program.constant_table() else { return Vec::new() };
+    table
+        .constants
+        .iter()
+        .map(|c| CtabName {
+            name: c.name.clone(),
+            set: c.register_set.prefix(),
+            register: c.register_index,
+            count: c.register_count,
+        })
+        .collect()
+}
+
 /// The signature of a program.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
 pub struct Signature {
@@ -130,8 +147,6 @@ pub struct Signature {
     pub labels: Vec<u16>,
     /// Features.
     pub features: Features,
-    /// Names from the constant table, if the program has one.
-    pub ctab: Vec<CtabName>,
     /// Register files addressed relatively (inputs or outputs through aL).
     #[serde(skip)]
     pub relative_files: Vec<RegisterType>,
@@ -216,7 +231,6 @@ pub fn analyse(program: &Program) -> Signature {
         temps: 0,
         labels: Vec::new(),
         features: Features::default(),
-        ctab: Vec::new(),
         relative_files: Vec::new(),
         main_end: program.len(),
     };
@@ -244,18 +258,6 @@ pub fn analyse(program: &Program) -> Signature {
             }
         }
         visit(&mut sig, inst, info, profile);
-    }
-    if let Some(Ok(table)) = program.constant_table() {
-        sig.ctab = table
-            .constants
-            .iter()
-            .map(|c| CtabName {
-                name: c.name.clone(),
-                set: c.register_set.prefix(),
-                register: c.register_index,
-                count: c.register_count,
-            })
-            .collect();
     }
     for list in [&mut sig.float_constants, &mut sig.int_constants, &mut sig.bool_constants] {
         list.used.sort_unstable();

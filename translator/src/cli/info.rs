@@ -3,7 +3,7 @@
 use std::fmt::Write;
 
 use clap::Args;
-use d3d9_shader::analysis::{analyse, IoRegister};
+use d3d9_shader::analysis::{analyse, ctab_names, IoRegister};
 use d3d9_shader::{ParseOptions, Shader};
 
 use super::{examples, EXIT_REJECTED};
@@ -81,7 +81,7 @@ fn summary(program: &d3d9_shader::bytecode::Program) -> String {
     for s in &sig.samplers {
         let _ = writeln!(out, "sampler s{}: {}", s.index, s.declared.unwrap_or("undeclared"));
     }
-    for c in &sig.ctab {
+    for c in &ctab_names(program) {
         let _ = writeln!(out, "ctab: {} = {}{} ({} registers)", c.name, c.set, c.register, c.count);
     }
     let _ = writeln!(out, "features: {}", serde_json::to_string(&sig.features).unwrap_or_default());
