@@ -171,8 +171,8 @@ pub(crate) struct Lowerer<'a> {
     pub rule_functions: [Option<Handle<naga::Function>>; 2],
     /// Module constants holding `vec4<f32>` values, by bit pattern.
     pub vec_constants: FastMap<[u32; 4], Handle<naga::Constant>>,
-    /// Module constants of write masks as `vec4<bool>`.
-    pub mask_constants: FastMap<u8, Handle<naga::Constant>>,
+    /// Module constants of write masks as `vec4<bool>`, by mask.
+    pub mask_constants: [Option<Handle<naga::Constant>>; 16],
     /// Private variables holding the bits of values WGSL cannot take as literals (see
     /// [`literals`]), by bit pattern (one component: a scalar).
     pub specials: Vec<(Vec<u32>, Handle<naga::GlobalVariable>)>,
@@ -224,7 +224,7 @@ impl<'a> Lowerer<'a> {
             functions: FastMap::default(),
             rule_functions: [None; 2],
             vec_constants: FastMap::default(),
-            mask_constants: FastMap::default(),
+            mask_constants: [None; 16],
             specials: Vec::new(),
             layout: BindingLayout { group, ..BindingLayout::default() },
             interface: InterfaceMap::default(),

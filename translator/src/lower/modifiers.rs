@@ -22,8 +22,8 @@ pub(crate) enum Width {
 impl Lowerer<'_> {
     /// The constant `vec4<bool>` of a write mask.
     pub(crate) fn mask_constant(&mut self, mask: WriteMask) -> Expr {
-        let c = match self.mask_constants.get(&mask.0) {
-            Some(&c) => c,
+        let c = match self.mask_constants[usize::from(mask.0 & 0xF)] {
+            Some(c) => c,
             None => {
                 let ge = &mut self.module.global_expressions;
                 let comps: Vec<Expr> = (0..4)
@@ -34,7 +34,7 @@ impl Lowerer<'_> {
                     .module
                     .constants
                     .append(naga::Constant { name: None, ty: self.t.vec4b, init }, Span::UNDEFINED);
-                self.mask_constants.insert(mask.0, c);
+                self.mask_constants[usize::from(mask.0 & 0xF)] = Some(c);
                 c
             }
         };
