@@ -2,8 +2,9 @@
 //! fuzzing of every entry point (the cases are `d3d9_tests::fuzz`'s).
 //!
 //! Runs N cases per target (decode, validate, asm, disasm, translate, interp; `all` by default)
-//! in the `fuzz` profile (release optimisation with overflow checks: an overflow is a bug the
-//! fuzzer must see), spread over J threads. A panic, an operation over one second or an error
+//! in the `fuzz` profile (release optimisation with overflow checks and debug assertions: an
+//! overflow is a bug the fuzzer must see, and so is a debug build's cross-check failing, such as
+//! the validator's shortcuts disagreeing with its full rules), spread over J threads. A panic, an operation over one second or an error
 //! that does not say where is a failure, saved as a reproducer under DIR (default
 //! `target/fuzz-failures`). A watchdog ends the run, saving the case, if one operation runs past
 //! 30 s (a hang). Ends with `fuzz: N passed, M failed` and exits non-zero on any failure.
