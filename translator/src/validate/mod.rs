@@ -291,17 +291,18 @@ pub fn validate(program: &Program, options: &ValidationOptions) -> Validation {
 /// writes, dependent reads, undeclared registers) are left out. [`crate::Shader`] refuses a
 /// program on these and finds its warnings only when asked, as the translator needs none.
 pub fn errors(program: &Program, options: &ValidationOptions) -> Vec<Diagnostic> {
-    let errors = run(program, options, options.mode == Mode::Strict).errors;
+    let errors = run(program, options, false).errors;
     // Debug builds (every test run): the same errors as the whole validation's.
     #[cfg(debug_assertions)]
     assert_eq!(errors, validate(program, options).errors, "the errors alone differ from the validation's");
     errors
 }
 
-/// Every check, or (`warnings` false) only those that can refuse the program under `options`.
-fn run(program: &Program, options: &ValidationOptions, warnings: bool) -> Validation {
-    let mut cx = Cx::new(program, options);
-    cx.warnings = warnings;
+/// The checks, keeping the warnings or not: without them, in lenient mode, the checks whose every
+/// rule only warns there are left out.
+fn run(program: &Program, options: &ValidationOptions, keep_warnings: bool) -> Validation {
+    let mut cx = Cx::new(program, options, keep_warnings);
+    let every_check = keep_warnings || options.mode == Mode::Strict;
     let Some(id) = cx.id else {
         cx.error(
             Rule::Version,
@@ -313,9 +314,9 @@ fn run(program: &Program, options: &ValidationOptions, warnings: bool) -> Valida
     version_rules::check_version(&mut cx, id);
     version_rules::instructions::check(&mut cx);
     version_rules::registers::check(&mut cx);
-    declarations::check(&mut cx, warnings);
+    declarations::check(&mut cx, every_check);
     let flow = flow_control::check(&mut cx);
-    if warnings {
+    if every_check {
         color_outputs::check(&mut cx, &flow);
         ps1x_texture::check(&mut cx);
         slots::check(&mut cx);
@@ -341,7 +342,7 @@ pub(crate) struct Cx<'a> {
 }
 
 impl<'a> Cx<'a> {
-    fn new(program: &'a Program, options: &'a ValidationOptions) -> Cx<'a> {
+    fn new(program: &'a Program, options: &'a ValidationOptions, warnings: bool) -> Cx<'a> {
         let version = program.version;
         Cx {
             program,
@@ -350,7 +351,7 @@ impl<'a> Cx<'a> {
             profile: version.profile(),
             options,
             out: Validation::default(),
-            warnings: true,
+            warnings,
         }
     }
 

@@ -46,13 +46,13 @@ fn op_name_in(inst: &Instruction, form: &Form) -> OpName {
 }
 
 /// Files that only special operand positions take.
-fn special(ty: RegisterType) -> bool {
+pub(super) fn special(ty: RegisterType) -> bool {
     use RegisterType::*;
     matches!(ty, Loop | ConstInt | ConstBool | Predicate | Label | Sampler)
 }
 
 /// Whether a general source may read file `ty` in this version.
-fn readable(cx: &Cx<'_>, ty: RegisterType) -> bool {
+pub(super) fn readable(cx: &Cx<'_>, ty: RegisterType) -> bool {
     use RegisterType::*;
     let v = cx.version;
     match ty {
@@ -66,7 +66,7 @@ fn readable(cx: &Cx<'_>, ty: RegisterType) -> bool {
 }
 
 /// Whether a destination may be register file `ty` in this version (for ordinary instructions).
-fn writable(cx: &Cx<'_>, ty: RegisterType) -> bool {
+pub(super) fn writable(cx: &Cx<'_>, ty: RegisterType) -> bool {
     use RegisterType::*;
     let v = cx.version;
     match ty {
@@ -378,14 +378,7 @@ fn source(cx: &mut Cx<'_>, i: usize, name: &OpName, k: usize, s: Slot, src: &Src
     // Relative addressing: c# everywhere with a0 (vs) or aL (vs_2_0+, ps_3_0), v# with aL in
     // vs_3_0/ps_3_0. Pixel shaders before 3.0 have no relative addressing.
     if let Some(rel) = src.relative {
-        let idx = rel.reg.ty;
-        let ok = match (ty, idx) {
-            (RegisterType::Const, RegisterType::Addr) => cx.is_vs(),
-            (RegisterType::Const, RegisterType::Loop) => (cx.is_vs() && v.major >= 2) || (cx.is_ps() && v.major == 3),
-            (RegisterType::Input, RegisterType::Loop) => v.major == 3,
-            _ => false,
-        };
-        if !ok {
+        if !relative_source(cx, ty, rel.reg.ty) {
             cx.error(
                 Rule::RelativeAddressing,
                 Some(i),
@@ -396,6 +389,17 @@ fn source(cx: &mut Cx<'_>, i: usize, name: &OpName, k: usize, s: Slot, src: &Src
 
     source_modifier(cx, i, name, ordinal, s, src);
     swizzle(cx, i, name, ordinal, s, src);
+}
+
+/// Whether a source of file `ty` may be addressed relative to `index` (`a0` or `aL`) here.
+pub(super) fn relative_source(cx: &Cx<'_>, ty: RegisterType, index: RegisterType) -> bool {
+    let v = cx.version;
+    match (ty, index) {
+        (RegisterType::Const, RegisterType::Addr) => cx.is_vs(),
+        (RegisterType::Const, RegisterType::Loop) => (cx.is_vs() && v.major >= 2) || (cx.is_ps() && v.major == 3),
+        (RegisterType::Input, RegisterType::Loop) => v.major == 3,
+        _ => false,
+    }
 }
 
 fn want_name(ty: RegisterType) -> &'static str {
@@ -422,15 +426,12 @@ fn source_modifier(cx: &mut Cx<'_>, i: usize, name: &OpName, ordinal: usize, s: 
         None => true,
         Not => boolean && matches!(s, Slot::BoolOrPredicate | Slot::Predicate),
         _ if s != Slot::General => false,
-        Neg => true,
-        Bias | BiasNeg | Sign | SignNeg | Comp => cx.profile.ps_1_x,
-        X2 | X2Neg => cx.profile.ps_1_4,
         Dz | Dw => {
             cx.profile.ps_1_4
                 && matches!(inst.opcode, Opcode::Tex | Opcode::TexCoord)
                 && !(m == Dz && src.reg.ty == RegisterType::Temp && inst.opcode == Opcode::TexCoord)
         }
-        Abs | AbsNeg => v.major == 3,
+        _ => general_modifier(cx, m),
     };
     if !ok {
         let reg = src.reg;
@@ -468,6 +469,19 @@ fn source_modifier(cx: &mut Cx<'_>, i: usize, name: &OpName, ordinal: usize, s: 
                 format_args!("{name} source {ordinal}: ps_1_4 allows no modifier on a constant"),
             );
         }
+    }
+}
+
+/// Whether a general source may carry modifier `m` in this version, whatever the instruction
+/// (`_dz`/`_dw`, which depend on it, and `!`, which general sources never take, are `false`).
+pub(super) fn general_modifier(cx: &Cx<'_>, m: SrcModifier) -> bool {
+    use SrcModifier::*;
+    match m {
+        None | Neg => true,
+        Bias | BiasNeg | Sign | SignNeg | Comp => cx.profile.ps_1_x,
+        X2 | X2Neg => cx.profile.ps_1_4,
+        Abs | AbsNeg => cx.version.major == 3,
+        Dz | Dw | Not => false,
     }
 }
 

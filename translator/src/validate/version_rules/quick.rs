@@ -18,7 +18,8 @@ use crate::bytecode::{
 };
 use crate::validate::Cx;
 
-/// What a program's version allows, as masks, for [`QuickRules::accepts`].
+/// What a program's version allows, as masks, for [`QuickRules::accepts`]. Each mask is read off
+/// the rules the full checks apply ([`super::instructions`]), so the rules are stated once.
 pub(crate) struct QuickRules {
     vertex: bool,
     major: u8,
@@ -27,6 +28,8 @@ pub(crate) struct QuickRules {
     /// Register files an instruction without a fixed destination file may write; `a0` and
     /// `p0`, which have rules of their own, are left to the full checks.
     writable: u32,
+    /// The files a source may address relative to `a0` and to `aL`.
+    relative: [u32; 2],
     /// Source modifiers a general source may carry (one bit per [`SrcModifier`]).
     general_modifiers: u32,
     /// `_sat` on an ordinary instruction (vertex shaders: from 3.0).
@@ -45,39 +48,32 @@ const fn modifier_bit(m: SrcModifier) -> u32 {
     1 << m as u32
 }
 
+/// The files for which `allowed` holds, as a mask.
+fn files(allowed: impl Fn(RegisterType) -> bool) -> u32 {
+    RegisterType::ALL.into_iter().filter(|&t| allowed(t)).fold(0, |m, t| m | bit(t))
+}
+
 impl QuickRules {
     /// The masks of `cx`'s version; `None` for ps_1_x.
     pub fn new(cx: &Cx<'_>, id: VersionId) -> Option<QuickRules> {
-        use RegisterType::*;
+        use super::instructions::{general_modifier, readable, relative_source, special, writable};
+        use RegisterType::{Addr, Loop, Predicate};
         if cx.profile.ps_1_x {
             return None;
         }
         let v = cx.version;
         let vertex = v.kind == ShaderKind::Vertex;
-        let when = |allowed: bool, ty: RegisterType| if allowed { bit(ty) } else { 0 };
-        let readable = bit(Temp)
-            | bit(Const)
-            | bit(Input)
-            | when(vertex && v.major >= 2, Addr)
-            | when(!vertex && v.major < 3, Texture)
-            | when(!vertex && v.major == 3, MiscType);
-        let writable = bit(Temp)
-            | when(vertex && v.major < 3, RastOut)
-            | when(vertex && v.major < 3, AttrOut)
-            | when(vertex && v.major < 3, TexCrdOut)
-            | when(vertex && v.major == 3, Output)
-            | when(!vertex && v.major >= 2, ColorOut)
-            | when(!vertex && v.major >= 2, DepthOut);
-        let mut general_modifiers = modifier_bit(SrcModifier::Neg);
-        if v.major == 3 {
-            general_modifiers |= modifier_bit(SrcModifier::Abs) | modifier_bit(SrcModifier::AbsNeg);
-        }
+        let general_modifiers = (1..=13)
+            .filter_map(SrcModifier::from_raw)
+            .filter(|&m| general_modifier(cx, m))
+            .fold(0, |mask, m| mask | modifier_bit(m));
         let caps = &cx.options.caps;
         Some(QuickRules {
             vertex,
             major: v.major,
-            readable,
-            writable,
+            readable: files(|t| !special(t) && readable(cx, t)),
+            writable: files(|t| writable(cx, t) && !matches!(t, Addr | Predicate)),
+            relative: [Addr, Loop].map(|index| files(|t| relative_source(cx, t, index))),
             general_modifiers,
             saturate: !vertex || v.major == 3,
             ps2_arbitrary_swizzle: (id == VersionId::Ps2x && caps.ps_arbitrary_swizzle) || id == VersionId::Ps2sw,
@@ -159,13 +155,12 @@ impl QuickRules {
             return false;
         }
         if let Some(rel) = src.relative {
-            let allowed = match (ty, rel.reg.ty) {
-                (Const, Addr) => self.vertex,
-                (Const, Loop) => (self.vertex && self.major >= 2) || (!self.vertex && self.major == 3),
-                (Input, Loop) => self.major == 3,
-                _ => false,
+            let by_index = match rel.reg.ty {
+                Addr => self.relative[0],
+                Loop => self.relative[1],
+                _ => 0,
             };
-            if !allowed {
+            if by_index & bit(ty) == 0 {
                 return false;
             }
         }
@@ -325,7 +320,7 @@ mod tests {
                     for inst in variations(opcode, id) {
                         let mut program = Program::new(id.version());
                         program.instructions = vec![inst];
-                        let mut cx = Cx::new(&program, &options);
+                        let mut cx = Cx::new(&program, &options, true);
                         let Some(quick) = QuickRules::new(&cx, id) else { continue };
                         let info = opcode.info();
                         let form = info.form_in(id).expect("variations exist only where the form does");
