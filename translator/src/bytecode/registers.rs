@@ -174,7 +174,10 @@ impl Register {
     /// The name the disassembler writes, e.g. `r0`, `c12`, `oPos`, `vFace`, `aL`, `oC1` (also
     /// its `Display`, which writes it without allocating).
     pub fn name(self) -> String {
-        self.to_string()
+        // Sized for every name but the out-of-range ones (`oRast65535`), so one allocation.
+        let mut name = String::with_capacity(8);
+        self.push_name(&mut name);
+        name
     }
 }
 

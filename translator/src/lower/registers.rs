@@ -117,7 +117,7 @@ impl Lowerer<'_> {
             return v;
         }
         let ty = self.reg_type(reg.ty);
-        let name = reg_name(reg);
+        let name = reg.name();
         let v = self.new_var(ty, name);
         self.regs.vars.insert((reg.ty, reg.num), v);
         v
@@ -340,13 +340,5 @@ impl Lowerer<'_> {
                 Ok(())
             }
         }
-    }
-}
-
-fn reg_name(reg: Register) -> String {
-    match reg.ty {
-        RegisterType::Loop => "aL".into(),
-        RegisterType::MiscType | RegisterType::RastOut | RegisterType::DepthOut => reg.name(),
-        _ => reg.name(),
     }
 }

@@ -22,7 +22,8 @@ pub(crate) fn check(cx: &mut Cx<'_>, undeclared_uses: bool) {
     let v = cx.version;
     let d3d8_vs = cx.options.api == Api::D3d8 && cx.is_vs();
     // Looked up, never iterated: the lowering's fast hasher, not SipHash.
-    let mut declared: FastMap<Register, Vec<(u8, usize)>> = FastMap::default(); // register -> (mask, at)
+    // Each declared register's components so far: one mask, no list (no allocation per register).
+    let mut declared: FastMap<Register, u8> = FastMap::default();
     let mut semantics: FastMap<(bool, u8, u8), usize> = FastMap::default(); // (output?, usage, index)
     let mut defined: FastMap<Register, usize> = FastMap::default();
     let mut executable_seen = None::<usize>;
@@ -147,11 +148,11 @@ pub(crate) fn check(cx: &mut Cx<'_>, undeclared_uses: bool) {
                 }
             }
         }
-        let entry = declared.entry(reg).or_default();
-        if entry.iter().any(|&(mask, _)| mask & dst.mask.0 != 0) {
+        let components = declared.entry(reg).or_default();
+        if *components & dst.mask.0 != 0 {
             cx.error(Rule::Declaration, Some(i), format_args!("{name} is declared twice"));
         }
-        entry.push((dst.mask.0, i));
+        *components |= dst.mask.0;
     }
     if undeclared_uses && !d3d8_vs {
         undeclared(cx, &declared);
@@ -170,7 +171,7 @@ fn needs_dcl(cx: &Cx<'_>, ty: RegisterType) -> bool {
     }
 }
 
-fn undeclared(cx: &mut Cx<'_>, declared: &FastMap<Register, Vec<(u8, usize)>>) {
+fn undeclared(cx: &mut Cx<'_>, declared: &FastMap<Register, u8>) {
     let mut reported = FastSet::default();
     // The destination, then the sources, in plain loops (an iterator chain per instruction
     // cost more than the check under callgrind).
@@ -193,7 +194,7 @@ fn undeclared(cx: &mut Cx<'_>, declared: &FastMap<Register, Vec<(u8, usize)>>) {
 #[inline(always)]
 fn undeclared_use(
     cx: &mut Cx<'_>,
-    declared: &FastMap<Register, Vec<(u8, usize)>>,
+    declared: &FastMap<Register, u8>,
     reported: &mut FastSet<Register>,
     i: usize,
     reg: Register,

@@ -322,6 +322,14 @@ impl Writer<'_> {
             }
             E::Compose { ty: t, ref components } => {
                 let t = self.type_id(t)?;
+                // Vectors (nearly every composite) on the stack; the long `def` banks in a Vec.
+                if components.len() <= 4 {
+                    let mut parts = ArrayVec::<u32, 4>::new();
+                    for &c in components {
+                        parts.push(self.constant_expression(arena, c, fi)?);
+                    }
+                    return Ok(self.composite_constant(t, &parts));
+                }
                 let mut parts = Vec::with_capacity(components.len());
                 for &c in components {
                     parts.push(self.constant_expression(arena, c, fi)?);
