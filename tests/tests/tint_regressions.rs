@@ -83,3 +83,10 @@ fn derivatives_in_control_flow_pass_tint_through_the_directive_alone() {
     assert!(code.contains(directive), "the module lacks the directive:\n{code}");
     assert_refused(&mut tint, &code.replacen(directive, "", 1), "must only be called from uniform control flow");
 }
+
+#[test]
+fn known_zeros_are_no_constant_expressions_for_tint() {
+    let Some(mut tint) = Tint::for_test("known_zeros_are_no_constant_expressions_for_tint") else { return };
+    let rules = [FloatRules::Strict, FloatRules::Fast, FloatRules::Ieee];
+    assert_accepted(&mut tint, "vs_2_0/tint_zero_values.asm", &rules);
+}

@@ -41,7 +41,7 @@ impl Lowerer<'_> {
         let (ka, kb) = (self.fb.tables.known.get(&a).copied(), self.fb.tables.known.get(&b).copied());
         if [ka, kb].iter().flatten().any(|bits| bits.iter().all(|b| *b == 0)) {
             // (+0 == 0) makes the other factor 0: +0 · 0 = +0.
-            return self.fconst(0.0, w);
+            return self.runtime_zero(w);
         }
         if [ka, kb].iter().flatten().any(|bits| bits.iter().all(|&b| positive_finite(b))) {
             return self.bin(B::Multiply, a, b);

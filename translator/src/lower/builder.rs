@@ -503,7 +503,6 @@ impl FnBuilder {
     }
 
     /// Depth of nested blocks (0 in the function body).
-    #[allow(dead_code)]
     pub fn depth(&self) -> usize {
         self.blocks.len() - 1
     }

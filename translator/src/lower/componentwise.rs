@@ -28,10 +28,12 @@ impl Lowerer<'_> {
         }
     }
 
-    /// Source `i` as a `vec4`, or only component `lane` of it as a scalar.
+    /// Source `i` as a `vec4` (the written components are all that matter: a result component
+    /// depends only on the same component of each source), or only component `lane` of it as
+    /// a scalar.
     fn operand(&mut self, op: &Op, i: usize, lane: Option<usize>) -> Result<Expr, LowerError> {
-        let Some(c) = lane else { return self.src_n(op, i) };
         let src = op.src(i);
+        let Some(c) = lane else { return self.src_lanes(&src, op.dst().mask) };
         let parts = self.src_parts(&src)?;
         let x = self.scalar_part(parts[c]);
         self.apply_modifier(src.modifier, x, Width::Scalar)

@@ -5,6 +5,7 @@
 use naga::{AddressSpace, BinaryOperator, Expression, GlobalVariable, Handle, ResourceBinding, Span};
 
 use super::builder::{ScopedKey, SharedKey};
+use super::modifiers::Width;
 use super::registers::Expr;
 use super::types::Types;
 use super::{FloatConstantsBinding, LowerError, Lowerer};
@@ -247,10 +248,10 @@ impl Lowerer<'_> {
             if defined.contains_key(&num) {
                 return self.def_value(num);
             }
-            let Some(f) = self.consts.float else { return Ok(self.splat(0.0)) };
+            let Some(f) = self.consts.float else { return Ok(self.runtime_zero(Width::Vec4)) };
             let n = u32::from(num);
             if n >= f.count {
-                return Ok(self.splat(0.0));
+                return Ok(self.runtime_zero(Width::Vec4));
             }
             if let Some(v) = self.fb.scoped(ScopedKey::Constant(n)) {
                 return Ok(v);
@@ -273,7 +274,7 @@ impl Lowerer<'_> {
         }
         let mut value = match self.consts.float {
             Some(f) => self.read_float_constant_relative(f, idx),
-            None => self.splat(0.0),
+            None => self.runtime_zero(Width::Vec4),
         };
         // def constants win over the buffer even when reached relatively.
         for &n in sig.float_constants.defined.keys() {

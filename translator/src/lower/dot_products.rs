@@ -13,27 +13,32 @@ impl Lowerer<'_> {
     /// Lowers dp3, dp4, dp2add, nrm and crs.
     pub fn dot_product(&mut self, op: &Op) -> Result<(), LowerError> {
         use Opcode as O;
-        let a = self.src_n(op, 0)?;
         let value = match op.opcode() {
             O::Dp3 | O::Dp4 => {
-                let b = self.src_n(op, 1)?;
-                let d = self.dot(a, b, if op.opcode() == O::Dp3 { 3 } else { 4 });
+                let n = if op.opcode() == O::Dp3 { 3 } else { 4 };
+                let (a, b) = (self.src_lanes(&op.src(0), summed(n))?, self.src_lanes(&op.src(1), summed(n))?);
+                let d = self.dot(a, b, usize::from(n));
                 return self.write_scalar(op, d);
             }
             O::Dp2Add => {
-                let (b, c) = (self.src_n(op, 1)?, self.src_scalar_n(op, 2)?);
+                let (a, b) = (self.src_lanes(&op.src(0), summed(2))?, self.src_lanes(&op.src(1), summed(2))?);
+                let c = self.src_scalar_n(op, 2)?;
                 let d = self.dot(a, b, 2);
                 let r = self.bin(B::Add, d, c);
                 return self.write_scalar(op, r);
             }
             O::Nrm => {
+                let a = self.src_n(op, 0)?;
                 let len2 = self.dot(a, a, 3);
                 let len = self.math1(M::Sqrt, len2);
                 let inv = self.rcp(len, Width::Scalar);
                 let invv = self.splat_expr(inv);
                 self.fmul(a, invv, Width::Vec4)
             }
-            O::Crs => return self.cross_product(op, a),
+            O::Crs => {
+                let a = self.src_n(op, 0)?;
+                return self.cross_product(op, a);
+            }
             other => return Err(self.unsupported(format!("{other:?}"))),
         };
         self.write(op, value)
@@ -60,17 +65,23 @@ impl Lowerer<'_> {
             return Err(self.unsupported(format!("{:?}", op.opcode())));
         };
         let dst = op.dst();
-        let a = self.src_n(op, 0)?;
+        let summed = summed(width);
+        let a = self.src_lanes(&op.src(0), summed)?;
         let base = op.src(1);
         let zero = self.fconst(0.0, Width::Scalar);
         let mut out = [zero; 4];
         for (k, slot) in out.iter_mut().enumerate().take(usize::from(rows)) {
             let mut row = base;
             row.reg.num = base.reg.num.checked_add(k as u16).ok_or_else(|| self.invalid("matrix row out of range"))?;
-            let r = self.src(&row)?;
+            let r = self.src_lanes(&row, summed)?;
             *slot = self.dot(a, r, usize::from(width));
         }
         let v = self.scalars4(out);
         self.write_parts(op, dst, WriteMask(dst.mask.0 & info.writes), v)
     }
+}
+
+/// The components a dot product of `n` sums: all it reads of its sources.
+fn summed(n: u8) -> WriteMask {
+    WriteMask((1 << n) - 1)
 }

@@ -89,6 +89,24 @@ impl Lowerer<'_> {
         }
     }
 
+    /// +0 as a value the shader computes when it runs, not a literal, for the zeros the
+    /// program reads as values (a product with a zero factor, a register nothing stored to, a
+    /// constant outside the buffer): arithmetic on literals alone is a WGSL constant
+    /// expression, which browsers evaluate when the module is created and refuse where the
+    /// result is not finite, as `rcp`, `rsq` and `log` of zero are (`1f / 0f`; docs/wgsl.md §2).
+    /// Known as +0 to the lowering.
+    pub fn runtime_zero(&mut self, w: Width) -> Expr {
+        let zero = self.special(&[0]);
+        match w {
+            Width::Scalar => zero,
+            Width::Vec4 => {
+                let v = self.splat_expr(zero);
+                self.fb.tables.known.insert(v, [0; 4]);
+                v
+            }
+        }
+    }
+
     /// An `f32` from its bits: a literal when exact, else loaded from its bit pattern.
     pub fn scalar_literal(&mut self, bits: u32) -> Expr {
         if !is_exact_literal(bits) {

@@ -2,7 +2,7 @@
 
 use naga::{BinaryOperator, Expression, MathFunction, Span, SwizzleComponent, UnaryOperator, VectorSize};
 
-use super::builder::{replicated, whole, Parts, SharedKey};
+use super::builder::{replicated, whole, Parts, SharedKey, SCALAR};
 use super::operands::Op;
 use super::registers::Expr;
 use super::values::swizzled;
@@ -190,9 +190,40 @@ impl Lowerer<'_> {
 
     /// A source operand as `vec4<f32>`: register, swizzle, modifier.
     pub fn src(&mut self, src: &SrcParam) -> Result<Expr, LowerError> {
+        self.src_lanes(src, WriteMask::ALL)
+    }
+
+    /// A source operand as `vec4<f32>` of which the instruction reads only the components in
+    /// `lanes` (the written components of a per-component operation, the summed ones of a dot
+    /// product, what a sample takes of its coordinates); the others may hold anything.
+    pub fn src_lanes(&mut self, src: &SrcParam, lanes: WriteMask) -> Result<Expr, LowerError> {
         let parts = self.src_parts(src)?;
+        let parts = self.unused_filled(parts, lanes);
         let v = self.materialize(parts);
         self.apply_modifier(src.modifier, v, Width::Vec4)
+    }
+
+    /// `parts` with the components outside `lanes` chosen to make the vector cheapest: they may
+    /// hold anything, so when the used ones all come from one value the others repeat it (a
+    /// scalar's) or take that vector's own components, which leaves the vector itself where
+    /// the used ones are in place (`add r0.xyz, r1.xyzx, r2` reads `r1`, no swizzle) and one
+    /// swizzle otherwise (no select against another value). A known constant is read as
+    /// written: the multiply rule's folds look at every component.
+    fn unused_filled(&self, parts: Parts, lanes: WriteMask) -> Parts {
+        let Some(first) = (0..4).find(|&i| lanes.has(i)) else { return parts };
+        let base = parts[first].base;
+        let one_base = (0..4).all(|i| !lanes.has(i) || parts[i].base == base);
+        if lanes == WriteMask::ALL || !one_base || self.fb.tables.known.contains(&base) {
+            return parts;
+        }
+        if parts[first].index == SCALAR {
+            return replicated(base);
+        }
+        let mut filled = whole(base);
+        for i in (0..4).filter(|&i| lanes.has(i)) {
+            filled[i] = parts[i];
+        }
+        filled
     }
 
     /// A scalar source: the component the swizzle's last selector names (the replicated one;

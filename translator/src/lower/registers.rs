@@ -290,12 +290,31 @@ impl Lowerer<'_> {
         if let Some(e) = self.fb.tables.values.get(&key) {
             return Ok(e.parts);
         }
+        if self.never_stored(reg) {
+            // Its zero-initialised variable still holds +0: no variable, no load (the first
+            // partial write of a temporary reads the components it keeps).
+            let zero = self.runtime_zero(super::modifiers::Width::Scalar);
+            return Ok(super::builder::replicated(zero));
+        }
         let p = self.reg_ptr(reg)?;
         let v = self.load(p);
         if !self.regs.arrays.contains(reg.ty) {
             self.fb.tables.values.insert(key, whole(v), None);
         }
         Ok(whole(v))
+    }
+
+    /// Whether `reg` is certainly still its variable's initial +0 here: nothing can have stored
+    /// to a register that has no variable yet (a store needs its pointer, and a value waiting
+    /// for its store is in the block's table), provided that no earlier pass of a loop and no
+    /// other function may have written it, so in the entry point's own body outside every
+    /// block, without subroutines; and the variable is a `vec4<f32>` one, not in an array.
+    fn never_stored(&self, reg: Register) -> bool {
+        !self.globals_mode
+            && self.fb.depth() == 0
+            && self.reg_type(reg.ty) == self.t.vec4f
+            && !self.regs.arrays.contains(reg.ty)
+            && !self.regs.vars.contains_key(&(reg.ty, reg.num))
     }
 
     /// Sets a register's value; the store is emitted at the next statement or block boundary.

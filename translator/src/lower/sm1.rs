@@ -22,7 +22,7 @@ impl Lowerer<'_> {
     fn coords(&mut self, n: u16) -> Expr {
         let v = match self.texcoords.get(&n) {
             Some(&v) => v,
-            None => self.splat(0.0),
+            None => self.runtime_zero(Width::Vec4),
         };
         if n < 8 && self.dynamic(super::render_state::Mode::Projected(0)) {
             // The block is declared whenever the counts are read from it

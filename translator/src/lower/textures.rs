@@ -103,6 +103,25 @@ impl Lowerer<'_> {
         Ok(())
     }
 
+    /// The components of its coordinates that [`Lowerer::sample`] reads from sampler `n`: x
+    /// and y (and z of a cube or volume texture), the depth reference of a shadow sampler (z,
+    /// w for a cube), and w with `w` (the divisor, bias or level). Every one for a sampler
+    /// without a texture, which reads none.
+    fn coordinate_lanes(&self, n: Option<u16>, w: bool) -> crate::bytecode::WriteMask {
+        let Some(&SamplerGlobals::Bound { ty, shadow, .. }) = n.and_then(|n| self.samplers.get(&n)) else {
+            return crate::bytecode::WriteMask::ALL;
+        };
+        let volume = matches!(ty, TextureType::Cube | TextureType::Volume);
+        let mut lanes = if volume { 0b0111 } else { 0b0011 };
+        if shadow {
+            lanes |= if ty == TextureType::Cube { 0b1000 } else { 0b0100 };
+        }
+        if w {
+            lanes |= 0b1000;
+        }
+        crate::bytecode::WriteMask(lanes)
+    }
+
     /// Samples sampler `n` at `coords` (a `vec4`: the coordinates, with bias or level in w).
     pub(crate) fn sample(
         &mut self,
@@ -236,12 +255,19 @@ impl Lowerer<'_> {
             return Err(self.unsupported("Shader Model 1 texture instructions"));
         }
         let n = Self::sampler_src(op, 1);
-        let coords = self.src_n(op, 0)?;
+        // Whether w is the divisor, the bias or the level.
+        let w = match op.opcode() {
+            Opcode::TexLdl => true,
+            Opcode::TexLdd => false,
+            _ => op.texld_variant() != TexldVariant::Plain,
+        };
+        let coords = self.src_lanes(&op.src(0), self.coordinate_lanes(n, w))?;
         let v = match op.opcode() {
             Opcode::TexLdl => self.sample(n, coords, Level::Lod, false)?,
             Opcode::TexLdd => {
-                let dx = self.src_n(op, 2)?;
-                let dy = self.src_n(op, 3)?;
+                let lanes = self.coordinate_lanes(n, false);
+                let dx = self.src_lanes(&op.src(2), lanes)?;
+                let dy = self.src_lanes(&op.src(3), lanes)?;
                 self.sample(n, coords, Level::Grad(dx, dy), false)?
             }
             _ => match op.texld_variant() {

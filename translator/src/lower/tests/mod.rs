@@ -12,6 +12,7 @@ mod sm1_modifiers;
 mod sm1_ops;
 mod snapshots;
 mod spans;
+mod unread_components;
 mod vs1;
 
 use std::collections::HashMap;
