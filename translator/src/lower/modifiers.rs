@@ -210,10 +210,14 @@ impl Lowerer<'_> {
     /// swizzle otherwise (no select against another value). A known constant is read as
     /// written: the multiply rule's folds look at every component.
     fn unused_filled(&self, parts: Parts, lanes: WriteMask) -> Parts {
+        // Most sources are read whole: nothing to choose.
+        if lanes == WriteMask::ALL {
+            return parts;
+        }
         let Some(first) = (0..4).find(|&i| lanes.has(i)) else { return parts };
         let base = parts[first].base;
         let one_base = (0..4).all(|i| !lanes.has(i) || parts[i].base == base);
-        if lanes == WriteMask::ALL || !one_base || self.fb.tables.known.contains(&base) {
+        if !one_base || self.fb.tables.known.contains(&base) {
             return parts;
         }
         if parts[first].index == SCALAR {

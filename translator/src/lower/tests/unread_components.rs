@@ -129,13 +129,9 @@ fn a_projected_sample_reads_its_divisor_from_the_swizzled_w() {
     let mut texldp = op(O::Tex, Some(dst(R::ColorOut, 0, "xyzw")), &[c(0).sw("xyzx"), src(R::Sampler, 0)]);
     texldp.control = 1;
     let p = program(PS2X, vec![dcl, texldp]);
-    let run = Run { consts: vec![(0, [2.0, 4.0, 6.0, 8.0])], ..Run::default() };
-    match run_program(&p, &run) {
+    let consts = Run { consts: vec![(0, [2.0, 4.0, 6.0, 8.0])], ..Run::default() };
+    match run(&p, &consts) {
         Outcome::Output(m) => assert_eq!(m["oC0"].vec4(), [1.0, 2.0, 0.0, -1.0]),
         Outcome::Killed => panic!("killed"),
     }
-}
-
-fn run_program(p: &Program, r: &Run) -> Outcome {
-    super::run(p, r)
 }
