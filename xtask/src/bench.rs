@@ -57,8 +57,8 @@ use crate::bench_corpus::{self, Entry};
                   ps_3_0 and vertex shaders with the most instructions on the adapter under the strict \
                   and the IEEE float rules, interleaved, ROUNDS times, and prints pipeline-creation and \
                   draw times, their strict / IEEE ratios and geometric means, then the strict / IEEE \
-                  instruction counts of every vertex shader after `spirv-opt -O` (skipped, with a \
-                  message, without spirv-opt).\n\n--gpu --ffp draws every fixed-function triangle \
+                  instruction counts of every vertex and every pixel shader after `spirv-opt -O` \
+                  (skipped, with a message, without spirv-opt).\n\n--gpu --ffp draws every fixed-function triangle \
                   draw of the fixed-function cases (--cases DIR, default ../shared/conformance-ffp and \
                   shaders/cases/ffp) with keyed and with uniform-driven halves, interleaved, ROUNDS times, \
                   and prints the uniform / keyed ratios of creation and draw times and the modules each \

@@ -20,10 +20,11 @@
 //! geometric mean per stage. Mesa's on-disk shader cache is turned off
 //! (`MESA_SHADER_CACHE_DISABLE`), or every round after the first would read the compile from it.
 //!
-//! Then `spirv-opt -O` (SPIR-V Tools): every vertex shader of the selection translated to SPIR-V
-//! under both rules and optimised; the instructions inside functions (the code, without types,
-//! names and decorations) are counted, and the strict / IEEE ratio of the sums is printed. A
-//! missing `spirv-opt` skips this part with a message.
+//! Then `spirv-opt -O` (SPIR-V Tools): every shader of the selection translated to SPIR-V under
+//! both rules and optimised; the instructions inside functions (the code, without types, names
+//! and decorations) are counted, and the strict / IEEE ratio of the sums is printed per stage,
+//! a measure of the rules' cost that does not depend on the machine's load. A missing
+//! `spirv-opt` skips this part with a message.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -382,23 +383,24 @@ fn optimised(words: &[u32], tmp: &Path) -> Result<usize, String> {
     Ok(code_instructions(&words))
 }
 
-/// Each vertex shader's optimised code instructions under both rules.
+/// Each shader's optimised code instructions under both rules, summed per stage.
 fn spirv_opt_counts(entries: &[Entry]) {
     if Command::new("spirv-opt").arg("--version").output().is_err() {
         println!("spirv-opt: not installed (SPIR-V Tools), the optimised instruction counts are skipped");
         return;
     }
     let tmp = std::env::temp_dir().join(format!("xtask-bench-gpu-{}", std::process::id()));
-    let (mut sums, mut ratios, mut failed) = ([0usize; 2], Vec::new(), Vec::new());
+    // Per stage (vertex, pixel): the strict and IEEE sums and the per-shader ratios.
+    let mut stages: [([usize; 2], Vec<f64>); 2] = Default::default();
+    let mut failed = Vec::new();
     for e in entries {
-        let counts = vertex_counts(e, &tmp);
-        match counts {
-            Ok(Some(c)) => {
+        match optimised_counts(e, &tmp) {
+            Ok((kind, c)) => {
+                let (sums, ratios) = &mut stages[usize::from(kind == ShaderKind::Pixel)];
                 sums[0] += c[0];
                 sums[1] += c[1];
                 ratios.push(c[0] as f64 / c[1].max(1) as f64);
             }
-            Ok(None) => {}
             Err(why) => failed.push(format!("{}: {why}", e.name)),
         }
     }
@@ -408,34 +410,33 @@ fn spirv_opt_counts(entries: &[Entry]) {
     for f in &failed {
         println!("  spirv-opt: not counted: {f}");
     }
-    if ratios.is_empty() {
-        println!("spirv-opt: no vertex shader counted");
-        return;
+    for ((sums, ratios), stage) in stages.iter().zip(["vertex", "pixel"]) {
+        if ratios.is_empty() {
+            println!("spirv-opt: no {stage} shader counted");
+            continue;
+        }
+        println!(
+            "spirv-opt -O: {} {stage} shaders, code instructions strict {} / ieee {} = {:.3} (geometric mean per shader {:.3})",
+            ratios.len(),
+            sums[0],
+            sums[1],
+            sums[0] as f64 / sums[1] as f64,
+            geomean(ratios)
+        );
     }
-    println!(
-        "spirv-opt -O: {} vertex shaders, code instructions strict {} / ieee {} = {:.3} (geometric mean per shader {:.3})",
-        ratios.len(),
-        sums[0],
-        sums[1],
-        sums[0] as f64 / sums[1] as f64,
-        geomean(&ratios)
-    );
 }
 
-/// The optimised counts (strict, IEEE) of a vertex shader; `None` for a pixel shader.
-fn vertex_counts(e: &Entry, tmp: &Path) -> Result<Option<[usize; 2]>, String> {
+/// A shader's stage and its optimised counts (strict, IEEE).
+fn optimised_counts(e: &Entry, tmp: &Path) -> Result<(ShaderKind, [usize; 2]), String> {
     let file = std::fs::read(&e.path).map_err(|e| e.to_string())?;
     let loaded = d3d9_shader::input::load(&file, &e.path.to_string_lossy()).map_err(|e| e.to_string())?;
     let tokens = &loaded.first().ok_or("no shader in the file")?.tokens;
     let shader = Shader::from_tokens(tokens, &ParseOptions::lenient()).map_err(|e| e.to_string())?;
-    if shader.stage() != ShaderKind::Vertex {
-        return Ok(None);
-    }
     let mut counts = [0; 2];
     for (slot, (rules, _)) in counts.iter_mut().zip(RULES) {
         let key = ShaderKey { float_rules: rules, ..ShaderKey::default() };
         let words = shader.translate(&key).map_err(|e| e.to_string())?.to_spirv().map_err(|e| e.to_string())?;
         *slot = optimised(&words, tmp)?;
     }
-    Ok(Some(counts))
+    Ok((shader.stage(), counts))
 }

@@ -8,6 +8,7 @@ use naga::{BinaryOperator as B, Expression, MathFunction as M, VectorSize};
 use super::modifiers::Width;
 use super::registers::Expr;
 use super::Lowerer;
+use crate::bytecode::WriteMask;
 use crate::key::FloatRules;
 
 const FLT_MAX: f32 = f32::MAX;
@@ -18,35 +19,56 @@ fn positive_finite(bits: u32) -> bool {
     v.is_finite() && v > 0.0
 }
 
+/// A finite number other than ±0.
+fn finite_non_zero(bits: u32) -> bool {
+    let v = f32::from_bits(bits);
+    v.is_finite() && v != 0.0
+}
+
 impl Lowerer<'_> {
     /// `a · b` with the key's multiply rule: strict is `(b == 0 ? 0 : a) · (a == 0 ? 0 : b)`,
-    /// in as few operations as what is known of the factors allows. The rule's result is the
-    /// plain product unless a factor is zero; then it is +0 when both are, else the zero
-    /// factor itself (its sign kept), whatever the other is. So:
-    /// - a factor known to be +0 everywhere gives +0;
-    /// - a factor known finite and positive everywhere gives the plain product (the other's
-    ///   zero keeps its sign in both);
+    /// in as few operations as what is known of the factors allows ([`Lowerer::fmul_lanes`]).
+    pub fn fmul(&mut self, a: Expr, b: Expr, w: Width) -> Expr {
+        self.fmul_lanes(a, b, w, WriteMask::ALL)
+    }
+
+    /// `a · b` with the key's multiply rule, exact in the components in `lanes` (those the
+    /// instruction keeps: the written ones, the summed ones of a short dot product); the others
+    /// may hold anything. The rule's result is the plain product unless a factor is zero; then
+    /// it is +0 when both are, else the zero factor itself (its sign kept), whatever the other
+    /// is. So, from what is known of the factors in `lanes`:
+    /// - a factor known to be +0 there gives +0;
+    /// - a factor known finite and positive there gives the plain product (the other's zero
+    ///   keeps its sign in both);
     /// - factors that are both +0-or-finite-positive ([`FnBuilder::nonneg`]) give the plain
     ///   product; one such factor `k` gives `k · (k == 0 ? 0 : other)`;
-    /// - a factor known finite and non-zero gives `(other == 0 ? 0 : known) · other`;
+    /// - a factor known finite and non-zero there gives `(other == 0 ? 0 : known) · other`;
     /// - a square (`a · a`, as in `dp3 r, v, v` and `nrm`) is the plain product: a zero `a`
     ///   gives +0 by the rule and +0 as (±0)·(±0), and a non-zero one is no exception;
     /// - anything else calls the module's function of the rule (`multiply_rule`).
     ///
+    /// Each form is a pure expression of `a` and `b`, exact wherever the facts it was chosen by
+    /// hold, so an instruction that shares one made for other lanes chose it by the same facts.
+    ///
     /// [`FnBuilder::nonneg`]: super::builder::FnBuilder::nonneg
-    pub fn fmul(&mut self, a: Expr, b: Expr, w: Width) -> Expr {
+    pub fn fmul_lanes(&mut self, a: Expr, b: Expr, w: Width, lanes: WriteMask) -> Expr {
         if self.key.float_rules != FloatRules::Strict || a == b {
             return self.bin(B::Multiply, a, b);
         }
+        // A scalar's facts are the same in every component.
+        let lanes = if w == Width::Scalar { WriteMask::ALL } else { lanes };
+        let all =
+            |bits: Option<[u32; 4]>, f: fn(u32) -> bool| bits.is_some_and(|b| lanes.components().all(|i| f(b[i])));
         let (ka, kb) = (self.fb.tables.known.get(&a).copied(), self.fb.tables.known.get(&b).copied());
-        if [ka, kb].iter().flatten().any(|bits| bits.iter().all(|b| *b == 0)) {
+        if all(ka, |b| b == 0) || all(kb, |b| b == 0) {
             // (+0 == 0) makes the other factor 0: +0 · 0 = +0.
             return self.runtime_zero(w);
         }
-        if [ka, kb].iter().flatten().any(|bits| bits.iter().all(|&b| positive_finite(b))) {
+        if all(ka, positive_finite) || all(kb, positive_finite) {
             return self.bin(B::Multiply, a, b);
         }
-        let (na, nb) = (self.is_nonneg(a, ka), self.is_nonneg(b, kb));
+        let nonneg = |l: &Self, x: Expr, k| l.fb.tables.nonneg.contains(&x) || all(k, |b| b == 0 || positive_finite(b));
+        let (na, nb) = (nonneg(self, a, ka), nonneg(self, b, kb));
         if na && nb {
             return self.bin(B::Multiply, a, b);
         }
@@ -56,7 +78,7 @@ impl Lowerer<'_> {
             let kz = match (kbits, w) {
                 (Some(bits), Width::Vec4) => {
                     let mask = (0..4).filter(|&i| bits[i] == 0).fold(0u8, |m, i| m | 1 << i);
-                    self.mask_constant(crate::bytecode::WriteMask(mask))
+                    self.mask_constant(WriteMask(mask))
                 }
                 _ => self.is_zero(k, w),
             };
@@ -64,8 +86,7 @@ impl Lowerer<'_> {
             return if na { self.bin(B::Multiply, k, o) } else { self.bin(B::Multiply, o, k) };
         }
         for (known, other, bits) in [(a, b, ka), (b, a, kb)] {
-            let Some(bits) = bits else { continue };
-            if bits.map(f32::from_bits).iter().all(|v| v.is_finite() && *v != 0.0) {
+            if all(bits, finite_non_zero) {
                 let zero = self.fconst(0.0, w);
                 let oz = self.is_zero(other, w);
                 let k = self.select(oz, zero, known);
@@ -73,12 +94,6 @@ impl Lowerer<'_> {
             }
         }
         self.rule_product(a, b, w)
-    }
-
-    /// Whether each component of `x` is +0 or finite and positive.
-    fn is_nonneg(&self, x: Expr, known: Option<[u32; 4]>) -> bool {
-        self.fb.tables.nonneg.contains(&x)
-            || known.is_some_and(|bits| bits.iter().all(|&b| b == 0 || positive_finite(b)))
     }
 
     /// `x == 0` (made once per block for the same `x`, a factor of several products, as every
@@ -92,7 +107,7 @@ impl Lowerer<'_> {
     /// The sum is `dot(products, 1)`: multiplying by 1 is exact, so no product is fused into an
     /// add whatever the backend does with `dot`.
     pub fn dot(&mut self, a: Expr, b: Expr, n: usize) -> Expr {
-        let p = self.fmul(a, b, Width::Vec4);
+        let p = self.fmul_lanes(a, b, Width::Vec4, super::dot_products::summed(n as u8));
         match n {
             4 => {
                 let one = self.splat(1.0);

@@ -43,6 +43,7 @@ impl Lowerer<'_> {
     fn componentwise_value(&mut self, op: &Op, lane: Option<usize>) -> Result<Expr, LowerError> {
         use Opcode as O;
         let w = if lane.is_some() { Width::Scalar } else { Width::Vec4 };
+        let mask = op.dst().mask;
         let s = |l: &mut Self, i| l.operand(op, i, lane);
         Ok(match op.opcode() {
             O::Mov | O::Mova => s(self, 0)?,
@@ -52,17 +53,17 @@ impl Lowerer<'_> {
             }
             O::Mul => {
                 let (a, b) = (s(self, 0)?, s(self, 1)?);
-                self.fmul(a, b, w)
+                self.fmul_lanes(a, b, w, mask)
             }
             O::Mad => {
                 let (a, b, c) = (s(self, 0)?, s(self, 1)?, s(self, 2)?);
-                let p = self.fmul(a, b, w);
+                let p = self.fmul_lanes(a, b, w, mask);
                 self.bin(B::Add, p, c)
             }
             O::Lrp => {
                 let (a, b, c) = (s(self, 0)?, s(self, 1)?, s(self, 2)?);
                 let d = self.bin(B::Subtract, b, c);
-                let p = self.fmul(a, d, w);
+                let p = self.fmul_lanes(a, d, w, mask);
                 self.bin(B::Add, p, c)
             }
             O::Min | O::Max | O::Slt | O::Sge => {

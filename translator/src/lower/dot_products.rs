@@ -33,7 +33,7 @@ impl Lowerer<'_> {
                 let len = self.math1(M::Sqrt, len2);
                 let inv = self.rcp(len, Width::Scalar);
                 let invv = self.splat_expr(inv);
-                self.fmul(a, invv, Width::Vec4)
+                self.fmul_lanes(a, invv, Width::Vec4, op.dst().mask)
             }
             O::Crs => {
                 let a = self.src_n(op, 0)?;
@@ -51,10 +51,11 @@ impl Lowerer<'_> {
         let (yzx, zxy) = (Swizzle::new(1, 2, 0, 3), Swizzle::new(2, 0, 1, 3));
         let (a1, b1) = (self.swizzle(a, yzx), self.swizzle(b, zxy));
         let (a2, b2) = (self.swizzle(a, zxy), self.swizzle(b, yzx));
-        let p1 = self.fmul(a1, b1, Width::Vec4);
-        let p2 = self.fmul(a2, b2, Width::Vec4);
+        let written = WriteMask(dst.mask.0 & op.info().writes);
+        let p1 = self.fmul_lanes(a1, b1, Width::Vec4, written);
+        let p2 = self.fmul_lanes(a2, b2, Width::Vec4, written);
         let v = self.bin(B::Subtract, p1, p2);
-        self.write_masked(op, dst, WriteMask(dst.mask.0 & op.info().writes), v)
+        self.write_masked(op, dst, written, v)
     }
 
     /// `m{width}x{rows} d, a, c#`: d.k = dot_width(a, c#+k) for each row k (the shape from the
@@ -82,6 +83,6 @@ impl Lowerer<'_> {
 }
 
 /// The components a dot product of `n` sums: all it reads of its sources.
-fn summed(n: u8) -> WriteMask {
+pub(super) fn summed(n: u8) -> WriteMask {
     WriteMask((1 << n) - 1)
 }

@@ -207,8 +207,9 @@ impl Lowerer<'_> {
     /// hold anything, so when the used ones all come from one value the others repeat it (a
     /// scalar's) or take that vector's own components, which leaves the vector itself where
     /// the used ones are in place (`add r0.xyz, r1.xyzx, r2` reads `r1`, no swizzle) and one
-    /// swizzle otherwise (no select against another value). A known constant is read as
-    /// written: the multiply rule's folds look at every component.
+    /// swizzle otherwise (no select against another value). What is known of the components
+    /// outside `lanes` does not matter: the multiply rule's folds look at `lanes` alone
+    /// ([`Lowerer::fmul_lanes`]).
     fn unused_filled(&self, parts: Parts, lanes: WriteMask) -> Parts {
         // Most sources are read whole: nothing to choose.
         if lanes == WriteMask::ALL {
@@ -217,7 +218,7 @@ impl Lowerer<'_> {
         let Some(first) = (0..4).find(|&i| lanes.has(i)) else { return parts };
         let base = parts[first].base;
         let one_base = (0..4).all(|i| !lanes.has(i) || parts[i].base == base);
-        if !one_base || self.fb.tables.known.contains(&base) {
+        if !one_base {
             return parts;
         }
         if parts[first].index == SCALAR {

@@ -3,6 +3,7 @@
 use naga::{Handle, Module, Scalar, Span, Type, TypeInner, VectorSize};
 
 /// Handles of the common types.
+#[derive(Clone, Copy)]
 pub(crate) struct Types {
     pub f32: Handle<Type>,
     pub i32: Handle<Type>,
@@ -22,8 +23,28 @@ fn vec(module: &mut Module, size: VectorSize, scalar: Scalar) -> Handle<Type> {
     insert(module, TypeInner::Vector { size, scalar })
 }
 
+thread_local! {
+    /// The common types as [`Types::new`] inserts them into an empty module: a new module's
+    /// type arena is a copy of this one (three allocations of the final size, no hashing),
+    /// not eight insertions that grow the set, its index and its spans step by step.
+    static COMMON: (naga::UniqueArena<Type>, Types) = {
+        let mut m = Module::default();
+        let t = Types::insert_all(&mut m);
+        (m.types, t)
+    };
+}
+
 impl Types {
+    /// The common types of a new module (`m` has no type yet).
     pub fn new(m: &mut Module) -> Types {
+        debug_assert!(m.types.is_empty(), "the common types come first");
+        COMMON.with(|(types, t)| {
+            m.types = types.clone();
+            *t
+        })
+    }
+
+    fn insert_all(m: &mut Module) -> Types {
         Types {
             f32: insert(m, TypeInner::Scalar(Scalar::F32)),
             i32: insert(m, TypeInner::Scalar(Scalar::I32)),

@@ -135,3 +135,60 @@ fn swizzled_partial_writes_compose_the_right_components() {
     let got = bits(p, &[(1, [1.0, 2.0, 3.0, 4.0]), (2, [5.0, 6.0, 7.0, 8.0])]);
     assert_eq!(got, [6.0, 5.0, 4.0, 4.0].map(f32::to_bits));
 }
+
+/// How many expressions of the entry point are of `kind`, and how many calls the module has.
+fn forms(insts: Vec<Instruction>, kind: fn(&naga::Expression) -> bool) -> (usize, usize) {
+    let prog = program(VS2X, insts);
+    let lowered = crate::lower::lower(&prog, &analyse(&prog), &ShaderKey::default()).expect("lowers");
+    let f = &lowered.module.entry_points[0].function;
+    let of_kind = f.expressions.iter().filter(|(_, e)| kind(e)).count();
+    let calls = f.expressions.iter().filter(|(_, e)| matches!(e, naga::Expression::CallResult(_))).count();
+    (of_kind, calls)
+}
+
+fn is_select(e: &naga::Expression) -> bool {
+    matches!(e, naga::Expression::Select { .. })
+}
+
+#[test]
+fn a_known_factor_is_judged_by_the_written_components_alone() {
+    // c0 = def (0, 2, −2, inf); mul oT0.yz, c0, c1 with c1 = (7, −0, +0, 9) writes y and z,
+    // where c0 is finite and non-zero: 2·−0 → (+0)·(−0) = −0; −2·+0 → (+0)·(+0) = +0 (IEEE:
+    // −0). x and w keep oT0's +0. The unwritten 0 and inf of c0 do not force the rule's call.
+    let p = vec![def(0, [0.0, 2.0, -2.0, f32::INFINITY]), op(O::Mul, ot0("yz"), &[c(0), c(1)])];
+    assert_eq!(bits(p.clone(), &[(1, [7.0, -0.0, 0.0, 9.0])]), [0, NEG0, 0, 0]);
+    assert_eq!(forms(p, is_select).1, 0, "a one-sided guard, not the rule's call");
+    // Positive in the written components: the plain product. 2·inf = inf; 3·−0 = −0 (the rule:
+    // b == 0 → (+0)·(−0) = −0).
+    let q = vec![def(0, [0.0, 2.0, 3.0, -1.0]), op(O::Mul, ot0("yz"), &[c(0), c(1)])];
+    assert_eq!(bits(q.clone(), &[(1, [7.0, f32::INFINITY, -0.0, 9.0])]), [0, f32::INFINITY.to_bits(), NEG0, 0]);
+    // One select: the write of y and z into oT0, none for the product.
+    assert_eq!(forms(q, is_select), (1, 0));
+}
+
+#[test]
+fn a_partly_written_register_is_known_where_the_product_reads_it() {
+    // r0.xy = c2 (buffer), r0.zw = def c0.xy = (−1, −1); mul oT0.zw, c1, r0 reads only the
+    // known −1s of r0: with c1 = (5, 5, +0, inf), +0·−1 → a == 0 → (+0)·(+0) = +0 (IEEE: −0);
+    // inf·−1 = −inf.
+    let p = vec![
+        def(0, [-1.0, -1.0, 0.0, 1.0]),
+        op(O::Mov, rd(0, "xy"), &[c(2)]),
+        op(O::Mov, rd(0, "zw"), &[c(0).sw("xxxy")]),
+        op(O::Mul, ot0("zw"), &[c(1), r(0)]),
+    ];
+    let got = bits(p.clone(), &[(1, [5.0, 5.0, 0.0, f32::INFINITY]), (2, [3.0, 4.0, 0.0, 0.0])]);
+    assert_eq!(got, [0, 0, 0, f32::NEG_INFINITY.to_bits()]);
+    assert_eq!(forms(p, is_select).1, 0, "a one-sided guard, not the rule's call");
+}
+
+#[test]
+fn a_dot_product_judges_its_known_factor_by_the_summed_components() {
+    // dp3 oT0.x, c0, c1 with c0 = def (1, 2, 3, 0): positive in the three summed components,
+    // so the plain products: 1·−0 + 2·inf + 3·1 = inf. c1.w = NaN is not summed.
+    let p = vec![def(0, [1.0, 2.0, 3.0, 0.0]), op(O::Dp3, ot0("x"), &[c(0), c(1)])];
+    let got = bits(p.clone(), &[(1, [-0.0, f32::INFINITY, 1.0, f32::NAN])]);
+    assert_eq!(got, [f32::INFINITY.to_bits(), 0, 0, 0]);
+    // No guard: c0.w = 0 would have asked for one (a select of the other factor).
+    assert_eq!(forms(p, is_select), (0, 0));
+}
