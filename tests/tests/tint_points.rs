@@ -95,5 +95,6 @@ fn expanded_points_pass_tint_spirv_val_and_glslang() {
             check(what, v.to_wgsl().unwrap(), v.to_spirv().unwrap(), None);
         }
     }
+    let _ = std::fs::remove_dir_all(&tmp);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -9,24 +9,26 @@ fn bin() -> Command {
     Command::new(env!("CARGO_BIN_EXE_d3d9-shader"))
 }
 
-fn temp(name: &str) -> PathBuf {
-    std::env::temp_dir().join(format!("cli_effect_{}_{name}", std::process::id()))
+/// A folder of the test's own, removed when the test ends: the tests run in parallel in one
+/// process, and a shared file could be read while another test rewrites it.
+fn folder() -> tempfile::TempDir {
+    tempfile::Builder::new().prefix("cli_effect_").tempdir().expect("temp folder")
 }
 
-/// The sample effect as hex words in a file of the test's own (`test`): the tests run in
-/// parallel in one process, and a shared file could be read while another test rewrites it.
-fn sample_hex(test: &str) -> PathBuf {
+/// The sample effect as hex words in a file in `dir`.
+fn sample_hex(dir: &tempfile::TempDir) -> PathBuf {
     let bytes = d3d9_shader::fuzz::sample_effect();
     let text: String =
         bytes.chunks(4).map(|w| format!("{:08x}\n", u32::from_le_bytes([w[0], w[1], w[2], w[3]]))).collect();
-    let path = temp(&format!("{test}_sample.hex"));
+    let path = dir.path().join("sample.hex");
     std::fs::write(&path, text).expect("temp file");
     path
 }
 
 #[test]
 fn the_listing_names_parameters_techniques_and_states() {
-    let out = bin().arg("effect").arg(sample_hex("listing")).output().expect("run");
+    let dir = folder();
+    let out = bin().arg("effect").arg(sample_hex(&dir)).output().expect("run");
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("parameter g_Color : COLOR: VECTOR FLOAT 1x4"), "{text}");
@@ -36,7 +38,8 @@ fn the_listing_names_parameters_techniques_and_states() {
 
 #[test]
 fn json_is_the_serialised_effect() {
-    let out = bin().args(["effect", "--json"]).arg(sample_hex("json")).output().expect("run");
+    let dir = folder();
+    let out = bin().args(["effect", "--json"]).arg(sample_hex(&dir)).output().expect("run");
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
     assert_eq!(v["parameters"][0]["name"], "g_Color");
@@ -46,7 +49,8 @@ fn json_is_the_serialised_effect() {
 
 #[test]
 fn a_damaged_effect_is_rejected_with_its_byte_offset() {
-    let path = temp("cut.bin");
+    let dir = folder();
+    let path = dir.path().join("cut.bin");
     std::fs::write(&path, &d3d9_shader::fuzz::sample_effect()[..40]).expect("temp file");
     let out = bin().arg("effect").arg(&path).output().expect("run");
     assert_eq!(out.status.code(), Some(1));
@@ -64,8 +68,9 @@ fn to_wgsl_writes_every_shader_and_the_passes() {
         eprintln!("*** cli_effect: ../shared is absent; --to is not checked on a real effect ***");
         return;
     }
-    let dir = temp("out");
-    let out = bin().arg("effect").arg(&shared).args(["--to", "wgsl", "-o"]).arg(&dir).output().expect("run");
+    let folder = folder();
+    let dir = folder.path();
+    let out = bin().arg("effect").arg(&shared).args(["--to", "wgsl", "-o"]).arg(dir).output().expect("run");
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let passes: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(dir.join("passes.json")).expect("passes.json")).expect("JSON");
@@ -76,5 +81,4 @@ fn to_wgsl_writes_every_shader_and_the_passes() {
         assert!(dir.join(file).exists() && dir.join(s["spirv"].as_str().unwrap_or("")).exists(), "{file}");
     }
     assert!(!passes["techniques"].as_array().expect("techniques").is_empty());
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -8,13 +8,17 @@ fn tool() -> Command {
     Command::new(env!("CARGO_BIN_EXE_d3d9-shader"))
 }
 
-fn scratch(name: &str, words: &[u32]) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("d3d9-validate-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
+/// `words` as a hex file named `name` in `dir`.
+fn scratch(dir: &tempfile::TempDir, name: &str, words: &[u32]) -> PathBuf {
+    let path = dir.path().join(name);
     let text: Vec<String> = words.iter().map(|w| format!("{w:08x}")).collect();
     std::fs::write(&path, text.join("\n")).unwrap();
     path
+}
+
+/// A folder of a test's own, removed when the test ends.
+fn folder() -> tempfile::TempDir {
+    tempfile::Builder::new().prefix("d3d9-validate-cli-").tempdir().unwrap()
 }
 
 // ps_2_0: def c32 (out of range: ps_2_0 has c0–c31); dcl v0; add r0, v0, c32; mov oC0, r0 —
@@ -44,14 +48,15 @@ const PS20_C32: [u32; 18] = [
 
 #[test]
 fn exit_codes_and_messages() {
+    let dir = folder();
     let mut valid = PS20_C32;
     valid[2] = 0xA00F_001F; // def c31
     valid[13] = 0xA0E4_001F; // read c31
-    let ok = scratch("valid.hex", &valid);
+    let ok = scratch(&dir, "valid.hex", &valid);
     let out = tool().args(["validate", ok.to_str().unwrap(), "--strict"]).output().unwrap();
     assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
 
-    let bad = scratch("c32.hex", &PS20_C32);
+    let bad = scratch(&dir, "c32.hex", &PS20_C32);
     let out = tool().args(["validate", bad.to_str().unwrap(), "--strict"]).output().unwrap();
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
@@ -60,7 +65,7 @@ fn exit_codes_and_messages() {
     assert!(err.contains("instruction 2 (token 10, byte 40)"), "{err}");
 
     // A truncated stream is refused by the decoder, also with status 1.
-    let cut = scratch("cut.hex", &PS20_C32[..17]);
+    let cut = scratch(&dir, "cut.hex", &PS20_C32[..17]);
     assert_eq!(tool().args(["validate", cut.to_str().unwrap()]).status().unwrap().code(), Some(1));
 
     // Direct3D 8 refuses ps_2_0.
@@ -76,12 +81,13 @@ fn exit_codes_and_messages() {
 
 #[test]
 fn lenient_warnings_go_to_stderr_with_status_0() {
+    let dir = folder();
     // ps_2_b-style version token 2.2 with the valid body: lenient accepts with a warning.
     let mut words = PS20_C32;
     words[0] = 0xFFFF_0202;
     words[2] = 0xA00F_001F;
     words[13] = 0xA0E4_001F;
-    let p = scratch("ps22.hex", &words);
+    let p = scratch(&dir, "ps22.hex", &words);
     let out = tool().args(["validate", p.to_str().unwrap()]).output().unwrap();
     assert_eq!(out.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&out.stderr).contains("warning [version]"));
