@@ -415,15 +415,17 @@ const fn tex(opcode: Opcode, forms: &'static [Form]) -> OpcodeInfo {
 use Operand as Op;
 const SAMPLER_1: &[Operand] = &[Op::General, Op::Sampler];
 
-/// The row of each opcode numbered up to `breakp` (0x60): every one but `phase` (0xFFFD), the
-/// last row.
-const ROW_OF_RAW: [u8; 0x61] = {
-    let mut rows = [u8::MAX; 0x61];
+/// The row of each opcode numbered up to `breakp` (0x60), by number: every opcode but `phase`
+/// (0xFFFD), the last row. Numbers that are no opcode point at the last row too; no `Opcode`
+/// has them.
+static ROW_OF_RAW: [&OpcodeInfo; 0x61] = {
+    let last = &OPCODES[OPCODES.len() - 1];
+    let mut rows = [last; 0x61];
     let mut i = 0;
     while i < Opcode::ALL.len() {
         let raw = Opcode::ALL[i] as usize;
         if raw < rows.len() {
-            rows[raw] = i as u8;
+            rows[raw] = &OPCODES[i];
         }
         i += 1;
     }
@@ -431,7 +433,7 @@ const ROW_OF_RAW: [u8; 0x61] = {
 };
 
 /// The table, in opcode order.
-pub static OPCODES: &[OpcodeInfo] = &[
+pub static OPCODES: [OpcodeInfo; Opcode::ALL.len()] = [
     row(Opcode::Nop, &[form(ALL, "nop", NONE, 1)]),
     row(Opcode::Mov, &[form(ALL, "mov", DS1, 1)]),
     row(Opcode::Add, &[form(ALL, "add", DS2, 1)]),
@@ -554,12 +556,14 @@ pub static OPCODES: &[OpcodeInfo] = &[
 impl Opcode {
     /// The table row of this opcode.
     pub fn info(self) -> &'static OpcodeInfo {
-        // The table has one row per opcode in `Opcode::ALL`'s order (a test checks it), so the
-        // row is the opcode's position: looked up, not searched, since every consumer asks for
-        // every instruction.
+        // Every consumer asks for every instruction (several times): one load from the table
+        // of rows by number, not a search; `phase`, numbered past it, is the last row.
         let raw = self as usize;
-        let i = if raw < ROW_OF_RAW.len() { ROW_OF_RAW[raw] as usize } else { Opcode::ALL.len() - 1 };
-        &OPCODES[i]
+        if raw < ROW_OF_RAW.len() {
+            ROW_OF_RAW[raw]
+        } else {
+            &OPCODES[OPCODES.len() - 1]
+        }
     }
 
     /// The form valid in `version`, if the opcode exists there.
@@ -691,7 +695,7 @@ mod tests {
     fn a_versions_form_is_the_first_whose_set_holds_it() {
         for (position, id) in VersionId::ALL.into_iter().enumerate() {
             assert_eq!(id as usize, position, "form_of is indexed by the id's position");
-            for info in OPCODES {
+            for info in &OPCODES {
                 let searched = info.forms.iter().find(|f| f.versions.contains(id));
                 assert_eq!(info.form_in(id).map(|f| f as *const Form), searched.map(|f| f as *const Form));
             }
@@ -746,7 +750,7 @@ mod tests {
         // Every block opener names a closer, and the closers are exactly the Close rows.
         let closers: Vec<Opcode> = OPCODES.iter().filter(|r| r.nesting == Nesting::Close).map(|r| r.opcode).collect();
         assert_eq!(closers, [Opcode::EndLoop, Opcode::EndRep, Opcode::EndIf]);
-        for row in OPCODES {
+        for row in &OPCODES {
             if let Nesting::Open { closer } = row.nesting {
                 assert_eq!(closer.info().nesting, Nesting::Close, "{:?}", row.opcode);
                 assert!(row.flow_control);
@@ -761,7 +765,7 @@ mod tests {
         // The ps_1_x texture-stage instructions are the ps_1_x texture rows but texkill (and the
         // texm3x3diff that no version has), and bem.
         let ps1 = VersionSet(set(&[Ps10, Ps11, Ps12, Ps13, Ps14]).0);
-        for row in OPCODES {
+        for row in &OPCODES {
             let ps1_texture = row.texture && row.forms.iter().any(|f| f.versions.0 & ps1.0 != 0);
             let expected = (ps1_texture && !matches!(row.opcode, Opcode::TexKill)) || row.opcode == Opcode::Bem;
             assert_eq!(row.stage_op, expected, "{:?}", row.opcode);
