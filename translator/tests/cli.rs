@@ -12,17 +12,9 @@ const BIN: &str = env!("CARGO_BIN_EXE_d3d9-shader");
 const TOKENS: [u32; 5] = [0xFFFF_0200, 0x0200_0001, 0x800F_0800, 0xA0E4_0000, 0x0000_FFFF];
 const LISTING: &str = "ps_2_0\nmov oC0, c0\n";
 
-/// A folder of a test's own for its files, removed when the test ends.
-struct Scratch(tempfile::TempDir);
-
-impl Scratch {
-    fn new() -> Scratch {
-        Scratch(tempfile::Builder::new().prefix("d3d9-cli-test-").tempdir().unwrap())
-    }
-
-    fn file(&self, name: &str) -> PathBuf {
-        self.0.path().join(name)
-    }
+/// A folder of the test's own for its files, removed when the test ends.
+fn folder() -> tempfile::TempDir {
+    tempfile::Builder::new().prefix("d3d9-cli-test-").tempdir().unwrap()
 }
 
 fn run(args: &[&str], stdin: Option<&[u8]>) -> Output {
@@ -49,8 +41,8 @@ fn stderr(o: &Output) -> String {
 
 #[test]
 fn disasm_prints_the_listing() {
-    let dir = Scratch::new();
-    let hex = dir.file("d.hex");
+    let dir = folder();
+    let hex = dir.path().join("d.hex");
     std::fs::write(&hex, "ffff0200 02000001 800f0800 a0e40000 0000ffff\n").unwrap();
     let o = run(&["disasm", hex.to_str().unwrap()], None);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
@@ -59,17 +51,17 @@ fn disasm_prints_the_listing() {
 
 #[test]
 fn asm_writes_each_output_format() {
-    let dir = Scratch::new();
-    let src = dir.file("a.asm");
+    let dir = folder();
+    let src = dir.path().join("a.asm");
     std::fs::write(&src, LISTING).unwrap();
     let raw: Vec<u8> = TOKENS.iter().flat_map(|t| t.to_le_bytes()).collect();
     for ext in ["bin", "pso", "vso"] {
-        let out = dir.file(&format!("a.{ext}"));
+        let out = dir.path().join(format!("a.{ext}"));
         let o = run(&["asm", src.to_str().unwrap(), "-o", out.to_str().unwrap()], None);
         assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
         assert_eq!(std::fs::read(&out).unwrap(), raw, ".{ext}");
     }
-    let out = dir.file("a.hex");
+    let out = dir.path().join("a.hex");
     let o = run(&["asm", src.to_str().unwrap(), "-o", out.to_str().unwrap()], None);
     assert_eq!(o.status.code(), Some(0));
     assert_eq!(std::fs::read_to_string(&out).unwrap(), "ffff0200 02000001 800f0800 a0e40000 0000ffff\n");
@@ -91,12 +83,12 @@ fn stdin_is_read_for_dash() {
 
 #[test]
 fn rejected_input_exits_1_naming_the_place() {
-    let dir = Scratch::new();
+    let dir = folder();
     let o = run(&["asm", "-"], Some(b"ps_2_0\nmov oC0, q0\n"));
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("<stdin>: line 2, column 10"), "{}", stderr(&o));
 
-    let bad = dir.file("bad.hex");
+    let bad = dir.path().join("bad.hex");
     // Token 1 is opcode 0x31, which Direct3D 9 does not define.
     std::fs::write(&bad, "ffff0200 00000031 0000ffff").unwrap();
     let o = run(&["disasm", bad.to_str().unwrap()], None);
@@ -104,7 +96,7 @@ fn rejected_input_exits_1_naming_the_place() {
     let e = stderr(&o);
     assert!(e.contains("bad.hex") && e.contains("token 1 (byte 4)") && e.contains("unknown opcode"), "{e}");
 
-    let o = run(&["disasm", dir.file("missing.bin").to_str().unwrap()], None);
+    let o = run(&["disasm", dir.path().join("missing.bin").to_str().unwrap()], None);
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("missing.bin"));
 }
@@ -162,10 +154,10 @@ fn invalid_corpus_files_never_crash() {
 
 #[test]
 fn keep_comments_reproduces_the_blob() {
-    let dir = Scratch::new();
+    let dir = folder();
     // ps_2_0 with a two-DWORD comment block ('CTAB' would be parsed; this FourCC is 'Note').
     let tokens = [0xFFFF_0200u32, 0x0002_FFFE, 0x6574_6F4E, 7, 0x0200_0001, 0x800F_0800, 0xA0E4_0000, 0x0000_FFFF];
-    let blob = dir.file("c.pso");
+    let blob = dir.path().join("c.pso");
     std::fs::write(&blob, tokens.iter().flat_map(|t| t.to_le_bytes()).collect::<Vec<u8>>()).unwrap();
     let o = run(&["disasm", "--keep-comments", blob.to_str().unwrap()], None);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
@@ -201,7 +193,7 @@ fn run_with_stdout_closed(args: &[&str], keep: usize) -> Output {
 
 #[test]
 fn a_closed_stdout_ends_the_run_quietly() {
-    let dir = Scratch::new();
+    let dir = folder();
     // A listing far longer than a pipe's buffer (64 KiB on Linux): the tool is still writing
     // when the reader goes away, so its write fails with EPIPE.
     let mut words = vec![0xFFFF_0200u32];
@@ -209,7 +201,7 @@ fn a_closed_stdout_ends_the_run_quietly() {
         words.extend_from_slice(&TOKENS[1..4]);
     }
     words.push(0x0000_FFFF);
-    let hex = dir.file("long.hex");
+    let hex = dir.path().join("long.hex");
     std::fs::write(&hex, words.iter().map(|w| format!("{w:08x}\n")).collect::<String>()).unwrap();
     let cases: [(&[&str], usize); 4] = [
         (&["disasm", hex.to_str().unwrap()], 7),
@@ -241,15 +233,15 @@ fn completions_for_each_shell() {
 
 #[test]
 fn ffp_writes_both_halves_and_rejects_unknown_states() {
-    let dir = Scratch::new();
-    let state = dir.file("ffp_state.toml");
+    let dir = folder();
+    let state = dir.path().join("ffp_state.toml");
     std::fs::write(
         &state,
         "fvf = \"D3DFVF_XYZ | D3DFVF_NORMAL | D3DFVF_TEX1\"\n[render_states]\nLIGHTING = true\n[[light]]\ntype = \"SPOT\"\n\
          [[texture]]\nstage = 0\ntype = \"2d\"\n[[texture_stage]]\nstage = 0\nCOLOROP = \"MODULATE2X\"\n",
     )
     .unwrap();
-    let out = dir.file("ffp.wgsl");
+    let out = dir.path().join("ffp.wgsl");
     let o = run(&["ffp", state.to_str().unwrap(), "-o", out.to_str().unwrap()], None);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let vs = std::fs::read_to_string(out.with_extension("vs.wgsl")).unwrap();
@@ -257,7 +249,7 @@ fn ffp_writes_both_halves_and_rejects_unknown_states() {
     assert!(vs.contains("@vertex") && ps.contains("@fragment") && ps.contains("texture_2d"), "{vs}\n{ps}");
     // The uniform-driven pair, with the state blocks beside it: the pixel block is 8 stages of
     // 64 bytes and 4 words (docs/layers.md#fixed-function), 132 words in 33 rows of 4.
-    let out = dir.file("ffp_uniform.spvasm");
+    let out = dir.path().join("ffp_uniform.spvasm");
     let o = run(&["ffp", state.to_str().unwrap(), "--mode", "uniform", "-o", out.to_str().unwrap()], None);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let ps = std::fs::read_to_string(out.with_extension("ps.spvasm")).unwrap();

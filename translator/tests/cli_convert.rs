@@ -17,9 +17,9 @@ const VS: &str = "vs_2_0\ndcl_position v0\ndcl_texcoord v1\nmov oPos, v0\nmov oT
 /// second `dcl` is at token 4: version token, then the first `dcl` (opcode and two operands).
 const TWICE: &str = "ps_2_0\ndcl_2d s0\ndcl_2d s0\nmov oC0, c0\n";
 
-/// A folder of the test's own (named after it), removed when the test ends.
-fn scratch(test: &str) -> tempfile::TempDir {
-    tempfile::Builder::new().prefix(&format!("d3d9-convert-{test}-")).tempdir().unwrap()
+/// A folder of the test's own for its files, removed when the test ends.
+fn folder() -> tempfile::TempDir {
+    tempfile::Builder::new().prefix("d3d9-convert-").tempdir().unwrap()
 }
 
 fn run_env(args: &[&str], env: &[(&str, &str)]) -> Output {
@@ -58,8 +58,8 @@ fn blob() -> Vec<u8> {
 
 #[test]
 fn each_output_format_by_extension() {
-    let folder = scratch("formats");
-    let dir = folder.path();
+    let scratch = folder();
+    let dir = scratch.path();
     let input = dir.join("p.pso");
     std::fs::write(&input, blob()).unwrap();
     let convert = |ext: &str| {
@@ -128,8 +128,8 @@ fn each_output_format_by_extension() {
 
 #[test]
 fn header_with_two_arrays_gives_two_outputs() {
-    let folder = scratch("header");
-    let dir = folder.path();
+    let scratch = folder();
+    let dir = scratch.path();
     let words = |t: &[u32]| t.iter().map(|w| format!("0x{w:08x}")).collect::<Vec<_>>().join(", ");
     let header =
         format!("const DWORD g_ps[] = {{ {} }};\nconst DWORD g_ps2[] = {{ {} }};\n", words(&TOKENS), words(&TOKENS));
@@ -158,8 +158,8 @@ fn stdin_and_stdout() {
     status(&o, 0);
     assert_eq!(out(&o), LISTING);
     // `-` as OUTPUT is stdout, the format from --to.
-    let folder = scratch("stdout");
-    let dir = folder.path();
+    let scratch = folder();
+    let dir = scratch.path();
     let input = dir.join("p.pso");
     std::fs::write(&input, blob()).unwrap();
     let o = run(&[s(&input), "-", "--to", "hex"]);
@@ -181,8 +181,8 @@ fn corpus(dir: &Path) -> PathBuf {
 
 #[test]
 fn folder_with_a_failing_blob() {
-    let folder = scratch("folder");
-    let dir = folder.path();
+    let scratch = folder();
+    let dir = scratch.path();
     let input = corpus(dir);
     let target = dir.join("out");
     let o = run(&["translate", s(&input), "--to", "wgsl", "-o", s(&target)]);
@@ -214,8 +214,8 @@ fn folder_with_a_failing_blob() {
 
 #[test]
 fn folder_output_does_not_depend_on_the_thread_count() {
-    let folder = scratch("jobs");
-    let dir = folder.path();
+    let scratch = folder();
+    let dir = scratch.path();
     let input = corpus(dir);
     std::fs::remove_file(input.join("broken.hex")).unwrap();
     for n in 0..6 {
@@ -248,8 +248,8 @@ fn folder_output_does_not_depend_on_the_thread_count() {
 
 #[test]
 fn key_on_the_command_line_and_in_a_file() {
-    let folder = scratch("key");
-    let dir = folder.path();
+    let scratch = folder();
+    let dir = scratch.path();
     let input = dir.join("p.asm");
     std::fs::write(&input, LISTING).unwrap();
     let plain = run(&["translate", s(&input)]);
@@ -267,8 +267,8 @@ fn key_on_the_command_line_and_in_a_file() {
 
 #[test]
 fn bad_keys_and_options_are_usage_errors() {
-    let folder = scratch("usage");
-    let dir = folder.path();
+    let scratch = folder();
+    let dir = scratch.path();
     let input = dir.join("p.asm");
     std::fs::write(&input, LISTING).unwrap();
     let bad_toml = dir.join("bad.toml");
@@ -308,8 +308,8 @@ fn bad_keys_and_options_are_usage_errors() {
 
 #[test]
 fn rejected_inputs_exit_1_and_show_where() {
-    let folder = scratch("rejected");
-    let dir = folder.path();
+    let scratch = folder();
+    let dir = scratch.path();
     let write = |name: &str, bytes: &[u8]| {
         let p = dir.join(name);
         std::fs::write(&p, bytes).unwrap();
@@ -350,8 +350,8 @@ fn rejected_inputs_exit_1_and_show_where() {
 
 #[test]
 fn strict_refuses_and_lenient_warns_with_the_instruction_shown() {
-    let folder = scratch("strict");
-    let dir = folder.path();
+    let scratch = folder();
+    let dir = scratch.path();
     let input = dir.join("twice.asm");
     std::fs::write(&input, TWICE).unwrap();
     let target = dir.join("t.wgsl");
@@ -368,8 +368,8 @@ fn strict_refuses_and_lenient_warns_with_the_instruction_shown() {
 
 #[test]
 fn colour_only_when_asked_or_on_a_terminal() {
-    let folder = scratch("colour");
-    let dir = folder.path();
+    let scratch = folder();
+    let dir = scratch.path();
     let input = dir.join("bad.asm");
     std::fs::write(&input, "ps_2_0\nmov oC0, q0\n").unwrap();
     let target = dir.join("x.wgsl");
@@ -397,8 +397,8 @@ fn help_everywhere_with_examples() {
 
 #[test]
 fn every_subcommand_shows_where_its_input_is_wrong() {
-    let folder = scratch("subcommands");
-    let dir = folder.path();
+    let scratch = folder();
+    let dir = scratch.path();
     let asm = dir.join("bad.asm");
     std::fs::write(&asm, "ps_2_0\nmov oC0, q0\n").unwrap();
     for command in ["disasm", "asm", "validate", "info", "run"] {

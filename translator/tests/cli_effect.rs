@@ -9,8 +9,8 @@ fn bin() -> Command {
     Command::new(env!("CARGO_BIN_EXE_d3d9-shader"))
 }
 
-/// A folder of the test's own, removed when the test ends: the tests run in parallel in one
-/// process, and a shared file could be read while another test rewrites it.
+/// A folder of the test's own for its files, removed when the test ends: the tests run in
+/// parallel in one process, and a shared file could be read while another test rewrites it.
 fn folder() -> tempfile::TempDir {
     tempfile::Builder::new().prefix("cli_effect_").tempdir().expect("temp folder")
 }
@@ -68,8 +68,8 @@ fn to_wgsl_writes_every_shader_and_the_passes() {
         eprintln!("*** cli_effect: ../shared is absent; --to is not checked on a real effect ***");
         return;
     }
-    let folder = folder();
-    let dir = folder.path();
+    let scratch = folder();
+    let dir = scratch.path();
     let out = bin().arg("effect").arg(&shared).args(["--to", "wgsl", "-o"]).arg(dir).output().expect("run");
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let passes: serde_json::Value =

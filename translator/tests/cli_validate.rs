@@ -9,14 +9,14 @@ fn tool() -> Command {
 }
 
 /// `words` as a hex file named `name` in `dir`.
-fn scratch(dir: &tempfile::TempDir, name: &str, words: &[u32]) -> PathBuf {
+fn hex_file(dir: &tempfile::TempDir, name: &str, words: &[u32]) -> PathBuf {
     let path = dir.path().join(name);
     let text: Vec<String> = words.iter().map(|w| format!("{w:08x}")).collect();
     std::fs::write(&path, text.join("\n")).unwrap();
     path
 }
 
-/// A folder of a test's own, removed when the test ends.
+/// A folder of the test's own for its files, removed when the test ends.
 fn folder() -> tempfile::TempDir {
     tempfile::Builder::new().prefix("d3d9-validate-cli-").tempdir().unwrap()
 }
@@ -52,11 +52,11 @@ fn exit_codes_and_messages() {
     let mut valid = PS20_C32;
     valid[2] = 0xA00F_001F; // def c31
     valid[13] = 0xA0E4_001F; // read c31
-    let ok = scratch(&dir, "valid.hex", &valid);
+    let ok = hex_file(&dir, "valid.hex", &valid);
     let out = tool().args(["validate", ok.to_str().unwrap(), "--strict"]).output().unwrap();
     assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
 
-    let bad = scratch(&dir, "c32.hex", &PS20_C32);
+    let bad = hex_file(&dir, "c32.hex", &PS20_C32);
     let out = tool().args(["validate", bad.to_str().unwrap(), "--strict"]).output().unwrap();
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
@@ -65,7 +65,7 @@ fn exit_codes_and_messages() {
     assert!(err.contains("instruction 2 (token 10, byte 40)"), "{err}");
 
     // A truncated stream is refused by the decoder, also with status 1.
-    let cut = scratch(&dir, "cut.hex", &PS20_C32[..17]);
+    let cut = hex_file(&dir, "cut.hex", &PS20_C32[..17]);
     assert_eq!(tool().args(["validate", cut.to_str().unwrap()]).status().unwrap().code(), Some(1));
 
     // Direct3D 8 refuses ps_2_0.
@@ -87,7 +87,7 @@ fn lenient_warnings_go_to_stderr_with_status_0() {
     words[0] = 0xFFFF_0202;
     words[2] = 0xA00F_001F;
     words[13] = 0xA0E4_001F;
-    let p = scratch(&dir, "ps22.hex", &words);
+    let p = hex_file(&dir, "ps22.hex", &words);
     let out = tool().args(["validate", p.to_str().unwrap()]).output().unwrap();
     assert_eq!(out.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&out.stderr).contains("warning [version]"));

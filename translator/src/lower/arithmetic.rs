@@ -106,8 +106,8 @@ impl Lowerer<'_> {
     /// The sum of the first `n` products of `a · b`, each product under the multiply rule.
     /// The sum is `dot(products, 1)`: multiplying by 1 is exact, so no product is fused into an
     /// add whatever the backend does with `dot`.
-    pub fn dot(&mut self, a: Expr, b: Expr, n: usize) -> Expr {
-        let p = self.fmul_lanes(a, b, Width::Vec4, super::dot_products::summed(n as u8));
+    pub fn dot(&mut self, a: Expr, b: Expr, n: u8) -> Expr {
+        let p = self.fmul_lanes(a, b, Width::Vec4, super::dot_products::summed(n));
         match n {
             4 => {
                 let one = self.splat(1.0);
@@ -123,7 +123,7 @@ impl Lowerer<'_> {
             }
             _ => {
                 let mut sum = self.component(p, 0);
-                for c in 1..n {
+                for c in 1..usize::from(n) {
                     let x = self.component(p, c);
                     sum = self.bin(B::Add, sum, x);
                 }

@@ -17,7 +17,7 @@ impl Lowerer<'_> {
             O::Dp3 | O::Dp4 => {
                 let n = if op.opcode() == O::Dp3 { 3 } else { 4 };
                 let (a, b) = (self.src_lanes(&op.src(0), summed(n))?, self.src_lanes(&op.src(1), summed(n))?);
-                let d = self.dot(a, b, usize::from(n));
+                let d = self.dot(a, b, n);
                 return self.write_scalar(op, d);
             }
             O::Dp2Add => {
@@ -75,7 +75,7 @@ impl Lowerer<'_> {
             let mut row = base;
             row.reg.num = base.reg.num.checked_add(k as u16).ok_or_else(|| self.invalid("matrix row out of range"))?;
             let r = self.src_lanes(&row, summed)?;
-            *slot = self.dot(a, r, usize::from(width));
+            *slot = self.dot(a, r, width);
         }
         let v = self.scalars4(out);
         self.write_parts(op, dst, WriteMask(dst.mask.0 & info.writes), v)
