@@ -269,8 +269,10 @@ impl Lowerer<'_> {
     pub fn write_scalar(&mut self, op: &Op, value: Expr) -> Result<(), LowerError> {
         let dst = op.dst();
         if dst.reg.ty == RegisterType::Addr {
-            let v = self.fb.expr(Expression::Splat { size: VectorSize::Quad, value });
-            return self.write_masked(op, dst, dst.mask, v);
+            // Rounded as the scalar it is, and kept per component like a temporary: an address
+            // read (`rel_index`) takes its one component without building the vector.
+            let v = self.address_value(op, value, Width::Scalar);
+            return self.store_dst_parts(op, dst, dst.mask, replicated(v));
         }
         let mut value = value;
         if dst.shift != 0 {
@@ -308,19 +310,23 @@ impl Lowerer<'_> {
             value = self.saturate(value, Width::Vec4);
         }
         if dst.reg.ty == RegisterType::Addr {
-            // a0 holds integers: vs_1_1 `mov` floors, `mova` rounds to nearest (half away from 0).
-            value = if op.opcode() == crate::bytecode::Opcode::Mova {
-                let s = self.math1(MathFunction::Sign, value);
-                let a = self.math1(MathFunction::Abs, value);
-                let h = self.splat(0.5);
-                let ah = self.bin(BinaryOperator::Add, a, h);
-                let f = self.math1(MathFunction::Floor, ah);
-                self.bin(BinaryOperator::Multiply, s, f)
-            } else {
-                self.math1(MathFunction::Floor, value)
-            };
+            value = self.address_value(op, value, Width::Vec4);
         }
         self.store_vec4(op, dst, mask, value, self.t.vec4f)
+    }
+
+    /// What a write to a0 stores: a0 holds integers; vs_1_1 `mov` floors, `mova` rounds to
+    /// nearest, half away from 0 (docs/d3d9-rules.md#address-register).
+    fn address_value(&mut self, op: &Op, value: Expr, w: Width) -> Expr {
+        if op.opcode() != crate::bytecode::Opcode::Mova {
+            return self.math1(MathFunction::Floor, value);
+        }
+        let s = self.math1(MathFunction::Sign, value);
+        let a = self.math1(MathFunction::Abs, value);
+        let h = self.fconst(0.5, w);
+        let ah = self.bin(BinaryOperator::Add, a, h);
+        let f = self.math1(MathFunction::Floor, ah);
+        self.bin(BinaryOperator::Multiply, s, f)
     }
 
     /// The masked, predicated store of a `vec4` of type `ty` (float, or bool for `p0`).

@@ -160,8 +160,9 @@ impl Lowerer<'_> {
     pub fn rel_index(&mut self, rel: RelAddr, base: u16) -> Result<Expr, LowerError> {
         let addr = match rel.reg.ty {
             RegisterType::Addr => {
-                let a = self.reg_value(rel.reg)?;
-                let f = self.fb.expr(Expression::AccessIndex { base: a, index: rel.component() as u32 });
+                // The one component read, not the register's vector.
+                let parts = self.reg_parts(rel.reg)?;
+                let f = self.scalar_part(parts[rel.component()]);
                 self.fb.expr(Expression::As { expr: f, kind: ScalarKind::Sint, convert: Some(4) })
             }
             RegisterType::Loop => {

@@ -135,3 +135,29 @@ fn a_projected_sample_reads_its_divisor_from_the_swizzled_w() {
         Outcome::Killed => panic!("killed"),
     }
 }
+
+#[test]
+fn an_address_component_is_rounded_and_read_as_a_scalar() {
+    // mova rounds half away from zero (docs/d3d9-rules.md#address-register), one component at
+    // a time here: a0.y = round(−2.5) = −3 and a0.x = round(2.5) = 3 (half to even would give
+    // −2 and 2, reading c3.x = 30 and c3.y, c2.zw instead). So r0.x = c[−3 + 5].x = c2.x = 20,
+    // r0.y = c[3 + 1].y = c4.y = 41 and r0.zw = c[3 + 0].zw = c3.zw = (32, 33).
+    let a0 = crate::bytecode::Register::new(R::Addr, 0);
+    let p = [
+        def(10, [2.5, 0.0, -2.5, 0.0]),
+        op(O::Mova, Some(dst(R::Addr, 0, "y")), &[c(10).sw("zzzz")]),
+        op(O::Mova, Some(dst(R::Addr, 0, "x")), &[c(10).sw("xxxx")]),
+        op(O::Mov, rd(0, "x"), &[c(5).rel(a0, "y")]),
+        op(O::Mov, rd(0, "y"), &[c(1).rel(a0, "x")]),
+        op(O::Mov, rd(0, "zw"), &[c(0).rel(a0, "x")]),
+        op(O::Mov, ot0("xyzw"), &[r(0)]),
+    ];
+    let consts = [(2, [20.0, 21.0, 22.0, 23.0]), (3, [30.0, 31.0, 32.0, 33.0]), (4, [40.0, 41.0, 42.0, 43.0])];
+    assert_eq!(ot0_of(&p, &consts), [20.0, 41.0, 32.0, 33.0]);
+    // Each address is its rounded scalar: a0 is never built as a vector (no splat of the
+    // scalar to round four lanes, no compose of its components to take one back out).
+    let (_, expressions) = entry(VS2X, &p);
+    assert_eq!(count(&expressions, |e| matches!(e, Expression::Splat { .. })), 0);
+    let composes = count(&expressions, |e| matches!(e, Expression::Compose { .. }));
+    assert_eq!(composes, 2, "only oT0's vector and the output structure");
+}
