@@ -237,6 +237,8 @@ pub(crate) struct FnBuilder {
     /// ([`token_span`]), so that a naga validation error names it; undefined outside
     /// instructions.
     pub span: Span,
+    /// The stand-in for the +0 of a register nothing has stored to ([`FnBuilder::unstored_zero`]).
+    unstored: Option<Handle<Expression>>,
 }
 
 /// The span the lowering gives what instruction `offset` (its token index) makes: undefined for
@@ -295,7 +297,28 @@ impl FnBuilder {
             tables: Tables::take(instructions),
             vec4f,
             span: Span::UNDEFINED,
+            unstored: None,
         }
+    }
+
+    /// The stand-in for the +0 that a register nothing has stored to holds, kept in the
+    /// components a partial write leaves (`mov r0.xy, t0` on a fresh `r0`). The lowering makes
+    /// it a run-time zero only where such a component is read (`Lowerer::resolve_unstored`),
+    /// so a shader that overwrites or never reads those components has no zero at all. The
+    /// stand-in itself is never an operand: a zero value, it needs no `Emit`, and an unused one
+    /// is written by neither writer.
+    pub fn unstored_zero(&mut self, f32_ty: Handle<naga::Type>) -> Handle<Expression> {
+        if let Some(h) = self.unstored {
+            return h;
+        }
+        let h = self.append(Expression::ZeroValue(f32_ty));
+        self.unstored = Some(h);
+        h
+    }
+
+    /// The stand-in of [`FnBuilder::unstored_zero`], if this function has made it.
+    pub fn unstored(&self) -> Option<Handle<Expression>> {
+        self.unstored
     }
 
     /// Appends an expression, opening an emit range when it needs one.
@@ -444,6 +467,10 @@ impl FnBuilder {
 
     /// `vec4(x, y, z, w)` of four components (each a scalar or a vector's component).
     pub fn compose_parts(&mut self, parts: Parts) -> Handle<Expression> {
+        debug_assert!(
+            self.unstored.is_none_or(|z| parts.iter().all(|c| c.base != z)),
+            "the lowering resolves the stand-in zero before composing"
+        );
         let components = parts.iter().map(|c| self.scalar_of(*c)).collect();
         self.expr(Expression::Compose { ty: self.vec4f, components })
     }

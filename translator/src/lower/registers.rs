@@ -293,8 +293,9 @@ impl Lowerer<'_> {
         }
         if self.never_stored(reg) {
             // Its zero-initialised variable still holds +0: no variable, no load (the first
-            // partial write of a temporary reads the components it keeps).
-            let zero = self.runtime_zero(super::modifiers::Width::Scalar);
+            // partial write of a temporary keeps the other components as they are), and no
+            // zero until one of them is read.
+            let zero = self.fb.unstored_zero(self.t.f32);
             return Ok(super::builder::replicated(zero));
         }
         let p = self.reg_ptr(reg)?;

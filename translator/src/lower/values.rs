@@ -35,6 +35,7 @@ impl Lowerer<'_> {
     /// select between two bases, or a compose of the components, whichever is fewest
     /// expressions; once per block for the same components.
     pub fn materialize(&mut self, parts: Parts) -> Expr {
+        let parts = self.resolve_unstored(parts);
         if let Some(v) = as_whole(&parts) {
             return v;
         }
@@ -131,7 +132,20 @@ impl Lowerer<'_> {
 
     /// The scalar of one component.
     pub fn scalar_part(&mut self, c: Comp) -> Expr {
+        let [c, ..] = self.resolve_unstored([c; 4]);
         self.fb.scalar_of(c)
+    }
+
+    /// `parts` with the stand-in for a never-stored register's +0 ([`FnBuilder::unstored_zero`])
+    /// replaced by the run-time zero, made now: a component of it is being read.
+    ///
+    /// [`FnBuilder::unstored_zero`]: super::builder::FnBuilder::unstored_zero
+    fn resolve_unstored(&mut self, parts: Parts) -> Parts {
+        let Some(stand_in) = self.fb.unstored().filter(|z| parts.iter().any(|c| c.base == *z)) else {
+            return parts;
+        };
+        let zero = self.runtime_zero(super::modifiers::Width::Scalar);
+        parts.map(|c| if c.base == stand_in { Comp { base: zero, index: SCALAR } } else { c })
     }
 
     /// Gives every register value waiting for its store a vector expression and the pointer

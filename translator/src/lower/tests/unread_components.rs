@@ -161,3 +161,21 @@ fn an_address_component_is_rounded_and_read_as_a_scalar() {
     let composes = count(&expressions, |e| matches!(e, Expression::Compose { .. }));
     assert_eq!(composes, 2, "only oT0's vector and the output structure");
 }
+
+#[test]
+fn the_zeros_a_partial_write_keeps_cost_nothing_until_read() {
+    // mov r0.xy, c0 on a fresh r0 keeps its z and w, +0; add r0.zw, c1, c1 replaces them before
+    // anything reads them: oT0 = (1, 2, 6, 8). No run-time zero is made (the bit-pattern
+    // variable `bits` it would be loaded from is absent).
+    let p =
+        [op(O::Mov, rd(0, "xy"), &[c(0)]), op(O::Add, rd(0, "zw"), &[c(1), c(1)]), op(O::Mov, ot0("xyzw"), &[r(0)])];
+    assert_eq!(ot0_of(&p, &[(0, [1.0, 2.0, 9.0, 9.0]), (1, [0.0, 0.0, 3.0, 4.0])]), [1.0, 2.0, 6.0, 8.0]);
+    let program = program(VS2X, p.to_vec());
+    let lowered = super::super::lower(&program, &analyse(&program), &ShaderKey::default()).expect("lowers");
+    let globals: Vec<_> = lowered.module.global_variables.iter().filter_map(|(_, g)| g.name.clone()).collect();
+    assert!(!globals.iter().any(|g| g == "bits"), "no zero is loaded: {globals:?}");
+    // Read, the kept zeros are +0: mov oT0, r0.zwxy after mov r0.xy, c0 gives (0, 0, 1, 2).
+    let p = [op(O::Mov, rd(0, "xy"), &[c(0)]), op(O::Mov, ot0("xyzw"), &[r(0).sw("zwxy")])];
+    let got = ot0_of(&p, &[(0, [1.0, 2.0, 9.0, 9.0])]);
+    assert_eq!(got.map(f32::to_bits), [0, 0, 1.0f32.to_bits(), 2.0f32.to_bits()]);
+}
