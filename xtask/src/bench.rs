@@ -373,10 +373,11 @@ fn bench(dir: &Path, entries: &[Entry], key: &ShaderKey, args: &BenchArgs) -> i3
     // The naga checks a translation runs depend on the build (emit::TRANSLATION_FLAGS): say which.
     let checks = if emit::FULL_VALIDATION { "every naga check" } else { "naga's release checks" };
     println!(
-        "{} shaders of {}, {key_text}, {checks}, {} rounds round-robin after a warm-up; µs per shader over shaders:",
+        "{} shaders of {}, {key_text}, {checks}, {} rounds round-robin after a warm-up, on {}; µs per shader over shaders:",
         cases.len(),
         dir.display(),
-        args.reps
+        args.reps,
+        machine()
     );
     let means: Vec<f64> = per_shader.iter().map(|s| mean(s)).collect();
     let medians: Vec<f64> = per_shader.iter_mut().map(|s| median(s)).collect();
@@ -385,6 +386,23 @@ fn bench(dir: &Path, entries: &[Entry], key: &ShaderKey, args: &BenchArgs) -> i3
     }
     report(&cases, &medians, &means);
     0
+}
+
+/// The processor the times were taken on: machines of one size differ in their processors,
+/// and times from two of them are not comparable.
+/// The name alone can be a brand ("AMD EPYC"), so the family and model numbers follow it.
+fn machine() -> String {
+    let text = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
+    let field = |name: &str| {
+        let line = text.lines().find(|l| l.split(':').next().is_some_and(|k| k.trim() == name))?;
+        Some(line.split_once(':')?.1.trim().to_string())
+    };
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    match (field("model name"), field("cpu family"), field("model")) {
+        (Some(name), Some(family), Some(model)) => format!("{name} family {family} model {model}, {cores} cores"),
+        (Some(name), ..) => format!("{name}, {cores} cores"),
+        _ => format!("{}, {cores} cores", std::env::consts::ARCH),
+    }
 }
 
 /// The allocation and size lines, the notes against the targets, and the final `bench:` line.
