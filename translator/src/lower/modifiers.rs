@@ -268,12 +268,6 @@ impl Lowerer<'_> {
     /// `vec4` until the value is read as one.
     pub fn write_scalar(&mut self, op: &Op, value: Expr) -> Result<(), LowerError> {
         let dst = op.dst();
-        if dst.reg.ty == RegisterType::Addr {
-            // Rounded as the scalar it is, and kept per component like a temporary: an address
-            // read (`rel_index`) takes its one component without building the vector.
-            let v = self.address_value(op, value, Width::Scalar);
-            return self.store_dst_parts(op, dst, dst.mask, replicated(v));
-        }
         let mut value = value;
         if dst.shift != 0 {
             let f = self.fconst(2f32.powi(i32::from(dst.shift)), Width::Scalar);
@@ -281,6 +275,11 @@ impl Lowerer<'_> {
         }
         if dst.modifiers.saturate() {
             value = self.saturate(value, Width::Scalar);
+        }
+        if dst.reg.ty == RegisterType::Addr {
+            // Rounded as the scalar it is, and kept per component like a temporary: an address
+            // read (`rel_index`) takes its one component without building the vector.
+            value = self.address_value(op, value, Width::Scalar);
         }
         self.store_dst_parts(op, dst, dst.mask, replicated(value))
     }

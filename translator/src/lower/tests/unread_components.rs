@@ -160,6 +160,17 @@ fn an_address_component_is_rounded_and_read_as_a_scalar() {
     assert_eq!(count(&expressions, |e| matches!(e, Expression::Splat { .. })), 0);
     let composes = count(&expressions, |e| matches!(e, Expression::Compose { .. }));
     assert_eq!(composes, 2, "only oT0's vector and the output structure");
+    // mova_sat saturates before it rounds: a0.x = round(sat(−2.5)) = 0 (round(−2.5) = −3
+    // unsaturated), so oT0 = c[0 + 2] = c2.
+    let mut mova_sat = dst(R::Addr, 0, "x");
+    mova_sat.modifiers.0 = crate::bytecode::ResultModifiers::SATURATE;
+    let p = [
+        def(10, [2.5, 0.0, -2.5, 0.0]),
+        op(O::Mova, Some(mova_sat), &[c(10).sw("zzzz")]),
+        op(O::Mov, ot0("xyzw"), &[c(2).rel(a0, "x")]),
+    ];
+    let consts = [(2, [20.0, 21.0, 22.0, 23.0]), (3, [30.0; 4])];
+    assert_eq!(ot0_of(&p, &consts), [20.0, 21.0, 22.0, 23.0]);
 }
 
 #[test]
