@@ -178,19 +178,19 @@ impl Lowerer<'_> {
         Ok(self.fb.expr(Expression::Binary { op: BinaryOperator::Add, left: addr, right: b }))
     }
 
-    /// `0 <= idx < len` and the index clamped into range, for a bounds-checked access.
+    /// `0 <= idx < len` and the index clamped into range, for a bounds-checked access. Both
+    /// bounds are one unsigned comparison: a negative `i32` is above every length as a `u32`
+    /// (two operations fewer per relative access than two signed tests and a clamp).
     pub fn checked_index(&mut self, idx: Expr, len: u32) -> (Expr, Expr) {
-        let zero = self.fb.shared(SharedKey::I32(0));
-        let len_e = self.fb.shared(SharedKey::I32(len as i32));
-        let last = self.fb.shared(SharedKey::I32(len as i32 - 1));
-        let ge = self.fb.expr(Expression::Binary { op: BinaryOperator::GreaterEqual, left: idx, right: zero });
-        let lt = self.fb.expr(Expression::Binary { op: BinaryOperator::Less, left: idx, right: len_e });
-        let ok = self.fb.expr(Expression::Binary { op: BinaryOperator::LogicalAnd, left: ge, right: lt });
+        let unsigned = self.fb.expr(Expression::As { expr: idx, kind: ScalarKind::Uint, convert: None });
+        let len_e = self.fb.shared(SharedKey::U32(len));
+        let last = self.fb.shared(SharedKey::U32(len - 1));
+        let ok = self.fb.expr(Expression::Binary { op: BinaryOperator::Less, left: unsigned, right: len_e });
         let clamped = self.fb.expr(Expression::Math {
-            fun: MathFunction::Clamp,
-            arg: idx,
-            arg1: Some(zero),
-            arg2: Some(last),
+            fun: MathFunction::Min,
+            arg: unsigned,
+            arg1: Some(last),
+            arg2: None,
             arg3: None,
         });
         (ok, clamped)

@@ -163,6 +163,7 @@ fn binary(op: B, a: &Value, b: &Value) -> Value {
         (Value::U(x), Value::U(y)) => match op {
             B::Equal => Value::B(x == y),
             B::NotEqual => Value::B(x != y),
+            B::Less => Value::B(x < y),
             op => panic!("{op:?} on uints"),
         },
         (x, y) => panic!("{op:?} on {x:?}, {y:?}"),
@@ -200,6 +201,7 @@ fn math(fun: M, args: &[Value]) -> Value {
         M::Min | M::Max => map2(&args[0], &args[1], &|a, b| match (a, b) {
             (Value::F(a), Value::F(b)) => Value::F(if fun == M::Min { a.min(*b) } else { a.max(*b) }),
             (Value::I(a), Value::I(b)) => Value::I(if fun == M::Min { *a.min(b) } else { *a.max(b) }),
+            (Value::U(a), Value::U(b)) => Value::U(if fun == M::Min { *a.min(b) } else { *a.max(b) }),
             _ => panic!(),
         }),
         M::Clamp => {
@@ -459,6 +461,7 @@ impl<'m> Evaluator<'m> {
                     (Value::F(f), naga::ScalarKind::Sint, Some(_)) => Value::I(*f as i32),
                     (Value::I(i), naga::ScalarKind::Float, Some(_)) => Value::F(*i as f32),
                     (Value::U(u), naga::ScalarKind::Float, None) => Value::F(f32::from_bits(*u)),
+                    (Value::I(i), naga::ScalarKind::Uint, None) => Value::U(*i as u32),
                     (x, k, c) => panic!("as {x:?} {k:?} {c:?}"),
                 })
             }

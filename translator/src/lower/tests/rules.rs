@@ -293,6 +293,42 @@ fn relative_addressing_rounds_mova_checks_bounds_and_lets_def_win() {
 }
 
 #[test]
+fn a_relative_read_tests_both_bounds_with_one_unsigned_comparison() {
+    // c[a0.x + 1] with a0.x = −2, 255 and 1: c[−1] and c[256] are outside the 256 registers
+    // and read 0, c[2] = (2, 2, 2, 2). As a u32, −1 is 4294967295: above 256 like 256 itself.
+    let read = |index: f32| {
+        let p = vec![
+            def(10, [index; 4]),
+            op(O::Mova, Some(dst(R::Addr, 0, "x")), &[c(10)]),
+            op(O::Mov, ot0("xyzw"), &[c(1).rel(a0(), "x")]),
+        ];
+        let got = vs(p.clone(), &consts(&[(2, [2.0; 4]), (255, [5.0; 4])]));
+        let program = program(VS2X, p);
+        let lowered = super::super::lower(&program, &analyse(&program), &ShaderKey::default()).expect("lowers");
+        let f = &lowered.module.entry_points[0].function;
+        let tests = f
+            .expressions
+            .iter()
+            .filter(|(_, e)| {
+                matches!(
+                    e,
+                    naga::Expression::Binary {
+                        op: naga::BinaryOperator::Less
+                            | naga::BinaryOperator::GreaterEqual
+                            | naga::BinaryOperator::LogicalAnd,
+                        ..
+                    }
+                )
+            })
+            .count();
+        (got, tests)
+    };
+    assert_eq!(read(-2.0), ([0.0; 4], 1));
+    assert_eq!(read(255.0), ([0.0; 4], 1));
+    assert_eq!(read(1.0), ([2.0; 4], 1));
+}
+
+#[test]
 fn def_keeps_nan_and_infinity_bit_patterns() {
     let bits = [0x7FC0_0001, 0x7F80_0000, 0xFF80_0000, 0x3F80_0000];
     let p = vec![def_bits(0, bits), op(O::Mov, ot0("xyzw"), &[c(0)])];
