@@ -389,8 +389,8 @@ fn bench(dir: &Path, entries: &[Entry], key: &ShaderKey, args: &BenchArgs) -> i3
 }
 
 /// The processor the times were taken on: machines of one size differ in their processors,
-/// and times from two of them are not comparable.
-/// The name alone can be a brand ("AMD EPYC"), so the family and model numbers follow it.
+/// and times from two of them are not comparable. The name alone can be a brand ("AMD EPYC"),
+/// so the family and model numbers follow it.
 fn machine() -> String {
     let text = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
     let field = |name: &str| {

@@ -132,12 +132,15 @@ impl Lowerer<'_> {
 
     /// The scalar of one component.
     pub fn scalar_part(&mut self, c: Comp) -> Expr {
-        let [c, ..] = self.resolve_unstored([c; 4]);
+        if self.fb.unstored() == Some(c.base) {
+            return self.runtime_zero(super::modifiers::Width::Scalar);
+        }
         self.fb.scalar_of(c)
     }
 
     /// `parts` with the stand-in for a never-stored register's +0 ([`FnBuilder::unstored_zero`])
-    /// replaced by the run-time zero, made now: a component of it is being read.
+    /// replaced by the run-time zero, made now: a component of it is being read (as a scalar,
+    /// `scalar_part` does the same).
     ///
     /// [`FnBuilder::unstored_zero`]: super::builder::FnBuilder::unstored_zero
     fn resolve_unstored(&mut self, parts: Parts) -> Parts {

@@ -164,6 +164,16 @@ pub fn run(p: &Program, r: &Run) -> Outcome {
     ev.run(&inputs, r.frag_coord, !r.back_face)
 }
 
+/// `p` lowered with the default key (the strict rules).
+pub fn lowered(p: &Program) -> naga::Module {
+    super::lower(p, &analyse(p), &ShaderKey::default()).expect("lowers").module
+}
+
+/// How many of the entry point's expressions are of `kind`: the form a lowering took.
+pub fn entry_count(module: &naga::Module, kind: impl Fn(&naga::Expression) -> bool) -> usize {
+    module.entry_points[0].function.expressions.iter().filter(|(_, e)| kind(e)).count()
+}
+
 /// Runs and returns output member `name` as a vec4.
 pub fn output(p: &Program, r: &Run, name: &str) -> [f32; 4] {
     match run(p, r) {

@@ -96,14 +96,7 @@ fn a_square_is_the_plain_product_and_follows_the_rule() {
     let q = vec![op(O::Dp3, ot0("xyzw"), &[c(2), c(2)])];
     assert_eq!(bits(q, &[(2, [-0.0, 0.0, -0.0, 5.0])]), [0; 4]);
     // No guard: the product's module has no select.
-    let prog = program(VS2X, p);
-    let lowered = crate::lower::lower(&prog, &analyse(&prog), &ShaderKey::default()).expect("lowers");
-    let selects = lowered.module.entry_points[0]
-        .function
-        .expressions
-        .iter()
-        .filter(|(_, e)| matches!(e, naga::Expression::Select { .. }))
-        .count();
+    let selects = entry_count(&lowered(&program(VS2X, p)), is_select);
     assert_eq!(selects, 0, "a square needs no zero guard");
 }
 
@@ -138,12 +131,8 @@ fn swizzled_partial_writes_compose_the_right_components() {
 
 /// How many expressions of the entry point are of `kind`, and how many calls the module has.
 fn forms(insts: Vec<Instruction>, kind: fn(&naga::Expression) -> bool) -> (usize, usize) {
-    let prog = program(VS2X, insts);
-    let lowered = crate::lower::lower(&prog, &analyse(&prog), &ShaderKey::default()).expect("lowers");
-    let f = &lowered.module.entry_points[0].function;
-    let of_kind = f.expressions.iter().filter(|(_, e)| kind(e)).count();
-    let calls = f.expressions.iter().filter(|(_, e)| matches!(e, naga::Expression::CallResult(_))).count();
-    (of_kind, calls)
+    let module = lowered(&program(VS2X, insts));
+    (entry_count(&module, kind), entry_count(&module, |e| matches!(e, naga::Expression::CallResult(_))))
 }
 
 fn is_select(e: &naga::Expression) -> bool {

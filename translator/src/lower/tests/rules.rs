@@ -303,24 +303,10 @@ fn a_relative_read_tests_both_bounds_with_one_unsigned_comparison() {
             op(O::Mov, ot0("xyzw"), &[c(1).rel(a0(), "x")]),
         ];
         let got = vs(p.clone(), &consts(&[(2, [2.0; 4]), (255, [5.0; 4])]));
-        let program = program(VS2X, p);
-        let lowered = super::super::lower(&program, &analyse(&program), &ShaderKey::default()).expect("lowers");
-        let f = &lowered.module.entry_points[0].function;
-        let tests = f
-            .expressions
-            .iter()
-            .filter(|(_, e)| {
-                matches!(
-                    e,
-                    naga::Expression::Binary {
-                        op: naga::BinaryOperator::Less
-                            | naga::BinaryOperator::GreaterEqual
-                            | naga::BinaryOperator::LogicalAnd,
-                        ..
-                    }
-                )
-            })
-            .count();
+        let tests = entry_count(&lowered(&program(VS2X, p)), |e| {
+            use naga::BinaryOperator as B;
+            matches!(e, naga::Expression::Binary { op: B::Less | B::GreaterEqual | B::LogicalAnd, .. })
+        });
         (got, tests)
     };
     assert_eq!(read(-2.0), ([0.0; 4], 1));

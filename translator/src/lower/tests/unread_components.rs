@@ -31,17 +31,9 @@ fn ot0_of(insts: &[Instruction], consts: &[(usize, [f32; 4])]) -> [f32; 4] {
     output(&program(VS2X, insts.to_vec()), &run, "oT0")
 }
 
-/// The entry point's local variables and expressions.
-fn entry(version: u32, insts: &[Instruction]) -> (Vec<String>, Vec<Expression>) {
-    let p = program(version, insts.to_vec());
-    let lowered = super::super::lower(&p, &analyse(&p), &ShaderKey::default()).expect("lowers");
-    let f = &lowered.module.entry_points[0].function;
-    let locals = f.local_variables.iter().filter_map(|(_, l)| l.name.clone()).collect();
-    (locals, f.expressions.iter().map(|(_, e)| e.clone()).collect())
-}
-
-fn count(expressions: &[Expression], kind: fn(&Expression) -> bool) -> usize {
-    expressions.iter().filter(|e| kind(e)).count()
+/// A vs_2_x program lowered with the default key.
+fn vs_module(insts: &[Instruction]) -> naga::Module {
+    lowered(&program(VS2X, insts.to_vec()))
 }
 
 #[test]
@@ -50,9 +42,11 @@ fn a_temporary_nothing_stored_to_reads_as_zero_with_no_variable() {
     let p = [op(O::Mov, rd(0, "xy"), &[c(0)]), op(O::Mov, ot0("xyzw"), &[r(0)])];
     let got = ot0_of(&p, &[(0, [5.0, 6.0, 7.0, 8.0])]);
     assert_eq!(got.map(f32::to_bits), [5.0f32.to_bits(), 6.0f32.to_bits(), 0, 0]);
-    let (locals, expressions) = entry(VS2X, &p);
+    let module = vs_module(&p);
+    let locals: Vec<_> =
+        module.entry_points[0].function.local_variables.iter().filter_map(|(_, l)| l.name.clone()).collect();
     assert!(!locals.iter().any(|l| l.starts_with("r0")), "no variable for r0: {locals:?}");
-    assert_eq!(count(&expressions, |e| matches!(e, Expression::LocalVariable(_))), 0);
+    assert_eq!(entry_count(&module, |e| matches!(e, Expression::LocalVariable(_))), 0);
 }
 
 #[test]
@@ -92,8 +86,7 @@ fn the_written_components_of_in_place_sources_read_the_whole_vectors() {
     let p = [op(O::Mov, rd(0, "xyzw"), &[c(0)]), op(O::Add, ot0("xyz"), &[r(0).sw("xyzx"), c(1).sw("xyzx")])];
     let got = ot0_of(&p, &[(0, [1.0, 2.0, 3.0, 4.0]), (1, [10.0, 20.0, 30.0, f32::INFINITY])]);
     assert_eq!(got, [11.0, 22.0, 33.0, 0.0]);
-    let (_, expressions) = entry(VS2X, &p);
-    assert_eq!(count(&expressions, |e| matches!(e, Expression::Swizzle { .. })), 0);
+    assert_eq!(entry_count(&vs_module(&p), |e| matches!(e, Expression::Swizzle { .. })), 0);
 }
 
 #[test]
@@ -108,8 +101,7 @@ fn used_components_from_one_value_need_no_select() {
     ];
     let consts = [(0, [1.0, 2.0, 3.0, 4.0]), (1, [5.0, 6.0, 7.0, 8.0]), (2, [0.0, 0.0, 100.0, 200.0])];
     assert_eq!(ot0_of(&p, &consts), [0.0, 0.0, 105.0, 206.0]);
-    let (_, expressions) = entry(VS2X, &p);
-    assert_eq!(count(&expressions, |e| matches!(e, Expression::Select { .. })), 1);
+    assert_eq!(entry_count(&vs_module(&p), |e| matches!(e, Expression::Select { .. })), 1);
 }
 
 #[test]
@@ -156,9 +148,9 @@ fn an_address_component_is_rounded_and_read_as_a_scalar() {
     assert_eq!(ot0_of(&p, &consts), [20.0, 41.0, 32.0, 33.0]);
     // Each address is its rounded scalar: a0 is never built as a vector (no splat of the
     // scalar to round four lanes, no compose of its components to take one back out).
-    let (_, expressions) = entry(VS2X, &p);
-    assert_eq!(count(&expressions, |e| matches!(e, Expression::Splat { .. })), 0);
-    let composes = count(&expressions, |e| matches!(e, Expression::Compose { .. }));
+    let module = vs_module(&p);
+    assert_eq!(entry_count(&module, |e| matches!(e, Expression::Splat { .. })), 0);
+    let composes = entry_count(&module, |e| matches!(e, Expression::Compose { .. }));
     assert_eq!(composes, 2, "only oT0's vector and the output structure");
     // mova_sat saturates before it rounds: a0.x = round(sat(−2.5)) = 0 (round(−2.5) = −3
     // unsaturated), so oT0 = c[0 + 2] = c2.
@@ -181,9 +173,7 @@ fn the_zeros_a_partial_write_keeps_cost_nothing_until_read() {
     let p =
         [op(O::Mov, rd(0, "xy"), &[c(0)]), op(O::Add, rd(0, "zw"), &[c(1), c(1)]), op(O::Mov, ot0("xyzw"), &[r(0)])];
     assert_eq!(ot0_of(&p, &[(0, [1.0, 2.0, 9.0, 9.0]), (1, [0.0, 0.0, 3.0, 4.0])]), [1.0, 2.0, 6.0, 8.0]);
-    let program = program(VS2X, p.to_vec());
-    let lowered = super::super::lower(&program, &analyse(&program), &ShaderKey::default()).expect("lowers");
-    let globals: Vec<_> = lowered.module.global_variables.iter().filter_map(|(_, g)| g.name.clone()).collect();
+    let globals: Vec<_> = vs_module(&p).global_variables.iter().filter_map(|(_, g)| g.name.clone()).collect();
     assert!(!globals.iter().any(|g| g == "bits"), "no zero is loaded: {globals:?}");
     // Read, the kept zeros are +0: mov oT0, r0.zwxy after mov r0.xy, c0 gives (0, 0, 1, 2).
     let p = [op(O::Mov, rd(0, "xy"), &[c(0)]), op(O::Mov, ot0("xyzw"), &[r(0).sw("zwxy")])];
