@@ -10,14 +10,20 @@
 //! - `create`: the pipeline (both shader modules, the bind groups, `create_render_pipeline`)
 //!   and a first one-instance draw, waited for: llvmpipe compiles the fragment shader's variant
 //!   at the first draw, so creation alone would leave part of the compile out;
-//! - `draw`: then one draw of many instances of the case's quad, waited for: a pixel shader
-//!   `PS_INSTANCES` over a `PS_TARGET`² target (pixel work), a vertex shader `VS_INSTANCES`
-//!   into a 1 × 1 target (vertex work).
+//! - `draw`: then the fastest of `DRAW_REPEATS` draws of many instances of the case's quad, each
+//!   waited for: a pixel shader `PS_INSTANCES` over a `PS_TARGET`² target (pixel work), a vertex
+//!   shader `VS_INSTANCES` into a 1 × 1 target (vertex work).
 //!
-//! Samples are interleaved (round by round, subject by subject, strict then IEEE) so that load
-//! on the machine hits both rules alike; a subject's time is the median over `--rounds` rounds
-//! after one warm-up round. The report gives each subject's strict / IEEE ratios and their
-//! geometric mean per stage. Mesa's on-disk shader cache is turned off
+//! Samples are interleaved (round by round, subject by subject, the two rules back to back, the
+//! one that goes first alternating by round) so that load on the machine hits both rules alike.
+//! A subject's ratio is the median over `--rounds` rounds (after one warm-up round) of each
+//! round's strict / IEEE ratio: the two samples of a round are taken a few milliseconds apart,
+//! so a slow spell of a shared machine, which lasts longer, cancels out of the ratio, where a
+//! ratio of two medians could pair samples of different rounds. With one draw per sample and
+//! that ratio, runs on 2-core machines read the heavy pixel shaders' geometric mean anywhere
+//! from 0.97 to 1.10; with both changes the middle half of a shader's rounds spans a few percent.
+//! The report gives each subject's median times, its median ratio and the middle half of its
+//! per-round draw ratios, and the ratios' geometric mean per stage. Mesa's on-disk shader cache is turned off
 //! (`MESA_SHADER_CACHE_DISABLE`), or every round after the first would read the compile from it.
 //!
 //! Then `spirv-opt -O` (SPIR-V Tools): every shader of the selection translated to SPIR-V under
@@ -50,6 +56,10 @@ const PS_INSTANCES: u32 = 64;
 /// Instances of the quad per timed draw of a vertex shader: 4 vertices each, enough vertex
 /// work to time (a 1 × 1 target keeps the pixel work small).
 const VS_INSTANCES: u32 = 16384;
+/// Timed draws per sample, of which the fastest is kept: what else runs on the machine can only
+/// add to a draw's time, and on a shared 2-core machine two draws of one pipeline in a row
+/// differed by up to 20 %.
+const DRAW_REPEATS: usize = 5;
 /// A pixel shader's target: width and height.
 const PS_TARGET: u32 = 128;
 /// The rules compared, in sample order.
@@ -260,15 +270,30 @@ fn sample(gpu: &Gpu, b: &Bench, t: &Translated) -> Result<[f64; 2], String> {
     gpu.wait();
     let create = start.elapsed().as_secs_f64() * 1e3;
     let instances = if b.case.render_target.width == 1 { VS_INSTANCES } else { PS_INSTANCES };
-    let start = Instant::now();
-    pipeline.draw(gpu, &b.targets, instances);
-    gpu.wait();
-    Ok([create, start.elapsed().as_secs_f64() * 1e3])
+    let mut draw = f64::INFINITY;
+    for _ in 0..DRAW_REPEATS {
+        let start = Instant::now();
+        pipeline.draw(gpu, &b.targets, instances);
+        gpu.wait();
+        draw = draw.min(start.elapsed().as_secs_f64() * 1e3);
+    }
+    Ok([create, draw])
 }
 
 pub fn median(mut v: Vec<f64>) -> f64 {
     v.sort_by(f64::total_cmp);
     v[v.len() / 2]
+}
+
+/// Each round's strict / IEEE ratio: the two samples of a round were taken back to back.
+fn paired_ratios(strict: &[f64], ieee: &[f64]) -> Vec<f64> {
+    strict.iter().zip(ieee).map(|(s, i)| s / i).collect()
+}
+
+/// The first and third quartiles of `v` (nearest rank).
+fn middle_half(mut v: Vec<f64>) -> (f64, f64) {
+    v.sort_by(f64::total_cmp);
+    (v[v.len() / 4], v[(3 * v.len()) / 4])
 }
 
 pub fn geomean(v: &[f64]) -> f64 {
@@ -295,8 +320,12 @@ fn time_draws(gpu: &Gpu, subjects: &[Subject], rounds: usize) -> Result<(), Stri
     let bar = crate::progress::bar(rounds as u64 + 1);
     for round in 0..=rounds {
         bar.inc(1);
+        // Strict first in even rounds, IEEE first in odd ones: whatever the second of two
+        // back-to-back draws gains or loses (caches, clocks) falls on both rules alike.
+        let order = if round % 2 == 0 { [0, 1] } else { [1, 0] };
         for (i, (b, pair)) in benches.iter().zip(&translated).enumerate() {
-            for (r, t) in pair.iter().enumerate() {
+            for r in order {
+                let t = &pair[r];
                 let scope = gpu.device.push_error_scope(wgpu::ErrorFilter::Validation);
                 let times = sample(gpu, b, t).map_err(|e| format!("{}: {e}", subjects[i].name))?;
                 if let Some(e) = pollster::block_on(scope.pop()) {
@@ -316,22 +345,28 @@ fn time_draws(gpu: &Gpu, subjects: &[Subject], rounds: usize) -> Result<(), Stri
 
 fn report(subjects: &[Subject], samples: Vec<[[Vec<f64>; 2]; 2]>, rounds: usize) {
     println!(
-        "{} subjects, {rounds} rounds interleaved after a warm-up; ms, median over rounds; create = pipeline + first draw, draw = ps {PS_INSTANCES} instances of a {PS_TARGET}x{PS_TARGET} quad, vs {VS_INSTANCES} of a 1x1 one",
+        "{} subjects, {rounds} rounds interleaved after a warm-up; ms, median over rounds; ratio = median of the rounds' strict / ieee ratios, middle = their middle half (draw); create = pipeline + first draw, draw = fastest of {DRAW_REPEATS} draws of ps {PS_INSTANCES} instances of a {PS_TARGET}x{PS_TARGET} quad, vs {VS_INSTANCES} of a 1x1 one",
         subjects.len()
     );
     println!(
-        "  {:<34} {:>8} {:>8} {:>6}   {:>8} {:>8} {:>6}",
-        "shader", "create-s", "create-i", "ratio", "draw-s", "draw-i", "ratio"
+        "  {:<34} {:>8} {:>8} {:>6}   {:>8} {:>8} {:>6}  {:>13}",
+        "shader", "create-s", "create-i", "ratio", "draw-s", "draw-i", "ratio", "middle"
     );
     let mut ratios: BTreeMap<&str, [Vec<f64>; 2]> = BTreeMap::new();
     for (s, [strict, ieee]) in subjects.iter().zip(samples) {
+        let (create, draw) = (paired_ratios(&strict[0], &ieee[0]), paired_ratios(&strict[1], &ieee[1]));
+        let (cr, dr) = (median(create), median(draw.clone()));
+        let (low, high) = middle_half(draw);
         let [cs, ds] = strict.map(median);
         let [ci, di] = ieee.map(median);
-        println!("  {:<34} {cs:>8.2} {ci:>8.2} {:>6.3}   {ds:>8.2} {di:>8.2} {:>6.3}", s.name, cs / ci, ds / di);
+        println!(
+            "  {:<34} {cs:>8.2} {ci:>8.2} {cr:>6.3}   {ds:>8.2} {di:>8.2} {dr:>6.3}  {low:>6.3}-{high:.3}",
+            s.name
+        );
         let stage = if s.program.version.is_pixel() { "ps" } else { "vs" };
         let r = ratios.entry(stage).or_default();
-        r[0].push(cs / ci);
-        r[1].push(ds / di);
+        r[0].push(cr);
+        r[1].push(dr);
     }
     let mut line = Vec::new();
     for (stage, [create, draw]) in &ratios {
@@ -439,4 +474,27 @@ fn optimised_counts(e: &Entry, tmp: &Path) -> Result<(ShaderKind, [usize; 2]), S
         *slot = optimised(&words, tmp)?;
     }
     Ok((shader.stage(), counts))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_slow_round_cancels_out_of_the_paired_ratio() {
+        // Round 2 ran three times as slow for both rules, and in round 3 only the IEEE sample
+        // was slowed. The rounds' ratios are 1.25, 1.25 and 0.8125, whose median is 1.25; the
+        // two lists' medians are both round 3's samples, so their ratio would read 13 / 16.
+        let strict = [10.0, 30.0, 13.0];
+        let ieee = [8.0, 24.0, 16.0];
+        let ratios = paired_ratios(&strict, &ieee);
+        assert!((median(ratios.clone()) - 1.25).abs() < 1e-9, "{ratios:?}");
+        assert!((median(strict.to_vec()) / median(ieee.to_vec()) - 0.8125).abs() < 1e-9);
+    }
+
+    #[test]
+    fn the_middle_half_is_the_first_to_the_third_quartile() {
+        let v: Vec<f64> = [8.0, 1.0, 7.0, 2.0, 6.0, 3.0, 5.0, 4.0].to_vec();
+        assert_eq!(middle_half(v), (3.0, 7.0));
+    }
 }
