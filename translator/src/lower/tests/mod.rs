@@ -7,6 +7,8 @@ mod fetch4;
 mod multiply_forms;
 mod operands;
 mod rules;
+mod rules_pixel;
+mod rules_programs;
 mod sm1;
 mod sm1_modifiers;
 mod sm1_ops;
