@@ -78,7 +78,7 @@ impl Arith {
     #[inline]
     pub fn add(self, a: f32, b: f32) -> f32 {
         let r = a + b;
-        self.rounded(r, f64::from(a) + f64::from(b) == f64::from(r))
+        self.rounded(r, sum_error(a, b, r) == 0.0)
     }
 
     /// `a·b + c`, the product rounded before the sum (not fused).
@@ -260,6 +260,17 @@ pub(super) fn evaluate(ar: Arith, op: Opcode, s: &[[f32; 4]; 4], vs1x: bool) -> 
     })
 }
 
+/// The rounding error of the f32 sum `r = a + b`, exactly (Knuth's two-sum: every step is
+/// exact in round-to-nearest while the values are finite): 0 when the sum is exact, NaN when an
+/// operand or the sum is not finite. Summing in f64 instead is not exact where the operands'
+/// exponents differ by more than the 29 bits f64 has beyond f32 (2·10³⁰ − 2 rounds to 2·10³⁰
+/// in both), which made such an f32 sum look exact.
+fn sum_error(a: f32, b: f32, r: f32) -> f32 {
+    let b_part = r - a;
+    let a_part = r - b_part;
+    (a - a_part) + (b - b_part)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -290,6 +301,15 @@ mod tests {
         let s = 0.1f32 + 0.2;
         assert_eq!(up.add(0.1, 0.2), f32::from_bits(s.to_bits() + 1));
         assert_eq!(up.add(0.5, 0.25), 0.75);
+        // An operand lost entirely in the sum is an inexact add too: 2e30 - 2 rounds to 2e30
+        // (in f64 as well, the exponents being 100 bits apart), and a driver that reassociates
+        // (2e30 - 2) + x can keep the 2 (fuzz-diff seed 1000123: lavapipe made (a + b) - b of a).
+        let big = 2e30f32;
+        assert_eq!(S.add(big, -2.0), big);
+        assert_eq!(up.add(big, -2.0), f32::from_bits(big.to_bits() + 1));
+        assert_eq!(down.add(big, -2.0), f32::from_bits(big.to_bits() - 1));
+        assert_eq!(up.add(big, -big), 0.0);
+        assert_eq!(sum_error(1.0, f32::EPSILON / 4.0, 1.0), f32::EPSILON / 4.0);
         // The skewed runs keep a NaN where D3D9 would decide on it; the plain run decides.
         let ops = |ar: Arith| {
             let nan = [[f32::NAN; 4], [0.5; 4], [0.25; 4], [0.0; 4]];
