@@ -36,11 +36,13 @@ use clap::Args;
 
 use d3d9_shader::analysis::analyse;
 use d3d9_shader::bytecode::decode_bytes;
+use d3d9_shader::key::FloatRules;
 use d3d9_shader::validate::{errors, ValidationOptions};
 use d3d9_shader::{emit, lower, ParseOptions, Shader, ShaderKey};
 
 use crate::alloc_count::{self, Allocs};
 use crate::bench_corpus::{self, Entry};
+use crate::stats::{mean, median};
 
 /// `cargo xtask bench`.
 #[derive(Args)]
@@ -55,10 +57,10 @@ use crate::bench_corpus::{self, Entry};
                   with one thread and with N (default: every core), ROUNDS times each, writing under --out \
                   (default target/), and prints the speed-up.\n\n--gpu draws the HEAVY (default 5) \
                   ps_3_0 and vertex shaders with the most instructions on the adapter under the strict \
-                  and the IEEE float rules, interleaved, ROUNDS times, and prints pipeline-creation and \
-                  draw times, their strict / IEEE ratios and geometric means, then the strict / IEEE \
-                  instruction counts of every vertex and every pixel shader after `spirv-opt -O` \
-                  (skipped, with a message, without spirv-opt).\n\n--gpu --ffp draws every fixed-function triangle \
+                  (or with --rules fast, the fast) and the IEEE float rules, interleaved, ROUNDS times, \
+                  and prints pipeline-creation and draw times, their ratios to IEEE and geometric means, \
+                  then the same ratio of the instruction counts of every vertex and every pixel shader \
+                  after `spirv-opt -O` (skipped, with a message, without spirv-opt).\n\n--gpu --ffp draws every fixed-function triangle \
                   draw of the fixed-function cases (--cases DIR, default ../shared/conformance-ffp and \
                   shaders/cases/ffp) with keyed and with uniform-driven halves, interleaved, ROUNDS times, \
                   and prints the uniform / keyed ratios of creation and draw times and the modules each \
@@ -68,6 +70,7 @@ use crate::bench_corpus::{self, Entry};
         "cargo xtask bench --corpus shaders --reps 50 --key float_rules=ieee"
         "cargo xtask bench --folder --out /dev/shm"
         "cargo xtask bench --gpu --list ../shared/bench-corpus/common.list --rounds 5"
+        "cargo xtask bench --gpu --list ../shared/bench-corpus/common.list --rules fast"
         "cargo xtask bench --gpu --ffp --rounds 5"
     )
 )]
@@ -109,6 +112,9 @@ pub struct BenchArgs {
     /// --gpu: how many of the heaviest ps_3_0 and of the heaviest vertex shaders to draw.
     #[arg(long, value_name = "N", default_value_t = NonZeroUsize::new(5).unwrap())]
     heavy: NonZeroUsize,
+    /// --gpu: the float rules timed against IEEE.
+    #[arg(long, value_name = "RULES", default_value = "strict", value_parser = ["strict", "fast"], requires = "gpu")]
+    rules: String,
     /// Set when the command runs itself again as a release build.
     #[arg(long, hide = true)]
     in_release: bool,
@@ -188,7 +194,13 @@ pub fn main(args: &BenchArgs) -> i32 {
         }
     };
     if args.gpu {
-        return crate::bench_gpu::run(&entries, args.heavy.get(), args.rounds.get());
+        let measured = if args.rules == "fast" { FloatRules::Fast } else { FloatRules::Strict };
+        return crate::bench_gpu::run(
+            &entries,
+            args.heavy.get(),
+            args.rounds.get(),
+            crate::bench_gpu::rule_pair(measured),
+        );
     }
     if args.folder {
         let jobs = args.jobs.map_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get()), |n| n.get());
@@ -312,23 +324,6 @@ fn round(cases: &[Case], key: &ShaderKey, options: &ValidationOptions) -> Vec<[f
     out
 }
 
-fn median(v: &mut [f64]) -> f64 {
-    if v.is_empty() {
-        return f64::NAN;
-    }
-    v.sort_by(f64::total_cmp);
-    let n = v.len();
-    if n % 2 == 1 {
-        v[n / 2]
-    } else {
-        (v[n / 2 - 1] + v[n / 2]) / 2.0
-    }
-}
-
-fn mean(v: &[f64]) -> f64 {
-    v.iter().sum::<f64>() / v.len() as f64
-}
-
 /// Times every case round-robin: per series, each shader's median over the rounds.
 fn time_cases(cases: &[Case], key: &ShaderKey, rounds: usize) -> [Vec<f64>; 8] {
     let options = ParseOptions::lenient().validation;
@@ -438,15 +433,25 @@ fn report(cases: &[Case], medians: &[f64], means: &[f64]) {
         sizes[1],
         sizes[1] as f64 / n as f64 / 1024.0
     );
-    // Target (issue 16): bytecode → validated SPIR-V, and → WGSL, within 60 µs per shader.
+    // Target (issue 16): bytecode → validated SPIR-V, and → WGSL, within 60 µs per shader, as
+    // users build the library. Cargo unifies features across what one command builds, so
+    // building the whole workspace with its tests (which turn `full-validation` on) gives this
+    // binary every naga check, about 5 µs more per shader on the common list.
+    if emit::FULL_VALIDATION {
+        println!(
+            "  note: this build runs every naga check (feature full-validation, or a debug build), not what users \
+             get; build xtask alone (`cargo xtask bench`, or `cargo build --release -p xtask`) to compare with \
+             the 60 µs target"
+        );
+    }
     for (i, path) in ["total-spirv", "total-wgsl"].iter().enumerate() {
-        if medians[i] > 60.0 {
+        if medians[i] > 60.0 && !emit::FULL_VALIDATION {
             println!("  note: {path} misses the 60 µs target by {:.1} µs", medians[i] - 60.0);
         }
     }
     let stages: Vec<String> = (2..8).map(|i| format!("{} {:.1} µs", SERIES[i], medians[i])).collect();
     println!(
-        "bench: {n} shaders, total-spirv {:.1} µs, mean-spirv {:.1} µs, total-wgsl {:.1} µs, mean-wgsl {:.1} µs, {}, allocs-spirv {:.0}, allocs-wgsl {:.0}, spirv-bytes {}, wgsl-bytes {}, {:.0} shaders/s",
+        "bench: {n} shaders, total-spirv {:.1} µs, mean-spirv {:.1} µs, total-wgsl {:.1} µs, mean-wgsl {:.1} µs, {}, allocs-spirv {:.0}, allocs-wgsl {:.0}, spirv-bytes {}, wgsl-bytes {}, {:.0} shaders/s, naga-checks {}",
         medians[0],
         means[0],
         medians[1],
@@ -456,6 +461,7 @@ fn report(cases: &[Case], medians: &[f64], means: &[f64]) {
         calls[1].0,
         sizes[0],
         sizes[1],
-        1e6 / medians[0]
+        1e6 / medians[0],
+        if emit::FULL_VALIDATION { "all" } else { "release" }
     );
 }

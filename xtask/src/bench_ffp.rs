@@ -30,7 +30,7 @@ use gpu_harness::targets::GpuTargets;
 use gpu_harness::textures::{self, DecodedTexture, GpuTexture};
 use gpu_harness::vertex::Vertices;
 
-use crate::bench_gpu::{geomean, median};
+use crate::stats::{geomean, median};
 
 /// Instances of a draw per timed sample.
 const INSTANCES: u32 = 64;
@@ -264,8 +264,8 @@ fn report(subjects: &[Subject], samples: &Samples, modules: &Modules, rounds: us
     let (mut create, mut draw) = (Vec::new(), Vec::new());
     let mut totals = [[0.0f64; 2]; 2];
     for [keyed, uniform] in samples {
-        let [ck, dk] = [median(keyed[0].clone()), median(keyed[1].clone())];
-        let [cu, du] = [median(uniform[0].clone()), median(uniform[1].clone())];
+        let [ck, dk] = [median(&mut keyed[0].clone()), median(&mut keyed[1].clone())];
+        let [cu, du] = [median(&mut uniform[0].clone()), median(&mut uniform[1].clone())];
         create.push(cu / ck);
         draw.push(du / dk);
         totals[0][0] += ck;

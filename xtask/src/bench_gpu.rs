@@ -1,6 +1,8 @@
-//! `cargo xtask bench --gpu [--corpus DIR] [--list FILE] [--heavy N] [--rounds N]`: what the
-//! generated code costs on the adapter (lavapipe where there is no GPU), under the strict float
-//! rules (D3D9's 0 · anything = 0, docs/d3d9-rules.md) against the IEEE rules.
+//! `cargo xtask bench --gpu [--corpus DIR] [--list FILE] [--heavy N] [--rounds N] [--rules R]`:
+//! what the generated code costs on the adapter (lavapipe where there is no GPU), under the
+//! strict float rules (D3D9's 0 · anything = 0, docs/d3d9-rules.md) against the IEEE rules, or
+//! with `--rules fast` under the fast rules (IEEE multiplies, clamped rcp/rsq/log) against IEEE:
+//! what a layer choosing between the modes trades.
 //!
 //! The subjects are the `--heavy` (default 5) ps_3_0 and vertex shaders of the selection with
 //! the most instructions. Each is drawn as the sweep draws it (gpu-harness: `sweep::case_for`'s
@@ -50,6 +52,7 @@ use gpu_harness::translated::WithFloatRules;
 use gpu_harness::vertex::{input_map, Vertices};
 
 use crate::bench_corpus::Entry;
+use crate::stats::{geomean, median, middle_half};
 
 /// Instances of the quad per timed draw of a pixel shader (a full target each).
 const PS_INSTANCES: u32 = 64;
@@ -62,8 +65,18 @@ const VS_INSTANCES: u32 = 16384;
 const DRAW_REPEATS: usize = 5;
 /// A pixel shader's target: width and height.
 const PS_TARGET: u32 = 128;
-/// The rules compared, in sample order.
-const RULES: [(FloatRules, &str); 2] = [(FloatRules::Strict, "strict"), (FloatRules::Ieee, "ieee")];
+/// The rules compared, in sample order: `measured` against IEEE, each with its name.
+type RulePair = [(FloatRules, &'static str); 2];
+
+/// `measured` (strict or fast) against IEEE.
+pub fn rule_pair(measured: FloatRules) -> RulePair {
+    let name = match measured {
+        FloatRules::Strict => "strict",
+        FloatRules::Fast => "fast",
+        FloatRules::Ieee => "ieee",
+    };
+    [(measured, name), (FloatRules::Ieee, "ieee")]
+}
 
 /// A shader to draw.
 struct Subject {
@@ -72,7 +85,7 @@ struct Subject {
 }
 
 /// Runs `cargo xtask bench --gpu`; the exit status.
-pub fn run(entries: &[Entry], heavy: usize, rounds: usize) -> i32 {
+pub fn run(entries: &[Entry], heavy: usize, rounds: usize, rules: RulePair) -> i32 {
     let subjects = heaviest(entries, heavy);
     if subjects.is_empty() {
         eprintln!("xtask bench --gpu: no ps_3_0 or vertex shader in the selection parses");
@@ -90,14 +103,14 @@ pub fn run(entries: &[Entry], heavy: usize, rounds: usize) -> i32 {
         }
     };
     println!("adapter: {}", gpu.describe());
-    let status = match time_draws(&gpu, &subjects, rounds) {
+    let status = match time_draws(&gpu, &subjects, rounds, rules) {
         Ok(()) => 0,
         Err(e) => {
             eprintln!("xtask bench --gpu: {e}");
             1
         }
     };
-    spirv_opt_counts(entries);
+    spirv_opt_counts(entries, rules);
     status
 }
 
@@ -280,32 +293,17 @@ fn sample(gpu: &Gpu, b: &Bench, t: &Translated) -> Result<[f64; 2], String> {
     Ok([create, draw])
 }
 
-pub fn median(mut v: Vec<f64>) -> f64 {
-    v.sort_by(f64::total_cmp);
-    v[v.len() / 2]
-}
-
 /// Each round's strict / IEEE ratio: the two samples of a round were taken back to back.
 fn paired_ratios(strict: &[f64], ieee: &[f64]) -> Vec<f64> {
     strict.iter().zip(ieee).map(|(s, i)| s / i).collect()
 }
 
-/// The first and third quartiles of `v` (nearest rank).
-fn middle_half(mut v: Vec<f64>) -> (f64, f64) {
-    v.sort_by(f64::total_cmp);
-    (v[v.len() / 4], v[(3 * v.len()) / 4])
-}
-
-pub fn geomean(v: &[f64]) -> f64 {
-    (v.iter().map(|x| x.ln()).sum::<f64>() / v.len() as f64).exp()
-}
-
 /// Times every subject under both rules, interleaved, and prints the ratios.
-fn time_draws(gpu: &Gpu, subjects: &[Subject], rounds: usize) -> Result<(), String> {
+fn time_draws(gpu: &Gpu, subjects: &[Subject], rounds: usize, rules: RulePair) -> Result<(), String> {
     let mut benches: Vec<Bench> = subjects.iter().map(|s| bench_for(gpu, s)).collect();
     let mut translated = Vec::new();
     for (b, s) in benches.iter_mut().zip(subjects) {
-        let pair = RULES
+        let pair = rules
             .iter()
             .map(|&(r, _)| translate(b, s, r))
             .collect::<Result<Vec<_>, _>>()
@@ -320,7 +318,7 @@ fn time_draws(gpu: &Gpu, subjects: &[Subject], rounds: usize) -> Result<(), Stri
     let bar = crate::progress::bar(rounds as u64 + 1);
     for round in 0..=rounds {
         bar.inc(1);
-        // Strict first in even rounds, IEEE first in odd ones: whatever the second of two
+        // The measured rule first in even rounds, IEEE first in odd ones: whatever the second of two
         // back-to-back draws gains or loses (caches, clocks) falls on both rules alike.
         let order = if round % 2 == 0 { [0, 1] } else { [1, 0] };
         for (i, (b, pair)) in benches.iter().zip(&translated).enumerate() {
@@ -339,28 +337,38 @@ fn time_draws(gpu: &Gpu, subjects: &[Subject], rounds: usize) -> Result<(), Stri
         }
     }
     bar.finish_and_clear();
-    report(subjects, samples, rounds);
+    report(subjects, samples, rounds, rules[0].1);
     Ok(())
 }
 
-fn report(subjects: &[Subject], samples: Vec<[[Vec<f64>; 2]; 2]>, rounds: usize) {
+/// The table and the geometric means; `measured` names the rule timed against IEEE.
+fn report(subjects: &[Subject], samples: Vec<[[Vec<f64>; 2]; 2]>, rounds: usize, measured: &str) {
     println!(
-        "{} subjects, {rounds} rounds interleaved after a warm-up; ms, median over rounds; ratio = median of the rounds' strict / ieee ratios, middle = their middle half (draw); create = pipeline + first draw, draw = fastest of {DRAW_REPEATS} draws of ps {PS_INSTANCES} instances of a {PS_TARGET}x{PS_TARGET} quad, vs {VS_INSTANCES} of a 1x1 one",
+        "{} subjects, {rounds} rounds interleaved after a warm-up; ms, median over rounds; ratio = median of the rounds' {measured} / ieee ratios, middle = their middle half (draw); create = pipeline + first draw, draw = fastest of {DRAW_REPEATS} draws of ps {PS_INSTANCES} instances of a {PS_TARGET}x{PS_TARGET} quad, vs {VS_INSTANCES} of a 1x1 one",
         subjects.len()
     );
+    // The measured rule's columns end in its initial, IEEE's in `i`.
+    let m = &measured[..1];
     println!(
         "  {:<34} {:>8} {:>8} {:>6}   {:>8} {:>8} {:>6}  {:>13}",
-        "shader", "create-s", "create-i", "ratio", "draw-s", "draw-i", "ratio", "middle"
+        "shader",
+        format!("create-{m}"),
+        "create-i",
+        "ratio",
+        format!("draw-{m}"),
+        "draw-i",
+        "ratio",
+        "middle"
     );
     let mut ratios: BTreeMap<&str, [Vec<f64>; 2]> = BTreeMap::new();
-    for (s, [strict, ieee]) in subjects.iter().zip(samples) {
-        let (create, draw) = (paired_ratios(&strict[0], &ieee[0]), paired_ratios(&strict[1], &ieee[1]));
-        let (cr, dr) = (median(create), median(draw.clone()));
-        let (low, high) = middle_half(draw);
-        let [cs, ds] = strict.map(median);
-        let [ci, di] = ieee.map(median);
+    for (s, [mut timed, mut ieee]) in subjects.iter().zip(samples) {
+        let (mut create, mut draw) = (paired_ratios(&timed[0], &ieee[0]), paired_ratios(&timed[1], &ieee[1]));
+        let (cr, dr) = (median(&mut create), median(&mut draw));
+        let (low, high) = middle_half(&mut draw);
+        let [ct, dt] = timed.each_mut().map(|v| median(v));
+        let [ci, di] = ieee.each_mut().map(|v| median(v));
         println!(
-            "  {:<34} {cs:>8.2} {ci:>8.2} {cr:>6.3}   {ds:>8.2} {di:>8.2} {dr:>6.3}  {low:>6.3}-{high:.3}",
+            "  {:<34} {ct:>8.2} {ci:>8.2} {cr:>6.3}   {dt:>8.2} {di:>8.2} {dr:>6.3}  {low:>6.3}-{high:.3}",
             s.name
         );
         let stage = if s.program.version.is_pixel() { "ps" } else { "vs" };
@@ -371,14 +379,14 @@ fn report(subjects: &[Subject], samples: Vec<[[Vec<f64>; 2]; 2]>, rounds: usize)
     let mut line = Vec::new();
     for (stage, [create, draw]) in &ratios {
         println!(
-            "  {stage}: strict / ieee geometric mean: create {:.3}, draw {:.3} ({} shaders)",
+            "  {stage}: {measured} / ieee geometric mean: create {:.3}, draw {:.3} ({} shaders)",
             geomean(create),
             geomean(draw),
             create.len()
         );
         line.push(format!("{stage}-create {:.3}, {stage}-draw {:.3}", geomean(create), geomean(draw)));
     }
-    println!("bench-gpu: strict/ieee {}", line.join(", "));
+    println!("bench-gpu: {measured}/ieee {}", line.join(", "));
 }
 
 /// Instructions inside functions of a SPIR-V module (OpFunction … OpFunctionEnd, both counted).
@@ -419,17 +427,17 @@ fn optimised(words: &[u32], tmp: &Path) -> Result<usize, String> {
 }
 
 /// Each shader's optimised code instructions under both rules, summed per stage.
-fn spirv_opt_counts(entries: &[Entry]) {
+fn spirv_opt_counts(entries: &[Entry], rules: RulePair) {
     if Command::new("spirv-opt").arg("--version").output().is_err() {
         println!("spirv-opt: not installed (SPIR-V Tools), the optimised instruction counts are skipped");
         return;
     }
     let tmp = std::env::temp_dir().join(format!("xtask-bench-gpu-{}", std::process::id()));
-    // Per stage (vertex, pixel): the strict and IEEE sums and the per-shader ratios.
+    // Per stage (vertex, pixel): the measured rule's and the IEEE sums and the per-shader ratios.
     let mut stages: [([usize; 2], Vec<f64>); 2] = Default::default();
     let mut failed = Vec::new();
     for e in entries {
-        match optimised_counts(e, &tmp) {
+        match optimised_counts(e, &tmp, rules) {
             Ok((kind, c)) => {
                 let (sums, ratios) = &mut stages[usize::from(kind == ShaderKind::Pixel)];
                 sums[0] += c[0];
@@ -451,8 +459,9 @@ fn spirv_opt_counts(entries: &[Entry]) {
             continue;
         }
         println!(
-            "spirv-opt -O: {} {stage} shaders, code instructions strict {} / ieee {} = {:.3} (geometric mean per shader {:.3})",
+            "spirv-opt -O: {} {stage} shaders, code instructions {} {} / ieee {} = {:.3} (geometric mean per shader {:.3})",
             ratios.len(),
+            rules[0].1,
             sums[0],
             sums[1],
             sums[0] as f64 / sums[1] as f64,
@@ -461,15 +470,15 @@ fn spirv_opt_counts(entries: &[Entry]) {
     }
 }
 
-/// A shader's stage and its optimised counts (strict, IEEE).
-fn optimised_counts(e: &Entry, tmp: &Path) -> Result<(ShaderKind, [usize; 2]), String> {
+/// A shader's stage and its optimised counts (the measured rule's, IEEE's).
+fn optimised_counts(e: &Entry, tmp: &Path, rules: RulePair) -> Result<(ShaderKind, [usize; 2]), String> {
     let file = std::fs::read(&e.path).map_err(|e| e.to_string())?;
     let loaded = d3d9_shader::input::load(&file, &e.path.to_string_lossy()).map_err(|e| e.to_string())?;
     let tokens = &loaded.first().ok_or("no shader in the file")?.tokens;
     let shader = Shader::from_tokens(tokens, &ParseOptions::lenient()).map_err(|e| e.to_string())?;
     let mut counts = [0; 2];
-    for (slot, (rules, _)) in counts.iter_mut().zip(RULES) {
-        let key = ShaderKey { float_rules: rules, ..ShaderKey::default() };
+    for (slot, (float_rules, _)) in counts.iter_mut().zip(rules) {
+        let key = ShaderKey { float_rules, ..ShaderKey::default() };
         let words = shader.translate(&key).map_err(|e| e.to_string())?.to_spirv().map_err(|e| e.to_string())?;
         *slot = optimised(&words, tmp)?;
     }
@@ -488,13 +497,13 @@ mod tests {
         let strict = [10.0, 30.0, 13.0];
         let ieee = [8.0, 24.0, 16.0];
         let ratios = paired_ratios(&strict, &ieee);
-        assert!((median(ratios.clone()) - 1.25).abs() < 1e-9, "{ratios:?}");
-        assert!((median(strict.to_vec()) / median(ieee.to_vec()) - 0.8125).abs() < 1e-9);
+        assert!((median(&mut ratios.clone()) - 1.25).abs() < 1e-9, "{ratios:?}");
+        assert!((median(&mut strict.clone()) / median(&mut ieee.clone()) - 0.8125).abs() < 1e-9);
     }
 
     #[test]
-    fn the_middle_half_is_the_first_to_the_third_quartile() {
-        let v: Vec<f64> = [8.0, 1.0, 7.0, 2.0, 6.0, 3.0, 5.0, 4.0].to_vec();
-        assert_eq!(middle_half(v), (3.0, 7.0));
+    fn fast_is_timed_against_ieee() {
+        assert_eq!(rule_pair(FloatRules::Fast), [(FloatRules::Fast, "fast"), (FloatRules::Ieee, "ieee")]);
+        assert_eq!(rule_pair(FloatRules::Strict)[0], (FloatRules::Strict, "strict"));
     }
 }

@@ -36,6 +36,7 @@ mod fuzz_diff;
 mod fuzz_diff_ffp;
 mod progress;
 mod static_server;
+mod stats;
 mod test;
 mod web;
 mod web_bench;
