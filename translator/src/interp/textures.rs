@@ -262,9 +262,15 @@ impl ReferenceTexture {
             return true;
         }
         // The zero direction has no largest component to name a face, and its face coordinates
-        // are 0 / 0 (docs/d3d9-rules.md#float-rules, cube-map directions).
-        if self.ty == SamplerType::Cube && coords[..3].iter().all(|&c| c == 0.0) {
-            return true;
+        // are 0 / 0; a largest magnitude below the normal range is that direction on a GPU that
+        // flushes subnormal inputs, and one of 2^126 or more has a subnormal reciprocal, which a
+        // GPU dividing through 1/|ma| may flush to 0, putting the coordinates at the face's
+        // centre instead of its edge (docs/d3d9-rules.md#float-rules, cube-map directions).
+        if self.ty == SamplerType::Cube {
+            let largest = coords[..3].iter().fold(0.0f32, |m, c| m.max(c.abs()));
+            if !(f32::MIN_POSITIVE..CUBE_RECIPROCAL_SUBNORMAL).contains(&largest) {
+                return true;
+            }
         }
         let level_chosen = self.levels > 1 && self.mip_filter != MipFilter::None;
         match lod {
@@ -358,6 +364,10 @@ fn wrap(mode: AddressMode, i: i64, n: u32) -> Option<usize> {
 /// Where two or three components have the largest magnitude (a cube edge or corner), Z wins over
 /// Y and Y over X. D3D9 does not say; the D3D10 specification asks for this order, and the
 /// hardware and drivers that run D3D9 today follow it (AMD's `cubeid`, Mesa's llvmpipe).
+/// 2^126: the magnitude from which the reciprocal of a cube direction's largest component is
+/// subnormal.
+const CUBE_RECIPROCAL_SUBNORMAL: f32 = f32::from_bits(0x7E80_0000);
+
 fn cube_face([x, y, z]: [f32; 3]) -> (u32, f32, f32, f32) {
     let (ax, ay, az) = (x.abs(), y.abs(), z.abs());
     let (face, sc, tc, ma) = if az >= ax && az >= ay {
@@ -549,6 +559,13 @@ mod tests {
         // The zero direction names no face, whatever the signs of its zeros.
         assert!(t.reads_undefined([0.0, -0.0, -0.0, 1.0], L0));
         assert!(!t.reads_undefined([0.0, 0.0, f32::MIN_POSITIVE, 1.0], L0));
+        // A subnormal largest component is the zero direction to a GPU that flushes it; from
+        // 2^126 on, 1/|ma| is subnormal: lavapipe read the centre of -Z for (-FLT_MAX, 0.5,
+        // -FLT_MAX), whose u is 1 (fuzz-diff seed 2000170).
+        assert!(t.reads_undefined([0.0, 1e-39, 0.0, 1.0], L0));
+        assert!(t.reads_undefined([-f32::MAX, 0.5, -f32::MAX, 1.0], L0));
+        assert!(t.reads_undefined([0.0, 2f32.powi(126), 1.0, 1.0], L0));
+        assert!(!t.reads_undefined([0.0, 2f32.powi(125), 1.0, 1.0], L0));
         let s = ReferenceSampler { textures: vec![], vertex_textures: vec![None, Some(t)] };
         let r =
             |sampler, coords| SampleRequest { sampler, vertex: true, ty: SamplerType::Cube, coords, lod: L0, lane: 0 };
