@@ -293,7 +293,7 @@ fn sample(gpu: &Gpu, b: &Bench, t: &Translated) -> Result<[f64; 2], String> {
     Ok([create, draw])
 }
 
-/// Each round's strict / IEEE ratio: the two samples of a round were taken back to back.
+/// Each round's ratio of the measured rule's sample to IEEE's: the two were taken back to back.
 fn paired_ratios(strict: &[f64], ieee: &[f64]) -> Vec<f64> {
     strict.iter().zip(ieee).map(|(s, i)| s / i).collect()
 }
