@@ -24,8 +24,19 @@
 //! naga-validate, spirv, wgsl). The output sizes are the SPIR-V and WGSL bytes summed over the
 //! corpus.
 //!
-//! The report ends with one line that starts with `bench:` and holds every figure; see
-//! [`crate::bench_corpus`] for which file of a shader is read and how `--list` matches names.
+//! The counted run also follows the heap's high-water mark: the peak heap one translation
+//! needs (`peak-heap-spirv`, `peak-heap-wgsl`, median over shaders). The first translation in
+//! a fresh process, which the warm-up round leaves out, is timed too ([`crate::bench_first`]).
+//!
+//! With the peers' timing programs (`--peers`, default `../shared/peers` when present), the
+//! bench then times us side by side with MojoShader and vkd3d-shader on the same shaders and
+//! reports the ratios ([`crate::bench_peers`]): on the bench's shaders, and on a real game's
+//! (`--real-corpus`, default `../shared/real-corpus-xray` when present) against MojoShader.
+//! Those ratios, not the µs, are the figures to compare between runs and machines.
+//!
+//! The report ends with one line that starts with `bench:` and holds every figure, the load
+//! average last; see [`crate::bench_corpus`] for which file of a shader is read and how
+//! `--list` matches names.
 
 use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
@@ -42,6 +53,7 @@ use d3d9_shader::{emit, lower, ParseOptions, Shader, ShaderKey};
 
 use crate::alloc_count::{self, Allocs};
 use crate::bench_corpus::{self, Entry};
+use crate::bench_peers::{self, Blob, Corpus, Plan, PEERS};
 use crate::stats::{mean, median};
 
 /// `cargo xtask bench`.
@@ -52,7 +64,12 @@ use crate::stats::{mean, median};
                   (default ../shared/bench-corpus when present, else shaders/; the .bin of a shader, else \
                   its .hex, else its .asm) in a release build, round-robin over the corpus. Prints the \
                   median and mean over shaders, allocations per shader and output sizes, and ends with one \
-                  `bench:` line. Shaders that do not translate are listed and not timed.\n\n--folder \
+                  `bench:` line. Shaders that do not translate are listed and not timed. Also times the first \
+                  translation in a fresh process and the peak heap of one translation, and, with the peers' \
+                  timing programs (--peers DIR, default ../shared/peers when present), MojoShader and \
+                  vkd3d-shader side by side with us, interleaved, on the shaders both accept, and on \
+                  --real-corpus (default ../shared/real-corpus-xray when present) MojoShader: the ratios \
+                  (ours / the peer's, under 1 = faster) are the figures to compare.\n\n--folder \
                   times `d3d9-shader translate FILES... --to wgsl -o OUT` (the same one file per shader) \
                   with one thread and with N (default: every core), ROUNDS times each, writing under --out \
                   (default target/), and prints the speed-up.\n\n--gpu draws the HEAVY (default 5) \
@@ -67,6 +84,8 @@ use crate::stats::{mean, median};
                   mode compiles.",
     after_help = crate::examples!(
         "cargo xtask bench --list ../shared/bench-corpus/common.list"
+        "cargo xtask bench --list ../shared/bench-corpus/common.list --reps 5 --iterations 3 --real-corpus ../shared/real-corpus-xray"
+        "cargo xtask bench --no-peers"
         "cargo xtask bench --corpus shaders --reps 50 --key float_rules=ieee"
         "cargo xtask bench --folder --out /dev/shm"
         "cargo xtask bench --gpu --list ../shared/bench-corpus/common.list --rounds 5"
@@ -115,9 +134,30 @@ pub struct BenchArgs {
     /// --gpu: the float rules timed against IEEE.
     #[arg(long, value_name = "RULES", default_value = "strict", value_parser = ["strict", "fast"], requires = "gpu")]
     rules: String,
+    /// The peers' timing programs (mojodrv, vkd3ddrv), timed side by side with us [default:
+    /// ../shared/peers when present].
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["folder", "gpu"])]
+    peers: Option<PathBuf>,
+    /// Leave the peers out.
+    #[arg(long, conflicts_with = "peers")]
+    no_peers: bool,
+    /// With the peers: a real game's shaders, compared with MojoShader too [default:
+    /// ../shared/real-corpus-xray when present].
+    #[arg(long, value_name = "DIR")]
+    real_corpus: Option<PathBuf>,
+    /// With the peers: iterations of (peer, ours), each of --reps rounds after a warm-up; the
+    /// ratios are medians over them.
+    #[arg(long, value_name = "N", default_value_t = NonZeroUsize::new(5).unwrap())]
+    iterations: NonZeroUsize,
     /// Set when the command runs itself again as a release build.
     #[arg(long, hide = true)]
     in_release: bool,
+    /// Set when the bench runs itself to time a first translation: the raw blob.
+    #[arg(long, hide = true, value_name = "FILE")]
+    first_of: Option<PathBuf>,
+    /// With --first-of: the output.
+    #[arg(long, hide = true, default_value = "spirv", value_parser = ["spirv", "wgsl"])]
+    first_output: String,
 }
 
 fn key_field(text: &str) -> Result<String, String> {
@@ -175,17 +215,14 @@ pub fn main(args: &BenchArgs) -> i32 {
     if cfg!(debug_assertions) && !args.in_release {
         return run_in_release(&root);
     }
+    if let Some(file) = &args.first_of {
+        return crate::bench_first::child(file, crate::bench_first::output_named(&args.first_output), &key);
+    }
     if args.ffp {
         let dirs = if args.cases.is_empty() { crate::bench_ffp::default_dirs(&root) } else { args.cases.clone() };
         return crate::bench_ffp::run(&dirs, args.rounds.get());
     }
-    let dir = args.corpus.clone().unwrap_or_else(|| {
-        let shared = root.parent().map(|p| p.join("shared/bench-corpus"));
-        match shared {
-            Some(s) if s.is_dir() => s,
-            _ => root.join("shaders"),
-        }
-    });
+    let dir = args.corpus.clone().or_else(|| shared("bench-corpus")).unwrap_or_else(|| root.join("shaders"));
     let entries = match chosen(&dir, args.list.as_deref()) {
         Ok(e) => e,
         Err(e) => {
@@ -254,24 +291,30 @@ fn translatable(entries: Vec<Entry>, key: &ShaderKey) -> Vec<PathBuf> {
 /// that a profiler can collect inside it alone (`valgrind --tool=callgrind
 /// --toggle-collect='xtask::bench::to_spirv'`).
 #[inline(never)]
-fn to_spirv(bytes: &[u8], key: &ShaderKey) -> Result<Vec<u32>, String> {
+pub(crate) fn to_spirv(bytes: &[u8], key: &ShaderKey) -> Result<Vec<u32>, String> {
     let shader = Shader::parse(bytes, &ParseOptions::lenient()).map_err(|e| e.to_string())?;
     shader.translate(key).map_err(|e| e.to_string())?.to_spirv().map_err(|e| e.to_string())
 }
 
 /// The user's path to WGSL (never inlined, as [`to_spirv`]).
 #[inline(never)]
-fn to_wgsl(bytes: &[u8], key: &ShaderKey) -> Result<String, String> {
+pub(crate) fn to_wgsl(bytes: &[u8], key: &ShaderKey) -> Result<String, String> {
     let shader = Shader::parse(bytes, &ParseOptions::lenient()).map_err(|e| e.to_string())?;
     shader.translate(key).map_err(|e| e.to_string())?.to_wgsl().map_err(|e| e.to_string())
 }
 
-/// Reads a shader and prepares each stage's input; why it cannot be timed otherwise.
-fn prepare(path: &Path, key: &ShaderKey) -> Result<Case, String> {
+/// The token stream of a shader's file (`.bin`, `.hex` or `.asm`) as little-endian bytes, what a
+/// runtime is handed.
+pub(crate) fn blob(path: &Path) -> Result<Vec<u8>, String> {
     let file = std::fs::read(path).map_err(|e| e.to_string())?;
     let loaded = d3d9_shader::input::load(&file, &path.to_string_lossy()).map_err(|e| e.to_string())?;
     let tokens = &loaded.first().ok_or("no shader in the file")?.tokens;
-    let bytes: Vec<u8> = tokens.iter().flat_map(|w| w.to_le_bytes()).collect();
+    Ok(tokens.iter().flat_map(|w| w.to_le_bytes()).collect())
+}
+
+/// Reads a shader and prepares each stage's input; why it cannot be timed otherwise.
+fn prepare(path: &Path, key: &ShaderKey) -> Result<Case, String> {
+    let bytes = blob(path)?;
     // A first run of each path (lazy one-time set-up stays out of the counts), then a counted one.
     to_spirv(&bytes, key)?;
     to_wgsl(&bytes, key)?;
@@ -346,10 +389,14 @@ fn time_cases(cases: &[Case], key: &ShaderKey, rounds: usize) -> [Vec<f64>; 8] {
 
 fn bench(dir: &Path, entries: &[Entry], key: &ShaderKey, args: &BenchArgs) -> i32 {
     let mut cases = Vec::new();
+    let mut names = Vec::new();
     let mut skipped = Vec::new();
     for e in entries {
         match prepare(&e.path, key) {
-            Ok(c) => cases.push(c),
+            Ok(c) => {
+                cases.push(c);
+                names.push(e.name.clone());
+            }
             Err(why) => skipped.push(format!("{}: {why}", e.path.display())),
         }
     }
@@ -375,12 +422,78 @@ fn bench(dir: &Path, entries: &[Entry], key: &ShaderKey, args: &BenchArgs) -> i3
         machine()
     );
     let means: Vec<f64> = per_shader.iter().map(|s| mean(s)).collect();
+    // Each shader's warm times, in the cases' order (the medians below sort them).
+    let warm = [per_shader[0].clone(), per_shader[1].clone()];
     let medians: Vec<f64> = per_shader.iter_mut().map(|s| median(s)).collect();
     for (i, name) in SERIES.iter().enumerate() {
         println!("  {name:<14} median {:>8.1}  mean {:>8.1}", medians[i], means[i]);
     }
-    report(&cases, &medians, &means);
+    let mut extra = first_translation(&cases, &names, &warm, &args.key);
+    let blobs: Vec<Blob> = cases.iter().zip(names).map(|(c, name)| Blob { name, bytes: c.bytes.clone() }).collect();
+    extra.extend(side_by_side(dir, &blobs, key, args));
+    report(&cases, &medians, &means, &extra);
     0
+}
+
+/// `../shared/NAME` beside the workspace, when it is there.
+fn shared(name: &str) -> Option<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent()?;
+    Some(root.parent()?.join("shared").join(name)).filter(|p| p.is_dir())
+}
+
+/// Times the first translation in a fresh process of the shader of median size (its warm
+/// SPIR-V and WGSL times from `warm`, per case, beside it); the `bench:` line's fragments.
+fn first_translation(cases: &[Case], names: &[String], warm: &[Vec<f64>; 2], key: &[String]) -> Vec<String> {
+    let mut by_size: Vec<usize> = (0..cases.len()).collect();
+    by_size.sort_by_key(|&i| cases[i].bytes.len());
+    let i = by_size[by_size.len() / 2];
+    match crate::bench_first::measure(&cases[i].bytes, key) {
+        Ok([spirv, wgsl]) => {
+            println!(
+                "first translation in a fresh process (median of {} processes), {} (the shader of median size): \
+                 spirv {spirv:.1} µs (warm {:.1}), wgsl {wgsl:.1} µs (warm {:.1})",
+                crate::bench_first::PROCESSES,
+                names[i],
+                warm[0][i],
+                warm[1][i]
+            );
+            vec![format!("first-spirv {spirv:.1} µs"), format!("first-wgsl {wgsl:.1} µs")]
+        }
+        Err(e) => {
+            println!("first translation not timed: {e}");
+            Vec::new()
+        }
+    }
+}
+
+/// With the peers' programs: the side-by-side ratios on `blobs` (the bench's shaders) and on the
+/// real corpus; the `bench:` line's fragments.
+fn side_by_side(dir: &Path, blobs: &[Blob], key: &ShaderKey, args: &BenchArgs) -> Vec<String> {
+    let Some(peers_dir) = args.peers.clone().or_else(|| shared("peers")).filter(|_| !args.no_peers) else {
+        return Vec::new();
+    };
+    let plan = Plan { peers_dir: &peers_dir, iterations: args.iterations.get(), rounds: args.reps.get(), key };
+    let mut out = Vec::new();
+    let bench_corpus = Corpus { prefix: "", dir, blobs, peers: PEERS.iter().collect() };
+    match bench_peers::compare(&bench_corpus, &plan) {
+        Ok(f) => out.extend(f),
+        Err(e) => println!("peers not timed on {}: {e}", dir.display()),
+    }
+    let Some(real) = args.real_corpus.clone().or_else(|| shared("real-corpus-xray")) else {
+        return out;
+    };
+    let real_blobs = bench_peers::translatable_blobs(&real, key);
+    let corpus = Corpus {
+        prefix: "real-",
+        dir: &real,
+        blobs: &real_blobs,
+        peers: PEERS.iter().filter(|p| p.takes_real_corpora).collect(),
+    };
+    match bench_peers::compare(&corpus, &plan) {
+        Ok(f) => out.extend(f),
+        Err(e) => println!("peers not timed on {}: {e}", real.display()),
+    }
+    out
 }
 
 /// The processor the times were taken on: machines of one size differ in their processors,
@@ -400,8 +513,9 @@ fn machine() -> String {
     }
 }
 
-/// The allocation and size lines, the notes against the targets, and the final `bench:` line.
-fn report(cases: &[Case], medians: &[f64], means: &[f64]) {
+/// The allocation and size lines, the notes against the targets, and the final `bench:` line,
+/// with the fragments of `extra` (first translation, peers) and the load average.
+fn report(cases: &[Case], medians: &[f64], means: &[f64], extra: &[String]) {
     let n = cases.len();
     let per = |path: usize, f: fn(&Allocs) -> u64| -> (f64, f64) {
         let mut v: Vec<f64> = cases.iter().map(|c| f(&c.allocs[path]) as f64).collect();
@@ -425,6 +539,14 @@ fn report(cases: &[Case], medians: &[f64], means: &[f64]) {
         })
         .collect();
     println!("  allocation calls per stage alone, median over shaders: {}", stages.join(", "));
+    let peaks: [(f64, f64); 2] = std::array::from_fn(|path| {
+        let mut v: Vec<f64> = cases.iter().map(|c| c.allocs[path].peak as f64 / 1024.0).collect();
+        (median(&mut v), v.iter().copied().fold(0.0, f64::max))
+    });
+    println!(
+        "  peak heap of one translation: spirv {:.1} KB median ({:.1} max), wgsl {:.1} KB median ({:.1} max)",
+        peaks[0].0, peaks[0].1, peaks[1].0, peaks[1].1
+    );
     let sizes: [usize; 2] = std::array::from_fn(|p| cases.iter().map(|c| c.sizes[p]).sum());
     println!(
         "  output: SPIR-V {} bytes in all ({:.1} KB per shader), WGSL {} bytes in all ({:.1} KB per shader)",
@@ -451,7 +573,7 @@ fn report(cases: &[Case], medians: &[f64], means: &[f64]) {
     }
     let stages: Vec<String> = (2..8).map(|i| format!("{} {:.1} µs", SERIES[i], medians[i])).collect();
     println!(
-        "bench: {n} shaders, total-spirv {:.1} µs, mean-spirv {:.1} µs, total-wgsl {:.1} µs, mean-wgsl {:.1} µs, {}, allocs-spirv {:.0}, allocs-wgsl {:.0}, spirv-bytes {}, wgsl-bytes {}, {:.0} shaders/s, naga-checks {}",
+        "bench: {n} shaders, total-spirv {:.1} µs, mean-spirv {:.1} µs, total-wgsl {:.1} µs, mean-wgsl {:.1} µs, {}, allocs-spirv {:.0}, allocs-wgsl {:.0}, peak-heap-spirv {:.1} KB, peak-heap-wgsl {:.1} KB, spirv-bytes {}, wgsl-bytes {}, {:.0} shaders/s, naga-checks {}{}, load {}",
         medians[0],
         means[0],
         medians[1],
@@ -459,9 +581,13 @@ fn report(cases: &[Case], medians: &[f64], means: &[f64]) {
         stages.join(", "),
         calls[0].0,
         calls[1].0,
+        peaks[0].0,
+        peaks[1].0,
         sizes[0],
         sizes[1],
         1e6 / medians[0],
-        if emit::FULL_VALIDATION { "all" } else { "release" }
+        if emit::FULL_VALIDATION { "all" } else { "release" },
+        extra.iter().map(|f| format!(", {f}")).collect::<String>(),
+        bench_peers::load_average().split(' ').take(3).collect::<Vec<_>>().join(" ")
     );
 }
