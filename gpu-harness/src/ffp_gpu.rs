@@ -11,7 +11,7 @@ use crate::case::{self, CmpFunc, FogMode, RenderState, TextureKind};
 use crate::cpu::FogSource;
 use crate::ffp_state::{FfpState, VertexFormat};
 use crate::fixed_function::VaryingLayout;
-use crate::runner::{GpuStage, TextureSlot};
+use crate::stages::{GpuStage, TextureSlot};
 use crate::textures::DecodedTexture;
 
 fn varyings(layout: &VaryingLayout) -> Varyings {

@@ -17,7 +17,7 @@ use d3d9_shader::interp::{
 
 use crate::case::{self, TextureKind, TransformFlags};
 use crate::cpu::{PixelIn, PixelOut, PixelStage, StageVertex, VertexStage};
-use crate::runner::{ShaderConstants, ShaderCpu, StageContext};
+use crate::stages::{ShaderConstants, ShaderCpu, StageContext};
 use crate::textures::DecodedTexture;
 use crate::vertex::Semantic;
 

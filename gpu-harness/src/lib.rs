@@ -10,7 +10,7 @@
 //!   [`fixed_function`] holds the GPU side's fixed-function stages.
 //! - [`device`], [`targets`] and [`gpu`]: the wgpu pipeline.
 //! - [`shaders`], [`interpreted`], [`translated`]: loading shaders, and the two shader back ends
-//!   (the interpreter on the CPU, the translator on the GPU) behind the runner's traits.
+//!   (the interpreter on the CPU, the translator on the GPU) behind the traits of [`stages`].
 //! - [`runner`], [`compare`], [`report`], [`sweep`]: running cases and corpora, judging and showing
 //!   the results.
 
@@ -33,6 +33,7 @@ pub mod raster;
 pub mod report;
 pub mod runner;
 pub mod shaders;
+pub mod stages;
 pub mod sweep;
 pub mod targets;
 pub mod textures;

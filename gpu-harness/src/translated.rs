@@ -20,7 +20,7 @@ use d3d9_shader::{translate, Deliveries, Delivery, RenderState, ShaderKey, Trans
 use crate::case::{sampler_stage, CmpFunc, FogMode, TextureKind, TransformFlags};
 use crate::cpu::FogSource;
 use crate::fixed_function::VaryingLayout;
-use crate::runner::{GpuStage, ShaderConstants, ShaderGpu, StageContext, TextureSlot};
+use crate::stages::{GpuStage, ShaderConstants, ShaderGpu, StageContext, TextureSlot};
 
 /// The translator as the runner's GPU shader back end, render-state modes baked.
 #[derive(Clone, Copy, Debug, Default)]

@@ -311,35 +311,6 @@ pub(super) fn transform_flags_text<'de, D: serde::Deserializer<'de>>(d: D) -> Re
     }))
 }
 
-impl super::TextureStage {
-    /// The states `later` sets replace this stage's (SetTextureStageState calls).
-    pub fn apply(&mut self, later: &super::TextureStage) {
-        macro_rules! take {
-            ($($f:ident),*) => { $( if later.$f.is_some() { self.$f = later.$f.clone(); } )* };
-        }
-        take!(
-            bumpenvmat00,
-            bumpenvmat01,
-            bumpenvmat10,
-            bumpenvmat11,
-            bumpenvlscale,
-            bumpenvloffset,
-            texturetransformflags,
-            colorop,
-            colorarg0,
-            colorarg1,
-            colorarg2,
-            alphaop,
-            alphaarg0,
-            alphaarg1,
-            alphaarg2,
-            resultarg,
-            texcoordindex,
-            constant
-        );
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -405,6 +405,35 @@ pub struct TextureStage {
     pub constant: Option<u32>,
 }
 
+impl TextureStage {
+    /// The states `later` sets replace this stage's (SetTextureStageState calls).
+    pub fn apply(&mut self, later: &TextureStage) {
+        macro_rules! take {
+            ($($f:ident),*) => { $( if later.$f.is_some() { self.$f = later.$f.clone(); } )* };
+        }
+        take!(
+            bumpenvmat00,
+            bumpenvmat01,
+            bumpenvmat10,
+            bumpenvmat11,
+            bumpenvlscale,
+            bumpenvloffset,
+            texturetransformflags,
+            colorop,
+            colorarg0,
+            colorarg1,
+            colorarg2,
+            alphaop,
+            alphaarg0,
+            alphaarg1,
+            alphaarg2,
+            resultarg,
+            texcoordindex,
+            constant
+        );
+    }
+}
+
 /// D3DTSS_TEXTURETRANSFORMFLAGS, parsed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct TransformFlags {

@@ -5,7 +5,7 @@
 
 use crate::case::{Light, LightType, Material, MaterialSource, RenderState};
 
-use super::{argb, dot3, mul, normalize, saturate, xyz};
+use super::maths::{argb, dot3, mul, normalize, saturate, xyz};
 
 /// A vertex as lighting sees it.
 pub(crate) struct LitVertex {

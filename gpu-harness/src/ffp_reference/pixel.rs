@@ -10,7 +10,7 @@ use crate::cpu::{PixelIn, PixelOut, PixelStage};
 use crate::ffp_state::{FfpState, StageState, VertexFormat};
 use crate::textures::DecodedTexture;
 
-use super::{argb, saturate};
+use super::maths::{argb, saturate};
 
 /// The fixed-function pixel stage of one draw.
 pub struct ReferencePixel {

@@ -12,7 +12,7 @@ use crate::cpu::{StageVertex, VertexStage};
 use crate::ffp_state::{FfpState, VertexFormat};
 
 use super::lighting::{light, LitVertex};
-use super::{dot3, inverse, mat_mul, mul, normalize, xyz};
+use super::maths::{dot3, inverse, mat_mul, mul, normalize, xyz};
 
 /// The fixed-function vertex stage of one draw.
 #[derive(Clone, Debug)]

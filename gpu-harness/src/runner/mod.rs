@@ -28,9 +28,7 @@ use crate::targets::{GpuTargets, Image};
 use crate::textures::{self, DecodedTexture};
 use crate::vertex::{input_map, Semantic, Vertices, D3D8_REGISTERS};
 
-mod stages;
-
-pub use stages::{GpuStage, ShaderConstants, ShaderCpu, ShaderGpu, StageContext, TextureSlot};
+pub use crate::stages::{GpuStage, ShaderConstants, ShaderCpu, ShaderGpu, StageContext, TextureSlot};
 
 /// Which paths to run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

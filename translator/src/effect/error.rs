@@ -3,6 +3,10 @@
 
 use thiserror::Error;
 
+/// How deep struct members may nest (a cyclic or hostile blob cannot recurse forever); the limit
+/// lives beside the error that reports it, so that the reader builds on this file.
+pub const MAX_DEPTH: usize = 32;
+
 /// A malformed effect.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
@@ -49,8 +53,8 @@ pub enum EffectError {
         /// The value.
         value: u32,
     },
-    /// Struct members nest deeper than [`MAX_DEPTH`](super::reader::MAX_DEPTH).
-    #[error("byte {offset}: types nest deeper than {}", super::reader::MAX_DEPTH)]
+    /// Struct members nest deeper than [`MAX_DEPTH`].
+    #[error("byte {offset}: types nest deeper than {}", MAX_DEPTH)]
     TooDeep {
         /// Where the too-deep type starts.
         offset: usize,

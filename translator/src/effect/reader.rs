@@ -3,9 +3,7 @@
 //! offsets so that a reader of the blob can find the bytes.
 
 use super::error::EffectError;
-
-/// How deep struct members may nest (a cyclic or hostile blob cannot recurse forever).
-pub const MAX_DEPTH: usize = 32;
+pub use super::error::MAX_DEPTH;
 
 /// A cursor over the blob.
 #[derive(Clone)]

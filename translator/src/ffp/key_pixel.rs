@@ -4,7 +4,8 @@
 
 use arrayvec::ArrayVec;
 
-use super::key_vertex::Varyings;
+pub use super::shared::FogFormula;
+use super::shared::Varyings;
 
 /// D3DTEXTUREOP.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -97,15 +98,6 @@ pub enum TextureType {
     Tex2D,
     Cube,
     Volume,
-}
-
-/// The three fog formulas (D3DFOG_*).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[allow(missing_docs)]
-pub enum FogFormula {
-    Linear,
-    Exp,
-    Exp2,
 }
 
 /// Where the pixel half's fog factor comes from.

@@ -5,31 +5,10 @@
 
 use arrayvec::ArrayVec;
 
-use crate::bytecode::Usage;
+use crate::key::PointExpansion;
 
-use super::key_pixel::FogFormula;
-
-/// Where each varying lives: (usage, usage index, location). Both halves of a pair, generated or
-/// translated, must agree; [`Varyings::default`] is the generator's own layout.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Varyings(pub Vec<(Usage, u8, u32)>);
-
-impl Default for Varyings {
-    /// COLOR0 → 0, COLOR1 → 1, TEXCOORDn → 2 + n, FOG → 10.
-    fn default() -> Self {
-        let mut v = vec![(Usage::Color, 0, 0), (Usage::Color, 1, 1)];
-        v.extend((0..8).map(|n| (Usage::TexCoord, n, 2 + n as u32)));
-        v.push((Usage::Fog, 0, 10));
-        Varyings(v)
-    }
-}
-
-impl Varyings {
-    /// The location of a semantic, if the layout has it.
-    pub fn location(&self, usage: Usage, index: u8) -> Option<u32> {
-        self.0.iter().find(|(u, i, _)| *u == usage && *i == index).map(|(_, _, l)| *l)
-    }
-}
+use super::shared::FogFormula;
+pub use super::shared::Varyings;
 
 /// What the vertices carry.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -159,7 +138,7 @@ pub struct VertexKey {
     /// Where the outputs go.
     pub varyings: Varyings,
     /// A point list drawn as quads ([`super::points`]); `None` for other primitives.
-    pub points: Option<super::points::PointKey>,
+    pub points: Option<PointKey>,
 }
 
 impl VertexKey {
@@ -179,7 +158,7 @@ impl VertexKey {
         self.unclipped_z &= self.inputs.pretransformed;
         if let Some(p) = &mut self.points {
             p.scale &= !self.inputs.pretransformed;
-            if p.expansion == crate::key::PointExpansion::Off {
+            if p.expansion == PointExpansion::Off {
                 self.points = None;
             }
         }
@@ -220,4 +199,15 @@ impl VertexKey {
         }
         self
     }
+}
+
+/// How a point list is drawn (as quads by `points.rs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PointKey {
+    /// List (6 vertices per point) or strip (4); `Off` draws no quads.
+    pub expansion: PointExpansion,
+    /// POINTSCALEENABLE (ignored for pre-transformed vertices).
+    pub scale: bool,
+    /// POINTSPRITEENABLE.
+    pub sprite: bool,
 }

@@ -36,6 +36,7 @@ pub mod key_vertex;
 pub mod known;
 mod lighting;
 pub mod points;
+mod shared;
 pub mod state;
 pub mod state_toml;
 mod texcoord;

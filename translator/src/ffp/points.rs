@@ -8,20 +8,10 @@
 //! `ffp.viewport` in [`super::constants`]). With point sprites every TEXCOORD output is the
 //! sprite coordinate (u, v, 0, 1).
 
+pub use super::key_vertex::PointKey;
 use super::key_vertex::VertexKey;
 use super::known::Gen;
 use crate::key::PointExpansion;
-
-/// How a point list is drawn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct PointKey {
-    /// List (6 vertices per point) or strip (4); `Off` draws no quads.
-    pub expansion: PointExpansion,
-    /// POINTSCALEENABLE (ignored for pre-transformed vertices).
-    pub scale: bool,
-    /// POINTSPRITEENABLE.
-    pub sprite: bool,
-}
 
 /// The entry point's extra argument.
 pub(super) const VERTEX_INDEX: &str = "@builtin(vertex_index) vid: u32";

@@ -1,11 +1,9 @@
-//! What goes into an invocation and what comes out: vertex inputs and outputs (saturation of
-//! `oD#`/`oFog` before vs_3_0, defaults of unwritten outputs), pixel inputs (`v#`, `t#`, `vPos`,
-//! `vFace`) and pixel outputs (`oC0–oC3`, `oDepth` clamped, `r0` as the ps_1_x colour).
+//! What goes into an invocation and what comes out: vertex inputs and outputs (defaults of
+//! unwritten outputs), pixel inputs (`v#`, `t#`, `vPos`, `vFace`) and pixel outputs (`oC0–oC3`,
+//! `oDepth`); `outputs.rs` reads the outputs from the registers (saturation of `oD#`/`oFog`
+//! before vs_3_0, `oDepth` clamped, `r0` as the ps_1_x colour).
 
 use crate::bytecode::{Opcode, Program, RegisterType, Usage};
-
-use super::arithmetic::Arith;
-use super::registers::Lane;
 
 /// One output register: its value and the components the shader wrote.
 #[derive(Clone, Copy, PartialEq, Debug, Default)]
@@ -173,55 +171,4 @@ pub(crate) fn saturate(x: f32) -> f32 {
     } else {
         0.0
     }
-}
-
-pub(crate) fn vertex_output(
-    program: &Program,
-    arith: Arith,
-    semantics: [Option<(Usage, u8)>; 12],
-    lane: &Lane,
-) -> VertexOutput {
-    // Before 3.0 the fixed outputs oD# and oFog are saturated; o# of vs_3_0 are not.
-    let pre3 = program.version.profile().fixed_io;
-    let sat = |r: OutputRegister| {
-        if pre3 {
-            OutputRegister { value: r.value.map(|x| arith.saturate(x)), ..r }
-        } else {
-            r
-        }
-    };
-    let mut position = lane.rast[0];
-    if !pre3 {
-        if let Some(i) = semantics.iter().position(|s| *s == Some((Usage::Position, 0))) {
-            position = lane.out[i];
-        }
-    }
-    VertexOutput {
-        position,
-        colors: [sat(lane.attr[0]), sat(lane.attr[1])],
-        texcoords: lane.texcrd,
-        fog: sat(lane.rast[1]),
-        point_size: lane.rast[2],
-        outputs: lane.out,
-        semantics,
-    }
-}
-
-pub(crate) fn pixel_output(program: &Program, lane: &Lane) -> PixelOutput {
-    let mut out = PixelOutput { discarded: lane.discarded, ..PixelOutput::default() };
-    if program.version.profile().ps_1_x {
-        // ps_1_x: r0 at the end is the colour.
-        out.color[0] = Some(lane.r[0]);
-        out.color_written[0] = 0xF;
-    } else {
-        for (i, c) in lane.color.iter().enumerate() {
-            if c.is_written() {
-                out.color[i] = Some(c.value);
-                out.color_written[i] = c.written;
-            }
-        }
-    }
-    // oDepth and the ps_1_x depth ops: D3D9 clamps the depth to [0, 1].
-    out.depth = lane.depth.map(|d| if d.is_nan() { 0.0 } else { d.clamp(0.0, 1.0) });
-    out
 }

@@ -58,12 +58,22 @@
 //! The ps_1_x texture stage state that Shader Model 1 does not declare (texture type, projection,
 //! bump-environment matrix and luminance) comes from [`Options::stages`].
 
+// The files in the order they build on each other (docs/architecture.md#no-circles): the data
+// (io, options, error, registers, flow) at the bottom; `machine` holds the state that
+// `operands`, `control_flow`, `ps1x` and `execute` (the dispatch) extend with `impl Machine`
+// blocks, never imported back; this file prepares and runs a program on top.
 mod approximation;
 mod arithmetic;
 mod control_flow;
+mod error;
 mod execute;
 mod fetch4;
+mod flow;
 mod io;
+mod machine;
+mod operands;
+mod options;
+mod outputs;
 mod ps1x;
 mod quad;
 mod registers;
@@ -72,170 +82,18 @@ mod textures;
 #[cfg(test)]
 mod tests;
 
-use thiserror::Error;
+use crate::bytecode::{Program, ShaderKind};
 
-use crate::bytecode::{Opcode, Program, ShaderKind};
+use machine::{Machine, Prepared};
 
 pub use approximation::Skew;
+pub use error::{InterpError, InterpErrorKind, MAX_CALL_DEPTH, MAX_NESTING};
 pub use io::{OutputRegister, PixelInput, PixelOutput, VertexInput, VertexOutput};
+pub use options::{Constants, FloatRules, Options, StageState, TextureTransform, DEFAULT_STEP_LIMIT};
 pub use textures::{
     from_argb8, AddressMode, Filter, Lod, MipFilter, ReferenceSampler, ReferenceTexture, SampleRequest, SamplerType,
     TextureSampler, UnboundSampler, UNBOUND,
 };
-
-/// How multiplications, reciprocals and logarithms treat zero, infinity and NaN.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub enum FloatRules {
-    /// D3D9's rules: `0 · x = 0` in every multiply (the default; what games need).
-    #[default]
-    Strict,
-    /// Plain multiplies, with rcp/rsq/log results clamped to ±FLT_MAX.
-    Fast,
-    /// Plain IEEE 754 arithmetic.
-    Ieee,
-}
-
-/// `D3DTSS_TEXTURETRANSFORMFLAGS` of a ps_1_x stage, as far as the pixel shader sees it.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub struct TextureTransform {
-    /// `D3DTTFF_COUNTn`: number of coordinates the transform produces (0 = disabled).
-    pub count: u8,
-    /// `D3DTTFF_PROJECTED`: divide the coordinates by the last one (`count`-th, or `w` when the
-    /// count is 0 or 4) before sampling and before a bump offset is added.
-    pub projected: bool,
-}
-
-/// ps_1_x per-stage state (`D3DTSS_*` and the bound texture's type).
-#[derive(Clone, Copy, PartialEq, Debug)]
-pub struct StageState {
-    /// The type of the texture bound to the stage (SM1 shaders do not declare it).
-    pub texture_type: SamplerType,
-    /// Texture-coordinate transform flags.
-    pub transform: TextureTransform,
-    /// `D3DTSS_BUMPENVMAT00, 01, 10, 11` as `[[m00, m01], [m10, m11]]`.
-    pub bump_matrix: [[f32; 2]; 2],
-    /// `D3DTSS_BUMPENVLSCALE`.
-    pub luminance_scale: f32,
-    /// `D3DTSS_BUMPENVLOFFSET`.
-    pub luminance_offset: f32,
-}
-
-impl Default for StageState {
-    fn default() -> Self {
-        StageState {
-            texture_type: SamplerType::Tex2D,
-            transform: TextureTransform::default(),
-            bump_matrix: [[0.0; 2]; 2],
-            luminance_scale: 0.0,
-            luminance_offset: 0.0,
-        }
-    }
-}
-
-/// Execution options: what a translation key would select, and the safety limit.
-#[derive(Clone, PartialEq, Debug)]
-pub struct Options {
-    /// The float rules (strict by default).
-    pub float_rules: FloatRules,
-    /// Most instruction executions per invocation (per quad for pixel shaders) before
-    /// [`InterpErrorKind::StepLimit`]; every executed instruction, `endloop`/`endrep` included,
-    /// counts one.
-    pub step_limit: u64,
-    /// ps_1_x texture stages 0–7 (ignored by other versions).
-    pub stages: [StageState; 8],
-    /// Where the results of the approximate instructions lie: correctly rounded (the default),
-    /// or at one end of the error Vulkan allows them ([`Skew`]), to measure how much a program
-    /// amplifies that error.
-    pub skew: Skew,
-}
-
-impl Default for Options {
-    fn default() -> Self {
-        Options {
-            float_rules: FloatRules::Strict,
-            step_limit: DEFAULT_STEP_LIMIT,
-            stages: [StageState::default(); 8],
-            skew: Skew::None,
-        }
-    }
-}
-
-/// The default [`Options::step_limit`]: far above any real shader (255 × 255 nested loop
-/// iterations of a dozen instructions), far below a hang.
-pub const DEFAULT_STEP_LIMIT: u64 = 4_000_000;
-
-/// The most nested `call`s before [`InterpErrorKind::CallDepth`] (D3D9 allows 4).
-pub const MAX_CALL_DEPTH: usize = 16;
-
-/// The most nested `if`/`loop`/`rep` blocks before [`InterpErrorKind::NestingTooDeep`] (D3D9
-/// allows 24).
-pub const MAX_NESTING: usize = 32;
-
-/// API constant values (what `Set*ShaderConstant{F,I,B}` loaded).
-#[derive(Clone, PartialEq, Debug, Default)]
-pub struct Constants {
-    /// Float constants `c0…`; registers past the end read 0. `def` values override these.
-    pub float: Vec<[f32; 4]>,
-    /// Integer constants `i0–i15`; `defi` values override these.
-    pub int: [[i32; 4]; 16],
-    /// Boolean constants `b0–b15`; `defb` values override these.
-    pub bool: [bool; 16],
-}
-
-/// What went wrong while executing.
-#[derive(Clone, PartialEq, Debug, Error)]
-pub enum InterpErrorKind {
-    /// The program ran more instructions than [`Options::step_limit`].
-    #[error("step limit of {0} instruction executions reached")]
-    StepLimit(u64),
-    /// `run_vertex` was given a pixel shader or the reverse.
-    #[error("a {found:?} shader cannot run as a {expected:?} shader")]
-    WrongKind {
-        /// What the entry point runs.
-        expected: ShaderKind,
-        /// What the program is.
-        found: ShaderKind,
-    },
-    /// Flow-control instructions that do not nest (an `else` without `if`, a missing `endloop`…).
-    #[error("unbalanced flow control: {0}")]
-    Unbalanced(&'static str),
-    /// Flow control nested deeper than [`MAX_NESTING`].
-    #[error("flow control nested deeper than {MAX_NESTING}")]
-    NestingTooDeep,
-    /// `call` nested deeper than [`MAX_CALL_DEPTH`].
-    #[error("calls nested deeper than {MAX_CALL_DEPTH}")]
-    CallDepth,
-    /// An operand the instruction needs is absent.
-    #[error("missing operand")]
-    MissingOperand,
-    /// A register number beyond what the interpreter holds for its file.
-    #[error("register {0} is out of range")]
-    RegisterOutOfRange(String),
-    /// A register that cannot be read as a value here.
-    #[error("register {0} cannot be read")]
-    NotReadable(String),
-    /// A register that cannot be written here.
-    #[error("register {0} cannot be written")]
-    NotWritable(String),
-    /// Control bits that name no comparison.
-    #[error("invalid comparison code {0}")]
-    BadComparison(u8),
-    /// An opcode with no defined behaviour (the reserved `texm3x3diff`).
-    #[error("opcode {0:?} has no defined behaviour")]
-    Unsupported(Opcode),
-}
-
-/// An execution error, naming the instruction where it happened.
-#[derive(Clone, PartialEq, Debug, Error)]
-#[error("instruction {instruction} (token {offset}, byte 0x{:x}): {kind}", *offset as u64 * 4)]
-pub struct InterpError {
-    /// Index into [`Program::instructions`] (0 when the error is not tied to one).
-    pub instruction: usize,
-    /// Token index of the instruction in the stream (0 for built programs).
-    pub offset: u32,
-    /// What went wrong.
-    pub kind: InterpErrorKind,
-}
 
 /// A program prepared for execution: its flow-control tree, its own constants and declarations
 /// are gathered once, so that running it many times (a GPU harness checking every pixel of a
@@ -243,14 +101,14 @@ pub struct InterpError {
 #[derive(Debug)]
 pub struct Interpreter<'p> {
     program: &'p Program,
-    prepared: execute::Prepared,
+    prepared: Prepared,
 }
 
 impl<'p> Interpreter<'p> {
     /// Prepares `program`. Fails on flow control that does not nest (validation is not
     /// required, but the blocks must pair up).
     pub fn new(program: &'p Program) -> Result<Interpreter<'p>, InterpError> {
-        Ok(Interpreter { program, prepared: execute::Prepared::new(program)? })
+        Ok(Interpreter { program, prepared: Prepared::new(program)? })
     }
 
     /// The program.
@@ -267,10 +125,10 @@ impl<'p> Interpreter<'p> {
         sampler: &dyn TextureSampler,
     ) -> Result<VertexOutput, InterpError> {
         check_kind(self.program, ShaderKind::Vertex)?;
-        let mut machine = execute::Machine::new(self.program, &self.prepared, constants, options, sampler, 1);
+        let mut machine = Machine::new(self.program, &self.prepared, constants, options, sampler, 1);
         machine.lanes[0].load_vertex_input(input);
         machine.run()?;
-        Ok(io::vertex_output(self.program, machine.arith, self.prepared.semantics, &machine.lanes[0]))
+        Ok(outputs::vertex_output(self.program, machine.arith, self.prepared.semantics, &machine.lanes[0]))
     }
 
     /// Runs one 2×2 quad of pixel-shader invocations in lockstep (lanes: top-left, top-right,
@@ -283,12 +141,12 @@ impl<'p> Interpreter<'p> {
         sampler: &dyn TextureSampler,
     ) -> Result<[PixelOutput; 4], InterpError> {
         check_kind(self.program, ShaderKind::Pixel)?;
-        let mut machine = execute::Machine::new(self.program, &self.prepared, constants, options, sampler, 4);
+        let mut machine = Machine::new(self.program, &self.prepared, constants, options, sampler, 4);
         for (lane, input) in machine.lanes.iter_mut().zip(inputs) {
             lane.load_pixel_input(input);
         }
         machine.run()?;
-        Ok(std::array::from_fn(|i| io::pixel_output(self.program, &machine.lanes[i])))
+        Ok(std::array::from_fn(|i| outputs::pixel_output(self.program, &machine.lanes[i])))
     }
 
     /// Runs a pixel shader on one pixel: a quad of four equal inputs (zero derivatives), lane 0.

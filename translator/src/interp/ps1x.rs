@@ -11,8 +11,8 @@
 
 use crate::bytecode::{Instruction, Opcode};
 
-use super::control_flow::lanes;
-use super::execute::{Machine, Writes};
+use super::flow::lanes;
+use super::machine::{Machine, Writes};
 use super::textures::SamplerType;
 use super::{InterpError, InterpErrorKind as K, StageState};
 

@@ -7,6 +7,7 @@
 
 use naga::{Block, Expression, Function, Handle, Literal, Span, Statement};
 
+pub(crate) use super::parts::{as_whole, replicated, whole, Comp, Parts, SCALAR};
 pub(crate) use super::reg_values::{Pending, RegKey, RegValues};
 
 /// The lowering's maps hold small integer keys: SipHash's resistance to chosen keys buys nothing
@@ -56,37 +57,6 @@ impl<V: Copy> ExprFacts<V> {
     pub fn contains(&self, h: &Handle<Expression>) -> bool {
         self.get(h).is_some()
     }
-}
-
-/// One component of a value: component `index` of the vector `base`, or the scalar `base`
-/// itself ([`SCALAR`]). Register values are kept as four of these, so that a swizzle, a partial
-/// write or a `mov` costs no expression until the value is read as a vector
-/// (`Lowerer::materialize`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) struct Comp {
-    pub base: Handle<Expression>,
-    pub index: u8,
-}
-
-/// [`Comp::index`] of a scalar base.
-pub(crate) const SCALAR: u8 = 4;
-
-/// A value per component.
-pub(crate) type Parts = [Comp; 4];
-
-/// The components of a whole `vec4` expression.
-pub(crate) fn whole(base: Handle<Expression>) -> Parts {
-    [0u8, 1, 2, 3].map(|index| Comp { base, index })
-}
-
-/// The components of a scalar replicated.
-pub(crate) fn replicated(base: Handle<Expression>) -> Parts {
-    [Comp { base, index: SCALAR }; 4]
-}
-
-/// The vector a value is, when it is one expression's components in order.
-pub(crate) fn as_whole(parts: &Parts) -> Option<Handle<Expression>> {
-    (parts == &whole(parts[0].base)).then_some(parts[0].base)
 }
 
 /// How deep expressions may nest before one is named (written as a `let` by the text

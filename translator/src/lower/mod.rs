@@ -93,6 +93,7 @@ mod literals;
 mod modifiers;
 mod multiply_rule;
 mod operands;
+mod parts;
 mod point_expansion;
 mod reg_values;
 mod registers;

@@ -3,7 +3,7 @@
 
 use naga::{Expression, Handle};
 
-use super::builder::{as_whole, Parts};
+use super::parts::{as_whole, Parts};
 
 /// Where a register value that is not yet in memory is to be stored.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -18,6 +18,7 @@ mod names;
 mod statements;
 mod text;
 mod types;
+mod unsupported;
 
 #[cfg(test)]
 mod tests;
@@ -27,10 +28,7 @@ use naga::valid::{FunctionInfo, ModuleInfo};
 use naga::{Binding, Handle, Module, ShaderStage, TypeInner};
 
 use names::{FunctionNames, Name, Names};
-
-/// Why this writer left a module to naga's: the construct it does not write.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Unsupported(pub &'static str);
+pub use unsupported::Unsupported;
 
 /// The module as WGSL, after `directives` (the diagnostic directives, which must come first).
 pub(crate) fn write(module: &Module, info: &ModuleInfo, directives: &str) -> Result<String, Unsupported> {

@@ -2,7 +2,6 @@
 //! its operands match the table's shape, instruction-token bits (co-issue, predication),
 //! register files per operand, source modifiers, swizzles, write masks and result modifiers.
 
-use super::quick::QuickRules;
 use crate::bytecode::{
     DstParam, Form, Instruction, Opcode, OpcodeInfo, Operand as Slot, Register, RegisterType, SrcModifier, SrcParam,
     Swizzle, Version, VersionId, WriteMask,
@@ -79,38 +78,6 @@ pub(super) fn writable(cx: &Cx<'_>, ty: RegisterType) -> bool {
         Predicate => cx.sm2x_up(),
         _ => false,
     }
-}
-
-/// Per-instruction checks over the whole program.
-pub(crate) fn check(cx: &mut Cx<'_>) {
-    let Some(id) = cx.id else { return };
-    let quick = QuickRules::new(cx, id);
-    for i in 0..cx.program.len() {
-        let inst = cx.inst(i);
-        // One table lookup per instruction: the row gives the form, which gives the name and
-        // every operand's slot; the row is passed on, not looked up again by each check.
-        let info = inst.opcode.info();
-        let Some(form) = info.form_in(id) else {
-            let name = op_name(inst, cx.version);
-            cx.error(Rule::Instruction, Some(i), format_args!("{name} does not exist in {}", cx.program.version));
-            continue;
-        };
-        if quick.as_ref().is_some_and(|q| q.accepts(inst, info, form)) {
-            #[cfg(debug_assertions)]
-            check_accepted(cx, i, info, form, id);
-            continue;
-        }
-        check_instruction(cx, i, info, form, id);
-    }
-}
-
-/// Debug builds: an instruction the quick test accepted passes the full checks too.
-#[cfg(debug_assertions)]
-fn check_accepted(cx: &mut Cx<'_>, i: usize, info: &'static OpcodeInfo, form: &'static Form, id: VersionId) {
-    let before = cx.out.errors.len() + cx.out.warnings.len();
-    check_instruction(cx, i, info, form, id);
-    let found: Vec<_> = cx.out.errors.iter().chain(&cx.out.warnings).skip(before).collect();
-    assert!(found.is_empty(), "the quick test accepted instruction {i}, which the full checks report: {found:?}");
 }
 
 /// Every per-instruction rule for instruction `i`, whose row is `info` and form `form`.

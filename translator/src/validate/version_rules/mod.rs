@@ -6,7 +6,11 @@ mod quick;
 pub mod registers;
 
 use super::{Api, Cx, Rule};
+#[cfg(debug_assertions)]
+use crate::bytecode::{Form, OpcodeInfo};
 use crate::bytecode::{ShaderKind, VersionId};
+use instructions::{check_instruction, op_name};
+use quick::QuickRules;
 
 /// Version-token rules: canonical minors, `_sw` models, the API's highest version.
 pub(crate) fn check_version(cx: &mut Cx<'_>, id: VersionId) {
@@ -43,4 +47,37 @@ pub(crate) fn check_version(cx: &mut Cx<'_>, id: VersionId) {
             cx.error(Rule::Api, None, format_args!("Direct3D 8 accepts shaders up to {max}"));
         }
     }
+}
+
+/// Per-instruction checks over the whole program: the quick test ([`quick`]), and the full
+/// checks ([`instructions`]) for what it cannot vouch for.
+pub(crate) fn check_instructions(cx: &mut Cx<'_>) {
+    let Some(id) = cx.id else { return };
+    let quick = QuickRules::new(cx, id);
+    for i in 0..cx.program.len() {
+        let inst = cx.inst(i);
+        // One table lookup per instruction: the row gives the form, which gives the name and
+        // every operand's slot; the row is passed on, not looked up again by each check.
+        let info = inst.opcode.info();
+        let Some(form) = info.form_in(id) else {
+            let name = op_name(inst, cx.version);
+            cx.error(Rule::Instruction, Some(i), format_args!("{name} does not exist in {}", cx.program.version));
+            continue;
+        };
+        if quick.as_ref().is_some_and(|q| q.accepts(inst, info, form)) {
+            #[cfg(debug_assertions)]
+            check_accepted(cx, i, info, form, id);
+            continue;
+        }
+        check_instruction(cx, i, info, form, id);
+    }
+}
+
+/// Debug builds: an instruction the quick test accepted passes the full checks too.
+#[cfg(debug_assertions)]
+fn check_accepted(cx: &mut Cx<'_>, i: usize, info: &'static OpcodeInfo, form: &'static Form, id: VersionId) {
+    let before = cx.out.errors.len() + cx.out.warnings.len();
+    check_instruction(cx, i, info, form, id);
+    let found: Vec<_> = cx.out.errors.iter().chain(&cx.out.warnings).skip(before).collect();
+    assert!(found.is_empty(), "the quick test accepted instruction {i}, which the full checks report: {found:?}");
 }

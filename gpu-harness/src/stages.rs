@@ -2,8 +2,9 @@
 //! runner hands them: a stage's API constants and the context of its draw.
 
 use d3d9_shader::bytecode::Program;
+use d3d9_shader::interp::Skew;
+use d3d9_shader::key::FloatRules;
 
-use super::{FloatRules, Skew};
 use crate::case::{Api, ConstantBlock, ConstantKind, Number, RenderState, TextureKind, TextureStage};
 use crate::cpu::{FogSource, PixelStage, VertexStage};
 use crate::fixed_function::VaryingLayout;
