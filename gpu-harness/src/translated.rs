@@ -12,9 +12,9 @@
 use d3d9_shader::analysis::analyse;
 use d3d9_shader::bytecode::{Program, TextureType};
 use d3d9_shader::key::{AlphaFunc, AlphaPrecision, FloatRules, FogMode as KeyFog};
-use d3d9_shader::linkage::fits_stable;
+use d3d9_shader::key::linkage::fits_stable;
 use d3d9_shader::lower::{self, link, Linkage};
-use d3d9_shader::render_state::Modes;
+use d3d9_shader::key::state_block::Modes;
 use d3d9_shader::{translate, Deliveries, Delivery, RenderState, ShaderKey, Translation};
 
 use crate::case::{sampler_stage, CmpFunc, FogMode, TextureKind, TransformFlags};
@@ -27,7 +27,7 @@ use crate::runner::{GpuStage, ShaderConstants, ShaderGpu, StageContext, TextureS
 pub struct Translator;
 
 /// The translator with the render-state modes delivered as overrides (passed to wgpu as
-/// pipeline constants) or read from the render-state block ([`d3d9_shader::delivery`]): the
+/// pipeline constants) or read from the render-state block ([`d3d9_shader::key::delivery`]): the
 /// draw's modes reach the GPU as data, the translation is the same for every draw (the runner
 /// binds a stand-in texture to a declared sampler with nothing bound).
 #[derive(Clone, Copy, Debug, Default)]

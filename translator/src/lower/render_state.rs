@@ -1,4 +1,4 @@
-//! Render-state modes that are not baked ([`crate::delivery`]): each mode is a `u32` read from a
+//! Render-state modes that are not baked ([`crate::key::delivery`]): each mode is a `u32` read from a
 //! naga `Override` (override delivery) or from the `modes` members of the render-state block
 //! (uniform delivery), and the code that baked lowering specialises on the key (alpha test,
 //! fog, clip planes, unbound samplers, ps_1_x projection) tests the value at run time instead.
@@ -11,8 +11,8 @@ use super::constants::rs;
 use super::modifiers::Width;
 use super::registers::Expr;
 use super::{LowerError, Lowerer};
-use crate::delivery::Delivery;
-use crate::render_state::Modes;
+use crate::key::delivery::Delivery;
+use crate::key::state_block::Modes;
 
 /// A mode that can be delivered otherwise than baked.
 #[derive(Clone, Copy)]

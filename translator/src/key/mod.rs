@@ -9,9 +9,34 @@
 //!
 //! [`ShaderKey::default()`] is the D3D9 default state: strict float rules, no alpha test, no fog,
 //! no clip planes, samplers typed by their `dcl`.
+//!
+//! The parts of the key, each the caller's side of a field or of a value the shader reads:
+//!
+//! - [`device`]: the raw `D3DRS_*` device state a layer records, from which
+//!   [`ShaderKey::from_state`] builds a key;
+//! - [`minimal`]: the key reduced to what one shader reads ([`ShaderKey::minimal`]);
+//! - [`state_block`]: the render-state block ([`RenderState`]) the caller writes to the uniform
+//!   buffer, and the modes' pipeline constants;
+//! - [`delivery`]: how each render-state mode reaches the code (baked, override, uniform);
+//! - [`vertex_formats`]: the vertex format of each D3DDECLTYPE ([`ShaderKey::vertex_inputs`]);
+//! - [`linkage`]: the locations of a vertex/pixel pair's varyings ([`ShaderKey::linkage`]).
+//!
+//! The key knows nothing of the lowering, which reads it: no file here imports `lower`
+//! (docs/architecture.md#forbidden-imports).
+
+pub mod delivery;
+pub mod device;
+pub mod linkage;
+pub mod minimal;
+pub mod state_block;
+pub mod vertex_formats;
+
+pub use delivery::{Deliveries, Delivery};
+pub use device::{BoundTexture, DeviceState, FOURCC_GET1, FOURCC_GET4};
+pub use state_block::RenderState;
 
 use crate::bytecode::TextureType;
-use crate::linkage::Linkage;
+use linkage::Linkage;
 
 /// How D3D9's float arithmetic is reproduced (docs/d3d9-rules.md#float-rules).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
@@ -145,7 +170,7 @@ pub struct ShaderKey {
     /// texture and a comparison sampler.
     pub shadow_samplers: u16,
     /// Pixel shaders, bit n: sampler s# is in AMD's Fetch4 mode (D3DSAMP_MIPMAPLODBIAS set to
-    /// `GET4`, see [`crate::state::FOURCC_GET4`]): a read of its 2D texture returns the 2×2 texel
+    /// `GET4`, see [`FOURCC_GET4`]): a read of its 2D texture returns the 2×2 texel
     /// block in D3D9's order (docs/d3d9-rules.md#fetch4). Ignored on cube, volume and shadow
     /// samplers. Always baked. Bind a single-channel texture (its red channel is read).
     pub fetch4_samplers: u16,
@@ -161,17 +186,17 @@ pub struct ShaderKey {
     /// Software vertex processing: 8192 float constant registers, as for the `_sw` versions
     /// (two uniform arrays; see [`crate::lower::FloatConstantsBinding`]).
     pub swvp: bool,
-    /// Input/output locations decided by [`crate::linkage::link`] for a VS/PS pair; `None` uses
+    /// Input/output locations decided by [`linkage::link`] for a VS/PS pair; `None` uses
     /// the default fixed-function map.
     pub linkage: Option<Linkage>,
-    /// How each render-state mode reaches the code ([`crate::delivery`]): baked (the default:
+    /// How each render-state mode reaches the code ([`delivery`]): baked (the default:
     /// the field above is in the code), or an override or the render-state block, one module
     /// for every value (the field above is then ignored).
-    pub delivery: crate::delivery::Deliveries,
-    /// Vertex shaders: the D3DDECLTYPE of the element feeding `v n` ([`crate::vertex_input`]);
+    pub delivery: Deliveries,
+    /// Vertex shaders: the D3DDECLTYPE of the element feeding `v n` ([`vertex_formats`]);
     /// `None` is a `float32x4` attribute. The caller declares the attribute with
-    /// [`crate::vertex_input::vertex_format`]'s format.
-    pub vertex_inputs: [Option<crate::vertex_input::DeclType>; 16],
+    /// [`vertex_formats::vertex_format`]'s format.
+    pub vertex_inputs: [Option<vertex_formats::DeclType>; 16],
 }
 
 impl ShaderKey {
@@ -293,7 +318,7 @@ impl ShaderKey {
                 let n: usize = f["vertex_input".len()..].parse().map_err(|_| format!("unknown key field `{field}`"))?;
                 let slot =
                     self.vertex_inputs.get_mut(n).ok_or_else(|| format!("`{field}`: input index out of range"))?;
-                *slot = Some(crate::vertex_input::DeclType::from_name(&value).ok_or_else(bad)?);
+                *slot = Some(vertex_formats::DeclType::from_name(&value).ok_or_else(bad)?);
             }
             _ => return Err(format!("unknown key field `{field}`")),
         }

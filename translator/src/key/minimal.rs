@@ -23,7 +23,7 @@
 //! | `unbound_samplers`, `shadow_samplers`, `sampler_types` bit/entry n | the shader uses `s n`; a shadow bit only on a bound, non-volume sampler; a type only where it differs from the `dcl` |
 //! | `fetch4_samplers` bit n | pixel shaders that use `s n`, bound, not a shadow sampler, of type 2D (docs/d3d9-rules.md#fetch4) |
 //!
-//! A field delivered as an override or a uniform ([`crate::delivery`]) is not read from the key
+//! A field delivered as an override or a uniform ([`crate::key::delivery`]) is not read from the key
 //! at all: it takes its default, and the delivery of a field the stage cannot read becomes
 //! baked, so the keys of all states agree on it.
 //!
@@ -31,14 +31,14 @@
 
 use crate::analysis::Signature;
 use crate::bytecode::{RegisterType, ShaderKind, TextureType, Usage, Version};
-use crate::delivery::Delivery;
+use crate::key::delivery::Delivery;
 use crate::key::{AlphaFunc, FogMode, FogSource, ShaderKey};
-use crate::linkage::semantic;
-use crate::state::DeviceState;
+use crate::key::linkage::semantic;
+use crate::key::device::DeviceState;
 
 impl ShaderKey {
     /// This key with every field a program of `version` and signature `sig` does not read reset
-    /// to its default (the table in [`crate::minimal_key`]). Translating under the result gives
+    /// to its default (the table in [`crate::key::minimal`]). Translating under the result gives
     /// the same module as under `self`.
     pub fn minimal(&self, version: Version, sig: &Signature) -> ShaderKey {
         let mut k = self.clone();
@@ -177,7 +177,7 @@ impl ShaderKey {
 
 #[cfg(test)]
 mod tests {
-    use crate::state::{BoundTexture, DeviceState};
+    use crate::key::device::{BoundTexture, DeviceState};
     use crate::{ParseOptions, Shader};
 
     fn shader(text: &str) -> Shader {
@@ -272,10 +272,10 @@ mod tests {
         a.textures[1] = Some(BoundTexture::Cube);
         let mut b = a.clone();
         // s1 is a cube and s5 is not sampled: GET4 there changes nothing.
-        b.set_mipmap_lod_bias(1, crate::state::FOURCC_GET4);
-        b.set_mipmap_lod_bias(5, crate::state::FOURCC_GET4);
+        b.set_mipmap_lod_bias(1, crate::key::device::FOURCC_GET4);
+        b.set_mipmap_lod_bias(5, crate::key::device::FOURCC_GET4);
         same(&ps, &a, &b);
-        b.set_mipmap_lod_bias(0, crate::state::FOURCC_GET4);
+        b.set_mipmap_lod_bias(0, crate::key::device::FOURCC_GET4);
         assert_eq!(ps.key(&b).fetch4_samplers, 0b1);
         // A shadow map keeps its comparison: no fetch4 bit.
         let mut c = b.clone();
