@@ -13,8 +13,8 @@
 //! The parts of the key, each the caller's side of a field or of a value the shader reads:
 //!
 //! - [`device`]: the raw `D3DRS_*` device state a layer records, from which
-//!   [`ShaderKey::from_state`] builds a key;
-//! - [`minimal`]: the key reduced to what one shader reads ([`ShaderKey::minimal`]);
+//!   [`ShaderKey::from_state`] builds a key, reduced by [`ShaderKey::minimal`] to what one shader
+//!   reads (below);
 //! - [`state_block`]: the render-state block ([`RenderState`]) the caller writes to the uniform
 //!   buffer, and the modes' pipeline constants;
 //! - [`delivery`]: how each render-state mode reaches the code (baked, override, uniform);
@@ -23,11 +23,43 @@
 //!
 //! The key knows nothing of the lowering, which reads it: no file here imports `lower`
 //! (docs/architecture.md#forbidden-imports).
+//!
+//! # Minimal keys
+//!
+//! A [`ShaderKey`] reduced to what one shader reads.
+//!
+//! A layer caches translations by key. A key built from the whole device state changes whenever
+//! any state changes, even state the shader never looks at (a vertex shader and the alpha test,
+//! a pixel shader that samples s0 and the texture bound to s5), and each change would cost a
+//! translation. [`ShaderKey::minimal`] resets every field the program cannot observe to its
+//! default, so that two device states that differ only there give equal keys — and the same
+//! code, since the lowering reads only the fields kept:
+//!
+//! | field | kept when |
+//! |---|---|
+//! | `float_rules`, `linkage` | always |
+//! | `alpha_func` | pixel shaders |
+//! | `fog` | pixel shaders before ps_3_0 (ps_3_0 does its own fog) |
+//! | `fog_source` | and the fog is table fog (linear, exp, exp2) |
+//! | `point_sprite` | pixel shaders that read a TEXCOORD input; vertex shaders that expand points |
+//! | `point_expansion` | vertex shaders (it clears `point_size`) |
+//! | `flat_shading` | the stage passes a COLOR varying |
+//! | `projected[n]` | ps_1_0–ps_1_3 that read `t n` |
+//! | `clip_planes`, `point_size` | vertex shaders |
+//! | `vertex_inputs[n]` | vertex shaders that read `v n` |
+//! | `swvp` | vertex shaders that read float constants from the buffer |
+//! | `unbound_samplers`, `shadow_samplers`, `sampler_types` bit/entry n | the shader uses `s n`; a shadow bit only on a bound, non-volume sampler; a type only where it differs from the `dcl` |
+//! | `fetch4_samplers` bit n | pixel shaders that use `s n`, bound, not a shadow sampler, of type 2D (docs/d3d9-rules.md#fetch4) |
+//!
+//! A field delivered as an override or a uniform ([`delivery`]) is not read from the key
+//! at all: it takes its default, and the delivery of a field the stage cannot read becomes
+//! baked, so the keys of all states agree on it.
+//!
+//! [`Shader::key`](crate::Shader::key) returns the minimal key of the device state.
 
 pub mod delivery;
 pub mod device;
 pub mod linkage;
-pub mod minimal;
 pub mod state_block;
 pub mod vertex_formats;
 
@@ -35,8 +67,9 @@ pub use delivery::{Deliveries, Delivery};
 pub use device::{BoundTexture, DeviceState, FOURCC_GET1, FOURCC_GET4};
 pub use state_block::RenderState;
 
-use crate::bytecode::TextureType;
-use linkage::Linkage;
+use crate::analysis::Signature;
+use crate::bytecode::{RegisterType, ShaderKind, TextureType, Usage, Version};
+use linkage::{semantic, Linkage};
 
 /// How D3D9's float arithmetic is reproduced (docs/d3d9-rules.md#float-rules).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
@@ -324,39 +357,249 @@ impl ShaderKey {
         }
         Ok(())
     }
+
+    /// The key for a shader of `version` under `state`.
+    ///
+    /// Vertex shaders take the float rules, clip planes, point size, flat shading, software
+    /// vertex processing and the vertex textures; pixel shaders the float rules, alpha test, fog
+    /// (before ps_3_0, which does its own), point sprites, flat shading and the pixel textures.
+    /// Texture types override the declaration only in Shader Model 1, which has none. The
+    /// linkage is left empty: set it from [`crate::link`] for a pair.
+    pub fn from_state(version: Version, state: &DeviceState) -> ShaderKey {
+        let flat = state.shade_mode == 1;
+        let mut key = ShaderKey { float_rules: state.float_rules, flat_shading: flat, ..ShaderKey::default() };
+        let profile = version.profile();
+        let textures: &[Option<BoundTexture>] = match version.kind {
+            ShaderKind::Vertex => {
+                key.clip_planes = state.clip_plane_enable as u8;
+                let expand = state.point_list && state.point_expansion != PointExpansion::Off;
+                key.point_size = state.point_list && !expand;
+                if expand {
+                    key.point_expansion = state.point_expansion;
+                    key.point_sprite = state.point_sprite_enable;
+                }
+                key.swvp = state.software_vertex_processing;
+                // Only vs_3_0 samples textures: the models with vertex samplers s#.
+                if profile.registers.samplers > 0 {
+                    &state.vertex_textures
+                } else {
+                    &[]
+                }
+            }
+            ShaderKind::Pixel => {
+                if state.alpha_test_enable {
+                    key.alpha_func = alpha_func(state.alpha_func);
+                    if state.float_render_target {
+                        key.alpha_precision = AlphaPrecision::Float;
+                    }
+                }
+                if state.fog_enable && profile.fixed_function_fog {
+                    key.fog = match state.fog_table_mode {
+                        1 => FogMode::Exp,
+                        2 => FogMode::Exp2,
+                        3 => FogMode::Linear,
+                        _ => FogMode::Vertex,
+                    };
+                    if key.fog != FogMode::Vertex && state.w_fog {
+                        key.fog_source = FogSource::W;
+                    }
+                }
+                // An expanding vertex shader writes the sprite coordinates as TEXCOORD outputs.
+                key.point_sprite = state.point_sprite_enable
+                    && !(state.point_list && state.point_expansion != PointExpansion::Off);
+                // ps_1_0–1_3 project by the stage's texture transform flags (ps_1_4 and later
+                // say it in the instruction: texld_dw, texldp).
+                if profile.ps_1_0_to_1_3() {
+                    for (n, flags) in state.texture_transform_flags.iter().enumerate() {
+                        if flags & D3DTTFF_PROJECTED != 0 {
+                            // D3DTTFF_COUNT1..4 in the low byte; DISABLE (0) divides by w.
+                            key.projected[n] = match flags & 0xff {
+                                c @ 1..=4 => c as u8,
+                                _ => 4,
+                            };
+                        }
+                    }
+                }
+                &state.textures
+            }
+        };
+        for (n, bound) in textures.iter().enumerate() {
+            let bit = 1u16 << n;
+            match bound {
+                None => key.unbound_samplers |= bit,
+                Some(BoundTexture::Depth2D) => key.shadow_samplers |= bit,
+                // Fetch4 reads 2D colour textures in pixel shaders only.
+                Some(BoundTexture::Tex2D) if version.kind == ShaderKind::Pixel => {
+                    key.fetch4_samplers |= state.fetch4_samplers & bit;
+                }
+                Some(_) => {}
+            }
+            // Shader Model 1 declares no sampler types: the bound textures give them.
+            if profile.ps_1_x {
+                key.sampler_types[n] = bound.map(|b| match b {
+                    BoundTexture::Tex2D | BoundTexture::Depth2D => TextureType::Tex2D,
+                    BoundTexture::Cube => TextureType::Cube,
+                    BoundTexture::Volume => TextureType::Volume,
+                });
+            }
+        }
+        key
+    }
+
+    /// This key with every field a program of `version` and signature `sig` does not read reset
+    /// to its default (the table in the [module documentation](self#minimal-keys)). Translating under the result gives
+    /// the same module as under `self`.
+    pub fn minimal(&self, version: Version, sig: &Signature) -> ShaderKey {
+        let mut k = self.clone();
+        let profile = version.profile();
+        k.minimal_delivery(version, sig);
+        let has_usage = |regs: &[crate::analysis::IoRegister], usage: Usage| {
+            regs.iter().filter_map(|r| semantic(version, r)).any(|(u, _)| u == usage as u8)
+        };
+        match version.kind {
+            ShaderKind::Vertex => {
+                k.alpha_func = AlphaFunc::Always;
+                k.fog = FogMode::None;
+                k.fog_source = FogSource::Z;
+                // Sprite coordinates are the vertex shader's only when it expands points.
+                k.point_sprite &= k.point_expansion != PointExpansion::Off;
+                if k.point_expansion != PointExpansion::Off {
+                    k.point_size = false;
+                }
+                k.projected = [0; 8];
+                k.fetch4_samplers = 0;
+                k.flat_shading &= has_usage(&sig.outputs, Usage::Color);
+                let fc = &sig.float_constants;
+                k.swvp &= fc.relative || fc.used.iter().any(|n| !fc.defined.contains_key(n));
+                for (n, t) in k.vertex_inputs.iter_mut().enumerate() {
+                    if sig.input(RegisterType::Input, n as u16).is_none() {
+                        *t = None;
+                    }
+                }
+            }
+            ShaderKind::Pixel => {
+                k.vertex_inputs = [None; 16];
+                k.clip_planes = 0;
+                k.point_size = false;
+                k.point_expansion = PointExpansion::Off;
+                k.swvp = false;
+                if !profile.fixed_function_fog {
+                    k.fog = FogMode::None;
+                }
+                if matches!(k.fog, FogMode::None | FogMode::Vertex) && k.delivery.fog == Delivery::Baked {
+                    k.fog_source = FogSource::Z;
+                }
+                k.point_sprite &= has_usage(&sig.inputs, Usage::TexCoord);
+                k.flat_shading &= has_usage(&sig.inputs, Usage::Color);
+                for (n, p) in k.projected.iter_mut().enumerate() {
+                    let read = sig.input(RegisterType::Texture, n as u16).is_some();
+                    if !(profile.ps_1_0_to_1_3() && read) {
+                        *p = 0;
+                    }
+                }
+            }
+        }
+        k.minimal_samplers(sig);
+        k
+    }
+
+    /// Deliveries of fields the stage does not read become baked; fields delivered otherwise
+    /// than baked are not read from the key, so they take their defaults.
+    fn minimal_delivery(&mut self, version: Version, sig: &Signature) {
+        let profile = version.profile();
+        let d = &mut self.delivery;
+        match version.kind {
+            ShaderKind::Vertex => {
+                (d.alpha_func, d.fog, d.fog_source, d.projected) = Default::default();
+            }
+            ShaderKind::Pixel => {
+                d.clip_planes = Delivery::Baked;
+                if !profile.fixed_function_fog {
+                    (d.fog, d.fog_source) = Default::default();
+                }
+                if !profile.ps_1_0_to_1_3() {
+                    d.projected = Delivery::Baked;
+                }
+            }
+        }
+        if !sig.samplers.iter().any(|s| s.index < 16) {
+            d.unbound_samplers = Delivery::Baked;
+        }
+        if d.fog == Delivery::Baked && matches!(self.fog, FogMode::None | FogMode::Vertex) {
+            d.fog_source = Delivery::Baked;
+        }
+        let d = self.delivery;
+        let dynamic = |x: Delivery| x != Delivery::Baked;
+        if dynamic(d.alpha_func) {
+            self.alpha_func = AlphaFunc::Always;
+        }
+        if dynamic(d.fog) {
+            self.fog = FogMode::None;
+        }
+        if dynamic(d.fog_source) {
+            self.fog_source = FogSource::Z;
+        }
+        if dynamic(d.clip_planes) {
+            self.clip_planes = 0;
+        }
+        if dynamic(d.unbound_samplers) {
+            self.unbound_samplers = 0;
+        }
+        if dynamic(d.projected) {
+            self.projected = [0; 8];
+        }
+    }
+
+    fn minimal_samplers(&mut self, sig: &Signature) {
+        let (mut unbound, mut shadow, mut fetch4) = (0u16, 0u16, 0u16);
+        let mut types = [None; 16];
+        for s in sig.samplers.iter().filter(|s| s.index < 16) {
+            let n = usize::from(s.index);
+            let bit = 1u16 << n;
+            if self.unbound_samplers & bit != 0 {
+                unbound |= bit;
+                continue;
+            }
+            let ty = self.sampler_type(n, s.texture_type);
+            if self.shadow_samplers & bit != 0 && ty != TextureType::Volume {
+                shadow |= bit;
+            } else if self.fetch4_samplers & bit != 0 && ty == TextureType::Tex2D {
+                fetch4 |= bit;
+            }
+            let declared = ShaderKey::default().sampler_type(n, s.texture_type);
+            if ty != declared {
+                types[n] = Some(ty);
+            }
+        }
+        self.unbound_samplers = unbound;
+        self.shadow_samplers = shadow;
+        self.fetch4_samplers = fetch4;
+        self.sampler_types = types;
+    }
+
+    /// The minimal key of a program of `version` and signature `sig` under `state`:
+    /// [`ShaderKey::from_state`], then [`ShaderKey::minimal`].
+    pub fn from_state_for(version: Version, sig: &Signature, state: &DeviceState) -> ShaderKey {
+        ShaderKey::from_state(version, state).minimal(version, sig)
+    }
+}
+
+/// D3DTTFF_PROJECTED.
+const D3DTTFF_PROJECTED: u32 = 256;
+
+fn alpha_func(d3dcmp: u32) -> AlphaFunc {
+    match d3dcmp {
+        1 => AlphaFunc::Never,
+        2 => AlphaFunc::Less,
+        3 => AlphaFunc::Equal,
+        4 => AlphaFunc::LessEqual,
+        5 => AlphaFunc::Greater,
+        6 => AlphaFunc::NotEqual,
+        7 => AlphaFunc::GreaterEqual,
+        // D3DCMP_ALWAYS, and values the runtime would refuse.
+        _ => AlphaFunc::Always,
+    }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn set_parses_every_field_kind() {
-        let mut k = ShaderKey::default();
-        k.set("float_rules=fast").unwrap();
-        k.set("alpha_func=greaterequal").unwrap();
-        k.set("alpha_precision=float").unwrap();
-        k.set("clip_planes=0x3").unwrap();
-        k.set("sampler2=cube").unwrap();
-        k.set("point_sprite=1").unwrap();
-        k.set("fetch4_samplers=0x5").unwrap();
-        assert_eq!(k.fetch4_samplers, 5);
-        assert!(k.set("fetch4_samplers=0x10000").is_err());
-        assert_eq!(k.float_rules, FloatRules::Fast);
-        assert_eq!(k.alpha_func, AlphaFunc::GreaterEqual);
-        assert_eq!(k.alpha_precision, AlphaPrecision::Float);
-        assert_eq!(k.clip_planes, 3);
-        assert_eq!(k.sampler_type(2, Some(TextureType::Tex2D)), TextureType::Cube);
-        assert_eq!(k.sampler_type(3, None), TextureType::Tex2D);
-        assert!(k.point_sprite);
-        assert!(k.set("clip_planes=300").is_err());
-        assert!(k.set("nonsense=1").is_err());
-        assert!(k.set("sampler16=2d").is_err());
-        // A mask projects by w (COUNT4); `projected<N>` sets one stage's count.
-        k.set("projected=5").unwrap();
-        k.set("projected1=3").unwrap();
-        assert_eq!(k.projected, [4, 3, 4, 0, 0, 0, 0, 0]);
-        assert!(k.set("projected1=5").is_err());
-        assert!(k.set("projected8=4").is_err());
-    }
-}
+mod tests;
