@@ -23,9 +23,9 @@ use std::path::PathBuf;
 use d3d9_shader::artifact::Artifact;
 use d3d9_shader::bytecode::{Register, RegisterType};
 use d3d9_shader::key::linkage::Linkage;
-use d3d9_shader::lower::{BindingLayout, InterfaceMap, PIXEL_GROUP, VERTEX_GROUP};
 use d3d9_shader::key::state_block::Modes;
 use d3d9_shader::key::vertex_formats::{vertex_format, DeclType};
+use d3d9_shader::lower::{BindingLayout, InterfaceMap, PIXEL_GROUP, VERTEX_GROUP};
 use d3d9_shader::{DeviceState, ParseOptions, RenderState, Shader, ShaderKey};
 
 /// Passes the position and the vertex colour through (vs_2_0: its pixel shader may be fogged).

@@ -19,10 +19,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::key::delivery::Delivery;
 use crate::emit::EmitError;
-use crate::key::ShaderKey;
+use crate::key::delivery::Delivery;
 use crate::key::linkage::LinkSlot;
+use crate::key::ShaderKey;
 use crate::lower::{BindingLayout, InterfaceMap};
 use crate::{Shader, Translation};
 

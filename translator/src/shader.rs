@@ -13,8 +13,8 @@ use serde::{Serialize, Serializer};
 use crate::analysis::{analyse, CtabName, Features, IoRegister, Sampler, Signature};
 use crate::bytecode::{decode, decode_bytes, Program, ShaderKind, Version};
 use crate::error::{Error, Result};
-use crate::key::ShaderKey;
 use crate::key::linkage::Linkage;
+use crate::key::ShaderKey;
 use crate::translate::{translate_with, Translation};
 use crate::validate::{validate, Diagnostic, Mode, ValidationOptions};
 

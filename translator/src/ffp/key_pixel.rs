@@ -5,6 +5,7 @@
 use arrayvec::ArrayVec;
 
 use super::key_vertex::Varyings;
+use crate::key::CompareFunc;
 
 /// D3DTEXTUREOP.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -118,20 +119,6 @@ pub enum PixelFog {
     Varying,
     /// Table fog from the pixel's depth.
     Table(FogFormula),
-}
-
-/// D3DCMPFUNC of the alpha test.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[allow(missing_docs)]
-pub enum CompareFunc {
-    Never,
-    Less,
-    Equal,
-    LessEqual,
-    Greater,
-    NotEqual,
-    GreaterEqual,
-    Always,
 }
 
 /// One stage as the application set it (D3DTSS_*), before normalisation.

@@ -22,7 +22,7 @@
 //!
 //! # Rules (docs/d3d9-rules.md, docs/opcodes.md)
 //!
-//! - Float rules ([`FloatRules`], the same three modes as the translation key): `Strict`
+//! - Float rules (the key's [`FloatRules`]: the translation's three modes, one type): `Strict`
 //!   (default) makes `0 · x = 0` for every `x` (inf and NaN included) in every multiply: mul,
 //!   mad, the dot products, the `m#x#` macros, lrp, dst, crs, nrm, lit and the ps_1_x bump and
 //!   matrix maths. `Fast` multiplies plainly but clamps the results of rcp, rsq and log (logp,
@@ -75,6 +75,7 @@ mod tests;
 use thiserror::Error;
 
 use crate::bytecode::{Opcode, Program, ShaderKind};
+use crate::key::FloatRules;
 
 pub use approximation::Skew;
 pub use io::{OutputRegister, PixelInput, PixelOutput, VertexInput, VertexOutput};
@@ -82,18 +83,6 @@ pub use textures::{
     from_argb8, AddressMode, Filter, Lod, MipFilter, ReferenceSampler, ReferenceTexture, SampleRequest, SamplerType,
     TextureSampler, UnboundSampler, UNBOUND,
 };
-
-/// How multiplications, reciprocals and logarithms treat zero, infinity and NaN.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub enum FloatRules {
-    /// D3D9's rules: `0 · x = 0` in every multiply (the default; what games need).
-    #[default]
-    Strict,
-    /// Plain multiplies, with rcp/rsq/log results clamped to ±FLT_MAX.
-    Fast,
-    /// Plain IEEE 754 arithmetic.
-    Ieee,
-}
 
 /// `D3DTSS_TEXTURETRANSFORMFLAGS` of a ps_1_x stage, as far as the pixel shader sees it.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]

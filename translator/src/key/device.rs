@@ -7,7 +7,9 @@
 //! keyed by [`ShaderKey`] does not translate a vertex shader again when only the alpha test
 //! changed.
 
-use crate::key::{FloatRules, ShaderKey};
+use crate::key::FloatRules;
+#[cfg(doc)]
+use crate::key::ShaderKey;
 
 /// The resource bound to a sampler stage (`IDirect3DDevice9::SetTexture`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

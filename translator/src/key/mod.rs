@@ -12,6 +12,8 @@
 //!
 //! The parts of the key, each the caller's side of a field or of a value the shader reads:
 //!
+//! - [`modes`]: the render-state modes (float rules, compare function, fog, …) and their
+//!   spellings, one table per enum;
 //! - [`device`]: the raw `D3DRS_*` device state a layer records, from which
 //!   [`ShaderKey::from_state`] builds a key, reduced by [`ShaderKey::minimal`] to what one shader
 //!   reads (below);
@@ -60,105 +62,18 @@
 pub mod delivery;
 pub mod device;
 pub mod linkage;
+pub mod modes;
 pub mod state_block;
 pub mod vertex_formats;
 
 pub use delivery::{Deliveries, Delivery};
 pub use device::{BoundTexture, DeviceState, FOURCC_GET1, FOURCC_GET4};
+pub use modes::{AlphaPrecision, CompareFunc, FloatRules, FogMode, FogSource, PointExpansion, UnknownName};
 pub use state_block::RenderState;
 
 use crate::analysis::Signature;
 use crate::bytecode::{RegisterType, ShaderKind, TextureType, Usage, Version};
 use linkage::{semantic, Linkage};
-
-/// How D3D9's float arithmetic is reproduced (docs/d3d9-rules.md#float-rules).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub enum FloatRules {
-    /// D3D9 hardware behaviour: 0 · anything = 0 in every multiply (mul, mad, dp*, m#x#, lrp,
-    /// nrm, pow, lit, dst, crs), rcp(0) = +inf, log(0) = −FLT_MAX. What games rely on.
-    #[default]
-    Strict,
-    /// Cheaper: plain IEEE multiplies, but rcp/rsq/log results clamped to ±FLT_MAX so that an
-    /// infinity never reaches a multiply.
-    Fast,
-    /// Plain IEEE-754 arithmetic (rcp(0) = inf, 0 · inf = NaN).
-    Ieee,
-}
-
-/// D3DCMPFUNC for the alpha test (D3DRS_ALPHAFUNC); [`AlphaFunc::Always`] means the test is off.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-#[allow(missing_docs)]
-pub enum AlphaFunc {
-    Never,
-    Less,
-    Equal,
-    LessEqual,
-    Greater,
-    NotEqual,
-    GreaterEqual,
-    /// The test passes always: no code is generated.
-    #[default]
-    Always,
-}
-
-/// The precision at which the alpha test compares: that of render target 0
-/// (docs/d3d9-rules.md#alpha-test).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub enum AlphaPrecision {
-    /// An 8-bit (unorm) target: round(saturate(alpha) · 255) against `ALPHAREF & 0xff`.
-    #[default]
-    Unorm8,
-    /// A 32-bit float target: the unclamped alpha against `(ALPHAREF & 0xff) / 255` in fp32
-    /// (alpha 1.5 passes GREATER against ALPHAREF 255).
-    Float,
-}
-
-/// Fog applied by the pixel shader epilogue (ps < 3.0 only; ps_3_0 does its own fog).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub enum FogMode {
-    /// No fog.
-    #[default]
-    None,
-    /// Vertex fog: the factor is the interpolated FOG input (oFog of the vertex shader).
-    Vertex,
-    /// Table fog, linear: f = (end − d) / (end − start).
-    Linear,
-    /// Table fog, exponential: f = 1 / e^(d · density).
-    Exp,
-    /// Table fog, squared exponential: f = 1 / e^((d · density)²).
-    Exp2,
-}
-
-/// Which depth table fog uses.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub enum FogSource {
-    /// The pixel's depth (FragCoord.z).
-    #[default]
-    Z,
-    /// The pixel's eye-space w (1 / FragCoord.w).
-    W,
-}
-
-/// Vertex shaders: how points are drawn on a target with no point-size output (WebGPU draws
-/// 1-pixel points). Always baked: it changes the entry point's inputs and the draw call.
-///
-/// With [`PointExpansion::List`] or [`PointExpansion::Strip`] the shader draws each point of a
-/// D3DPT_POINTLIST as a quad: the layer binds the vertex buffers with step mode *instance*, draws
-/// `vertex_count = 6` (triangle list) or 4 (triangle strip) and `instance_count = points`, with
-/// culling off, and fills `RenderState::viewport` with the viewport's size. Point size and sprite
-/// coordinates follow D3D9 (docs/d3d9-rules.md#point-sprites); the layout of the corners is in
-/// the `lower` module's point expansion.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub enum PointExpansion {
-    /// Points are drawn as the pipeline's points (with the point-size built-in under
-    /// `ShaderKey::point_size`).
-    #[default]
-    Off,
-    /// Six vertices per point (two triangles of a triangle list).
-    List,
-    /// Four vertices per point (one triangle strip).
-    Strip,
-}
 
 /// The state a translation depends on. Small, `Hash + Eq + Clone`: use it as a cache key.
 ///
@@ -170,7 +85,7 @@ pub struct ShaderKey {
     pub float_rules: FloatRules,
     /// Pixel shaders: alpha test on oC0.a against `RenderState::alpha_ref`, run after fog.
     /// Needs the render-state block.
-    pub alpha_func: AlphaFunc,
+    pub alpha_func: CompareFunc,
     /// Pixel shaders: the precision of the alpha test, render target 0's. Nothing to bind.
     pub alpha_precision: AlphaPrecision,
     /// Pixel shaders before ps_3_0: fog blended into oC0.rgb with `RenderState::fog_color`.
@@ -241,119 +156,70 @@ impl ShaderKey {
         }
     }
 
-    /// Sets one field from a `FIELD=VALUE` string (the CLI's `--key`). Fields: `float_rules`
-    /// (strict|fast|ieee), `alpha_func` (never|less|equal|lessequal|greater|notequal|
-    /// greaterequal|always), `alpha_precision` (unorm8|float), `fog` (none|vertex|linear|exp|exp2), `fog_source` (z|w),
-    /// `clip_planes` (mask), `point_size`, `point_sprite`, `flat_shading`, `swvp` (bool),
-    /// `point_expansion` (off|list|strip),
-    /// `shadow_samplers`, `unbound_samplers`, `fetch4_samplers` (masks), `projected` (mask of stages divided by w),
-    /// `projected<N>` (stage N's count 1–4, 0 for none), `sampler<N>` (2d|cube|volume).
+    /// Sets one field from a `FIELD=VALUE` string (the CLI's `--key`). The modes take their
+    /// spellings ([`modes`]): `float_rules` ([`FloatRules::NAMES`]), `alpha_func`
+    /// ([`CompareFunc::NAMES`]), `alpha_precision`, `fog`, `fog_source`, `point_expansion`;
+    /// `clip_planes`, `shadow_samplers`, `unbound_samplers`, `fetch4_samplers` are masks (decimal
+    /// or `0x` hex); `point_size`, `point_sprite`, `flat_shading`, `swvp` booleans; `projected`
+    /// a mask of the stages divided by w. Indexed fields: `projected<N>` (stage N's count 1–4, 0
+    /// for none), `sampler<N>` (2d|cube|volume|3d), `vertex_input<N>` (a D3DDECLTYPE name).
     pub fn set(&mut self, assignment: &str) -> Result<(), String> {
         let (field, value) =
             assignment.split_once('=').ok_or_else(|| format!("`{assignment}`: expected FIELD=VALUE"))?;
         let (field, value) = (field.trim(), value.trim().to_ascii_lowercase());
         let bad = || format!("`{field}`: bad value `{value}`");
-        let boolean = |v: &str| match v {
-            "1" | "true" | "on" | "yes" => Ok(true),
-            "0" | "false" | "off" | "no" => Ok(false),
-            _ => Err(bad()),
-        };
-        let int = |v: &str| -> Result<u32, String> {
-            let parsed = match v.strip_prefix("0x") {
-                Some(hex) => u32::from_str_radix(hex, 16),
-                None => v.parse(),
-            };
-            parsed.map_err(|_| bad())
-        };
+        let name = |_: UnknownName| bad();
+        let v = value.as_str();
         match field {
-            "float_rules" => {
-                self.float_rules = match value.as_str() {
-                    "strict" => FloatRules::Strict,
-                    "fast" => FloatRules::Fast,
-                    "ieee" => FloatRules::Ieee,
-                    _ => return Err(bad()),
-                }
-            }
-            "alpha_func" => {
-                self.alpha_func = match value.as_str() {
-                    "never" => AlphaFunc::Never,
-                    "less" => AlphaFunc::Less,
-                    "equal" => AlphaFunc::Equal,
-                    "lessequal" => AlphaFunc::LessEqual,
-                    "greater" => AlphaFunc::Greater,
-                    "notequal" => AlphaFunc::NotEqual,
-                    "greaterequal" => AlphaFunc::GreaterEqual,
-                    "always" => AlphaFunc::Always,
-                    _ => return Err(bad()),
-                }
-            }
-            "alpha_precision" => {
-                self.alpha_precision = match value.as_str() {
-                    "unorm8" => AlphaPrecision::Unorm8,
-                    "float" => AlphaPrecision::Float,
-                    _ => return Err(bad()),
-                }
-            }
-            "fog" => {
-                self.fog = match value.as_str() {
-                    "none" => FogMode::None,
-                    "vertex" => FogMode::Vertex,
-                    "linear" => FogMode::Linear,
-                    "exp" => FogMode::Exp,
-                    "exp2" => FogMode::Exp2,
-                    _ => return Err(bad()),
-                }
-            }
-            "fog_source" => {
-                self.fog_source = match value.as_str() {
-                    "z" => FogSource::Z,
-                    "w" => FogSource::W,
-                    _ => return Err(bad()),
-                }
-            }
-            "clip_planes" => self.clip_planes = u8::try_from(int(&value)?).map_err(|_| bad())?,
-            "point_size" => self.point_size = boolean(&value)?,
-            "point_sprite" => self.point_sprite = boolean(&value)?,
-            "point_expansion" => {
-                self.point_expansion = match value.as_str() {
-                    "off" => PointExpansion::Off,
-                    "list" => PointExpansion::List,
-                    "strip" => PointExpansion::Strip,
-                    _ => return Err(bad()),
-                }
-            }
-            "flat_shading" => self.flat_shading = boolean(&value)?,
-            "swvp" => self.swvp = boolean(&value)?,
+            "float_rules" => self.float_rules = v.parse().map_err(name)?,
+            "alpha_func" => self.alpha_func = v.parse().map_err(name)?,
+            "alpha_precision" => self.alpha_precision = v.parse().map_err(name)?,
+            "fog" => self.fog = v.parse().map_err(name)?,
+            "fog_source" => self.fog_source = v.parse().map_err(name)?,
+            "point_expansion" => self.point_expansion = v.parse().map_err(name)?,
+            "clip_planes" => self.clip_planes = int(v).ok_or_else(bad)?,
+            "shadow_samplers" => self.shadow_samplers = int(v).ok_or_else(bad)?,
+            "unbound_samplers" => self.unbound_samplers = int(v).ok_or_else(bad)?,
+            "fetch4_samplers" => self.fetch4_samplers = int(v).ok_or_else(bad)?,
+            "point_size" => self.point_size = boolean(v).ok_or_else(bad)?,
+            "point_sprite" => self.point_sprite = boolean(v).ok_or_else(bad)?,
+            "flat_shading" => self.flat_shading = boolean(v).ok_or_else(bad)?,
+            "swvp" => self.swvp = boolean(v).ok_or_else(bad)?,
             "projected" => {
-                let mask = u8::try_from(int(&value)?).map_err(|_| bad())?;
+                let mask: u8 = int(v).ok_or_else(bad)?;
                 self.projected = std::array::from_fn(|n| if mask & (1 << n) != 0 { 4 } else { 0 });
             }
-            "shadow_samplers" => self.shadow_samplers = u16::try_from(int(&value)?).map_err(|_| bad())?,
-            "unbound_samplers" => self.unbound_samplers = u16::try_from(int(&value)?).map_err(|_| bad())?,
-            "fetch4_samplers" => self.fetch4_samplers = u16::try_from(int(&value)?).map_err(|_| bad())?,
-            f if f.starts_with("projected") => {
-                let n: usize = f["projected".len()..].parse().map_err(|_| format!("unknown key field `{field}`"))?;
-                let slot = self.projected.get_mut(n).ok_or_else(|| format!("`{field}`: stage out of range"))?;
-                *slot = u8::try_from(int(&value)?).ok().filter(|&c| c <= 4).ok_or_else(bad)?;
+            _ => return self.set_indexed(field, v).map_err(|e| e.unwrap_or_else(bad)),
+        }
+        Ok(())
+    }
+
+    /// `projected<N>`, `sampler<N>` and `vertex_input<N>` of [`ShaderKey::set`]; `Err(None)` for
+    /// a bad value.
+    fn set_indexed(&mut self, field: &str, v: &str) -> Result<(), Option<String>> {
+        let unknown = || Some(format!("unknown key field `{field}`"));
+        let (stem, index) = field.split_at(field.find(|c: char| c.is_ascii_digit()).ok_or_else(unknown)?);
+        let n: usize = index.parse().map_err(|_| unknown())?;
+        let range = |what: &str| Some(format!("`{field}`: {what} out of range"));
+        match stem {
+            "projected" => {
+                let slot = self.projected.get_mut(n).ok_or_else(|| range("stage"))?;
+                *slot = int(v).filter(|&c: &u8| c <= 4).ok_or(None)?;
             }
-            f if f.starts_with("sampler") => {
-                let n: usize = f["sampler".len()..].parse().map_err(|_| format!("unknown key field `{field}`"))?;
-                let slot =
-                    self.sampler_types.get_mut(n).ok_or_else(|| format!("`{field}`: sampler index out of range"))?;
-                *slot = Some(match value.as_str() {
-                    "2d" => TextureType::Tex2D,
-                    "cube" => TextureType::Cube,
-                    "volume" | "3d" => TextureType::Volume,
-                    _ => return Err(bad()),
-                });
+            "sampler" => {
+                let slot = self.sampler_types.get_mut(n).ok_or_else(|| range("sampler index"))?;
+                // `3d` is the volume texture's other name (D3DSAMPLER_TEXTURE_TYPE is `volume`).
+                let ty = if v == "3d" { Some(TextureType::Volume) } else { TextureType::from_name(v) };
+                *slot = Some(
+                    ty.filter(|t| matches!(t, TextureType::Tex2D | TextureType::Cube | TextureType::Volume))
+                        .ok_or(None)?,
+                );
             }
-            f if f.starts_with("vertex_input") => {
-                let n: usize = f["vertex_input".len()..].parse().map_err(|_| format!("unknown key field `{field}`"))?;
-                let slot =
-                    self.vertex_inputs.get_mut(n).ok_or_else(|| format!("`{field}`: input index out of range"))?;
-                *slot = Some(vertex_formats::DeclType::from_name(&value).ok_or_else(bad)?);
+            "vertex_input" => {
+                let slot = self.vertex_inputs.get_mut(n).ok_or_else(|| range("input index"))?;
+                *slot = Some(vertex_formats::DeclType::from_name(v).ok_or(None)?);
             }
-            _ => return Err(format!("unknown key field `{field}`")),
+            _ => return Err(unknown()),
         }
         Ok(())
     }
@@ -388,7 +254,8 @@ impl ShaderKey {
             }
             ShaderKind::Pixel => {
                 if state.alpha_test_enable {
-                    key.alpha_func = alpha_func(state.alpha_func);
+                    // D3DCMP_ALWAYS, and values the runtime would refuse, leave the test off.
+                    key.alpha_func = CompareFunc::from_d3d(state.alpha_func).unwrap_or(CompareFunc::Always);
                     if state.float_render_target {
                         key.alpha_precision = AlphaPrecision::Float;
                     }
@@ -405,8 +272,8 @@ impl ShaderKey {
                     }
                 }
                 // An expanding vertex shader writes the sprite coordinates as TEXCOORD outputs.
-                key.point_sprite = state.point_sprite_enable
-                    && !(state.point_list && state.point_expansion != PointExpansion::Off);
+                key.point_sprite =
+                    state.point_sprite_enable && !(state.point_list && state.point_expansion != PointExpansion::Off);
                 // ps_1_0–1_3 project by the stage's texture transform flags (ps_1_4 and later
                 // say it in the instruction: texld_dw, texldp).
                 if profile.ps_1_0_to_1_3() {
@@ -458,7 +325,7 @@ impl ShaderKey {
         };
         match version.kind {
             ShaderKind::Vertex => {
-                k.alpha_func = AlphaFunc::Always;
+                k.alpha_func = CompareFunc::Always;
                 k.fog = FogMode::None;
                 k.fog_source = FogSource::Z;
                 // Sprite coordinates are the vertex shader's only when it expands points.
@@ -531,7 +398,7 @@ impl ShaderKey {
         let d = self.delivery;
         let dynamic = |x: Delivery| x != Delivery::Baked;
         if dynamic(d.alpha_func) {
-            self.alpha_func = AlphaFunc::Always;
+            self.alpha_func = CompareFunc::Always;
         }
         if dynamic(d.fog) {
             self.fog = FogMode::None;
@@ -587,18 +454,22 @@ impl ShaderKey {
 /// D3DTTFF_PROJECTED.
 const D3DTTFF_PROJECTED: u32 = 256;
 
-fn alpha_func(d3dcmp: u32) -> AlphaFunc {
-    match d3dcmp {
-        1 => AlphaFunc::Never,
-        2 => AlphaFunc::Less,
-        3 => AlphaFunc::Equal,
-        4 => AlphaFunc::LessEqual,
-        5 => AlphaFunc::Greater,
-        6 => AlphaFunc::NotEqual,
-        7 => AlphaFunc::GreaterEqual,
-        // D3DCMP_ALWAYS, and values the runtime would refuse.
-        _ => AlphaFunc::Always,
+/// A `--key` boolean.
+fn boolean(v: &str) -> Option<bool> {
+    match v {
+        "1" | "true" | "on" | "yes" => Some(true),
+        "0" | "false" | "off" | "no" => Some(false),
+        _ => None,
     }
+}
+
+/// A `--key` integer, decimal or `0x` hex, that fits `T`.
+fn int<T: TryFrom<u32>>(v: &str) -> Option<T> {
+    let parsed = match v.strip_prefix("0x") {
+        Some(hex) => u32::from_str_radix(hex, 16),
+        None => v.parse(),
+    };
+    T::try_from(parsed.ok()?).ok()
 }
 
 #[cfg(test)]

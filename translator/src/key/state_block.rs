@@ -7,7 +7,7 @@
 //! table is drawn in [`crate::lower`]'s documentation, and a test checks the three agree).
 //! Every translation that reads the block declares the whole struct, whatever it reads.
 
-use crate::key::{AlphaFunc, FogMode, FogSource, ShaderKey};
+use crate::key::{FogMode, FogSource, ShaderKey};
 
 /// The members of the block: (name, byte offset, size in bytes), in order. `modes` members are
 /// `u32`; all others `f32` (vectors and arrays of `vec4`).
@@ -65,16 +65,6 @@ impl Default for Modes {
 impl Modes {
     /// The modes a key bakes (the values its baked translation has in its code).
     pub fn from_key(key: &ShaderKey) -> Modes {
-        let alpha_func = match key.alpha_func {
-            AlphaFunc::Never => 1,
-            AlphaFunc::Less => 2,
-            AlphaFunc::Equal => 3,
-            AlphaFunc::LessEqual => 4,
-            AlphaFunc::Greater => 5,
-            AlphaFunc::NotEqual => 6,
-            AlphaFunc::GreaterEqual => 7,
-            AlphaFunc::Always => 8,
-        };
         let fog_mode = match key.fog {
             FogMode::None => 0,
             FogMode::Exp => 1,
@@ -83,7 +73,7 @@ impl Modes {
             FogMode::Vertex => 4,
         };
         Modes {
-            alpha_func,
+            alpha_func: key.alpha_func.d3d(),
             fog_mode,
             fog_source: u32::from(key.fog_source == FogSource::W),
             clip_plane_mask: u32::from(key.clip_planes),

@@ -18,7 +18,7 @@ fn set_parses_every_field_kind() {
     assert_eq!(k.fetch4_samplers, 5);
     assert!(k.set("fetch4_samplers=0x10000").is_err());
     assert_eq!(k.float_rules, FloatRules::Fast);
-    assert_eq!(k.alpha_func, AlphaFunc::GreaterEqual);
+    assert_eq!(k.alpha_func, CompareFunc::GreaterEqual);
     assert_eq!(k.alpha_precision, AlphaPrecision::Float);
     assert_eq!(k.clip_planes, 3);
     assert_eq!(k.sampler_type(2, Some(TextureType::Tex2D)), TextureType::Cube);
@@ -51,7 +51,7 @@ fn pixel_state_reaches_only_pixel_keys() {
     s.textures[0] = Some(BoundTexture::Tex2D);
     s.textures[2] = Some(BoundTexture::Depth2D);
     let ps = ShaderKey::from_state(v(ShaderKind::Pixel, 2), &s);
-    assert_eq!(ps.alpha_func, AlphaFunc::GreaterEqual);
+    assert_eq!(ps.alpha_func, CompareFunc::GreaterEqual);
     assert_eq!(ps.fog, FogMode::Linear);
     // Samplers 1 and 3..15 have nothing bound.
     assert_eq!(ps.unbound_samplers, 0b1111_1111_1111_1010);
@@ -88,19 +88,18 @@ fn fetch4_follows_get4_and_get1_on_bound_2d_pixel_samplers() {
 #[test]
 fn alpha_test_off_means_always_whatever_the_function() {
     let s = DeviceState { alpha_func: 2, ..DeviceState::default() };
-    assert_eq!(ShaderKey::from_state(v(ShaderKind::Pixel, 3), &s).alpha_func, AlphaFunc::Always);
+    assert_eq!(ShaderKey::from_state(v(ShaderKind::Pixel, 3), &s).alpha_func, CompareFunc::Always);
 }
 
 #[test]
 fn alpha_test_on_a_float_target_compares_at_float_precision() {
-    let s =
-        DeviceState { alpha_test_enable: true, alpha_func: 5, float_render_target: true, ..DeviceState::default() };
+    let s = DeviceState { alpha_test_enable: true, alpha_func: 5, float_render_target: true, ..DeviceState::default() };
     let k = ShaderKey::from_state(v(ShaderKind::Pixel, 2), &s);
-    assert_eq!((k.alpha_func, k.alpha_precision), (AlphaFunc::Greater, AlphaPrecision::Float));
+    assert_eq!((k.alpha_func, k.alpha_precision), (CompareFunc::Greater, AlphaPrecision::Float));
     // Without the test the precision does not split the cache.
     let s = DeviceState { alpha_test_enable: false, ..s };
     let k = ShaderKey::from_state(v(ShaderKind::Pixel, 2), &s);
-    assert_eq!((k.alpha_func, k.alpha_precision), (AlphaFunc::Always, AlphaPrecision::Unorm8));
+    assert_eq!((k.alpha_func, k.alpha_precision), (CompareFunc::Always, AlphaPrecision::Unorm8));
 }
 
 #[test]
@@ -127,10 +126,7 @@ fn vertex_state_and_sm1_texture_types() {
     s.texture_transform_flags[2] = 4 | 256;
     let p11 = ShaderKey::from_state(Version { kind: ShaderKind::Pixel, major: 1, minor: 1 }, &s);
     assert_eq!(p11.projected, [0, 0, 4, 0, 0, 0, 0, 0]);
-    assert_eq!(
-        ShaderKey::from_state(Version { kind: ShaderKind::Pixel, major: 1, minor: 4 }, &s).projected,
-        [0; 8]
-    );
+    assert_eq!(ShaderKey::from_state(Version { kind: ShaderKind::Pixel, major: 1, minor: 4 }, &s).projected, [0; 8]);
     assert_eq!(ShaderKey::from_state(v(ShaderKind::Pixel, 2), &s).projected, [0; 8]);
     // COUNT3 | PROJECTED divides by z: the count is kept.
     s.texture_transform_flags[2] = 3 | 256;
@@ -150,8 +146,7 @@ fn shader(text: &str) -> Shader {
 fn same(s: &Shader, a: &DeviceState, b: &DeviceState) {
     assert_eq!(s.key(a), s.key(b));
     let wgsl = |st: &DeviceState| s.translate(&s.key(st)).unwrap().to_wgsl().unwrap();
-    let full =
-        |st: &DeviceState| s.translate(&ShaderKey::from_state(s.version(), st)).unwrap().to_wgsl().unwrap();
+    let full = |st: &DeviceState| s.translate(&ShaderKey::from_state(s.version(), st)).unwrap().to_wgsl().unwrap();
     assert_eq!(wgsl(a), full(a));
     assert_eq!(wgsl(b), full(b));
 }
@@ -259,4 +254,54 @@ fn a_declared_type_equal_to_the_bound_one_is_not_an_override() {
     assert_eq!(k.sampler_types, [None; 16]);
     a.textures[0] = Some(BoundTexture::Cube);
     assert_eq!(ps.key(&a).sampler_types[0], Some(crate::bytecode::TextureType::Cube));
+}
+
+#[test]
+fn compare_functions_have_the_d3dcmpfunc_values_and_one_spelling_each() {
+    // D3DCMP_NEVER = 1 … D3DCMP_ALWAYS = 8 (d3d9types.h).
+    let d3d = [
+        (CompareFunc::Never, 1, "never"),
+        (CompareFunc::Less, 2, "less"),
+        (CompareFunc::Equal, 3, "equal"),
+        (CompareFunc::LessEqual, 4, "lessequal"),
+        (CompareFunc::Greater, 5, "greater"),
+        (CompareFunc::NotEqual, 6, "notequal"),
+        (CompareFunc::GreaterEqual, 7, "greaterequal"),
+        (CompareFunc::Always, 8, "always"),
+    ];
+    for (f, value, name) in d3d {
+        assert_eq!((f.d3d(), CompareFunc::from_d3d(value)), (value, Some(f)));
+        assert_eq!((f.name(), f.to_string()), (name, name.to_string()));
+        // The CLI writes lower case, a case file upper case (`ZFUNC = "LESSEQUAL"`).
+        assert_eq!(name.to_uppercase().parse::<CompareFunc>(), Ok(f));
+    }
+    assert_eq!((CompareFunc::from_d3d(0), CompareFunc::from_d3d(9)), (None, None));
+    let e = "sometimes".parse::<CompareFunc>().unwrap_err();
+    assert!(e.to_string().contains("lessequal"), "{e}");
+    let from_toml: toml::Table = toml::from_str("f = \"GREATEREQUAL\"\nr = \"ieee\"").unwrap();
+    assert_eq!(from_toml["f"].clone().try_into::<CompareFunc>().unwrap(), CompareFunc::GreaterEqual);
+    assert_eq!(from_toml["r"].clone().try_into::<FloatRules>().unwrap(), FloatRules::Ieee);
+}
+
+#[test]
+fn every_mode_spelling_is_read_back_by_set() {
+    let mut k = ShaderKey::default();
+    for &r in FloatRules::ALL {
+        k.set(&format!("float_rules={r}")).unwrap();
+        assert_eq!(k.float_rules, r);
+    }
+    for &f in FogMode::ALL {
+        k.set(&format!("fog={}", f.name().to_uppercase())).unwrap();
+        assert_eq!(k.fog, f);
+    }
+    for &p in PointExpansion::ALL {
+        k.set(&format!("point_expansion={p}")).unwrap();
+        assert_eq!(k.point_expansion, p);
+    }
+    k.set("sampler3=3d").unwrap();
+    k.set("vertex_input2=d3dcolor").unwrap();
+    assert_eq!(k.sampler_types[3], Some(TextureType::Volume));
+    assert_eq!(k.vertex_inputs[2], Some(vertex_formats::DeclType::D3dColor));
+    assert!(k.set("sampler3=1d").is_err());
+    assert!(k.set("fog_source=y").unwrap_err().contains("bad value"));
 }
