@@ -15,7 +15,7 @@ use d3d9_shader::asm::{assemble, disassemble, DisasmOptions};
 use d3d9_shader::bytecode::{decode, encode, Program, ShaderKind, TextureType};
 use d3d9_shader::fuzz::{mutate, mutate_text, random_text, Layout, Rng};
 use d3d9_shader::interp::{self, Constants, PixelInput, SampleRequest, SamplerType, TextureSampler, VertexInput};
-use d3d9_shader::key::{AlphaFunc, FloatRules, FogMode, FogSource};
+use d3d9_shader::key::{CompareFunc, FloatRules, FogMode, FogSource};
 use d3d9_shader::validate::{validate, ValidationOptions};
 use d3d9_shader::ShaderKey;
 
@@ -496,15 +496,15 @@ pub fn random_key(rng: &mut Rng) -> ShaderKey {
     let mut key = ShaderKey {
         float_rules: *rng.pick(&[FloatRules::Strict, FloatRules::Fast, FloatRules::Ieee]),
         alpha_func: *rng.pick(&[
-            AlphaFunc::Never,
-            AlphaFunc::Less,
-            AlphaFunc::Equal,
-            AlphaFunc::LessEqual,
-            AlphaFunc::Greater,
-            AlphaFunc::NotEqual,
-            AlphaFunc::GreaterEqual,
-            AlphaFunc::Always,
-            AlphaFunc::Always,
+            CompareFunc::Never,
+            CompareFunc::Less,
+            CompareFunc::Equal,
+            CompareFunc::LessEqual,
+            CompareFunc::Greater,
+            CompareFunc::NotEqual,
+            CompareFunc::GreaterEqual,
+            CompareFunc::Always,
+            CompareFunc::Always,
         ]),
         fog: *rng.pick(&[FogMode::None, FogMode::None, FogMode::Vertex, FogMode::Linear, FogMode::Exp, FogMode::Exp2]),
         fog_source: *rng.pick(&[FogSource::Z, FogSource::W]),
@@ -558,7 +558,7 @@ fn interp_case(seeds: &Seeds, rng: &mut Rng) -> Outcome {
     for b in constants.bool.iter_mut() {
         *b = rng.one_in(2);
     }
-    let float_rules = *rng.pick(&[interp::FloatRules::Strict, interp::FloatRules::Fast, interp::FloatRules::Ieee]);
+    let float_rules = *rng.pick(FloatRules::ALL);
     let mut options = interp::Options { float_rules, ..interp::Options::default() };
     for stage in options.stages.iter_mut() {
         stage.texture_type = *rng.pick(&[SamplerType::Tex2D, SamplerType::Cube, SamplerType::Volume]);

@@ -6,7 +6,7 @@
 //! does not: fog (docs/d3d9-rules.md#fog) and the alpha test (docs/d3d9-rules.md#alpha-test), in D3D9's order
 //! (shader, fog, alpha test, depth test, write: docs/d3d9-rules.md#merger-order).
 
-use crate::case::{CmpFunc, CullMode, FogMode};
+use crate::case::{CompareFunc, CompareTest, CullMode, FogMode};
 use crate::raster::{rasterize_with_ties, triangles, ClipVertex, RasterError};
 use crate::targets::{to_byte, Image};
 use crate::vertex::Semantic;
@@ -116,7 +116,7 @@ pub struct MergeState {
     /// Depth test on.
     pub z_enable: bool,
     /// Depth function.
-    pub z_func: CmpFunc,
+    pub z_func: CompareFunc,
     /// Depth writes.
     pub z_write: bool,
     /// Fog factor source.
@@ -139,7 +139,7 @@ pub struct MergeState {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct AlphaTest {
     /// D3DRS_ALPHAFUNC.
-    pub func: CmpFunc,
+    pub func: CompareFunc,
     /// `ALPHAREF & 0xff`.
     pub reference: u8,
     /// Render target 0 has a float format: the test compares at its precision, the unclamped
@@ -474,7 +474,7 @@ mod tests {
         let state = MergeState {
             cull: CullMode::None,
             z_enable: false,
-            z_func: CmpFunc::Always,
+            z_func: CompareFunc::Always,
             z_write: false,
             fog: FogSource::Off,
             fog_color: [0.0; 3],

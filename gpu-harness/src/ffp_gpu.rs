@@ -7,7 +7,7 @@ use d3d9_shader::ffp::{
     VertexKey,
 };
 
-use crate::case::{self, CmpFunc, FogMode, RenderState, TextureKind};
+use crate::case::{self, CompareFunc, FogMode, RenderState, TextureKind};
 use crate::cpu::FogSource;
 use crate::ffp_state::{FfpState, VertexFormat};
 use crate::fixed_function::VaryingLayout;
@@ -240,19 +240,6 @@ fn arg(a: case::Arg) -> kp::Arg {
     kp::Arg { source, complement: a.complement, alpha_replicate: a.alpha_replicate }
 }
 
-fn compare(f: CmpFunc) -> kp::CompareFunc {
-    match f {
-        CmpFunc::Never => kp::CompareFunc::Never,
-        CmpFunc::Less => kp::CompareFunc::Less,
-        CmpFunc::Equal => kp::CompareFunc::Equal,
-        CmpFunc::LessEqual => kp::CompareFunc::LessEqual,
-        CmpFunc::Greater => kp::CompareFunc::Greater,
-        CmpFunc::NotEqual => kp::CompareFunc::NotEqual,
-        CmpFunc::GreaterEqual => kp::CompareFunc::GreaterEqual,
-        CmpFunc::Always => kp::CompareFunc::Always,
-    }
-}
-
 /// The settings of the generated pixel half besides the stages.
 pub struct PixelSetup<'a> {
     /// The vertex format behind a fixed-function vertex half (`None`: a vertex shader).
@@ -260,7 +247,7 @@ pub struct PixelSetup<'a> {
     /// The fog source.
     pub fog: FogSource,
     /// Alpha test.
-    pub alpha: Option<(CmpFunc, u8)>,
+    pub alpha: Option<(CompareFunc, u8)>,
     /// Flat COLOR varyings.
     pub flat: bool,
     /// Keyed or uniform-driven.
@@ -306,7 +293,7 @@ pub fn pixel_stage(
         FogSource::Varying => kp::PixelFog::Varying,
         FogSource::Table { mode, .. } => formula(mode).map_or(kp::PixelFog::Off, kp::PixelFog::Table),
     };
-    let alpha_test = setup.alpha.map(|(f, _)| compare(f));
+    let alpha_test = setup.alpha.map(|(f, _)| f);
     let mut key = PixelKey::new(&stages, state.specularenable, fog, alpha_test, setup.flat, varyings(layout));
     key.table_depth_from_fog = setup.vertex.is_some_and(|f| f.pretransformed) && !state.clipping;
     let mut buffers = vec![(ffp::constants::PIXEL_BINDING, Vec::new())];

@@ -191,7 +191,7 @@ pub struct FixedPixelState {
 
 /// WGSL of the fixed-function pixel stage reading COLOR0 (and FOG) where `layout` puts them.
 pub fn pixel_wgsl(state: &FixedPixelState, layout: &VaryingLayout) -> String {
-    use crate::case::CmpFunc;
+    use crate::case::CompareFunc;
     use crate::cpu::FogSource;
     let loc = |sem: Semantic| layout.iter().find(|(s, _)| *s == sem).map(|(_, l)| *l);
     let mut args = vec!["@builtin(position) frag: vec4<f32>".to_string()];
@@ -226,14 +226,14 @@ pub fn pixel_wgsl(state: &FixedPixelState, layout: &VaryingLayout) -> String {
             ("round(clamp(c.a, 0.0, 1.0) * 255.0)".to_string(), format!("{}.0", test.reference))
         };
         let pass = match test.func {
-            CmpFunc::Never => "false".to_string(),
-            CmpFunc::Always => "true".to_string(),
-            CmpFunc::Less => format!("{a} < {r}"),
-            CmpFunc::Equal => format!("{a} == {r}"),
-            CmpFunc::LessEqual => format!("{a} <= {r}"),
-            CmpFunc::Greater => format!("{a} > {r}"),
-            CmpFunc::NotEqual => format!("{a} != {r}"),
-            CmpFunc::GreaterEqual => format!("{a} >= {r}"),
+            CompareFunc::Never => "false".to_string(),
+            CompareFunc::Always => "true".to_string(),
+            CompareFunc::Less => format!("{a} < {r}"),
+            CompareFunc::Equal => format!("{a} == {r}"),
+            CompareFunc::LessEqual => format!("{a} <= {r}"),
+            CompareFunc::Greater => format!("{a} > {r}"),
+            CompareFunc::NotEqual => format!("{a} != {r}"),
+            CompareFunc::GreaterEqual => format!("{a} >= {r}"),
         };
         s += &format!("    if !({pass}) {{\n        discard;\n    }}\n");
     }
@@ -316,7 +316,7 @@ mod tests {
             fog: crate::cpu::FogSource::Varying,
             fog_color: [1.0, 0.0, 0.0],
             alpha_test: Some(crate::cpu::AlphaTest {
-                func: crate::case::CmpFunc::GreaterEqual,
+                func: crate::case::CompareFunc::GreaterEqual,
                 reference: 0x70,
                 float_target: true,
             }),

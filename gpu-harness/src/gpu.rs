@@ -8,7 +8,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::case::{CmpFunc, CullMode};
+use crate::case::{CompareFunc, CullMode};
 use crate::device::Gpu;
 use crate::targets::{wgpu_format, GpuTargets};
 
@@ -32,7 +32,7 @@ pub struct FixedState {
     /// Depth test on.
     pub z_enable: bool,
     /// Depth function.
-    pub z_func: CmpFunc,
+    pub z_func: CompareFunc,
     /// Depth writes.
     pub z_write: bool,
     /// ALPHABLENDENABLE: (SRCBLEND, DESTBLEND) on target 0.
@@ -182,16 +182,16 @@ fn fragment_outputs(module: &naga::Module, ep: &naga::EntryPoint) -> Vec<u32> {
     locations(module, ep.function.result.iter().map(|r| (r.binding.clone(), r.ty)))
 }
 
-fn compare(f: CmpFunc) -> wgpu::CompareFunction {
+fn compare(f: CompareFunc) -> wgpu::CompareFunction {
     match f {
-        CmpFunc::Never => wgpu::CompareFunction::Never,
-        CmpFunc::Less => wgpu::CompareFunction::Less,
-        CmpFunc::Equal => wgpu::CompareFunction::Equal,
-        CmpFunc::LessEqual => wgpu::CompareFunction::LessEqual,
-        CmpFunc::Greater => wgpu::CompareFunction::Greater,
-        CmpFunc::NotEqual => wgpu::CompareFunction::NotEqual,
-        CmpFunc::GreaterEqual => wgpu::CompareFunction::GreaterEqual,
-        CmpFunc::Always => wgpu::CompareFunction::Always,
+        CompareFunc::Never => wgpu::CompareFunction::Never,
+        CompareFunc::Less => wgpu::CompareFunction::Less,
+        CompareFunc::Equal => wgpu::CompareFunction::Equal,
+        CompareFunc::LessEqual => wgpu::CompareFunction::LessEqual,
+        CompareFunc::Greater => wgpu::CompareFunction::Greater,
+        CompareFunc::NotEqual => wgpu::CompareFunction::NotEqual,
+        CompareFunc::GreaterEqual => wgpu::CompareFunction::GreaterEqual,
+        CompareFunc::Always => wgpu::CompareFunction::Always,
     }
 }
 

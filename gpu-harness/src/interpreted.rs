@@ -76,7 +76,7 @@ fn sampler(ctx: &StageContext<'_>) -> Result<ReferenceSampler, String> {
 /// The interpreter's options for a draw: the draw's float rules (the same mode as the GPU side's
 /// key), ps_1_x stage states from the case.
 pub fn options(ctx: &StageContext<'_>) -> Options {
-    let mut o = Options { float_rules: float_rules(ctx.float_rules), skew: ctx.skew, ..Options::default() };
+    let mut o = Options { float_rules: ctx.float_rules, skew: ctx.skew, ..Options::default() };
     for (i, stage) in o.stages.iter_mut().enumerate() {
         if let Some(t) = ctx.textures.iter().find(|t| t.stage as usize == i) {
             stage.texture_type = sampler_type(t.kind);
@@ -102,16 +102,6 @@ pub fn options(ctx: &StageContext<'_>) -> Options {
         }
     }
     o
-}
-
-/// The interpreter's mode of the key's float rules (the two enums document the same three modes).
-fn float_rules(rules: d3d9_shader::key::FloatRules) -> interp::FloatRules {
-    use d3d9_shader::key::FloatRules as Key;
-    match rules {
-        Key::Strict => interp::FloatRules::Strict,
-        Key::Fast => interp::FloatRules::Fast,
-        Key::Ieee => interp::FloatRules::Ieee,
-    }
 }
 
 fn constants(c: &ShaderConstants) -> Constants {

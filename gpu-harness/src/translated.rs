@@ -11,13 +11,13 @@
 
 use d3d9_shader::analysis::analyse;
 use d3d9_shader::bytecode::{Program, TextureType};
-use d3d9_shader::key::{AlphaFunc, AlphaPrecision, FloatRules, FogMode as KeyFog};
-use d3d9_shader::linkage::fits_stable;
+use d3d9_shader::key::linkage::fits_stable;
+use d3d9_shader::key::state_block::Modes;
+use d3d9_shader::key::{AlphaPrecision, CompareFunc, FloatRules, FogMode as KeyFog};
 use d3d9_shader::lower::{self, link, Linkage};
-use d3d9_shader::render_state::Modes;
 use d3d9_shader::{translate, Deliveries, Delivery, RenderState, ShaderKey, Translation};
 
-use crate::case::{sampler_stage, CmpFunc, FogMode, TextureKind, TransformFlags};
+use crate::case::{sampler_stage, FogMode, TextureKind, TransformFlags};
 use crate::cpu::FogSource;
 use crate::fixed_function::VaryingLayout;
 use crate::stages::{GpuStage, ShaderConstants, ShaderGpu, StageContext, TextureSlot};
@@ -27,7 +27,7 @@ use crate::stages::{GpuStage, ShaderConstants, ShaderGpu, StageContext, TextureS
 pub struct Translator;
 
 /// The translator with the render-state modes delivered as overrides (passed to wgpu as
-/// pipeline constants) or read from the render-state block ([`d3d9_shader::delivery`]): the
+/// pipeline constants) or read from the render-state block ([`d3d9_shader::key::delivery`]): the
 /// draw's modes reach the GPU as data, the translation is the same for every draw (the runner
 /// binds a stand-in texture to a declared sampler with nothing bound).
 #[derive(Clone, Copy, Debug, Default)]
@@ -35,19 +35,6 @@ pub struct Delivering(pub Delivery);
 
 fn deliveries(d: Delivery) -> Deliveries {
     Deliveries::all(d)
-}
-
-fn alpha_func(f: CmpFunc) -> AlphaFunc {
-    match f {
-        CmpFunc::Never => AlphaFunc::Never,
-        CmpFunc::Less => AlphaFunc::Less,
-        CmpFunc::Equal => AlphaFunc::Equal,
-        CmpFunc::LessEqual => AlphaFunc::LessEqual,
-        CmpFunc::Greater => AlphaFunc::Greater,
-        CmpFunc::NotEqual => AlphaFunc::NotEqual,
-        CmpFunc::GreaterEqual => AlphaFunc::GreaterEqual,
-        CmpFunc::Always => AlphaFunc::Always,
-    }
 }
 
 fn kind_of(t: TextureType) -> TextureKind {
@@ -124,7 +111,7 @@ fn key(program: &Program, ctx: &StageContext<'_>) -> ShaderKey {
     // SHADEMODE FLAT: both stages of the pair declare COLOR flat.
     k.flat_shading = ctx.state.shademode == crate::case::ShadeMode::Flat;
     if program.version.is_pixel() {
-        k.alpha_func = ctx.alpha_test.map_or(AlphaFunc::Always, |t| alpha_func(t.func));
+        k.alpha_func = ctx.alpha_test.map_or(CompareFunc::Always, |t| t.func);
         if ctx.alpha_test.is_some_and(|t| t.float_target) {
             k.alpha_precision = AlphaPrecision::Float;
         }

@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use d3d9_shader::bytecode::Usage;
-use gpu_harness::case::{CmpFunc, CullMode, TargetFormat};
+use gpu_harness::case::{CompareFunc, CullMode, TargetFormat};
 use gpu_harness::cpu::{self, CpuTargets, FogSource, MergeState};
 use gpu_harness::device::gpu_for_test;
 use gpu_harness::fixed_function::{default_layout, pixel_wgsl, vertex_wgsl, FixedPixel, FixedPixelState, FixedVertex};
@@ -59,7 +59,7 @@ fn run(format: TargetFormat) -> Option<(Image, Image)> {
     let merge = MergeState {
         cull: CullMode::None,
         z_enable: true,
-        z_func: CmpFunc::LessEqual,
+        z_func: CompareFunc::LessEqual,
         z_write: true,
         fog: FogSource::Off,
         fog_color: [0.0; 3],
@@ -93,7 +93,7 @@ fn run(format: TargetFormat) -> Option<(Image, Image)> {
         state: FixedState {
             cull: CullMode::None,
             z_enable: true,
-            z_func: CmpFunc::LessEqual,
+            z_func: CompareFunc::LessEqual,
             z_write: true,
             blend: None,
         },

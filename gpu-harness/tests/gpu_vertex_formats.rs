@@ -1,10 +1,10 @@
 //! Every D3DDECLTYPE on the GPU: a vertex attribute of the type's vertex format
-//! (`d3d9_shader::vertex_input::vertex_format`) feeds `v1` of a vertex shader translated with the
+//! (`d3d9_shader::key::vertex_formats::vertex_format`) feeds `v1` of a vertex shader translated with the
 //! type in its key; the pixel shader writes the interpolated value (the same at every vertex) to
 //! a float target. The pixel must hold the value D3D9 defines, derived by hand below, which the
 //! CPU reference (`vertex_input::decode`) gives too.
 
-use d3d9_shader::vertex_input::{decode, vertex_format, DeclType};
+use d3d9_shader::key::vertex_formats::{decode, vertex_format, DeclType};
 use d3d9_shader::{asm::assemble, translate, ShaderKey};
 use gpu_harness::case::TargetFormat;
 use gpu_harness::device::gpu_for_test;

@@ -56,13 +56,15 @@ fn projected_mask_with_a_stage_past_seven() {
 /// scope, which naga refused (NotInScope). Found with fog, alpha test and clip planes in the key.
 #[test]
 fn coissue_after_flow_control_lowers_to_valid_ir() {
-    use d3d9_shader::key::{AlphaFunc, FogMode};
+    use d3d9_shader::key::{CompareFunc, FogMode};
     let text = "ps_3_0\ndef c0, 0, 0, 0, 1\ndef c1, 0.03125, 0, 0, 0\ndefi i0, 4, 0, 2, 0\nmov r0, c0\nloop aL, i0\n  loop aL, i0\n    add r0, r0, c1\n  endloop\nendloop\n+mov oC0, r0\n";
     let program = assemble(text).unwrap();
     assert!(validate(&program, &ValidationOptions::lenient()).is_ok());
-    for (alpha_func, fog) in
-        [(AlphaFunc::LessEqual, FogMode::Vertex), (AlphaFunc::Never, FogMode::Exp2), (AlphaFunc::Always, FogMode::None)]
-    {
+    for (alpha_func, fog) in [
+        (CompareFunc::LessEqual, FogMode::Vertex),
+        (CompareFunc::Never, FogMode::Exp2),
+        (CompareFunc::Always, FogMode::None),
+    ] {
         let key = ShaderKey { alpha_func, fog, ..ShaderKey::default() };
         if let Err(e) = translate(&program, &key) {
             assert!(!e.to_string().contains("naga validation"), "{alpha_func:?} {fog:?}: {e}");

@@ -1,4 +1,4 @@
-//! Override and uniform delivery ([`d3d9_shader::delivery`]) give WGSL that Tint compiles: the
+//! Override and uniform delivery ([`d3d9_shader::key::delivery`]) give WGSL that Tint compiles: the
 //! alpha test, fog, clip planes, unbound samplers and ps_1_x projection tested at run time.
 
 use std::path::Path;

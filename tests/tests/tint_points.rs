@@ -12,8 +12,8 @@ use d3d9_shader::asm::assemble;
 use d3d9_shader::ffp::key_vertex::VertexInputs;
 use d3d9_shader::ffp::points::PointKey;
 use d3d9_shader::ffp::{generate_vertex, VertexKey};
+use d3d9_shader::key::linkage::Linkage;
 use d3d9_shader::key::PointExpansion;
-use d3d9_shader::linkage::Linkage;
 use d3d9_shader::{translate, ShaderKey};
 use d3d9_tests::tint::Tint;
 

@@ -110,13 +110,13 @@ fn rename(line: &str, renamed: &std::collections::HashMap<String, String>) -> St
 
 /// The default key, and one turning on every render-state feature WGSL can express.
 fn keys() -> [(&'static str, ShaderKey); 2] {
-    use d3d9_shader::key::{AlphaFunc, FogMode};
+    use d3d9_shader::key::{CompareFunc, FogMode};
     [
         ("default key", ShaderKey::default()),
         (
             "render-state key",
             ShaderKey {
-                alpha_func: AlphaFunc::Less,
+                alpha_func: CompareFunc::Less,
                 fog: FogMode::Linear,
                 clip_planes: 0x81,
                 shadow_samplers: 0x3,

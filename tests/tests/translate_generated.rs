@@ -1,7 +1,7 @@
 //! Random valid programs of every version (tests/generate) translate under several keys, pass naga's
 //! validator, emit SPIR-V and WGSL, and the WGSL re-parses; the lowering never panics.
 
-use d3d9_shader::key::{AlphaFunc, FloatRules, FogMode};
+use d3d9_shader::key::{CompareFunc, FloatRules, FogMode};
 use d3d9_shader::{translate, ShaderKey};
 use d3d9_tests::generate::{generate, versions};
 
@@ -10,7 +10,7 @@ fn keys() -> Vec<ShaderKey> {
         ShaderKey::default(),
         ShaderKey {
             float_rules: FloatRules::Fast,
-            alpha_func: AlphaFunc::GreaterEqual,
+            alpha_func: CompareFunc::GreaterEqual,
             fog: FogMode::Exp2,
             clip_planes: 0b101,
             shadow_samplers: 0b10,

@@ -22,10 +22,10 @@ use std::path::PathBuf;
 
 use d3d9_shader::artifact::Artifact;
 use d3d9_shader::bytecode::{Register, RegisterType};
-use d3d9_shader::linkage::Linkage;
+use d3d9_shader::key::linkage::Linkage;
+use d3d9_shader::key::state_block::Modes;
+use d3d9_shader::key::vertex_formats::{vertex_format, DeclType};
 use d3d9_shader::lower::{BindingLayout, InterfaceMap, PIXEL_GROUP, VERTEX_GROUP};
-use d3d9_shader::render_state::Modes;
-use d3d9_shader::vertex_input::{vertex_format, DeclType};
 use d3d9_shader::{DeviceState, ParseOptions, RenderState, Shader, ShaderKey};
 
 /// Passes the position and the vertex colour through (vs_2_0: its pixel shader may be fogged).
@@ -140,7 +140,7 @@ fn input_register(shader: &Shader, e: &Element) -> Result<u16, String> {
 }
 
 /// The pipeline constants of a state: the modes its baked key would have had (D3DCMPFUNC and
-/// D3DFOGMODE numbers, [`d3d9_shader::delivery`]), for the overrides the artifact declares.
+/// D3DFOGMODE numbers, [`d3d9_shader::key::delivery`]), for the overrides the artifact declares.
 fn constants(shader: &Shader, state: &DeviceState, artifact: &Artifact) -> Vec<(String, f64)> {
     let modes = Modes::from_key(&shader.key(state));
     modes

@@ -15,14 +15,14 @@
 //! software vertex processing (a byte), the linkage (0 none; else 1, the stable flag, the slot
 //! count as u32, each slot as usage, index, and 0xffff_ffff for a missing slot or its location
 //! as u32), the 16 vertex input types (a byte each: 0 none, 1 + D3DDECLTYPE), and the six
-//! deliveries in [`crate::delivery::FIELDS`] order (a byte each).
+//! deliveries in [`crate::key::delivery::FIELDS`] order (a byte each).
 
 use serde::{Deserialize, Serialize};
 
-use crate::delivery::Delivery;
 use crate::emit::EmitError;
+use crate::key::delivery::Delivery;
+use crate::key::linkage::LinkSlot;
 use crate::key::ShaderKey;
-use crate::linkage::LinkSlot;
 use crate::lower::{BindingLayout, InterfaceMap};
 use crate::{Shader, Translation};
 
@@ -118,7 +118,7 @@ pub struct Artifact {
     /// The WGSL text.
     pub wgsl: String,
     /// SPIR-V words; `None` when the module has overrides (naga writes no SPIR-V for them:
-    /// specialise first, [`crate::delivery`]).
+    /// specialise first, [`crate::key::delivery`]).
     pub spirv: Option<Vec<u32>>,
     /// The overrides' names (override delivery).
     pub overrides: Vec<String>,
@@ -154,7 +154,7 @@ impl Artifact {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::state::{BoundTexture, DeviceState};
+    use crate::key::device::{BoundTexture, DeviceState};
     use crate::ParseOptions;
 
     fn ps() -> Shader {

@@ -104,8 +104,10 @@
 //! ```
 //!
 //! The binding layout, the register model and the render-state block are documented in
-//! [`lower`]; the state a translation depends on is [`ShaderKey`]; inputs and outputs by
-//! semantic in [`lower::io_map`], and the linkage of a pair in [`linkage`].
+//! [`lower`]; the state a translation depends on is [`ShaderKey`], and the [`key`] module holds
+//! everything on the caller's side of it: the device state ([`DeviceState`]), the render-state
+//! block ([`RenderState`]), the delivery of its modes ([`Deliveries`]), vertex formats and the
+//! linkage of a pair ([`key::linkage`]). Inputs and outputs by semantic are in [`lower::io_map`].
 
 #![deny(missing_docs)]
 
@@ -113,7 +115,6 @@ pub mod analysis;
 pub mod artifact;
 pub mod asm;
 pub mod bytecode;
-pub mod delivery;
 pub mod effect;
 pub mod emit;
 pub mod error;
@@ -122,20 +123,12 @@ pub mod fuzz;
 pub mod input;
 pub mod interp;
 pub mod key;
-pub mod linkage;
 pub mod lower;
-pub mod minimal_key;
-pub mod render_state;
 pub mod shader;
-pub mod state;
 pub mod translate;
 pub mod validate;
-pub mod vertex_input;
 
-pub use delivery::{Deliveries, Delivery};
 pub use error::{Error, Location};
-pub use key::ShaderKey;
-pub use render_state::RenderState;
+pub use key::{BoundTexture, Deliveries, Delivery, DeviceState, RenderState, ShaderKey};
 pub use shader::{link, ConstantReflection, ParseOptions, Reflection, Shader};
-pub use state::{BoundTexture, DeviceState};
 pub use translate::{translate, translate_with, TranslateError, Translation};

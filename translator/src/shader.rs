@@ -13,8 +13,8 @@ use serde::{Serialize, Serializer};
 use crate::analysis::{analyse, CtabName, Features, IoRegister, Sampler, Signature};
 use crate::bytecode::{decode, decode_bytes, Program, ShaderKind, Version};
 use crate::error::{Error, Result};
+use crate::key::linkage::Linkage;
 use crate::key::ShaderKey;
-use crate::linkage::Linkage;
 use crate::translate::{translate_with, Translation};
 use crate::validate::{validate, Diagnostic, Mode, ValidationOptions};
 
@@ -121,7 +121,7 @@ impl Shader {
     /// The key for this shader under the device state `state`: [`ShaderKey::from_state`]
     /// reduced to what this shader reads ([`ShaderKey::minimal`]), so that states differing
     /// only in what it ignores give equal keys.
-    pub fn key(&self, state: &crate::state::DeviceState) -> ShaderKey {
+    pub fn key(&self, state: &crate::key::device::DeviceState) -> ShaderKey {
         ShaderKey::from_state_for(self.version(), &self.signature, state)
     }
 
@@ -149,7 +149,7 @@ pub fn link(vs: &Shader, ps: &Shader) -> Result<Linkage> {
             return Err(Error::Stage { expected, found: shader.stage() });
         }
     }
-    Ok(crate::linkage::link(vs.version(), &vs.signature, ps.version(), &ps.signature))
+    Ok(crate::key::linkage::link(vs.version(), &vs.signature, ps.version(), &ps.signature))
 }
 
 impl Shader {
@@ -157,7 +157,7 @@ impl Shader {
     /// ([`Linkage::stable`]): when both stages of a pair say yes, translate each once under
     /// `Linkage::stable()` and pair them freely; otherwise [`link`] the pair.
     pub fn fits_stable_interface(&self) -> bool {
-        crate::linkage::fits_stable(self.version(), &self.signature)
+        crate::key::linkage::fits_stable(self.version(), &self.signature)
     }
 }
 

@@ -6,6 +6,7 @@ use thiserror::Error;
 use crate::analysis::{analyse, Signature};
 use crate::bytecode::Program;
 use crate::emit::{self, EmitError};
+use crate::key::state_block::RenderState;
 use crate::key::ShaderKey;
 use crate::lower::{self, BindingLayout, InterfaceMap, LowerError};
 
@@ -70,6 +71,29 @@ impl Translation {
     #[cfg(feature = "hlsl")]
     pub fn to_hlsl(&self) -> Result<String, EmitError> {
         emit::hlsl(&self.module, &self.info)
+    }
+    /// The names of the module's overrides (empty unless a mode is delivered as an override).
+    pub fn overrides(&self) -> Vec<String> {
+        self.module.overrides.iter().filter_map(|(_, o)| o.name.clone()).collect()
+    }
+
+    /// This translation with its overrides replaced by the values of `state`'s modes: a module
+    /// without overrides, for the backends that cannot write them (SPIR-V, MSL, GLSL, HLSL;
+    /// [`crate::key::delivery`]). wgpu does this itself at pipeline creation.
+    pub fn specialise(&self, state: &RenderState) -> Result<Translation, EmitError> {
+        let mut constants = naga::back::PipelineConstants::default();
+        for (name, value) in state.pipeline_constants(&self.module) {
+            constants.insert(name, value);
+        }
+        let (module, info) =
+            naga::back::pipeline_constants::process_overrides(&self.module, &self.info, None, &constants)
+                .map_err(|e| EmitError::Backend { backend: "overrides", message: e.to_string() })?;
+        Ok(Translation {
+            module: module.into_owned(),
+            info: info.into_owned(),
+            layout: self.layout.clone(),
+            interface: self.interface.clone(),
+        })
     }
 }
 

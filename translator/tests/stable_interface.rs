@@ -1,5 +1,5 @@
 //! The stable interface: each stage translated once, alone, under `Linkage::stable()`, and any
-//! vertex shader pairs with any pixel shader (docs: `d3d9_shader::linkage`).
+//! vertex shader pairs with any pixel shader (docs: `d3d9_shader::key::linkage`).
 
 use d3d9_shader::bytecode::Usage;
 use d3d9_shader::lower::{InterfaceSlot, Linkage};

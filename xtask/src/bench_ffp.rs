@@ -215,7 +215,13 @@ fn call<'a>(s: &'a Subject, stages: &'a [GpuStage; 2]) -> DrawCall<'a> {
         strip: s.strip,
         points: false,
         resources,
-        state: FixedState { cull: s.cull, z_enable: false, z_func: case::CmpFunc::Always, z_write: false, blend: None },
+        state: FixedState {
+            cull: s.cull,
+            z_enable: false,
+            z_func: case::CompareFunc::Always,
+            z_write: false,
+            blend: None,
+        },
         constants: [vs.constants.clone(), ps.constants.clone()],
     }
 }

@@ -266,7 +266,7 @@ fn call<'a>(b: &'a Bench, t: &'a Translated) -> DrawCall<'a> {
         state: FixedState {
             cull: gpu_harness::case::CullMode::None,
             z_enable: false,
-            z_func: gpu_harness::case::CmpFunc::Always,
+            z_func: gpu_harness::case::CompareFunc::Always,
             z_write: false,
             blend: None,
         },

@@ -129,28 +129,8 @@ struct Common {
     #[arg(long, value_name = "TEXT")]
     filter: Option<String>,
     /// The float rules of both sides (the translation key's modes, docs/d3d9-rules.md#float-rules).
-    #[arg(long, value_enum, default_value_t = FloatRulesArg::Strict)]
-    float_rules: FloatRulesArg,
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-enum FloatRulesArg {
-    /// D3D9's rules: 0 · anything = 0, rcp(0) = inf, log(0) = −FLT_MAX.
-    Strict,
-    /// Plain multiplies; rcp, rsq and log clamped to ±FLT_MAX.
-    Fast,
-    /// Plain IEEE-754 arithmetic.
-    Ieee,
-}
-
-impl FloatRulesArg {
-    fn rules(self) -> FloatRules {
-        match self {
-            FloatRulesArg::Strict => FloatRules::Strict,
-            FloatRulesArg::Fast => FloatRules::Fast,
-            FloatRulesArg::Ieee => FloatRules::Ieee,
-        }
-    }
+    #[arg(long, value_enum, default_value_t = FloatRules::Strict)]
+    float_rules: FloatRules,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -330,7 +310,7 @@ pub fn main(args: &ConformanceArgs) -> i32 {
         backend,
         preloaded: Default::default(),
         channel_masks: vec![],
-        float_rules: args.common.float_rules.rules(),
+        float_rules: args.common.float_rules,
         ffp_mode: args.ffp_mode.mode(),
     };
 
@@ -386,7 +366,7 @@ pub fn sweep_main(sweep_args: &SweepArgs) -> i32 {
             return 2;
         }
     };
-    let options = sweep::SweepOptions { inputs: sweep_args.inputs, float_rules: args.float_rules.rules(), inputs_of };
+    let options = sweep::SweepOptions { inputs: sweep_args.inputs, float_rules: args.float_rules, inputs_of };
     let root = repo_root();
     let mut dirs = args.corpus.clone();
     if dirs.is_empty() {

@@ -199,7 +199,8 @@ pub use ffp::{
     TransformFlagsValue, TransformName, Transforms,
 };
 pub use render_state::{
-    Blend, CmpFunc, CullMode, FogMode, MaterialSource, RenderState, RenderStates, ShadeMode, VertexBlend,
+    Blend, CompareFunc, CompareTest, CullMode, FogMode, MaterialSource, RenderState, RenderStates, ShadeMode,
+    VertexBlend,
 };
 
 /// Texture dimension (`type`).

@@ -3,33 +3,26 @@
 
 use serde::Deserialize;
 
-/// D3DCMPFUNC names.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "UPPERCASE")]
-#[allow(missing_docs)]
-pub enum CmpFunc {
-    Never,
-    Less,
-    Equal,
-    LessEqual,
-    Greater,
-    NotEqual,
-    GreaterEqual,
-    Always,
+pub use d3d9_shader::key::CompareFunc;
+
+/// The comparison a D3DCMPFUNC makes, as the reference rasteriser runs it (depth and alpha tests):
+/// the oracle's semantics, kept in the harness, not the library that generates the GPU's.
+pub trait CompareTest {
+    /// Whether `a` passes against the reference `b`.
+    fn test<T: PartialOrd>(self, a: T, b: T) -> bool;
 }
 
-impl CmpFunc {
-    /// Whether `a` passes against the reference `b`.
-    pub fn test<T: PartialOrd>(self, a: T, b: T) -> bool {
+impl CompareTest for CompareFunc {
+    fn test<T: PartialOrd>(self, a: T, b: T) -> bool {
         match self {
-            CmpFunc::Never => false,
-            CmpFunc::Less => a < b,
-            CmpFunc::Equal => a == b,
-            CmpFunc::LessEqual => a <= b,
-            CmpFunc::Greater => a > b,
-            CmpFunc::NotEqual => a != b,
-            CmpFunc::GreaterEqual => a >= b,
-            CmpFunc::Always => true,
+            CompareFunc::Never => false,
+            CompareFunc::Less => a < b,
+            CompareFunc::Equal => a == b,
+            CompareFunc::LessEqual => a <= b,
+            CompareFunc::Greater => a > b,
+            CompareFunc::NotEqual => a != b,
+            CompareFunc::GreaterEqual => a >= b,
+            CompareFunc::Always => true,
         }
     }
 }
@@ -113,7 +106,7 @@ pub enum Blend {
 #[allow(missing_docs)]
 pub struct RenderStates {
     pub zenable: Option<bool>,
-    pub zfunc: Option<CmpFunc>,
+    pub zfunc: Option<CompareFunc>,
     pub zwriteenable: Option<bool>,
     pub cullmode: Option<CullMode>,
     pub lighting: Option<bool>,
@@ -131,7 +124,7 @@ pub struct RenderStates {
     pub fogdensity: Option<f32>,
     pub rangefogenable: Option<bool>,
     pub alphatestenable: Option<bool>,
-    pub alphafunc: Option<CmpFunc>,
+    pub alphafunc: Option<CompareFunc>,
     pub alpharef: Option<u32>,
     pub ambient: Option<u32>,
     pub localviewer: Option<bool>,
@@ -163,7 +156,7 @@ pub struct RenderStates {
 #[allow(missing_docs)]
 pub struct RenderState {
     pub zenable: bool,
-    pub zfunc: CmpFunc,
+    pub zfunc: CompareFunc,
     pub zwriteenable: bool,
     pub cullmode: CullMode,
     pub lighting: bool,
@@ -181,7 +174,7 @@ pub struct RenderState {
     pub fogdensity: f32,
     pub rangefogenable: bool,
     pub alphatestenable: bool,
-    pub alphafunc: CmpFunc,
+    pub alphafunc: CompareFunc,
     pub alpharef: u32,
     pub ambient: u32,
     pub localviewer: bool,
@@ -213,7 +206,7 @@ impl Default for RenderState {
     fn default() -> Self {
         RenderState {
             zenable: true,
-            zfunc: CmpFunc::LessEqual,
+            zfunc: CompareFunc::LessEqual,
             zwriteenable: true,
             cullmode: CullMode::Ccw,
             lighting: true,
@@ -231,7 +224,7 @@ impl Default for RenderState {
             fogdensity: 1.0,
             rangefogenable: false,
             alphatestenable: false,
-            alphafunc: CmpFunc::Always,
+            alphafunc: CompareFunc::Always,
             alpharef: 0,
             ambient: 0,
             localviewer: true,

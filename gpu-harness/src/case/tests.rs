@@ -35,7 +35,7 @@ fn minimal_case_takes_the_documented_defaults() {
     state.apply(&c.render_states);
     // README: ZENABLE on, ZFUNC LESSEQUAL, CULLMODE CCW, LIGHTING TRUE.
     assert!(state.zenable && state.lighting);
-    assert_eq!((state.zfunc, state.cullmode), (CmpFunc::LessEqual, CullMode::Ccw));
+    assert_eq!((state.zfunc, state.cullmode), (CompareFunc::LessEqual, CullMode::Ccw));
 }
 
 #[test]

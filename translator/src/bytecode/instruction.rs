@@ -122,6 +122,10 @@ impl TextureType {
             TextureType::Volume => "volume",
         }
     }
+    /// The type whose `dcl_` suffix is `name` (`2d`, `cube`, `volume`, …).
+    pub fn from_name(name: &str) -> Option<TextureType> {
+        (0..=4).filter_map(TextureType::from_raw).find(|t| t.name() == name)
+    }
 }
 
 /// The usage token of a `dcl`, kept as its fields so that it re-encodes exactly.

@@ -19,12 +19,12 @@
 
 use std::fmt::Write;
 
-use clap::{Args, ValueEnum};
+use clap::Args;
 use d3d9_shader::bytecode::{Program, ShaderKind};
 use d3d9_shader::interp::{
-    run_pixel, run_vertex, Constants, FloatRules, InterpError, Options, OutputRegister, PixelInput, UnboundSampler,
-    VertexInput,
+    run_pixel, run_vertex, Constants, InterpError, Options, OutputRegister, PixelInput, UnboundSampler, VertexInput,
 };
+use d3d9_shader::key::FloatRules;
 
 use super::input::load_program;
 use super::{examples, usage_error, EXIT_REJECTED};
@@ -58,21 +58,11 @@ pub struct RunArgs {
     #[arg(long = "bool", value_name = "bN=true|false", value_parser = bool_constant)]
     bools: Vec<(usize, bool)>,
     /// How multiplications, reciprocals and logarithms treat 0, infinity and NaN.
-    #[arg(long, value_enum, default_value_t = Rules::Strict)]
-    float_rules: Rules,
+    #[arg(long, value_enum, default_value_t = FloatRules::Strict)]
+    float_rules: FloatRules,
     /// Print `{"outputs": {...}, "discarded": ...}`.
     #[arg(long)]
     json: bool,
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-enum Rules {
-    /// Direct3D 9's: 0 * x = 0 in every multiply.
-    Strict,
-    /// Plain multiplies, rcp/rsq/log results clamped to +-FLT_MAX.
-    Fast,
-    /// Plain IEEE 754 arithmetic.
-    Ieee,
 }
 
 /// One `--input`: the register's name, its value and how many components were given.
@@ -159,12 +149,7 @@ impl RunArgs {
     }
 
     fn options(&self) -> Options {
-        let float_rules = match self.float_rules {
-            Rules::Strict => FloatRules::Strict,
-            Rules::Fast => FloatRules::Fast,
-            Rules::Ieee => FloatRules::Ieee,
-        };
-        Options { float_rules, ..Options::default() }
+        Options { float_rules: self.float_rules, ..Options::default() }
     }
 }
 

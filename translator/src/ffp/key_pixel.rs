@@ -6,6 +6,7 @@ use arrayvec::ArrayVec;
 
 pub use super::shared::FogFormula;
 use super::shared::Varyings;
+use crate::key::CompareFunc;
 
 /// D3DTEXTUREOP.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -110,20 +111,6 @@ pub enum PixelFog {
     Varying,
     /// Table fog from the pixel's depth.
     Table(FogFormula),
-}
-
-/// D3DCMPFUNC of the alpha test.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[allow(missing_docs)]
-pub enum CompareFunc {
-    Never,
-    Less,
-    Equal,
-    LessEqual,
-    Greater,
-    NotEqual,
-    GreaterEqual,
-    Always,
 }
 
 /// One stage as the application set it (D3DTSS_*), before normalisation.

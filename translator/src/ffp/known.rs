@@ -6,8 +6,9 @@
 //! the statements of every value, on the state block's field. The statements of a value are the
 //! same text in both modes, so both compute the same arithmetic for the same state.
 
-use super::key_pixel::{ArgSource, CompareFunc, FogFormula, PixelFog, TextureOp};
+use super::key_pixel::{ArgSource, FogFormula, PixelFog, TextureOp};
 use super::key_vertex::{ColorSource, LightType, TexGen, VertexFog};
+use crate::key::CompareFunc;
 
 /// Keyed or uniform-driven generation (docs/layers.md#fixed-function).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

@@ -55,7 +55,7 @@ pub use key_vertex::{Varyings, VertexKey};
 pub use known::FfpMode;
 pub use state::{PixelInterface, VertexInterface};
 
-use key_pixel::CompareFunc;
+use crate::key::CompareFunc;
 use known::Gen;
 
 /// Why a half could not be generated.

@@ -10,6 +10,7 @@ use serde::Deserialize;
 
 use super::key_pixel::{self as kp, PixelKey};
 use super::key_vertex::{self as kv, Varyings, VertexKey};
+use crate::key::CompareFunc;
 
 /// Why a state file could not be read.
 #[derive(Debug, thiserror::Error)]
@@ -360,19 +361,8 @@ pub fn keys_from_toml(text: &str) -> Result<(VertexKey, PixelKey), StateError> {
     Ok((vertex.normalised(), pixel))
 }
 
-fn compare(name: &str) -> Result<kp::CompareFunc, StateError> {
-    use kp::CompareFunc as C;
-    Ok(match name {
-        "NEVER" => C::Never,
-        "LESS" => C::Less,
-        "EQUAL" => C::Equal,
-        "LESSEQUAL" => C::LessEqual,
-        "GREATER" => C::Greater,
-        "NOTEQUAL" => C::NotEqual,
-        "GREATEREQUAL" => C::GreaterEqual,
-        "ALWAYS" => C::Always,
-        other => return Err(bad("ALPHAFUNC", other)),
-    })
+fn compare(name: &str) -> Result<CompareFunc, StateError> {
+    CompareFunc::from_name(name).ok_or_else(|| bad("ALPHAFUNC", name))
 }
 
 fn texcoord(v: &Option<toml::Value>, stage: usize) -> Result<(u8, kv::TexGen), StateError> {

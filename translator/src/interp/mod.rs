@@ -22,7 +22,7 @@
 //!
 //! # Rules (docs/d3d9-rules.md, docs/opcodes.md)
 //!
-//! - Float rules ([`FloatRules`], the same three modes as the translation key): `Strict`
+//! - Float rules (the key's [`FloatRules`]: the translation's three modes, one type): `Strict`
 //!   (default) makes `0 · x = 0` for every `x` (inf and NaN included) in every multiply: mul,
 //!   mad, the dot products, the `m#x#` macros, lrp, dst, crs, nrm, lit and the ps_1_x bump and
 //!   matrix maths. `Fast` multiplies plainly but clamps the results of rcp, rsq and log (logp,
@@ -83,13 +83,14 @@ mod textures;
 mod tests;
 
 use crate::bytecode::{Program, ShaderKind};
+use crate::key::FloatRules;
 
 use machine::{Machine, Prepared};
 
 pub use approximation::Skew;
 pub use error::{InterpError, InterpErrorKind, MAX_CALL_DEPTH, MAX_NESTING};
 pub use io::{OutputRegister, PixelInput, PixelOutput, VertexInput, VertexOutput};
-pub use options::{Constants, FloatRules, Options, StageState, TextureTransform, DEFAULT_STEP_LIMIT};
+pub use options::{Constants, Options, StageState, TextureTransform, DEFAULT_STEP_LIMIT};
 pub use textures::{
     from_argb8, AddressMode, Filter, Lod, MipFilter, ReferenceSampler, ReferenceTexture, SampleRequest, SamplerType,
     TextureSampler, UnboundSampler, UNBOUND,

@@ -4,18 +4,7 @@
 
 use super::approximation::Skew;
 use super::textures::SamplerType;
-
-/// How multiplications, reciprocals and logarithms treat zero, infinity and NaN.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub enum FloatRules {
-    /// D3D9's rules: `0 · x = 0` in every multiply (the default; what games need).
-    #[default]
-    Strict,
-    /// Plain multiplies, with rcp/rsq/log results clamped to ±FLT_MAX.
-    Fast,
-    /// Plain IEEE 754 arithmetic.
-    Ieee,
-}
+use crate::key::FloatRules;
 
 /// `D3DTSS_TEXTURETRANSFORMFLAGS` of a ps_1_x stage, as far as the pixel shader sees it.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]

@@ -9,7 +9,7 @@ use super::modifiers::Width;
 use super::registers::Expr;
 use super::render_state::Mode;
 use super::{LowerError, Lowerer};
-use crate::key::{AlphaFunc, AlphaPrecision, FogMode, FogSource};
+use crate::key::{AlphaPrecision, CompareFunc, FogMode, FogSource};
 
 impl Lowerer<'_> {
     /// Whether the key reads values from the render-state block.
@@ -19,7 +19,7 @@ impl Lowerer<'_> {
             return true;
         }
         if self.is_pixel() {
-            !matches!(k.alpha_func, AlphaFunc::Always | AlphaFunc::Never)
+            !matches!(k.alpha_func, CompareFunc::Always | CompareFunc::Never)
                 || (k.fog != FogMode::None && self.version.profile().fixed_function_fog)
                 || self.sig.features.bump_env
         } else {
@@ -38,10 +38,10 @@ impl Lowerer<'_> {
         } else if self.key.fog != FogMode::None && fixed_fog {
             c0 = self.fog(c0)?;
         }
-        let func = if self.dynamic(Mode::AlphaFunc) { AlphaFunc::Less } else { self.key.alpha_func };
+        let func = if self.dynamic(Mode::AlphaTest) { CompareFunc::Less } else { self.key.alpha_func };
         let kill_alpha = match func {
-            AlphaFunc::Always => None,
-            AlphaFunc::Never => Some(self.fb.shared(super::builder::SharedKey::Bool(true))),
+            CompareFunc::Always => None,
+            CompareFunc::Never => Some(self.fb.shared(super::builder::SharedKey::Bool(true))),
             func => {
                 // At render target 0's precision (docs/d3d9-rules.md#alpha-test): on 8-bit targets
                 // round(sat(alpha) * 255) against ALPHAREF & 0xff (stored as ALPHAREF / 255); on float
@@ -59,16 +59,16 @@ impl Lowerer<'_> {
                         self.math1(M::Round, a)
                     }
                 };
-                if self.dynamic(Mode::AlphaFunc) {
+                if self.dynamic(Mode::AlphaTest) {
                     let kill = self.dynamic_alpha_kill(a, r)?;
                     return self.finish_kill(c0, Some(kill));
                 }
                 let op = match func {
-                    AlphaFunc::Less => B::Less,
-                    AlphaFunc::Equal => B::Equal,
-                    AlphaFunc::LessEqual => B::LessEqual,
-                    AlphaFunc::Greater => B::Greater,
-                    AlphaFunc::NotEqual => B::NotEqual,
+                    CompareFunc::Less => B::Less,
+                    CompareFunc::Equal => B::Equal,
+                    CompareFunc::LessEqual => B::LessEqual,
+                    CompareFunc::Greater => B::Greater,
+                    CompareFunc::NotEqual => B::NotEqual,
                     _ => B::GreaterEqual,
                 };
                 let pass = self.bin(op, a, r);

@@ -27,7 +27,7 @@
 //! declaration (COLOR inputs are always centroid, the others always centre-sampled, so that both
 //! stages agree without a link).
 //!
-//! [`link`] replaces the default map for a pair (see [`crate::linkage`]).
+//! [`link`] replaces the default map for a pair (see [`crate::key::linkage`]).
 
 use naga::{
     BinaryOperator as B, Binding, BuiltIn, EntryPoint, Expression, FunctionArgument, FunctionResult, Interpolation,
@@ -43,10 +43,10 @@ use super::{LowerError, Lowerer};
 use crate::analysis::{IoRegister, Signature};
 use crate::bytecode::registers::{misc, rastout};
 use crate::bytecode::{Register, RegisterType, ShaderKind, Usage};
-use crate::linkage::varyings;
+use crate::key::linkage::varyings;
 // The linkage of a pair is computed outside the lowering (the key holds it); the paths under
 // `lower::io_map` stay for callers.
-pub use crate::linkage::{link, semantic, LinkSlot, Linkage};
+pub use crate::key::linkage::{link, semantic, LinkSlot, Linkage};
 
 /// One input or output of a translation.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -588,7 +588,7 @@ impl Lowerer<'_> {
     }
 
     /// Under the stable interface, the locations the vertex shader did not write, with their
-    /// default values (see [`crate::linkage`]).
+    /// default values (see [`crate::key::linkage`]).
     fn stable_defaults(
         &mut self,
         members: &mut Vec<StructMember>,
@@ -629,7 +629,7 @@ impl Lowerer<'_> {
             }
             // An unwritten oFog is a fog factor of 0 for the fixed-function blend, the only reader
             // of FOG under the stable map (docs/d3d9-rules.md#fog; a ps_3_0 FOG input does not fit
-            // the map, see `crate::linkage::fits_stable`).
+            // the map, see `crate::key::linkage::fits_stable`).
             let d = if usage == Usage::Fog as u8 { [0.0; 4] } else { default_value(usage, index) };
             let v = match sprite {
                 Some(sc) if usage == Usage::TexCoord as u8 => sc,

@@ -17,7 +17,7 @@ pub const BOOL_CONSTANTS_BINDING: u32 = 2;
 /// Binding of the render-state block.
 pub const RENDER_STATE_BINDING: u32 = 3;
 /// Size in bytes of the render-state block.
-pub const RENDER_STATE_SIZE: u32 = crate::render_state::SIZE;
+pub const RENDER_STATE_SIZE: u32 = crate::key::state_block::SIZE;
 
 /// Binding of sampler `n`'s texture.
 pub const fn texture_binding(n: u32) -> u32 {

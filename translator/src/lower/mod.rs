@@ -51,14 +51,14 @@
 //! }                                  // size 496
 //! ```
 //!
-//! [`crate::render_state::RenderState::to_bytes`] writes these bytes; the modes are read only
-//! under uniform delivery ([`crate::delivery`]).
+//! [`crate::key::state_block::RenderState::to_bytes`] writes these bytes; the modes are read only
+//! under uniform delivery ([`crate::key::delivery`]).
 //!
 //! # Inputs and outputs
 //!
 //! Vertex inputs `v n` are at `@location(n)`. Vertex outputs and pixel inputs are placed by
 //! semantic ([`io_map`] documents the default map; [`link`] computes a pair's map, see
-//! [`crate::linkage`]). `oPos` is `@builtin(position) @invariant`; pixel outputs `oC n` are
+//! [`crate::key::linkage`]). `oPos` is `@builtin(position) @invariant`; pixel outputs `oC n` are
 //! `@location(n)`, `oDepth` is `@builtin(frag_depth)` clamped to [0, 1].
 //!
 //! # Inside
@@ -112,7 +112,7 @@ use crate::analysis::Signature;
 use crate::bytecode::{Instruction, Opcode, Program, RegisterType, ShaderKind, Version, VersionId};
 use crate::key::ShaderKey;
 
-pub use crate::linkage::{link, LinkSlot, Linkage};
+pub use crate::key::linkage::{link, LinkSlot, Linkage};
 pub use error::{LowerError, OperandPosition};
 pub use io_map::{Builtin, InterfaceMap, InterfaceSlot};
 pub use layout::{

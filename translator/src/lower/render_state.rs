@@ -1,4 +1,4 @@
-//! Render-state modes that are not baked ([`crate::delivery`]): each mode is a `u32` read from a
+//! Render-state modes that are not baked ([`crate::key::delivery`]): each mode is a `u32` read from a
 //! naga `Override` (override delivery) or from the `modes` members of the render-state block
 //! (uniform delivery), and the code that baked lowering specialises on the key (alpha test,
 //! fog, clip planes, unbound samplers, ps_1_x projection) tests the value at run time instead.
@@ -11,13 +11,13 @@ use super::constants::rs;
 use super::modifiers::Width;
 use super::registers::Expr;
 use super::{LowerError, Lowerer};
-use crate::delivery::Delivery;
-use crate::render_state::Modes;
+use crate::key::delivery::Delivery;
+use crate::key::state_block::Modes;
 
 /// A mode that can be delivered otherwise than baked.
 #[derive(Clone, Copy)]
 pub(crate) enum Mode {
-    AlphaFunc,
+    AlphaTest,
     Fog,
     FogSource,
     ClipPlaneMask,
@@ -29,7 +29,7 @@ pub(crate) enum Mode {
 impl Mode {
     fn name(self) -> String {
         match self {
-            Mode::AlphaFunc => "alpha_func".into(),
+            Mode::AlphaTest => "alpha_func".into(),
             Mode::Fog => "fog_mode".into(),
             Mode::FogSource => "fog_source".into(),
             Mode::ClipPlaneMask => "clip_plane_mask".into(),
@@ -42,7 +42,7 @@ impl Mode {
     fn default_value(self) -> u32 {
         let m = Modes::default();
         match self {
-            Mode::AlphaFunc => m.alpha_func,
+            Mode::AlphaTest => m.alpha_func,
             Mode::Fog => m.fog_mode,
             Mode::FogSource => m.fog_source,
             Mode::ClipPlaneMask => m.clip_plane_mask,
@@ -57,7 +57,7 @@ impl Lowerer<'_> {
     pub(crate) fn delivery(&self, mode: Mode) -> Delivery {
         let d = &self.key.delivery;
         match mode {
-            Mode::AlphaFunc => d.alpha_func,
+            Mode::AlphaTest => d.alpha_func,
             Mode::Fog => d.fog,
             Mode::FogSource => d.fog_source,
             Mode::ClipPlaneMask => d.clip_planes,
@@ -76,7 +76,7 @@ impl Lowerer<'_> {
     pub(crate) fn dynamic_needs_render_state(&self) -> bool {
         let fog = self.version.profile().fixed_function_fog;
         let (uniform, any) = if self.is_pixel() {
-            let mut modes = vec![Mode::AlphaFunc, Mode::UnboundSamplers];
+            let mut modes = vec![Mode::AlphaTest, Mode::UnboundSamplers];
             if fog {
                 modes.extend([Mode::Fog, Mode::FogSource]);
             }
@@ -84,7 +84,7 @@ impl Lowerer<'_> {
                 modes.push(Mode::Projected(0));
             }
             let uniform = modes.iter().any(|&m| self.delivery(m) == Delivery::Uniform);
-            (uniform, self.dynamic(Mode::AlphaFunc) || (fog && self.dynamic(Mode::Fog)))
+            (uniform, self.dynamic(Mode::AlphaTest) || (fog && self.dynamic(Mode::Fog)))
         } else {
             let modes = [Mode::ClipPlaneMask, Mode::UnboundSamplers];
             (modes.iter().any(|&m| self.delivery(m) == Delivery::Uniform), self.dynamic(Mode::ClipPlaneMask))
@@ -101,7 +101,7 @@ impl Lowerer<'_> {
                     let half = self.component(all, usize::from(n / 4));
                     Ok(self.component(half, usize::from(n % 4)))
                 }
-                Mode::AlphaFunc => self.render_state(rs::ALPHA_FUNC),
+                Mode::AlphaTest => self.render_state(rs::ALPHA_FUNC),
                 Mode::Fog => self.render_state(rs::FOG_MODE),
                 Mode::FogSource => self.render_state(rs::FOG_SOURCE),
                 Mode::ClipPlaneMask => self.render_state(rs::CLIP_PLANE_MASK),
@@ -152,7 +152,7 @@ impl Lowerer<'_> {
     /// GREATEREQUAL = 7 → 0b110, ALWAYS = 8 → 0b111), the encoding of D3DCMPFUNC itself. The
     /// operands are rounded to 8 bits as in the baked test (docs/d3d9-rules.md#alpha-test).
     pub(crate) fn dynamic_alpha_kill(&mut self, a: Expr, r: Expr) -> Result<Expr, LowerError> {
-        let f = self.mode(Mode::AlphaFunc)?;
+        let f = self.mode(Mode::AlphaTest)?;
         let one = self.u32_const(1);
         let m = self.bin(B::Subtract, f, one);
         let always = self.mode_is(m, 7);

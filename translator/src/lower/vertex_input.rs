@@ -1,4 +1,4 @@
-//! Vertex inputs of a declared D3DDECLTYPE ([`crate::vertex_input`]): the input is declared with
+//! Vertex inputs of a declared D3DDECLTYPE ([`crate::key::vertex_formats`]): the input is declared with
 //! the vertex format's shader type and converted to the `vec4<f32>` D3D9 gives `v n`.
 
 use naga::{BinaryOperator as B, Binding, Expression, Scalar, ScalarKind, Span, Type, TypeInner, VectorSize};
@@ -7,7 +7,7 @@ use super::builder::SharedKey;
 use super::modifiers::Width;
 use super::registers::Expr;
 use super::Lowerer;
-use crate::vertex_input::{vertex_format, Conversion, ShaderScalar};
+use crate::key::vertex_formats::{vertex_format, Conversion, ShaderScalar};
 
 impl Lowerer<'_> {
     /// The value of vertex input `v index` (the entry-point argument, converted).

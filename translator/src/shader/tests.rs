@@ -201,7 +201,7 @@ fn key_from_device_state_and_translation_under_it() {
     let mut state = crate::DeviceState { alpha_test_enable: true, alpha_func: 5, ..Default::default() };
     state.textures[0] = Some(crate::BoundTexture::Tex2D);
     let key = ps.key(&state);
-    assert_eq!(key.alpha_func, crate::key::AlphaFunc::Greater);
+    assert_eq!(key.alpha_func, crate::key::CompareFunc::Greater);
     // s2 (the cube sampler) has nothing bound: no binding is emitted for it.
     let t = ps.translate(&key).unwrap();
     let bound: Vec<u16> = t.layout.textures.iter().map(|b| b.sampler).collect();

@@ -6,7 +6,7 @@ use super::rules::*;
 use super::*;
 use crate::bytecode::registers::misc;
 use crate::bytecode::{Opcode as O, RegisterType as R};
-use crate::key::{AlphaFunc, AlphaPrecision, FogMode};
+use crate::key::{AlphaPrecision, CompareFunc, FogMode};
 
 #[test]
 fn cmp_picks_src1_for_negative_zero_and_cnd_compares_with_half() {
@@ -32,7 +32,7 @@ fn texkill_kills_on_any_negative_written_component_and_alpha_test_runs_after() {
     p.push(kill("xyzw"));
     assert!(matches!(ps(PS2X, p, &Run::default()), Outcome::Killed));
     // Alpha test greater than 0.6: alpha 0.5 fails.
-    let key = ShaderKey { alpha_func: AlphaFunc::Greater, ..ShaderKey::default() };
+    let key = ShaderKey { alpha_func: CompareFunc::Greater, ..ShaderKey::default() };
     let rs = |v: f32| vec![(4usize, Value::F(v))];
     let run = Run { key: key.clone(), render_state: rs(0.6), ..Run::default() };
     assert!(matches!(ps(PS2X, base.clone(), &run), Outcome::Killed));
@@ -45,15 +45,15 @@ fn alpha_test_compares_eight_bit_values() {
     // docs/d3d9-rules.md#alpha-test: alpha 0.25 is the byte round(63.75) = 64, equal to ALPHAREF 64 (stored as
     // 64/255 = 0.25098): GREATEREQUAL passes and LESS fails, although 0.25 < 0.25098 as floats.
     let p = vec![def(0, [0.25, 0.5, 0.75, 0.25]), op(O::Mov, oc0("xyzw"), &[c(0)])];
-    let run = |f: AlphaFunc| Run {
+    let run = |f: CompareFunc| Run {
         key: ShaderKey { alpha_func: f, ..ShaderKey::default() },
         render_state: vec![(4usize, Value::F(64.0 / 255.0))],
         ..Run::default()
     };
-    assert_eq!(color(ps(PS2X, p.clone(), &run(AlphaFunc::GreaterEqual))), [0.25, 0.5, 0.75, 0.25]);
-    assert_eq!(color(ps(PS2X, p.clone(), &run(AlphaFunc::Equal))), [0.25, 0.5, 0.75, 0.25]);
-    assert!(matches!(ps(PS2X, p.clone(), &run(AlphaFunc::Less)), Outcome::Killed));
-    assert!(matches!(ps(PS2X, p, &run(AlphaFunc::Greater)), Outcome::Killed));
+    assert_eq!(color(ps(PS2X, p.clone(), &run(CompareFunc::GreaterEqual))), [0.25, 0.5, 0.75, 0.25]);
+    assert_eq!(color(ps(PS2X, p.clone(), &run(CompareFunc::Equal))), [0.25, 0.5, 0.75, 0.25]);
+    assert!(matches!(ps(PS2X, p.clone(), &run(CompareFunc::Less)), Outcome::Killed));
+    assert!(matches!(ps(PS2X, p, &run(CompareFunc::Greater)), Outcome::Killed));
 }
 
 #[test]
@@ -62,17 +62,17 @@ fn alpha_test_on_a_float_target_compares_the_unclamped_alpha() {
     // fails EQUAL; the 8-bit comparison would saturate it to 255 (GREATER fails, EQUAL passes). Alpha 0.25 is
     // below 64/255 = 0.25098 as a float: GREATEREQUAL fails, LESS passes.
     let p = |a: f32| vec![def(0, [0.0, 1.0, 0.0, a]), op(O::Mov, oc0("xyzw"), &[c(0)])];
-    let run = |f: AlphaFunc, precision: AlphaPrecision, reference: f32| Run {
+    let run = |f: CompareFunc, precision: AlphaPrecision, reference: f32| Run {
         key: ShaderKey { alpha_func: f, alpha_precision: precision, ..ShaderKey::default() },
         render_state: vec![(4usize, Value::F(reference / 255.0))],
         ..Run::default()
     };
     let (fl, u8p) = (AlphaPrecision::Float, AlphaPrecision::Unorm8);
-    assert_eq!(color(ps(PS2X, p(1.5), &run(AlphaFunc::Greater, fl, 255.0))), [0.0, 1.0, 0.0, 1.5]);
-    assert!(matches!(ps(PS2X, p(1.5), &run(AlphaFunc::Equal, fl, 255.0)), Outcome::Killed));
-    assert!(matches!(ps(PS2X, p(1.5), &run(AlphaFunc::Greater, u8p, 255.0)), Outcome::Killed));
-    assert!(matches!(ps(PS2X, p(0.25), &run(AlphaFunc::GreaterEqual, fl, 64.0)), Outcome::Killed));
-    assert_eq!(color(ps(PS2X, p(0.25), &run(AlphaFunc::Less, fl, 64.0))), [0.0, 1.0, 0.0, 0.25]);
+    assert_eq!(color(ps(PS2X, p(1.5), &run(CompareFunc::Greater, fl, 255.0))), [0.0, 1.0, 0.0, 1.5]);
+    assert!(matches!(ps(PS2X, p(1.5), &run(CompareFunc::Equal, fl, 255.0)), Outcome::Killed));
+    assert!(matches!(ps(PS2X, p(1.5), &run(CompareFunc::Greater, u8p, 255.0)), Outcome::Killed));
+    assert!(matches!(ps(PS2X, p(0.25), &run(CompareFunc::GreaterEqual, fl, 64.0)), Outcome::Killed));
+    assert_eq!(color(ps(PS2X, p(0.25), &run(CompareFunc::Less, fl, 64.0))), [0.0, 1.0, 0.0, 0.25]);
 }
 
 #[test]

@@ -6,7 +6,7 @@
 //! another translation. [`Delivery::Override`] makes the mode a WGSL `override` (a naga
 //! `Override`): one module serves every value, chosen when the pipeline is created (wgpu's
 //! `PipelineCompilationOptions::constants`, by the names below; the values for a state are
-//! [`RenderState::pipeline_constants`](crate::render_state::RenderState::pipeline_constants)).
+//! [`RenderState::pipeline_constants`](crate::key::state_block::RenderState::pipeline_constants)).
 //! [`Delivery::Uniform`] reads the mode from the render-state block (`modes` in the layout of
 //! [`crate::lower`]), so one *pipeline* serves every value: the ubershader trade-off. Under either,
 //! the key's value of the field is ignored ([`crate::ShaderKey::minimal`] resets it) and the

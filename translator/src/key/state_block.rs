@@ -1,13 +1,13 @@
 //! The render-state block as a typed value: what a caller writes to the uniform buffer at
 //! binding [`RENDER_STATE_BINDING`](crate::lower::RENDER_STATE_BINDING) of a translation that
 //! has one ([`BindingLayout::render_state`](crate::lower::BindingLayout::render_state)), and the
-//! pipeline constants of a translation with overrides ([`crate::delivery`]).
+//! pipeline constants of a translation with overrides ([`crate::key::delivery`]).
 //!
 //! [`RenderState::to_bytes`] gives exactly the layout the module declares ([`LAYOUT`]; the same
 //! table is drawn in [`crate::lower`]'s documentation, and a test checks the three agree).
 //! Every translation that reads the block declares the whole struct, whatever it reads.
 
-use crate::key::{AlphaFunc, FogMode, FogSource, ShaderKey};
+use crate::key::{FogMode, FogSource, ShaderKey};
 
 /// The members of the block: (name, byte offset, size in bytes), in order. `modes` members are
 /// `u32`; all others `f32` (vectors and arrays of `vec4`).
@@ -38,7 +38,7 @@ pub const LAYOUT: [(&str, u32, u32); 20] = [
 pub const SIZE: u32 = 496;
 
 /// The render-state modes a translation reads at run time (uniform delivery) or takes as
-/// pipeline constants (override delivery); values as in [`crate::delivery`]'s table.
+/// pipeline constants (override delivery); values as in [`crate::key::delivery`]'s table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Modes {
     /// D3DCMPFUNC (1 never … 8 always); 8 when the alpha test is off.
@@ -65,16 +65,6 @@ impl Default for Modes {
 impl Modes {
     /// The modes a key bakes (the values its baked translation has in its code).
     pub fn from_key(key: &ShaderKey) -> Modes {
-        let alpha_func = match key.alpha_func {
-            AlphaFunc::Never => 1,
-            AlphaFunc::Less => 2,
-            AlphaFunc::Equal => 3,
-            AlphaFunc::LessEqual => 4,
-            AlphaFunc::Greater => 5,
-            AlphaFunc::NotEqual => 6,
-            AlphaFunc::GreaterEqual => 7,
-            AlphaFunc::Always => 8,
-        };
         let fog_mode = match key.fog {
             FogMode::None => 0,
             FogMode::Exp => 1,
@@ -83,7 +73,7 @@ impl Modes {
             FogMode::Vertex => 4,
         };
         Modes {
-            alpha_func,
+            alpha_func: key.alpha_func.d3d(),
             fog_mode,
             fog_source: u32::from(key.fog_source == FogSource::W),
             clip_plane_mask: u32::from(key.clip_planes),
@@ -92,7 +82,7 @@ impl Modes {
         }
     }
 
-    /// Every pipeline-constant name with its value (override names of [`crate::delivery`]).
+    /// Every pipeline-constant name with its value (override names of [`crate::key::delivery`]).
     pub fn named(&self) -> Vec<(String, u32)> {
         let mut v = vec![
             ("alpha_func".to_string(), self.alpha_func),
@@ -209,32 +199,6 @@ impl RenderState {
             .filter(|(name, _)| declared.contains(&name.as_str()))
             .map(|(name, v)| (name, f64::from(v)))
             .collect()
-    }
-}
-
-impl crate::Translation {
-    /// The names of the module's overrides (empty unless a mode is delivered as an override).
-    pub fn overrides(&self) -> Vec<String> {
-        self.module.overrides.iter().filter_map(|(_, o)| o.name.clone()).collect()
-    }
-
-    /// This translation with its overrides replaced by the values of `state`'s modes: a module
-    /// without overrides, for the backends that cannot write them (SPIR-V, MSL, GLSL, HLSL;
-    /// [`crate::delivery`]). wgpu does this itself at pipeline creation.
-    pub fn specialise(&self, state: &RenderState) -> Result<crate::Translation, crate::emit::EmitError> {
-        let mut constants = naga::back::PipelineConstants::default();
-        for (name, value) in state.pipeline_constants(&self.module) {
-            constants.insert(name, value);
-        }
-        let (module, info) =
-            naga::back::pipeline_constants::process_overrides(&self.module, &self.info, None, &constants)
-                .map_err(|e| crate::emit::EmitError::Backend { backend: "overrides", message: e.to_string() })?;
-        Ok(crate::Translation {
-            module: module.into_owned(),
-            info: info.into_owned(),
-            layout: self.layout.clone(),
-            interface: self.interface.clone(),
-        })
     }
 }
 

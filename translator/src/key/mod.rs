@@ -1,0 +1,476 @@
+//! The shader key: the Direct3D 9 state that changes the generated code.
+//!
+//! A compatibility layer parses a shader once and translates it once per distinct key. The key
+//! holds only what changes the code: render-state *modes* live here (alpha function, fog mode,
+//! enabled clip planes, sampler types); render-state *values* (alpha reference, fog colour and
+//! range, clip-plane equations, point-size limits) are read by the shader from the render-state
+//! uniform block the caller fills (layout in [`crate::lower`]'s documentation), so changing a
+//! value never needs a new translation.
+//!
+//! [`ShaderKey::default()`] is the D3D9 default state: strict float rules, no alpha test, no fog,
+//! no clip planes, samplers typed by their `dcl`.
+//!
+//! The parts of the key, each the caller's side of a field or of a value the shader reads:
+//!
+//! - [`modes`]: the render-state modes (float rules, compare function, fog, …) and their
+//!   spellings, one table per enum;
+//! - [`device`]: the raw `D3DRS_*` device state a layer records, from which
+//!   [`ShaderKey::from_state`] builds a key, reduced by [`ShaderKey::minimal`] to what one shader
+//!   reads (below);
+//! - [`state_block`]: the render-state block ([`RenderState`]) the caller writes to the uniform
+//!   buffer, and the modes' pipeline constants;
+//! - [`delivery`]: how each render-state mode reaches the code (baked, override, uniform);
+//! - [`vertex_formats`]: the vertex format of each D3DDECLTYPE ([`ShaderKey::vertex_inputs`]);
+//! - [`linkage`]: the locations of a vertex/pixel pair's varyings ([`ShaderKey::linkage`]).
+//!
+//! The key knows nothing of the lowering, which reads it: no file here imports `lower`
+//! (docs/architecture.md#forbidden-imports).
+//!
+//! # Minimal keys
+//!
+//! A [`ShaderKey`] reduced to what one shader reads.
+//!
+//! A layer caches translations by key. A key built from the whole device state changes whenever
+//! any state changes, even state the shader never looks at (a vertex shader and the alpha test,
+//! a pixel shader that samples s0 and the texture bound to s5), and each change would cost a
+//! translation. [`ShaderKey::minimal`] resets every field the program cannot observe to its
+//! default, so that two device states that differ only there give equal keys — and the same
+//! code, since the lowering reads only the fields kept:
+//!
+//! | field | kept when |
+//! |---|---|
+//! | `float_rules`, `linkage` | always |
+//! | `alpha_func` | pixel shaders |
+//! | `fog` | pixel shaders before ps_3_0 (ps_3_0 does its own fog) |
+//! | `fog_source` | and the fog is table fog (linear, exp, exp2) |
+//! | `point_sprite` | pixel shaders that read a TEXCOORD input; vertex shaders that expand points |
+//! | `point_expansion` | vertex shaders (it clears `point_size`) |
+//! | `flat_shading` | the stage passes a COLOR varying |
+//! | `projected[n]` | ps_1_0–ps_1_3 that read `t n` |
+//! | `clip_planes`, `point_size` | vertex shaders |
+//! | `vertex_inputs[n]` | vertex shaders that read `v n` |
+//! | `swvp` | vertex shaders that read float constants from the buffer |
+//! | `unbound_samplers`, `shadow_samplers`, `sampler_types` bit/entry n | the shader uses `s n`; a shadow bit only on a bound, non-volume sampler; a type only where it differs from the `dcl` |
+//! | `fetch4_samplers` bit n | pixel shaders that use `s n`, bound, not a shadow sampler, of type 2D (docs/d3d9-rules.md#fetch4) |
+//!
+//! A field delivered as an override or a uniform ([`delivery`]) is not read from the key
+//! at all: it takes its default, and the delivery of a field the stage cannot read becomes
+//! baked, so the keys of all states agree on it.
+//!
+//! [`Shader::key`](crate::Shader::key) returns the minimal key of the device state.
+
+pub mod delivery;
+pub mod device;
+pub mod linkage;
+pub mod modes;
+pub mod state_block;
+pub mod vertex_formats;
+
+pub use delivery::{Deliveries, Delivery};
+pub use device::{BoundTexture, DeviceState, FOURCC_GET1, FOURCC_GET4};
+pub use modes::{AlphaPrecision, CompareFunc, FloatRules, FogMode, FogSource, PointExpansion, UnknownName};
+pub use state_block::RenderState;
+
+use crate::analysis::Signature;
+use crate::bytecode::{RegisterType, ShaderKind, TextureType, Usage, Version};
+use linkage::{semantic, Linkage};
+
+/// The state a translation depends on. Small, `Hash + Eq + Clone`: use it as a cache key.
+///
+/// What the caller must bind for each field is said on the field; the bindings themselves are
+/// documented in [`crate::lower`].
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub struct ShaderKey {
+    /// Float arithmetic rules. Nothing to bind.
+    pub float_rules: FloatRules,
+    /// Pixel shaders: alpha test on oC0.a against `RenderState::alpha_ref`, run after fog.
+    /// Needs the render-state block.
+    pub alpha_func: CompareFunc,
+    /// Pixel shaders: the precision of the alpha test, render target 0's. Nothing to bind.
+    pub alpha_precision: AlphaPrecision,
+    /// Pixel shaders before ps_3_0: fog blended into oC0.rgb with `RenderState::fog_color`.
+    /// Needs the render-state block (fog colour, start, end, density).
+    pub fog: FogMode,
+    /// Depth used by table fog.
+    pub fog_source: FogSource,
+    /// Vertex shaders: bit n enables user clip plane n (D3DRS_CLIPPLANEENABLE). Each enabled
+    /// plane becomes a clip distance `dot(oPos, RenderState::clip_planes[n])`; the pipeline must
+    /// allow clip distances (wgpu feature CLIP_DISTANCES). Needs the render-state block.
+    pub clip_planes: u8,
+    /// Vertex shaders: emit the point-size built-in (oPts, or `RenderState::point_size` when the
+    /// shader does not write it), clamped to `[point_size_min, point_size_max]`. Only for
+    /// point-list pipelines on backends with point-size output (SPIR-V, GLSL, MSL; WGSL has
+    /// none). Needs the render-state block.
+    pub point_size: bool,
+    /// Pixel shaders: point sprites (D3DRS_POINTSPRITEENABLE): TEXCOORD inputs read the point
+    /// coordinate (u, v, 0, 1) instead of the interpolated value. Vertex shaders expanding points
+    /// ([`ShaderKey::point_expansion`]): every TEXCOORD output is the sprite coordinate instead,
+    /// and the pixel shader is translated with this off.
+    pub point_sprite: bool,
+    /// Vertex shaders: draw points as quads ([`PointExpansion`]); `point_size` is then ignored.
+    /// Needs the render-state block (point size, limits, viewport).
+    pub point_expansion: PointExpansion,
+    /// Pixel shaders: D3DSHADE_FLAT: COLOR inputs are not interpolated. The vertex shader of the
+    /// pair must be translated with the same value.
+    pub flat_shading: bool,
+    /// Bit n: sampler s# is a depth texture sampled with comparison (shadow map); the reference
+    /// is coords.z (2D) and the result is replicated to all four components. Bind a depth
+    /// texture and a comparison sampler.
+    pub shadow_samplers: u16,
+    /// Pixel shaders, bit n: sampler s# is in AMD's Fetch4 mode (D3DSAMP_MIPMAPLODBIAS set to
+    /// `GET4`, see [`FOURCC_GET4`]): a read of its 2D texture returns the 2×2 texel
+    /// block in D3D9's order (docs/d3d9-rules.md#fetch4). Ignored on cube, volume and shadow
+    /// samplers. Always baked. Bind a single-channel texture (its red channel is read).
+    pub fetch4_samplers: u16,
+    /// Bit n: no texture is bound to s#: reads return (0, 0, 0, 1) and no binding is emitted.
+    pub unbound_samplers: u16,
+    /// Texture type per sampler, overriding (or, in Shader Model 1, supplying) the declared
+    /// type. `None` keeps the `dcl`; undeclared samplers default to 2D.
+    pub sampler_types: [Option<TextureType>; 16],
+    /// ps_1_x, per stage: 0, or the stage's D3DTTFF_COUNTn (1–4) when D3DTTFF_PROJECTED is set:
+    /// its coordinates are divided by their last counted component, component n − 1 (COUNT3
+    /// divides by z), before sampling (and before the bump offset). Nothing to bind.
+    pub projected: [u8; 8],
+    /// Software vertex processing: 8192 float constant registers, as for the `_sw` versions
+    /// (two uniform arrays; see [`crate::lower::FloatConstantsBinding`]).
+    pub swvp: bool,
+    /// Input/output locations decided by [`linkage::link`] for a VS/PS pair; `None` uses
+    /// the default fixed-function map.
+    pub linkage: Option<Linkage>,
+    /// How each render-state mode reaches the code ([`delivery`]): baked (the default:
+    /// the field above is in the code), or an override or the render-state block, one module
+    /// for every value (the field above is then ignored).
+    pub delivery: Deliveries,
+    /// Vertex shaders: the D3DDECLTYPE of the element feeding `v n` ([`vertex_formats`]);
+    /// `None` is a `float32x4` attribute. The caller declares the attribute with
+    /// [`vertex_formats::vertex_format`]'s format.
+    pub vertex_inputs: [Option<vertex_formats::DeclType>; 16],
+}
+
+impl ShaderKey {
+    /// The texture type of sampler `n`: the key's override, else the declared type.
+    pub fn sampler_type(&self, n: usize, declared: Option<TextureType>) -> TextureType {
+        match self.sampler_types.get(n).copied().flatten().or(declared) {
+            Some(TextureType::Unknown | TextureType::Tex1D) | None => TextureType::Tex2D,
+            Some(t) => t,
+        }
+    }
+
+    /// Sets one field from a `FIELD=VALUE` string (the CLI's `--key`). The modes take their
+    /// spellings ([`modes`]): `float_rules` ([`FloatRules::NAMES`]), `alpha_func`
+    /// ([`CompareFunc::NAMES`]), `alpha_precision`, `fog`, `fog_source`, `point_expansion`;
+    /// `clip_planes`, `shadow_samplers`, `unbound_samplers`, `fetch4_samplers` are masks (decimal
+    /// or `0x` hex); `point_size`, `point_sprite`, `flat_shading`, `swvp` booleans; `projected`
+    /// a mask of the stages divided by w. Indexed fields: `projected<N>` (stage N's count 1–4, 0
+    /// for none), `sampler<N>` (2d|cube|volume|3d), `vertex_input<N>` (a D3DDECLTYPE name).
+    pub fn set(&mut self, assignment: &str) -> Result<(), String> {
+        let (field, value) =
+            assignment.split_once('=').ok_or_else(|| format!("`{assignment}`: expected FIELD=VALUE"))?;
+        let (field, value) = (field.trim(), value.trim().to_ascii_lowercase());
+        let bad = || format!("`{field}`: bad value `{value}`");
+        let name = |_: UnknownName| bad();
+        let v = value.as_str();
+        match field {
+            "float_rules" => self.float_rules = v.parse().map_err(name)?,
+            "alpha_func" => self.alpha_func = v.parse().map_err(name)?,
+            "alpha_precision" => self.alpha_precision = v.parse().map_err(name)?,
+            "fog" => self.fog = v.parse().map_err(name)?,
+            "fog_source" => self.fog_source = v.parse().map_err(name)?,
+            "point_expansion" => self.point_expansion = v.parse().map_err(name)?,
+            "clip_planes" => self.clip_planes = int(v).ok_or_else(bad)?,
+            "shadow_samplers" => self.shadow_samplers = int(v).ok_or_else(bad)?,
+            "unbound_samplers" => self.unbound_samplers = int(v).ok_or_else(bad)?,
+            "fetch4_samplers" => self.fetch4_samplers = int(v).ok_or_else(bad)?,
+            "point_size" => self.point_size = boolean(v).ok_or_else(bad)?,
+            "point_sprite" => self.point_sprite = boolean(v).ok_or_else(bad)?,
+            "flat_shading" => self.flat_shading = boolean(v).ok_or_else(bad)?,
+            "swvp" => self.swvp = boolean(v).ok_or_else(bad)?,
+            "projected" => {
+                let mask: u8 = int(v).ok_or_else(bad)?;
+                self.projected = std::array::from_fn(|n| if mask & (1 << n) != 0 { 4 } else { 0 });
+            }
+            _ => return self.set_indexed(field, v).map_err(|e| e.unwrap_or_else(bad)),
+        }
+        Ok(())
+    }
+
+    /// `projected<N>`, `sampler<N>` and `vertex_input<N>` of [`ShaderKey::set`]; `Err(None)` for
+    /// a bad value.
+    fn set_indexed(&mut self, field: &str, v: &str) -> Result<(), Option<String>> {
+        let unknown = || Some(format!("unknown key field `{field}`"));
+        let (stem, index) = field.split_at(field.find(|c: char| c.is_ascii_digit()).ok_or_else(unknown)?);
+        let n: usize = index.parse().map_err(|_| unknown())?;
+        let range = |what: &str| Some(format!("`{field}`: {what} out of range"));
+        match stem {
+            "projected" => {
+                let slot = self.projected.get_mut(n).ok_or_else(|| range("stage"))?;
+                *slot = int(v).filter(|&c: &u8| c <= 4).ok_or(None)?;
+            }
+            "sampler" => {
+                let slot = self.sampler_types.get_mut(n).ok_or_else(|| range("sampler index"))?;
+                // `3d` is the volume texture's other name (D3DSAMPLER_TEXTURE_TYPE is `volume`).
+                let ty = if v == "3d" { Some(TextureType::Volume) } else { TextureType::from_name(v) };
+                *slot = Some(
+                    ty.filter(|t| matches!(t, TextureType::Tex2D | TextureType::Cube | TextureType::Volume))
+                        .ok_or(None)?,
+                );
+            }
+            "vertex_input" => {
+                let slot = self.vertex_inputs.get_mut(n).ok_or_else(|| range("input index"))?;
+                *slot = Some(vertex_formats::DeclType::from_name(v).ok_or(None)?);
+            }
+            _ => return Err(unknown()),
+        }
+        Ok(())
+    }
+
+    /// The key for a shader of `version` under `state`.
+    ///
+    /// Vertex shaders take the float rules, clip planes, point size, flat shading, software
+    /// vertex processing and the vertex textures; pixel shaders the float rules, alpha test, fog
+    /// (before ps_3_0, which does its own), point sprites, flat shading and the pixel textures.
+    /// Texture types override the declaration only in Shader Model 1, which has none. The
+    /// linkage is left empty: set it from [`crate::link`] for a pair.
+    pub fn from_state(version: Version, state: &DeviceState) -> ShaderKey {
+        let flat = state.shade_mode == 1;
+        let mut key = ShaderKey { float_rules: state.float_rules, flat_shading: flat, ..ShaderKey::default() };
+        let profile = version.profile();
+        let textures: &[Option<BoundTexture>] = match version.kind {
+            ShaderKind::Vertex => {
+                key.clip_planes = state.clip_plane_enable as u8;
+                let expand = state.point_list && state.point_expansion != PointExpansion::Off;
+                key.point_size = state.point_list && !expand;
+                if expand {
+                    key.point_expansion = state.point_expansion;
+                    key.point_sprite = state.point_sprite_enable;
+                }
+                key.swvp = state.software_vertex_processing;
+                // Only vs_3_0 samples textures: the models with vertex samplers s#.
+                if profile.registers.samplers > 0 {
+                    &state.vertex_textures
+                } else {
+                    &[]
+                }
+            }
+            ShaderKind::Pixel => {
+                if state.alpha_test_enable {
+                    // D3DCMP_ALWAYS, and values the runtime would refuse, leave the test off.
+                    key.alpha_func = CompareFunc::from_d3d(state.alpha_func).unwrap_or(CompareFunc::Always);
+                    if state.float_render_target {
+                        key.alpha_precision = AlphaPrecision::Float;
+                    }
+                }
+                if state.fog_enable && profile.fixed_function_fog {
+                    key.fog = match state.fog_table_mode {
+                        1 => FogMode::Exp,
+                        2 => FogMode::Exp2,
+                        3 => FogMode::Linear,
+                        _ => FogMode::Vertex,
+                    };
+                    if key.fog != FogMode::Vertex && state.w_fog {
+                        key.fog_source = FogSource::W;
+                    }
+                }
+                // An expanding vertex shader writes the sprite coordinates as TEXCOORD outputs.
+                key.point_sprite =
+                    state.point_sprite_enable && !(state.point_list && state.point_expansion != PointExpansion::Off);
+                // ps_1_0–1_3 project by the stage's texture transform flags (ps_1_4 and later
+                // say it in the instruction: texld_dw, texldp).
+                if profile.ps_1_0_to_1_3() {
+                    for (n, flags) in state.texture_transform_flags.iter().enumerate() {
+                        if flags & D3DTTFF_PROJECTED != 0 {
+                            // D3DTTFF_COUNT1..4 in the low byte; DISABLE (0) divides by w.
+                            key.projected[n] = match flags & 0xff {
+                                c @ 1..=4 => c as u8,
+                                _ => 4,
+                            };
+                        }
+                    }
+                }
+                &state.textures
+            }
+        };
+        for (n, bound) in textures.iter().enumerate() {
+            let bit = 1u16 << n;
+            match bound {
+                None => key.unbound_samplers |= bit,
+                Some(BoundTexture::Depth2D) => key.shadow_samplers |= bit,
+                // Fetch4 reads 2D colour textures in pixel shaders only.
+                Some(BoundTexture::Tex2D) if version.kind == ShaderKind::Pixel => {
+                    key.fetch4_samplers |= state.fetch4_samplers & bit;
+                }
+                Some(_) => {}
+            }
+            // Shader Model 1 declares no sampler types: the bound textures give them.
+            if profile.ps_1_x {
+                key.sampler_types[n] = bound.map(|b| match b {
+                    BoundTexture::Tex2D | BoundTexture::Depth2D => TextureType::Tex2D,
+                    BoundTexture::Cube => TextureType::Cube,
+                    BoundTexture::Volume => TextureType::Volume,
+                });
+            }
+        }
+        key
+    }
+
+    /// This key with every field a program of `version` and signature `sig` does not read reset
+    /// to its default (the table in the [module documentation](self#minimal-keys)). Translating under the result gives
+    /// the same module as under `self`.
+    pub fn minimal(&self, version: Version, sig: &Signature) -> ShaderKey {
+        let mut k = self.clone();
+        let profile = version.profile();
+        k.minimal_delivery(version, sig);
+        let has_usage = |regs: &[crate::analysis::IoRegister], usage: Usage| {
+            regs.iter().filter_map(|r| semantic(version, r)).any(|(u, _)| u == usage as u8)
+        };
+        match version.kind {
+            ShaderKind::Vertex => {
+                k.alpha_func = CompareFunc::Always;
+                k.fog = FogMode::None;
+                k.fog_source = FogSource::Z;
+                // Sprite coordinates are the vertex shader's only when it expands points.
+                k.point_sprite &= k.point_expansion != PointExpansion::Off;
+                if k.point_expansion != PointExpansion::Off {
+                    k.point_size = false;
+                }
+                k.projected = [0; 8];
+                k.fetch4_samplers = 0;
+                k.flat_shading &= has_usage(&sig.outputs, Usage::Color);
+                let fc = &sig.float_constants;
+                k.swvp &= fc.relative || fc.used.iter().any(|n| !fc.defined.contains_key(n));
+                for (n, t) in k.vertex_inputs.iter_mut().enumerate() {
+                    if sig.input(RegisterType::Input, n as u16).is_none() {
+                        *t = None;
+                    }
+                }
+            }
+            ShaderKind::Pixel => {
+                k.vertex_inputs = [None; 16];
+                k.clip_planes = 0;
+                k.point_size = false;
+                k.point_expansion = PointExpansion::Off;
+                k.swvp = false;
+                if !profile.fixed_function_fog {
+                    k.fog = FogMode::None;
+                }
+                if matches!(k.fog, FogMode::None | FogMode::Vertex) && k.delivery.fog == Delivery::Baked {
+                    k.fog_source = FogSource::Z;
+                }
+                k.point_sprite &= has_usage(&sig.inputs, Usage::TexCoord);
+                k.flat_shading &= has_usage(&sig.inputs, Usage::Color);
+                for (n, p) in k.projected.iter_mut().enumerate() {
+                    let read = sig.input(RegisterType::Texture, n as u16).is_some();
+                    if !(profile.ps_1_0_to_1_3() && read) {
+                        *p = 0;
+                    }
+                }
+            }
+        }
+        k.minimal_samplers(sig);
+        k
+    }
+
+    /// Deliveries of fields the stage does not read become baked; fields delivered otherwise
+    /// than baked are not read from the key, so they take their defaults.
+    fn minimal_delivery(&mut self, version: Version, sig: &Signature) {
+        let profile = version.profile();
+        let d = &mut self.delivery;
+        match version.kind {
+            ShaderKind::Vertex => {
+                (d.alpha_func, d.fog, d.fog_source, d.projected) = Default::default();
+            }
+            ShaderKind::Pixel => {
+                d.clip_planes = Delivery::Baked;
+                if !profile.fixed_function_fog {
+                    (d.fog, d.fog_source) = Default::default();
+                }
+                if !profile.ps_1_0_to_1_3() {
+                    d.projected = Delivery::Baked;
+                }
+            }
+        }
+        if !sig.samplers.iter().any(|s| s.index < 16) {
+            d.unbound_samplers = Delivery::Baked;
+        }
+        if d.fog == Delivery::Baked && matches!(self.fog, FogMode::None | FogMode::Vertex) {
+            d.fog_source = Delivery::Baked;
+        }
+        let d = self.delivery;
+        let dynamic = |x: Delivery| x != Delivery::Baked;
+        if dynamic(d.alpha_func) {
+            self.alpha_func = CompareFunc::Always;
+        }
+        if dynamic(d.fog) {
+            self.fog = FogMode::None;
+        }
+        if dynamic(d.fog_source) {
+            self.fog_source = FogSource::Z;
+        }
+        if dynamic(d.clip_planes) {
+            self.clip_planes = 0;
+        }
+        if dynamic(d.unbound_samplers) {
+            self.unbound_samplers = 0;
+        }
+        if dynamic(d.projected) {
+            self.projected = [0; 8];
+        }
+    }
+
+    fn minimal_samplers(&mut self, sig: &Signature) {
+        let (mut unbound, mut shadow, mut fetch4) = (0u16, 0u16, 0u16);
+        let mut types = [None; 16];
+        for s in sig.samplers.iter().filter(|s| s.index < 16) {
+            let n = usize::from(s.index);
+            let bit = 1u16 << n;
+            if self.unbound_samplers & bit != 0 {
+                unbound |= bit;
+                continue;
+            }
+            let ty = self.sampler_type(n, s.texture_type);
+            if self.shadow_samplers & bit != 0 && ty != TextureType::Volume {
+                shadow |= bit;
+            } else if self.fetch4_samplers & bit != 0 && ty == TextureType::Tex2D {
+                fetch4 |= bit;
+            }
+            let declared = ShaderKey::default().sampler_type(n, s.texture_type);
+            if ty != declared {
+                types[n] = Some(ty);
+            }
+        }
+        self.unbound_samplers = unbound;
+        self.shadow_samplers = shadow;
+        self.fetch4_samplers = fetch4;
+        self.sampler_types = types;
+    }
+
+    /// The minimal key of a program of `version` and signature `sig` under `state`:
+    /// [`ShaderKey::from_state`], then [`ShaderKey::minimal`].
+    pub fn from_state_for(version: Version, sig: &Signature, state: &DeviceState) -> ShaderKey {
+        ShaderKey::from_state(version, state).minimal(version, sig)
+    }
+}
+
+/// D3DTTFF_PROJECTED.
+const D3DTTFF_PROJECTED: u32 = 256;
+
+/// A `--key` boolean.
+fn boolean(v: &str) -> Option<bool> {
+    match v {
+        "1" | "true" | "on" | "yes" => Some(true),
+        "0" | "false" | "off" | "no" => Some(false),
+        _ => None,
+    }
+}
+
+/// A `--key` integer, decimal or `0x` hex, that fits `T`.
+fn int<T: TryFrom<u32>>(v: &str) -> Option<T> {
+    let parsed = match v.strip_prefix("0x") {
+        Some(hex) => u32::from_str_radix(hex, 16),
+        None => v.parse(),
+    };
+    T::try_from(parsed.ok()?).ok()
+}
+
+#[cfg(test)]
+mod tests;
