@@ -12,20 +12,17 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use d3d9_shader::bytecode::{Opcode, Program, Usage};
-use d3d9_shader::ffp::FfpMode;
 pub use d3d9_shader::interp::Skew;
 pub use d3d9_shader::key::FloatRules;
 
-use crate::case::{Case, ConstantKind, Draw, FogMode, MipFilter, RenderState, TextureKind};
+use crate::case::{Case, ConstantKind, Draw, FogMode, MipFilter, RenderState};
 use crate::compare::{check_probe, judge_images, ProbeResult, Snapshots, Tolerance};
 use crate::cpu::{self, CpuTargets, FogSource, MergeState, PixelStage, VertexStage};
 use crate::device::Gpu;
 use crate::ffp_reference::{ReferencePixel, ReferenceVertex};
 use crate::ffp_state::{FfpState, VertexFormat};
-use crate::fixed_function as ff;
-use crate::gpu::{self, DrawCall, FixedState, Resource};
-use crate::targets::{GpuTargets, Image};
-use crate::textures::{self, DecodedTexture};
+use crate::targets::Image;
+use crate::textures::DecodedTexture;
 use crate::vertex::{input_map, Semantic, Vertices, D3D8_REGISTERS};
 
 mod gpu_draws;
