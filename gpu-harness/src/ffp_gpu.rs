@@ -77,7 +77,35 @@ pub fn vertex_stage(
     layout: &VaryingLayout,
     setup: &VertexSetup,
 ) -> Result<GpuStage, String> {
-    let &VertexSetup { flat, target_size, points, mode } = setup;
+    let key = vertex_key(ffp, state, format, layout, setup);
+    let mut buffers = Vec::new();
+    let shader = match setup.mode {
+        FfpMode::Keyed => ffp::generate_vertex(&key),
+        FfpMode::Uniform => {
+            buffers.push((ffp::state::VERTEX_STATE_BINDING, key.state_bytes()));
+            ffp::generate_vertex_uniform(&key.interface())
+        }
+    }
+    .map_err(|e| e.to_string())?;
+    let constants = vertex_constants(ffp, state, setup.target_size);
+    Ok(GpuStage {
+        module: shader.module,
+        entry: shader.entry.to_string(),
+        varyings: layout.clone(),
+        buffers: [(ffp::constants::VERTEX_BINDING, constants.to_bytes())].into_iter().chain(buffers).collect(),
+        textures: vec![],
+        constants: Vec::new(),
+    })
+}
+
+/// The vertex half's key: the vertex format's inputs and the render and stage states.
+fn vertex_key(
+    ffp: &FfpState,
+    state: &RenderState,
+    format: &VertexFormat,
+    layout: &VaryingLayout,
+    setup: &VertexSetup,
+) -> VertexKey {
     let inputs = kv::VertexInputs {
         pretransformed: format.pretransformed,
         normal: format.normal,
@@ -123,7 +151,7 @@ pub fn vertex_stage(
             None => kv::VertexFog::SpecularAlpha,
         }
     };
-    let key = VertexKey {
+    VertexKey {
         inputs,
         lighting,
         blend_weights,
@@ -134,25 +162,20 @@ pub fn vertex_stage(
         unclipped_z: format.pretransformed && !state.clipping,
         local_viewer: state.localviewer,
         normalize_normals: state.normalizenormals,
-        flat,
+        flat: setup.flat,
         varyings: varyings(layout),
-        points: points.then_some(ffp::points::PointKey {
+        points: setup.points.then_some(ffp::points::PointKey {
             expansion: d3d9_shader::key::PointExpansion::List,
             scale: state.pointscaleenable,
             sprite: state.pointspriteenable,
         }),
-    };
-    let mut buffers = Vec::new();
-    let shader = match mode {
-        FfpMode::Keyed => ffp::generate_vertex(&key),
-        FfpMode::Uniform => {
-            buffers.push((ffp::state::VERTEX_STATE_BINDING, key.state_bytes()));
-            ffp::generate_vertex_uniform(&key.interface())
-        }
     }
-    .map_err(|e| e.to_string())?;
+}
+
+/// The vertex half's constants: transforms, material, lights, fog and point parameters.
+fn vertex_constants(ffp: &FfpState, state: &RenderState, target_size: (u32, u32)) -> VertexConstants {
     let m = &ffp.material;
-    let constants = VertexConstants {
+    VertexConstants {
         world: std::array::from_fn(|i| ffp.world(i as u8)),
         view: ffp.view,
         projection: ffp.projection,
@@ -181,15 +204,43 @@ pub fn vertex_stage(
             .collect(),
         point: [state.pointsize, state.pointsize_min, state.pointsize_max],
         point_scale: [state.pointscale_a, state.pointscale_b, state.pointscale_c],
-    };
-    Ok(GpuStage {
-        module: shader.module,
-        entry: shader.entry.to_string(),
-        varyings: layout.clone(),
-        buffers: [(ffp::constants::VERTEX_BINDING, constants.to_bytes())].into_iter().chain(buffers).collect(),
-        textures: vec![],
-        constants: Vec::new(),
-    })
+    }
+}
+
+/// The kind of the texture bound to stage `s`, if any.
+fn texture_kind(textures: &[DecodedTexture], s: usize) -> Option<TextureKind> {
+    textures.iter().find(|t| t.stage as usize == s).map(|t| t.kind)
+}
+
+/// The pixel half's eight texture stages: operations, arguments, the bound texture's type and
+/// the projective divide (by the last coordinate the stage's transform or, without one, the
+/// vertex format gives it; `vertex` is `None` behind a vertex shader).
+fn stage_states(ffp: &FfpState, textures: &[DecodedTexture], vertex: Option<&VertexFormat>) -> Vec<kp::StageState> {
+    (0..8)
+        .map(|s| {
+            let st = &ffp.stages[s];
+            let t = st.transform;
+            let divide_by = match (t.projected, t.count, vertex) {
+                (false, _, _) => None,
+                (true, n @ 1..=4, Some(_)) => Some(n - 1),
+                (true, _, None) => Some(3),
+                (true, _, Some(f)) => Some(f.texcoord_sizes[st.texcoord.index as usize].max(1) - 1),
+            };
+            kp::StageState {
+                color_op: op(st.color_op),
+                color_args: st.color_args.map(arg),
+                alpha_op: op(st.alpha_op),
+                alpha_args: st.alpha_args.map(arg),
+                result_temp: st.result == case::ResultArg::Temp,
+                texture: texture_kind(textures, s).map(|k| match k {
+                    TextureKind::Tex2D => kp::TextureType::Tex2D,
+                    TextureKind::Cube => kp::TextureType::Cube,
+                    TextureKind::Volume => kp::TextureType::Volume,
+                }),
+                divide_by,
+            }
+        })
+        .collect()
 }
 
 fn op(o: case::TextureOp) -> kp::TextureOp {
@@ -262,32 +313,8 @@ pub fn pixel_stage(
     layout: &VaryingLayout,
     setup: &PixelSetup,
 ) -> Result<GpuStage, String> {
-    let kind = |s: usize| textures.iter().find(|t| t.stage as usize == s).map(|t| t.kind);
-    let stages: Vec<kp::StageState> = (0..8)
-        .map(|s| {
-            let st = &ffp.stages[s];
-            let t = st.transform;
-            let divide_by = match (t.projected, t.count, setup.vertex) {
-                (false, _, _) => None,
-                (true, n @ 1..=4, Some(_)) => Some(n - 1),
-                (true, _, None) => Some(3),
-                (true, _, Some(f)) => Some(f.texcoord_sizes[st.texcoord.index as usize].max(1) - 1),
-            };
-            kp::StageState {
-                color_op: op(st.color_op),
-                color_args: st.color_args.map(arg),
-                alpha_op: op(st.alpha_op),
-                alpha_args: st.alpha_args.map(arg),
-                result_temp: st.result == case::ResultArg::Temp,
-                texture: kind(s).map(|k| match k {
-                    TextureKind::Tex2D => kp::TextureType::Tex2D,
-                    TextureKind::Cube => kp::TextureType::Cube,
-                    TextureKind::Volume => kp::TextureType::Volume,
-                }),
-                divide_by,
-            }
-        })
-        .collect();
+    let kind = |s: usize| texture_kind(textures, s);
+    let stages = stage_states(ffp, textures, setup.vertex);
     let fog = match setup.fog {
         FogSource::Off => kp::PixelFog::Off,
         FogSource::Varying => kp::PixelFog::Varying,

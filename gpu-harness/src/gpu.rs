@@ -449,21 +449,7 @@ fn render_pipeline(
             shader_location: l,
         })
         .collect();
-    let mut data: Vec<f32> = Vec::new();
-    for v in call.vertices {
-        for &l in &locs {
-            data.extend_from_slice(&v[l as usize]);
-        }
-    }
-    data.resize(data.len().max(4), 0.0);
-    let vbuf = device.create_buffer(&wgpu::BufferDescriptor {
-        label: Some("vertices"),
-        size: (data.len() * 4) as u64,
-        usage: wgpu::BufferUsages::VERTEX | wgpu::BufferUsages::COPY_DST,
-        mapped_at_creation: false,
-    });
-    gpu.queue.write_buffer(&vbuf, 0, bytemuck::cast_slice(&data));
-
+    let vbuf = vertex_buffer(gpu, call.vertices, &locs);
     let vertex_layout = [Some(wgpu::VertexBufferLayout {
         array_stride: 16 * locs.len() as u64,
         step_mode: if call.points { wgpu::VertexStepMode::Instance } else { wgpu::VertexStepMode::Vertex },
@@ -471,31 +457,7 @@ fn render_pipeline(
     })];
     let vs_module = shader_module(gpu, vs_mod, "vertex")?;
     let ps_module = shader_module(gpu, ps_mod, "pixel")?;
-    // A target the pixel stage does not write keeps its contents (docs/d3d9-rules.md#mrt): write mask empty.
-    let written = fragment_outputs(ps_mod, ps_ep);
-    let color_targets: Vec<Option<wgpu::ColorTargetState>> = targets
-        .colors
-        .iter()
-        .enumerate()
-        .map(|(i, (_, _, f))| {
-            Some(wgpu::ColorTargetState {
-                format: wgpu_format(*f),
-                blend: call.state.blend.filter(|_| i == 0).map(|(src, dst)| {
-                    let c = wgpu::BlendComponent {
-                        src_factor: blend_factor(src),
-                        dst_factor: blend_factor(dst),
-                        operation: wgpu::BlendOperation::Add,
-                    };
-                    wgpu::BlendState { color: c, alpha: c }
-                }),
-                write_mask: if written.contains(&(i as u32)) {
-                    wgpu::ColorWrites::ALL
-                } else {
-                    wgpu::ColorWrites::empty()
-                },
-            })
-        })
-        .collect();
+    let color_targets = color_targets(targets, call.state.blend, &fragment_outputs(ps_mod, ps_ep));
     let st = &call.state;
     let pipeline = device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
         label: Some("draw"),
@@ -506,26 +468,7 @@ fn render_pipeline(
             compilation_options: Default::default(),
             buffers: if locs.is_empty() { &[] } else { &vertex_layout },
         },
-        primitive: wgpu::PrimitiveState {
-            topology: if call.strip && !call.points {
-                wgpu::PrimitiveTopology::TriangleStrip
-            } else {
-                wgpu::PrimitiveTopology::TriangleList
-            },
-            strip_index_format: None,
-            // D3D9: clockwise on screen is the front face.
-            front_face: wgpu::FrontFace::Cw,
-            // Points are never culled (docs/d3d9-rules.md#point-sprites).
-            cull_mode: match st.cull {
-                _ if call.points => None,
-                CullMode::None => None,
-                CullMode::Cw => Some(wgpu::Face::Front),
-                CullMode::Ccw => Some(wgpu::Face::Back),
-            },
-            unclipped_depth: false,
-            polygon_mode: wgpu::PolygonMode::Fill,
-            conservative: false,
-        },
+        primitive: primitive_state(call),
         depth_stencil: Some(wgpu::DepthStencilState {
             format: crate::targets::DEPTH_FORMAT,
             depth_write_enabled: Some(st.z_enable && st.z_write),
@@ -544,4 +487,80 @@ fn render_pipeline(
         cache: None,
     });
     Ok((pipeline, (!locs.is_empty()).then_some(vbuf)))
+}
+
+/// The vertex buffer: registers `locs` of each vertex, Float32x4 each (at least one register's
+/// worth, zeros where there is nothing to read).
+fn vertex_buffer(gpu: &Gpu, vertices: &[[[f32; 4]; 16]], locs: &[u32]) -> wgpu::Buffer {
+    let mut data: Vec<f32> = Vec::new();
+    for v in vertices {
+        for &l in locs {
+            data.extend_from_slice(&v[l as usize]);
+        }
+    }
+    data.resize(data.len().max(4), 0.0);
+    let vbuf = gpu.device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("vertices"),
+        size: (data.len() * 4) as u64,
+        usage: wgpu::BufferUsages::VERTEX | wgpu::BufferUsages::COPY_DST,
+        mapped_at_creation: false,
+    });
+    gpu.queue.write_buffer(&vbuf, 0, bytemuck::cast_slice(&data));
+    vbuf
+}
+
+/// Each colour target's format, blend (target 0 only) and write mask: a target the pixel stage
+/// does not write (`written` lists those it does) keeps its contents (docs/d3d9-rules.md#mrt).
+fn color_targets(
+    targets: &GpuTargets,
+    blend: Option<(crate::case::Blend, crate::case::Blend)>,
+    written: &[u32],
+) -> Vec<Option<wgpu::ColorTargetState>> {
+    targets
+        .colors
+        .iter()
+        .enumerate()
+        .map(|(i, (_, _, f))| {
+            Some(wgpu::ColorTargetState {
+                format: wgpu_format(*f),
+                blend: blend.filter(|_| i == 0).map(|(src, dst)| {
+                    let c = wgpu::BlendComponent {
+                        src_factor: blend_factor(src),
+                        dst_factor: blend_factor(dst),
+                        operation: wgpu::BlendOperation::Add,
+                    };
+                    wgpu::BlendState { color: c, alpha: c }
+                }),
+                write_mask: if written.contains(&(i as u32)) {
+                    wgpu::ColorWrites::ALL
+                } else {
+                    wgpu::ColorWrites::empty()
+                },
+            })
+        })
+        .collect()
+}
+
+/// Triangles (a list for expanded points), D3D9's clockwise front face and cull modes.
+fn primitive_state(call: &DrawCall) -> wgpu::PrimitiveState {
+    wgpu::PrimitiveState {
+        topology: if call.strip && !call.points {
+            wgpu::PrimitiveTopology::TriangleStrip
+        } else {
+            wgpu::PrimitiveTopology::TriangleList
+        },
+        strip_index_format: None,
+        // D3D9: clockwise on screen is the front face.
+        front_face: wgpu::FrontFace::Cw,
+        // Points are never culled (docs/d3d9-rules.md#point-sprites).
+        cull_mode: match call.state.cull {
+            _ if call.points => None,
+            CullMode::None => None,
+            CullMode::Cw => Some(wgpu::Face::Front),
+            CullMode::Ccw => Some(wgpu::Face::Back),
+        },
+        unclipped_depth: false,
+        polygon_mode: wgpu::PolygonMode::Fill,
+        conservative: false,
+    }
 }

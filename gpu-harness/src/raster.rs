@@ -252,7 +252,6 @@ fn rasterize_clipped(
         })
         .collect();
     let win: Vec<(i64, i64)> = exact.iter().map(|&(x, y)| (snap(x), snap(y))).collect();
-    let edge = |a: (i64, i64), b: (i64, i64), p: (i64, i64)| (b.0 - a.0) * (p.1 - a.1) - (b.1 - a.1) * (p.0 - a.0);
     let area = edge(win[0], win[1], win[2]);
     if area == 0 {
         return Ok(());
@@ -267,24 +266,7 @@ fn rasterize_clipped(
     // Order the vertices so that the area is positive; keep the original indices for attributes.
     let order = if front { [0, 1, 2] } else { [0, 2, 1] };
     let p: [(i64, i64); 3] = order.map(|i| win[i]);
-    let top_left = |a: (i64, i64), b: (i64, i64)| {
-        let (dx, dy) = (b.0 - a.0, b.1 - a.1);
-        (dy == 0 && dx > 0) || dy < 0
-    };
-    let edges = [(p[1], p[2]), (p[2], p[0]), (p[0], p[1])];
-    let bias: [i64; 3] = edges.map(|(a, b)| if top_left(a, b) { 0 } else { -1 });
-
-    // How far each vertex's window position may lie from the exact one, in pixels: clipping's
-    // rounding (`err`) through the projection, doubled because the GPU's clipper rounds too.
-    let window_err = |i: usize| -> f64 {
-        let (e, [x, y, _, w]) = (err[i].map(|c| c as f64), tri[i].position.map(|c| c as f64));
-        if e == [0.0; 4] {
-            return 0.0;
-        }
-        let projected = |c: f64, ec: f64| (ec + (c / w).abs() * e[3]) / (w.abs() - e[3]);
-        2.0 * (projected(x, e[0]) * w2 + projected(y, e[1]) * h2)
-    };
-    let err_px: [f64; 3] = order.map(window_err);
+    let err_px: [f64; 3] = order.map(|i| window_error(tri[i], err[i], (w2, h2)));
     // The target region any of the moved positions could reach.
     let grow = err_px.iter().fold(0.0f64, |a, &b| a.max(b)).min((width + height) as f64).ceil() as i64;
     let sub = SUBPIXEL as i64;
@@ -295,91 +277,173 @@ fn rasterize_clipped(
     if min_x > max_x || min_y > max_y {
         return Ok(());
     }
-
-    let inv_w: [f64; 3] = order.map(|i| 1.0 / tri[i].position[3] as f64);
-    let z: [f64; 3] = order.map(|i| tri[i].position[2] as f64 / tri[i].position[3] as f64);
-    let attrs: [&Vec<[f32; 4]>; 3] = order.map(|i| &tri[i].varyings);
-    let n = attrs[0].len();
-
     // Interpolation uses the vertices' exact window positions (coverage alone uses the snapped
     // ones), as the GPU's attribute planes do.
     let q: [(f64, f64); 3] = order.map(|i| exact[i]);
-    let edge_f = |a: (f64, f64), b: (f64, f64), p: (f64, f64)| (b.0 - a.0) * (p.1 - a.1) - (b.1 - a.1) * (p.0 - a.0);
-    let area_f = edge_f(q[0], q[1], q[2]);
+    let (lengths, tie_width) = edge_ties(p, q, err_px);
+    let edges = [(p[1], p[2]), (p[2], p[0]), (p[0], p[1])];
+    let setup = Setup {
+        edges,
+        bias: edges.map(|(a, b)| top_left_bias(a, b)),
+        q,
+        area_f: edge_f(q[0], q[1], q[2]),
+        lengths,
+        tie_width,
+        inv_w: order.map(|i| 1.0 / tri[i].position[3] as f64),
+        z: order.map(|i| tri[i].position[2] as f64 / tri[i].position[3] as f64),
+        attrs: order.map(|i| &tri[i].varyings),
+        size: (width, height),
+        tie_scales,
+    };
+    setup.quads((min_x, max_x), (min_y, max_y), front, emit);
+    Ok(())
+}
+
+/// Twice the signed area of (a, b, p) on the snapped grid.
+fn edge(a: (i64, i64), b: (i64, i64), p: (i64, i64)) -> i64 {
+    (b.0 - a.0) * (p.1 - a.1) - (b.1 - a.1) * (p.0 - a.0)
+}
+
+/// Twice the signed area of (a, b, p) at exact positions.
+fn edge_f(a: (f64, f64), b: (f64, f64), p: (f64, f64)) -> f64 {
+    (b.0 - a.0) * (p.1 - a.1) - (b.1 - a.1) * (p.0 - a.0)
+}
+
+/// What the edge a→b adds to its edge function before the `>= 0` coverage test: 0 for a top
+/// or left edge, which owns the pixels on it, −1 for the others (the top-left rule).
+fn top_left_bias(a: (i64, i64), b: (i64, i64)) -> i64 {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    if (dy == 0 && dx > 0) || dy < 0 {
+        0
+    } else {
+        -1
+    }
+}
+
+/// How far a vertex's window position may lie from the exact one, in pixels: clipping's
+/// rounding (`err`) through the projection, doubled because the GPU's clipper rounds too.
+fn window_error(v: &ClipVertex, err: [f32; 4], (w2, h2): (f64, f64)) -> f64 {
+    let (e, [x, y, _, w]) = (err.map(|c| c as f64), v.position.map(|c| c as f64));
+    if e == [0.0; 4] {
+        return 0.0;
+    }
+    let projected = |c: f64, ec: f64| (ec + (c / w).abs() * e[3]) / (w.abs() - e[3]);
+    2.0 * (projected(x, e[0]) * w2 + projected(y, e[1]) * h2)
+}
+
+/// Per edge (opposite vertex 0, 1, 2) of a triangle with snapped positions `p` and exact ones
+/// `q`: its length, and how far from it coverage is a tie: a sub-pixel step where snapping
+/// moved an end, and as far as clipping's rounding (`err_px`) may move either end.
+fn edge_ties(p: [(i64, i64); 3], q: [(f64, f64); 3], err_px: [f64; 3]) -> ([f64; 3], [f64; 3]) {
     let snapped = |i: usize| p[i].0 as f64 == q[i].0 * SUBPIXEL && p[i].1 as f64 == q[i].1 * SUBPIXEL;
-    // Per edge (opposite vertex 0, 1, 2): its length, and whether snapping moved an end of it.
     let edge_ends = [(1, 2), (2, 0), (0, 1)];
     let lengths = edge_ends.map(|(a, b)| (q[b].0 - q[a].0).hypot(q[b].1 - q[a].1));
     let moved = edge_ends.map(|(a, b)| !(snapped(a) && snapped(b)));
-    // How far from each edge coverage is a tie: a sub-pixel step where snapping moved an end,
-    // and as far as clipping's rounding may move either end.
     let tie_width = std::array::from_fn::<f64, 3, _>(|i| {
         let (a, b) = edge_ends[i];
         let snap = if moved[i] { SNAP_TIE } else { 0.0 };
         snap.max(err_px[a]).max(err_px[b])
     });
-    let lane = |x: i64, y: i64| -> Lane {
+    (lengths, tie_width)
+}
+
+/// A triangle set up for its lanes, its vertices ordered for a positive area.
+struct Setup<'a> {
+    /// The edges opposite vertex 0, 1, 2 on the snapped grid.
+    edges: [((i64, i64), (i64, i64)); 3],
+    /// Each edge's [`top_left_bias`].
+    bias: [i64; 3],
+    /// Exact window positions.
+    q: [(f64, f64); 3],
+    /// Twice the signed area at the exact positions.
+    area_f: f64,
+    lengths: [f64; 3],
+    tie_width: [f64; 3],
+    inv_w: [f64; 3],
+    /// Window depth z/w of each vertex.
+    z: [f64; 3],
+    attrs: [&'a Vec<[f32; 4]>; 3],
+    size: (u32, u32),
+    tie_scales: &'a [f32],
+}
+
+impl Setup<'_> {
+    /// Emits the 2×2 quads over columns `min_x..=max_x` and rows `min_y..=max_y` that have a
+    /// covered lane or a lane on an edge.
+    fn quads(&self, (min_x, max_x): (i64, i64), (min_y, max_y): (i64, i64), front: bool, emit: &mut impl FnMut(Quad)) {
+        let mut qy = min_y & !1;
+        while qy <= max_y {
+            let mut qx = min_x & !1;
+            while qx <= max_x {
+                let lanes =
+                    [self.lane(qx, qy), self.lane(qx + 1, qy), self.lane(qx, qy + 1), self.lane(qx + 1, qy + 1)];
+                if lanes.iter().any(|l| l.covered || l.edge) {
+                    emit(Quad { lanes, front });
+                }
+                qx += 2;
+            }
+            qy += 2;
+        }
+    }
+
+    /// Pixel (x, y): its coverage, depth and varyings.
+    fn lane(&self, x: i64, y: i64) -> Lane {
+        let (q, sub) = (self.q, SUBPIXEL as i64);
         let c = (x * sub, y * sub);
-        let e = edges.map(|(a, b)| edge(a, b, c));
-        let inside = (0..3).all(|i| e[i] + bias[i] >= 0);
+        let e = self.edges.map(|(a, b)| edge(a, b, c));
+        let inside = (0..3).all(|i| e[i] + self.bias[i] >= 0);
         // Screen-space barycentrics (of the vertex opposite each edge).
         let pf = (x as f64, y as f64);
         let ef = [edge_f(q[1], q[2], pf), edge_f(q[2], q[0], pf), edge_f(q[0], q[1], pf)];
-        let near_edge =
-            (0..3).any(|i| tie_width[i] > 0.0 && (ef[i] / area_f.signum()).abs() <= tie_width[i] * lengths[i]);
-        let l = ef.map(|v| v / area_f);
+        let near_edge = (0..3).any(|i| {
+            self.tie_width[i] > 0.0 && (ef[i] / self.area_f.signum()).abs() <= self.tie_width[i] * self.lengths[i]
+        });
+        let l = ef.map(|v| v / self.area_f);
+        let (z, inv_w) = (self.z, self.inv_w);
         let depth = l[0] * z[0] + l[1] * z[1] + l[2] * z[2];
         let pw = [l[0] * inv_w[0], l[1] * inv_w[1], l[2] * inv_w[2]];
         let sum = pw[0] + pw[1] + pw[2];
         let (b1, b2) = ((pw[1] / sum) as f32, (pw[2] / sum) as f32);
-        let mut tie = false;
-        let varyings = (0..n)
-            .map(|k| {
-                let (a0, a1, a2) = (attrs[0][k], attrs[1][k], attrs[2][k]);
-                std::array::from_fn(|c| {
-                    let v = a0[c] + b1 * (a1[c] - a0[c]) + b2 * (a2[c] - a0[c]);
-                    // A vertex value that is not finite: the weighted sum Vulkan defines
-                    // interpolation as gives inf, −inf or NaN depending on how it is evaluated
-                    // (inf · 0, inf − inf), so the pixel's inputs are the implementation's.
-                    if !(a0[c].is_finite() && a1[c].is_finite() && a2[c].is_finite()) {
-                        tie = true;
-                    } else if f64::from(a0[c].abs()) + f64::from(a1[c].abs()) + f64::from(a2[c].abs())
-                        > f64::from(f32::MAX)
-                    {
-                        // Finite vertex values whose weighted sum may overflow: whether it does
-                        // (inf, or inf − inf = NaN) depends on the evaluation order too.
-                        tie = true;
-                    } else if a0[c] != a1[c] || a0[c] != a2[c] {
-                        let scale = a0[c].abs().max(a1[c].abs()).max(a2[c].abs());
-                        tie |= tie_scales.iter().any(|&s| {
-                            let x = v * s;
-                            (x - x.round()).abs() <= s * scale / (1u32 << 20) as f32
-                        });
-                    }
-                    v
-                })
-            })
-            .collect();
-        let on_target = (0..width as i64).contains(&x) && (0..height as i64).contains(&y);
+        let (varyings, tie) = interpolate(self.attrs, (b1, b2), self.tie_scales);
+        let on_target = (0..self.size.0 as i64).contains(&x) && (0..self.size.1 as i64).contains(&y);
         let depth = depth as f32;
         let covered = inside && on_target && (0.0..=1.0).contains(&depth);
         let edge = near_edge && on_target;
         Lane { x: x as i32, y: y as i32, covered, depth, varyings, tie, edge }
-    };
-
-    let mut qy = min_y & !1;
-    while qy <= max_y {
-        let mut qx = min_x & !1;
-        while qx <= max_x {
-            let lanes = [lane(qx, qy), lane(qx + 1, qy), lane(qx, qy + 1), lane(qx + 1, qy + 1)];
-            if lanes.iter().any(|l| l.covered || l.edge) {
-                emit(Quad { lanes, front });
-            }
-            qx += 2;
-        }
-        qy += 2;
     }
-    Ok(())
+}
+
+/// The varyings at perspective-correct weights (b1, b2) of vertices 1 and 2, and whether one of
+/// them is a tie ([`Lane::tie`]).
+fn interpolate(attrs: [&Vec<[f32; 4]>; 3], (b1, b2): (f32, f32), tie_scales: &[f32]) -> (Vec<[f32; 4]>, bool) {
+    let mut tie = false;
+    let varyings = (0..attrs[0].len())
+        .map(|k| {
+            let (a0, a1, a2) = (attrs[0][k], attrs[1][k], attrs[2][k]);
+            std::array::from_fn(|c| {
+                let v = a0[c] + b1 * (a1[c] - a0[c]) + b2 * (a2[c] - a0[c]);
+                // A vertex value that is not finite: the weighted sum Vulkan defines
+                // interpolation as gives inf, −inf or NaN depending on how it is evaluated
+                // (inf · 0, inf − inf), so the pixel's inputs are the implementation's.
+                if !(a0[c].is_finite() && a1[c].is_finite() && a2[c].is_finite()) {
+                    tie = true;
+                } else if f64::from(a0[c].abs()) + f64::from(a1[c].abs()) + f64::from(a2[c].abs()) > f64::from(f32::MAX)
+                {
+                    // Finite vertex values whose weighted sum may overflow: whether it does
+                    // (inf, or inf − inf = NaN) depends on the evaluation order too.
+                    tie = true;
+                } else if a0[c] != a1[c] || a0[c] != a2[c] {
+                    let scale = a0[c].abs().max(a1[c].abs()).max(a2[c].abs());
+                    tie |= tie_scales.iter().any(|&s| {
+                        let x = v * s;
+                        (x - x.round()).abs() <= s * scale / (1u32 << 20) as f32
+                    });
+                }
+                v
+            })
+        })
+        .collect();
+    (varyings, tie)
 }
 
 /// The triangles of a primitive: vertex indices, with strips alternating their winding back so

@@ -261,58 +261,11 @@ fn decl_usage(u: Usage) -> DeclUsage {
 pub fn case_for(name: &str, program: &Program, rng: &mut Rng, kind: Inputs) -> Case {
     let vertex = program.version.is_vertex();
     let sig = analyse(program);
-    let quad = [[-1.0, -1.0], [-1.0, 1.0], [1.0, -1.0], [1.0, 1.0]];
     let (elements, vertices, vs, ps) = if vertex {
-        let mut map = input_map(program, Api::D3d9);
-        if map.is_empty() {
-            map = D3D8_REGISTERS.iter().copied().filter(|(r, _)| *r < 16).collect();
-        }
-        let mut sems: Vec<_> = map.iter().map(|(_, s)| *s).collect();
-        sems.sort();
-        sems.dedup();
-        let elements: Vec<Element> =
-            sems.iter().enumerate().map(|(i, (u, n))| element(decl_usage(*u), *n as u32, 16 * i as u32)).collect();
-        let vertices = quad
-            .iter()
-            .map(|xy| {
-                sems.iter()
-                    .flat_map(|s| {
-                        match s.0 {
-                            _ if *s == (Usage::Position, 0) => vec![xy[0], xy[1], 0.5, 1.0],
-                            // Palette indices, as the UBYTE4 blend indices applications bind:
-                            // small whole numbers, so that skinning reads the constants it would.
-                            Usage::BlendIndices => (0..4).map(|_| rng.int(0, 3) as f64).collect(),
-                            Usage::BlendWeight => (0..4).map(|_| rng.float(0.0, 1.0) as f64).collect(),
-                            _ => (0..4).map(|_| rng.value(kind, &EDGES, -1.0, 1.0) as f64).collect(),
-                        }
-                    })
-                    .map(Number::Float)
-                    .collect()
-            })
-            .collect();
+        let (elements, vertices) = vertex_shader_inputs(program, rng, kind);
         (elements, vertices, name.to_string(), PARTNER_PS.to_string())
     } else {
-        let mut elements = vec![
-            element(DeclUsage::POSITION, 0, 0),
-            element(DeclUsage::COLOR, 0, 16),
-            element(DeclUsage::COLOR, 1, 32),
-        ];
-        elements.extend((0..8).map(|n| element(DeclUsage::TEXCOORD, n, 48 + 16 * n)));
-        // The same colours and coordinates at every vertex: interpolation is exact on both sides.
-        let attrs: Vec<f64> = (0..40)
-            .map(|i| {
-                if i < 8 {
-                    rng.value(kind, &COLOUR_EDGES, 0.0, 1.0)
-                } else {
-                    rng.value(kind, &COORD_EDGES, -1.0, 2.0)
-                }
-            })
-            .map(f64::from)
-            .collect();
-        let vertices = quad
-            .iter()
-            .map(|xy| [xy[0], xy[1], 0.5, 1.0].into_iter().chain(attrs.iter().copied()).map(Number::Float).collect())
-            .collect();
+        let (elements, vertices) = pixel_shader_inputs(rng, kind);
         (elements, vertices, "none".to_string(), name.to_string())
     };
     let textures = sig
@@ -327,6 +280,88 @@ pub fn case_for(name: &str, program: &Program, rng: &mut Rng, kind: Inputs) -> C
             texture_for(s.index as u32, texture_kind, rng)
         })
         .collect();
+    let draw = Draw {
+        vertex_shader: vs,
+        pixel_shader: ps,
+        primitive: Primitive::TriangleStrip,
+        primitive_count: 2,
+        fvf: None,
+        elements,
+        vertices,
+        constants: constants(rng, kind, vertex, program.version.is_sw()),
+        clear: None,
+        render_states: None,
+        indices: None,
+        transforms: Default::default(),
+        texture_stages: vec![],
+    };
+    sweep_case(name, textures, draw)
+}
+
+/// The corners of the full-target quad, drawn as a strip.
+const QUAD: [[f64; 2]; 4] = [[-1.0, -1.0], [-1.0, 1.0], [1.0, -1.0], [1.0, 1.0]];
+
+/// The vertex elements and vertices a vertex shader reads: its input semantics (or Direct3D 8's
+/// registers) with POSITION0 at the quad's corners and the other values from `rng`.
+fn vertex_shader_inputs(program: &Program, rng: &mut Rng, kind: Inputs) -> (Vec<Element>, Vec<Vec<Number>>) {
+    let mut map = input_map(program, Api::D3d9);
+    if map.is_empty() {
+        map = D3D8_REGISTERS.iter().copied().filter(|(r, _)| *r < 16).collect();
+    }
+    let mut sems: Vec<_> = map.iter().map(|(_, s)| *s).collect();
+    sems.sort();
+    sems.dedup();
+    let elements: Vec<Element> =
+        sems.iter().enumerate().map(|(i, (u, n))| element(decl_usage(*u), *n as u32, 16 * i as u32)).collect();
+    let vertices = QUAD
+        .iter()
+        .map(|xy| {
+            sems.iter()
+                .flat_map(|s| {
+                    match s.0 {
+                        _ if *s == (Usage::Position, 0) => vec![xy[0], xy[1], 0.5, 1.0],
+                        // Palette indices, as the UBYTE4 blend indices applications bind:
+                        // small whole numbers, so that skinning reads the constants it would.
+                        Usage::BlendIndices => (0..4).map(|_| rng.int(0, 3) as f64).collect(),
+                        Usage::BlendWeight => (0..4).map(|_| rng.float(0.0, 1.0) as f64).collect(),
+                        _ => (0..4).map(|_| rng.value(kind, &EDGES, -1.0, 1.0) as f64).collect(),
+                    }
+                })
+                .map(Number::Float)
+                .collect()
+        })
+        .collect();
+    (elements, vertices)
+}
+
+/// The vertex elements and vertices behind a pixel shader (drawn with the partner vertex
+/// shader none: pre-transformed positions, two colours and eight coordinate sets).
+fn pixel_shader_inputs(rng: &mut Rng, kind: Inputs) -> (Vec<Element>, Vec<Vec<Number>>) {
+    let mut elements =
+        vec![element(DeclUsage::POSITION, 0, 0), element(DeclUsage::COLOR, 0, 16), element(DeclUsage::COLOR, 1, 32)];
+    elements.extend((0..8).map(|n| element(DeclUsage::TEXCOORD, n, 48 + 16 * n)));
+    // The same colours and coordinates at every vertex: interpolation is exact on both sides.
+    let attrs: Vec<f64> =
+        (0..40)
+            .map(|i| {
+                if i < 8 {
+                    rng.value(kind, &COLOUR_EDGES, 0.0, 1.0)
+                } else {
+                    rng.value(kind, &COORD_EDGES, -1.0, 2.0)
+                }
+            })
+            .map(f64::from)
+            .collect();
+    let vertices = QUAD
+        .iter()
+        .map(|xy| [xy[0], xy[1], 0.5, 1.0].into_iter().chain(attrs.iter().copied()).map(Number::Float).collect())
+        .collect();
+    (elements, vertices)
+}
+
+/// The sweep's case around one draw: a 16×16 float target and three more, no culling or
+/// lighting.
+fn sweep_case(name: &str, textures: Vec<Texture>, draw: Draw) -> Case {
     let float = TargetFormat::A32B32G32R32F;
     let clear = 0x4020_1008;
     Case {
@@ -356,21 +391,7 @@ pub fn case_for(name: &str, program: &Program, rng: &mut Rng, kind: Inputs) -> C
         transforms: Default::default(),
         material: None,
         lights: vec![],
-        draws: vec![Draw {
-            vertex_shader: vs,
-            pixel_shader: ps,
-            primitive: Primitive::TriangleStrip,
-            primitive_count: 2,
-            fvf: None,
-            elements,
-            vertices,
-            constants: constants(rng, kind, vertex, program.version.is_sw()),
-            clear: None,
-            render_states: None,
-            indices: None,
-            transforms: Default::default(),
-            texture_stages: vec![],
-        }],
+        draws: vec![draw],
         probes: vec![],
     }
 }
@@ -418,6 +439,31 @@ fn undefined_result(program: &Program) -> Option<&'static str> {
     None
 }
 
+/// The tokens and program of a shader file that the sweep can draw, or why it cannot.
+fn drawable(path: &Path) -> Result<(Vec<u32>, Program), String> {
+    let decoded = crate::shaders::tokens(path)
+        .map_err(|e| e.to_string())
+        .and_then(|t| decode(&t).map(|p| (t, p)).map_err(|e| e.to_string()));
+    let (tokens, program) = decoded.map_err(|e| format!("does not decode: {e}"))?;
+    if let Some(why) = undefined_result(&program) {
+        return Err(why.into());
+    }
+    // What lenient validation refuses has no meaning to draw (the facade refuses it before
+    // translating): e.g. vs_3_0 `v20`, an attribute slot past the 16 D3D9 has.
+    let checked = validate(
+        &program,
+        &ValidationOptions {
+            relaxed_constant_limit: true,
+            swvp: program.version.is_sw(),
+            ..ValidationOptions::lenient()
+        },
+    );
+    if let Some(e) = checked.errors.first() {
+        return Err(format!("lenient validation refuses it: {e}"));
+    }
+    Ok((tokens, program))
+}
+
 /// Sweeps one shader file: GPU against CPU, on `options.inputs` input sets.
 pub fn run_shader(
     path: &Path,
@@ -432,34 +478,13 @@ pub fn run_shader(
     let label = format!("{folder}/{name}");
     let mut result =
         CaseResult { name: label.clone(), path: path.into(), verdict: Verdict::Pass, notes: vec![], images: vec![] };
-    let decoded = crate::shaders::tokens(path)
-        .map_err(|e| e.to_string())
-        .and_then(|t| decode(&t).map(|p| (t, p)).map_err(|e| e.to_string()));
-    let (tokens, program) = match decoded {
+    let (tokens, program) = match drawable(path) {
         Ok(p) => p,
-        Err(e) => {
-            result.verdict = Verdict::Skip(format!("does not decode: {e}"));
+        Err(why) => {
+            result.verdict = Verdict::Skip(why);
             return result;
         }
     };
-    if let Some(why) = undefined_result(&program) {
-        result.verdict = Verdict::Skip(why.into());
-        return result;
-    }
-    // What lenient validation refuses has no meaning to draw (the facade refuses it before
-    // translating): e.g. vs_3_0 `v20`, an attribute slot past the 16 D3D9 has.
-    let checked = validate(
-        &program,
-        &ValidationOptions {
-            relaxed_constant_limit: true,
-            swvp: program.version.is_sw(),
-            ..ValidationOptions::lenient()
-        },
-    );
-    if let Some(e) = checked.errors.first() {
-        result.verdict = Verdict::Skip(format!("lenient validation refuses it: {e}"));
-        return result;
-    }
     let mut preloaded = BTreeMap::new();
     preloaded.insert(label.clone(), program.clone());
     preloaded.insert(PARTNER_PS.to_string(), partner_pixel_shader());

@@ -263,67 +263,10 @@ pub fn upload(
 /// is drawn: a full-target triangle whose fragment shader writes `frag_depth` from an `R32Float`
 /// copy of the level (stored exactly: no conversion between the two 32-bit floats).
 fn fill_depth(device: &wgpu::Device, queue: &wgpu::Queue, texture: &wgpu::Texture, t: &DecodedTexture) {
-    const WGSL: &str = "
-@group(0) @binding(0) var src: texture_2d<f32>;
-@vertex fn vs(@builtin(vertex_index) i: u32) -> @builtin(position) vec4<f32> {
-    let p = vec2<f32>(f32((i << 1u) & 2u), f32(i & 2u));
-    return vec4<f32>(p * 2.0 - 1.0, 0.0, 1.0);
-}
-@fragment fn fs(@builtin(position) pos: vec4<f32>) -> @builtin(frag_depth) f32 {
-    return textureLoad(src, vec2<i32>(pos.xy), 0).r;
-}";
-    let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
-        label: Some("depth fill"),
-        source: wgpu::ShaderSource::Wgsl(WGSL.into()),
-    });
-    let pipeline = device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
-        label: Some("depth fill"),
-        layout: None,
-        vertex: wgpu::VertexState {
-            module: &module,
-            entry_point: Some("vs"),
-            compilation_options: Default::default(),
-            buffers: &[],
-        },
-        primitive: Default::default(),
-        depth_stencil: Some(wgpu::DepthStencilState {
-            format: wgpu::TextureFormat::Depth32Float,
-            depth_write_enabled: Some(true),
-            depth_compare: Some(wgpu::CompareFunction::Always),
-            stencil: Default::default(),
-            bias: Default::default(),
-        }),
-        multisample: Default::default(),
-        fragment: Some(wgpu::FragmentState {
-            module: &module,
-            entry_point: Some("fs"),
-            compilation_options: Default::default(),
-            targets: &[],
-        }),
-        multiview_mask: None,
-        cache: None,
-    });
+    let pipeline = depth_fill_pipeline(device);
     for face in 0..t.faces() {
         for level in 0..t.mip_levels {
-            let (lw, lh, _) = t.level_size(level);
-            let depths: Vec<f32> = t.data[(face * t.mip_levels + level) as usize].iter().map(|p| p[0]).collect();
-            let src = device.create_texture(&wgpu::TextureDescriptor {
-                label: Some("depth source"),
-                size: wgpu::Extent3d { width: lw, height: lh, depth_or_array_layers: 1 },
-                mip_level_count: 1,
-                sample_count: 1,
-                dimension: wgpu::TextureDimension::D2,
-                format: wgpu::TextureFormat::R32Float,
-                usage: wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
-                view_formats: &[],
-            });
-            queue.write_texture(
-                src.as_image_copy(),
-                bytemuck::cast_slice(&depths),
-                wgpu::TexelCopyBufferLayout { offset: 0, bytes_per_row: Some(lw * 4), rows_per_image: Some(lh) },
-                wgpu::Extent3d { width: lw, height: lh, depth_or_array_layers: 1 },
-            );
-            let src_view = src.create_view(&Default::default());
+            let src_view = depth_source(device, queue, t, face, level);
             let bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
                 label: None,
                 layout: &pipeline.get_bind_group_layout(0),
@@ -362,6 +305,79 @@ fn fill_depth(device: &wgpu::Device, queue: &wgpu::Queue, texture: &wgpu::Textur
             queue.submit([encoder.finish()]);
         }
     }
+}
+
+/// The pipeline of [`fill_depth`]: a full-target triangle writing `frag_depth` from texel loads.
+fn depth_fill_pipeline(device: &wgpu::Device) -> wgpu::RenderPipeline {
+    const WGSL: &str = "
+@group(0) @binding(0) var src: texture_2d<f32>;
+@vertex fn vs(@builtin(vertex_index) i: u32) -> @builtin(position) vec4<f32> {
+    let p = vec2<f32>(f32((i << 1u) & 2u), f32(i & 2u));
+    return vec4<f32>(p * 2.0 - 1.0, 0.0, 1.0);
+}
+@fragment fn fs(@builtin(position) pos: vec4<f32>) -> @builtin(frag_depth) f32 {
+    return textureLoad(src, vec2<i32>(pos.xy), 0).r;
+}";
+    let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+        label: Some("depth fill"),
+        source: wgpu::ShaderSource::Wgsl(WGSL.into()),
+    });
+    device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+        label: Some("depth fill"),
+        layout: None,
+        vertex: wgpu::VertexState {
+            module: &module,
+            entry_point: Some("vs"),
+            compilation_options: Default::default(),
+            buffers: &[],
+        },
+        primitive: Default::default(),
+        depth_stencil: Some(wgpu::DepthStencilState {
+            format: wgpu::TextureFormat::Depth32Float,
+            depth_write_enabled: Some(true),
+            depth_compare: Some(wgpu::CompareFunction::Always),
+            stencil: Default::default(),
+            bias: Default::default(),
+        }),
+        multisample: Default::default(),
+        fragment: Some(wgpu::FragmentState {
+            module: &module,
+            entry_point: Some("fs"),
+            compilation_options: Default::default(),
+            targets: &[],
+        }),
+        multiview_mask: None,
+        cache: None,
+    })
+}
+
+/// An `R32Float` copy of one face and level of depth texture `t`, for [`fill_depth`] to draw.
+fn depth_source(
+    device: &wgpu::Device,
+    queue: &wgpu::Queue,
+    t: &DecodedTexture,
+    face: u32,
+    level: u32,
+) -> wgpu::TextureView {
+    let (lw, lh, _) = t.level_size(level);
+    let depths: Vec<f32> = t.data[(face * t.mip_levels + level) as usize].iter().map(|p| p[0]).collect();
+    let src = device.create_texture(&wgpu::TextureDescriptor {
+        label: Some("depth source"),
+        size: wgpu::Extent3d { width: lw, height: lh, depth_or_array_layers: 1 },
+        mip_level_count: 1,
+        sample_count: 1,
+        dimension: wgpu::TextureDimension::D2,
+        format: wgpu::TextureFormat::R32Float,
+        usage: wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
+        view_formats: &[],
+    });
+    queue.write_texture(
+        src.as_image_copy(),
+        bytemuck::cast_slice(&depths),
+        wgpu::TexelCopyBufferLayout { offset: 0, bytes_per_row: Some(lw * 4), rows_per_image: Some(lh) },
+        wgpu::Extent3d { width: lw, height: lh, depth_or_array_layers: 1 },
+    );
+    src.create_view(&Default::default())
 }
 
 /// The wgpu sampler for D3D9 sampler states (MAXMIPLEVEL 0, LOD bias 0, border colour 0).

@@ -1103,3 +1103,113 @@ fn citations_stay_inside_the_repository() {
     }
     assert!(failures.is_empty(), "docs/architecture.md#citations:\n{}", failures.join("\n"));
 }
+
+/// The longest a library function may be, in lines from its `fn` to its closing brace: a longer
+/// one is split by the concept it handles (an opcode family, a field table, a stage).
+const MAX_FUNCTION_LINES: usize = 80;
+
+/// Long functions in files other work is restructuring now, each to be split there; the list
+/// only shrinks (an entry that no longer names a long function fails the test too).
+const LONG_FUNCTIONS_TO_SPLIT: &[&str] = &[
+    // To split where their files are being restructured (moved into key/, imports reworked).
+    "translator/src/key.rs::set",
+    "translator/src/interp/registers.rs::write_dst",
+];
+
+/// Each function of `code` (stripped) outside `#[cfg(test)]` items: its name, the line of its
+/// `fn` and its length in lines. Declarations without a body (`fn f();`) are left out.
+fn functions(code: &str) -> Vec<(String, usize, usize)> {
+    let toks = tokens(code);
+    // The index of the `Close` that matches the `Open` at `open`.
+    let close = |open: usize| {
+        let mut depth = 0;
+        for (k, (t, _)) in toks.iter().enumerate().skip(open) {
+            match t {
+                Tok::Open => depth += 1,
+                Tok::Close if depth == 1 => return k,
+                Tok::Close => depth -= 1,
+                _ => {}
+            }
+        }
+        toks.len() - 1
+    };
+    // The `Open` of the body of the item whose tokens start at `from`, unless a `;` ends it first.
+    let body = |from: usize| {
+        let mut depth = 0i32;
+        for (k, (t, _)) in toks.iter().enumerate().skip(from) {
+            match t {
+                Tok::Other('(' | '[') => depth += 1,
+                Tok::Other(')' | ']') => depth -= 1,
+                Tok::Other(';') if depth == 0 => return None,
+                Tok::Open if depth == 0 => return Some(k),
+                _ => {}
+            }
+        }
+        None
+    };
+    let is = |k: usize, want: &Tok| toks.get(k).is_some_and(|(t, _)| t == want);
+    let ident = |k: usize, name: &str| is(k, &Tok::Ident(name.into()));
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < toks.len() {
+        let cfg_test = is(i, &Tok::Other('#'))
+            && is(i + 1, &Tok::Other('['))
+            && ident(i + 2, "cfg")
+            && is(i + 3, &Tok::Other('('))
+            && ident(i + 4, "test")
+            && is(i + 5, &Tok::Other(')'));
+        if cfg_test {
+            i = body(i + 7).map_or(i + 7, |open| close(open) + 1);
+            continue;
+        }
+        if let (true, Some((Tok::Ident(name), _))) = (ident(i, "fn"), toks.get(i + 1)) {
+            if let Some(open) = body(i + 2) {
+                let (line, end) = (toks[i].1, toks[close(open)].1);
+                out.push((name.clone(), line, end - line + 1));
+            }
+        }
+        i += 1;
+    }
+    out
+}
+
+/// House style: no library function over MAX_FUNCTION_LINES lines (test modules and the
+/// `tests/` folders aside).
+#[test]
+fn library_functions_stay_short() {
+    let root = workspace();
+    let mut files = Vec::new();
+    for dir in ["translator/src", "gpu-harness/src"] {
+        rs_files(&root.join(dir), &mut files);
+    }
+    let mut failures = Vec::new();
+    let mut allowed_seen = BTreeSet::new();
+    for file in files {
+        let path = rel(&file);
+        if path.split('/').any(|part| part == "tests" || part == "tests.rs") {
+            continue;
+        }
+        let code = strip(&fs::read_to_string(&file).expect("readable source"));
+        for (name, line, length) in functions(&code) {
+            if length <= MAX_FUNCTION_LINES {
+                continue;
+            }
+            let entry = format!("{path}::{name}");
+            if LONG_FUNCTIONS_TO_SPLIT.contains(&entry.as_str()) {
+                allowed_seen.insert(entry);
+            } else {
+                failures.push(format!("{path}:{line}: fn {name} is {length} lines"));
+            }
+        }
+    }
+    for entry in LONG_FUNCTIONS_TO_SPLIT {
+        if !allowed_seen.contains(*entry) {
+            failures.push(format!("{entry}: no longer a long function; remove it from LONG_FUNCTIONS_TO_SPLIT"));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "functions over {MAX_FUNCTION_LINES} lines (split each by the concept it handles):\n{}",
+        failures.join("\n")
+    );
+}

@@ -19,6 +19,7 @@ use clap::builder::PossibleValuesParser;
 use clap::Args;
 use d3d9_shader::fuzz::Rng;
 use d3d9_tests::fuzz::{quiet_panics, run_case, save_reproducer, Seeds, Target};
+use indicatif::ProgressBar;
 
 /// `cargo xtask fuzz`.
 #[derive(Args)]
@@ -149,116 +150,29 @@ fn run(s: &Settings) -> i32 {
     let mut passed_total = 0u64;
     let mut failed_total = 0u64;
     for &target in &s.targets {
-        let t0 = Instant::now();
-        let passed = Arc::new(AtomicU64::new(0));
-        let failed = Arc::new(AtomicU64::new(0));
-        let reached = Arc::new(AtomicU64::new(0));
-        let slowest = Arc::new(Mutex::new(Duration::ZERO));
-        let flights: Vec<Arc<InFlight>> = (0..s.jobs).map(|_| Arc::new(InFlight::default())).collect();
-        let done = Arc::new(AtomicU64::new(0));
-        let bar = crate::progress::bar(if s.case.is_some() { 1 } else { s.iterations });
-        bar.set_message(target.name());
-        let workers: Vec<_> = (0..s.jobs)
-            .map(|job| {
-                let (seeds, passed, failed, slowest, flight, done, reached) = (
-                    seeds.clone(),
-                    passed.clone(),
-                    failed.clone(),
-                    slowest.clone(),
-                    flights[job].clone(),
-                    done.clone(),
-                    reached.clone(),
-                );
-                let (out, bar) = (s.out.clone(), bar.clone());
-                let (iterations, jobs, seed, only) = (s.iterations, s.jobs as u64, s.seed, s.case);
-                std::thread::spawn(move || {
-                    // Case k of the run is case k wherever it runs: its generator is seeded by
-                    // (seed, target, k), so a reported case number reproduces alone.
-                    let (mut case, end) = match only {
-                        Some(k) => (k + job as u64, k + 1),
-                        None => (job as u64, iterations),
-                    };
-                    while case < end {
-                        let mut rng = Rng::new(seed ^ (target as u64) << 56 ^ case.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-                        flight.case.store(case, Ordering::SeqCst);
-                        flight.since_ms.store(start.elapsed().as_millis() as u64 + 1, Ordering::SeqCst);
-                        let outcome = run_case(target, &seeds, &mut rng);
-                        flight.since_ms.store(0, Ordering::SeqCst);
-                        reached.fetch_add(outcome.reached as u64, Ordering::Relaxed);
-                        {
-                            let mut m = slowest.lock().unwrap();
-                            *m = (*m).max(outcome.elapsed);
-                        }
-                        if let Some(f) = &outcome.failure {
-                            failed.fetch_add(1, Ordering::Relaxed);
-                            let saved = save_reproducer(&out, target, case, &outcome)
-                                .map(|p| p.display().to_string())
-                                .unwrap_or_else(|e| format!("(not saved: {e})"));
-                            let line = format!(
-                                "fuzz: {} case {case}: {}\n      reproducer: {saved}",
-                                target.name(),
-                                first_line(&f.to_string())
-                            );
-                            crate::progress::println(&bar, &line);
-                        } else {
-                            passed.fetch_add(1, Ordering::Relaxed);
-                        }
-                        done.fetch_add(1, Ordering::Relaxed);
-                        case += jobs;
-                    }
-                })
-            })
-            .collect();
-        // Progress and the watchdog.
-        let mut last_report = Instant::now();
-        while workers.iter().any(|w| !w.is_finished()) {
-            std::thread::sleep(Duration::from_millis(200));
-            bar.set_position(done.load(Ordering::Relaxed));
-            let now = start.elapsed().as_millis() as u64;
-            for f in &flights {
-                let since = f.since_ms.load(Ordering::SeqCst);
-                if since != 0 && now.saturating_sub(since) > HANG.as_millis() as u64 {
-                    let case = f.case.load(Ordering::SeqCst);
-                    bar.finish_and_clear();
-                    println!(
-                        "fuzz: {} case {case} hangs (it has run {} s); stopping. Reproduce with \
-                         `cargo xtask fuzz --target {} --seed {:#x} --case {case}`",
-                        target.name(),
-                        (now - since) / 1000,
-                        target.name(),
-                        s.seed
-                    );
-                    println!(
-                        "fuzz: {passed_total} passed, {} failed",
-                        failed_total + failed.load(Ordering::Relaxed) + 1
-                    );
-                    std::process::exit(1);
-                }
-            }
-            // Without a bar (not a terminal: a log), a line every 10 s.
-            if bar.is_hidden() && last_report.elapsed() > Duration::from_secs(10) {
-                last_report = Instant::now();
-                let n = done.load(Ordering::Relaxed);
-                println!(
-                    "fuzz: {} {n}/{} ({:.0} cases/s), {} failed",
-                    target.name(),
-                    s.iterations,
-                    n as f64 / t0.elapsed().as_secs_f64(),
-                    failed.load(Ordering::Relaxed)
-                );
-            }
-        }
+        let run = TargetRun {
+            target,
+            start,
+            t0: Instant::now(),
+            tally: Arc::new(Tally::default()),
+            flights: (0..s.jobs).map(|_| Arc::new(InFlight::default())).collect(),
+            bar: crate::progress::bar(if s.case.is_some() { 1 } else { s.iterations }),
+        };
+        run.bar.set_message(target.name());
+        let workers: Vec<_> = (0..s.jobs).map(|job| run.spawn(s, job, &seeds)).collect();
+        run.watch(s, &workers, (passed_total, failed_total));
         for w in workers {
             let _ = w.join();
         }
-        bar.finish_and_clear();
-        let (p, f) = (passed.load(Ordering::Relaxed), failed.load(Ordering::Relaxed));
+        run.bar.finish_and_clear();
+        let tally = &run.tally;
+        let (p, f) = (tally.passed.load(Ordering::Relaxed), tally.failed.load(Ordering::Relaxed));
         println!(
             "fuzz: {:9} {p} passed, {f} failed in {:.1} s (slowest case {:.1} ms; {} got through: {})",
             target.name(),
-            t0.elapsed().as_secs_f64(),
-            slowest.lock().unwrap().as_secs_f64() * 1e3,
-            reached.load(Ordering::Relaxed),
+            run.t0.elapsed().as_secs_f64(),
+            tally.slowest.lock().unwrap().as_secs_f64() * 1e3,
+            tally.reached.load(Ordering::Relaxed),
             match target {
                 Target::Decode => "decoded or loaded",
                 Target::Validate | Target::Disasm => "decoded",
@@ -274,6 +188,118 @@ fn run(s: &Settings) -> i32 {
     println!("fuzz: total time {:.1} s", start.elapsed().as_secs_f64());
     println!("fuzz: {passed_total} passed, {failed_total} failed");
     (failed_total > 0) as i32
+}
+
+/// One target's counts, shared by its workers.
+#[derive(Default)]
+struct Tally {
+    passed: AtomicU64,
+    failed: AtomicU64,
+    /// Cases that got through the target's first stage (decoded, assembled, translated…).
+    reached: AtomicU64,
+    done: AtomicU64,
+    slowest: Mutex<Duration>,
+}
+
+/// The run of one target: its workers' counts and cases in flight, and its progress bar.
+struct TargetRun {
+    target: Target,
+    /// When the whole run started (the in-flight times count from it).
+    start: Instant,
+    /// When this target started.
+    t0: Instant,
+    tally: Arc<Tally>,
+    flights: Vec<Arc<InFlight>>,
+    bar: ProgressBar,
+}
+
+impl TargetRun {
+    /// Worker `job`: cases `job`, `job + jobs`, … (or the one case asked for).
+    fn spawn(&self, s: &Settings, job: usize, seeds: &Arc<Seeds>) -> std::thread::JoinHandle<()> {
+        let (seeds, tally, flight) = (seeds.clone(), self.tally.clone(), self.flights[job].clone());
+        let (out, bar, target, start) = (s.out.clone(), self.bar.clone(), self.target, self.start);
+        let (iterations, jobs, seed, only) = (s.iterations, s.jobs as u64, s.seed, s.case);
+        std::thread::spawn(move || {
+            // Case k of the run is case k wherever it runs: its generator is seeded by
+            // (seed, target, k), so a reported case number reproduces alone.
+            let (mut case, end) = match only {
+                Some(k) => (k + job as u64, k + 1),
+                None => (job as u64, iterations),
+            };
+            while case < end {
+                let mut rng = Rng::new(seed ^ (target as u64) << 56 ^ case.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+                flight.case.store(case, Ordering::SeqCst);
+                flight.since_ms.store(start.elapsed().as_millis() as u64 + 1, Ordering::SeqCst);
+                let outcome = run_case(target, &seeds, &mut rng);
+                flight.since_ms.store(0, Ordering::SeqCst);
+                tally.reached.fetch_add(outcome.reached as u64, Ordering::Relaxed);
+                {
+                    let mut m = tally.slowest.lock().unwrap();
+                    *m = (*m).max(outcome.elapsed);
+                }
+                if let Some(f) = &outcome.failure {
+                    tally.failed.fetch_add(1, Ordering::Relaxed);
+                    let saved = save_reproducer(&out, target, case, &outcome)
+                        .map(|p| p.display().to_string())
+                        .unwrap_or_else(|e| format!("(not saved: {e})"));
+                    let line = format!(
+                        "fuzz: {} case {case}: {}\n      reproducer: {saved}",
+                        target.name(),
+                        first_line(&f.to_string())
+                    );
+                    crate::progress::println(&bar, &line);
+                } else {
+                    tally.passed.fetch_add(1, Ordering::Relaxed);
+                }
+                tally.done.fetch_add(1, Ordering::Relaxed);
+                case += jobs;
+            }
+        })
+    }
+
+    /// Progress and the watchdog until the workers finish: a case that runs longer than
+    /// [`HANG`] stops the process. `totals`: the earlier targets' passed and failed counts.
+    fn watch(&self, s: &Settings, workers: &[std::thread::JoinHandle<()>], (passed_total, failed_total): (u64, u64)) {
+        let (target, tally, bar) = (self.target, &self.tally, &self.bar);
+        let mut last_report = Instant::now();
+        while workers.iter().any(|w| !w.is_finished()) {
+            std::thread::sleep(Duration::from_millis(200));
+            bar.set_position(tally.done.load(Ordering::Relaxed));
+            let now = self.start.elapsed().as_millis() as u64;
+            for f in &self.flights {
+                let since = f.since_ms.load(Ordering::SeqCst);
+                if since != 0 && now.saturating_sub(since) > HANG.as_millis() as u64 {
+                    let case = f.case.load(Ordering::SeqCst);
+                    bar.finish_and_clear();
+                    println!(
+                        "fuzz: {} case {case} hangs (it has run {} s); stopping. Reproduce with \
+                         `cargo xtask fuzz --target {} --seed {:#x} --case {case}`",
+                        target.name(),
+                        (now - since) / 1000,
+                        target.name(),
+                        s.seed
+                    );
+                    println!(
+                        "fuzz: {passed_total} passed, {} failed",
+                        failed_total + tally.failed.load(Ordering::Relaxed) + 1
+                    );
+                    std::process::exit(1);
+                }
+            }
+            // Without a bar (not a terminal: a log), a line every 10 s.
+            if bar.is_hidden() && last_report.elapsed() > Duration::from_secs(10) {
+                last_report = Instant::now();
+                let n = tally.done.load(Ordering::Relaxed);
+                println!(
+                    "fuzz: {} {n}/{} ({:.0} cases/s), {} failed",
+                    target.name(),
+                    s.iterations,
+                    n as f64 / self.t0.elapsed().as_secs_f64(),
+                    tally.failed.load(Ordering::Relaxed)
+                );
+            }
+        }
+    }
 }
 
 fn first_line(s: &str) -> &str {

@@ -6,70 +6,9 @@ use super::*;
 impl Case {
     /// The checks serde cannot make. Returns a message naming the offending item.
     pub fn check(&self) -> Result<(), String> {
-        let rt = &self.render_target;
-        if rt.width == 0 || rt.height == 0 || rt.width > 4096 || rt.height > 4096 {
-            return Err(format!("render target size {}x{} out of range", rt.width, rt.height));
-        }
-        let mut seen = [false; 4];
-        seen[0] = true;
-        for t in &rt.render_targets {
-            if !(1..=3).contains(&t.index) || seen[t.index as usize] {
-                return Err(format!("render_targets: index {} is not a new index in 1..=3", t.index));
-            }
-            seen[t.index as usize] = true;
-        }
-        if let Some(gap) = (1..4).find(|&i| seen[i] && !seen[i - 1]) {
-            return Err(format!("render_targets: target {gap} without target {}", gap - 1));
-        }
-        for (i, t) in self.textures.iter().enumerate() {
-            let what = format!("texture {i} (stage {})", t.stage);
-            if t.stage >= PIXEL_SAMPLERS && t.vertex_sampler().is_none() {
-                return Err(format!(
-                    "{what}: stage must be a pixel sampler 0..=15 or a vertex sampler {}..={} (D3DVERTEXTEXTURESAMPLER0..3)",
-                    VERTEX_SAMPLER0,
-                    VERTEX_SAMPLER0 + VERTEX_SAMPLERS - 1
-                ));
-            }
-            if self.textures[..i].iter().any(|u| u.stage == t.stage) {
-                return Err(format!("{what}: stage bound twice"));
-            }
-            if t.width == 0 || t.height == 0 || t.depth == 0 || t.width > 4096 || t.height > 4096 || t.depth > 256 {
-                return Err(format!("{what}: size {}x{}x{} out of range", t.width, t.height, t.depth));
-            }
-            if t.kind != TextureKind::Volume && t.depth != 1 {
-                return Err(format!("{what}: depth {} on a non-volume texture", t.depth));
-            }
-            if t.kind == TextureKind::Cube && t.width != t.height {
-                return Err(format!("{what}: cube faces must be square"));
-            }
-            let max_levels = 32 - t.width.max(t.height).max(t.depth).leading_zeros();
-            if t.mip_levels == 0 || t.mip_levels > max_levels {
-                return Err(format!("{what}: mip_levels {} (1..={max_levels})", t.mip_levels));
-            }
-            if let Some(fill) = &t.fill {
-                if !t.texels.is_empty() || t.mip_levels != 1 || t.kind == TextureKind::Cube {
-                    return Err(format!("{what}: `fill` takes one level of a 2D or volume texture and no `texels`"));
-                }
-                for c in [&fill.r, &fill.g, &fill.b, &fill.a] {
-                    c.at(0, 0, 0, 0).map_err(|e| format!("{what}: {e}"))?;
-                }
-            } else if t.format == TextureFormat::A16B16G16R16 {
-                return Err(format!("{what}: A16B16G16R16 is given by `fill` only"));
-            } else if t.texels.len() as u64 != t.expected_texels() {
-                return Err(format!("{what}: {} texels given, {} expected", t.texels.len(), t.expected_texels()));
-            }
-            let bits16 = matches!(t.format, TextureFormat::V8U8 | TextureFormat::L6V5U5);
-            if bits16 && t.texels.iter().any(|&x| x > 0xffff) {
-                return Err(format!("{what}: a 16-bit {:?} texel exceeds 0xffff", t.format));
-            }
-            if t.format == TextureFormat::D24X8 {
-                if t.texels.iter().any(|&x| x > 0xff_ffff) {
-                    return Err(format!("{what}: a D24X8 depth exceeds 0xffffff"));
-                }
-                if t.kind == TextureKind::Volume {
-                    return Err(format!("{what}: a depth texture cannot be a volume"));
-                }
-            }
+        self.check_render_targets()?;
+        for i in 0..self.textures.len() {
+            self.check_texture(i)?;
         }
         for s in &self.texture_stages {
             check_stage(s)?;
@@ -92,6 +31,80 @@ impl Case {
         }
         for (p, probe) in self.probes.iter().enumerate() {
             self.check_probe(probe).map_err(|e| format!("probe {p} ({}, {}): {e}", probe.x, probe.y))?;
+        }
+        Ok(())
+    }
+
+    /// The render target's size, and extra targets at new indices 1..=3 without a gap.
+    fn check_render_targets(&self) -> Result<(), String> {
+        let rt = &self.render_target;
+        if rt.width == 0 || rt.height == 0 || rt.width > 4096 || rt.height > 4096 {
+            return Err(format!("render target size {}x{} out of range", rt.width, rt.height));
+        }
+        let mut seen = [false; 4];
+        seen[0] = true;
+        for t in &rt.render_targets {
+            if !(1..=3).contains(&t.index) || seen[t.index as usize] {
+                return Err(format!("render_targets: index {} is not a new index in 1..=3", t.index));
+            }
+            seen[t.index as usize] = true;
+        }
+        if let Some(gap) = (1..4).find(|&i| seen[i] && !seen[i - 1]) {
+            return Err(format!("render_targets: target {gap} without target {}", gap - 1));
+        }
+        Ok(())
+    }
+
+    /// Texture `i`: its stage, size, levels, and texels matching its format.
+    fn check_texture(&self, i: usize) -> Result<(), String> {
+        let t = &self.textures[i];
+        let what = format!("texture {i} (stage {})", t.stage);
+        if t.stage >= PIXEL_SAMPLERS && t.vertex_sampler().is_none() {
+            return Err(format!(
+                "{what}: stage must be a pixel sampler 0..=15 or a vertex sampler {}..={} (D3DVERTEXTEXTURESAMPLER0..3)",
+                VERTEX_SAMPLER0,
+                VERTEX_SAMPLER0 + VERTEX_SAMPLERS - 1
+            ));
+        }
+        if self.textures[..i].iter().any(|u| u.stage == t.stage) {
+            return Err(format!("{what}: stage bound twice"));
+        }
+        if t.width == 0 || t.height == 0 || t.depth == 0 || t.width > 4096 || t.height > 4096 || t.depth > 256 {
+            return Err(format!("{what}: size {}x{}x{} out of range", t.width, t.height, t.depth));
+        }
+        if t.kind != TextureKind::Volume && t.depth != 1 {
+            return Err(format!("{what}: depth {} on a non-volume texture", t.depth));
+        }
+        if t.kind == TextureKind::Cube && t.width != t.height {
+            return Err(format!("{what}: cube faces must be square"));
+        }
+        let max_levels = 32 - t.width.max(t.height).max(t.depth).leading_zeros();
+        if t.mip_levels == 0 || t.mip_levels > max_levels {
+            return Err(format!("{what}: mip_levels {} (1..={max_levels})", t.mip_levels));
+        }
+        if let Some(fill) = &t.fill {
+            if !t.texels.is_empty() || t.mip_levels != 1 || t.kind == TextureKind::Cube {
+                return Err(format!("{what}: `fill` takes one level of a 2D or volume texture and no `texels`"));
+            }
+            for c in [&fill.r, &fill.g, &fill.b, &fill.a] {
+                c.at(0, 0, 0, 0).map_err(|e| format!("{what}: {e}"))?;
+            }
+        } else if t.format == TextureFormat::A16B16G16R16 {
+            return Err(format!("{what}: A16B16G16R16 is given by `fill` only"));
+        } else if t.texels.len() as u64 != t.expected_texels() {
+            return Err(format!("{what}: {} texels given, {} expected", t.texels.len(), t.expected_texels()));
+        }
+        let bits16 = matches!(t.format, TextureFormat::V8U8 | TextureFormat::L6V5U5);
+        if bits16 && t.texels.iter().any(|&x| x > 0xffff) {
+            return Err(format!("{what}: a 16-bit {:?} texel exceeds 0xffff", t.format));
+        }
+        if t.format == TextureFormat::D24X8 {
+            if t.texels.iter().any(|&x| x > 0xff_ffff) {
+                return Err(format!("{what}: a D24X8 depth exceeds 0xffffff"));
+            }
+            if t.kind == TextureKind::Volume {
+                return Err(format!("{what}: a depth texture cannot be a volume"));
+            }
         }
         Ok(())
     }

@@ -12,21 +12,20 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use d3d9_shader::bytecode::{Opcode, Program, Usage};
-use d3d9_shader::ffp::FfpMode;
 pub use d3d9_shader::interp::Skew;
 pub use d3d9_shader::key::FloatRules;
 
-use crate::case::{Case, ConstantKind, Draw, FogMode, MipFilter, RenderState, TextureKind};
+use crate::case::{Case, ConstantKind, Draw, FogMode, MipFilter, RenderState};
 use crate::compare::{check_probe, judge_images, ProbeResult, Snapshots, Tolerance};
 use crate::cpu::{self, CpuTargets, FogSource, MergeState, PixelStage, VertexStage};
 use crate::device::Gpu;
 use crate::ffp_reference::{ReferencePixel, ReferenceVertex};
 use crate::ffp_state::{FfpState, VertexFormat};
-use crate::fixed_function as ff;
-use crate::gpu::{self, DrawCall, FixedState, Resource};
-use crate::targets::{GpuTargets, Image};
-use crate::textures::{self, DecodedTexture};
+use crate::targets::Image;
+use crate::textures::DecodedTexture;
 use crate::vertex::{input_map, Semantic, Vertices, D3D8_REGISTERS};
+
+mod gpu_draws;
 
 pub use crate::stages::{GpuStage, ShaderConstants, ShaderCpu, ShaderGpu, StageContext, TextureSlot};
 
@@ -259,16 +258,7 @@ impl Runner<'_> {
             match self.render_gpu(case, &prepared, self.ffp_mode.primary()) {
                 Ok(s) => {
                     if self.ffp_mode.cross_checks(case) {
-                        match self.render_gpu(case, &prepared, d3d9_shader::ffp::FfpMode::Uniform) {
-                            Ok(u) => match crate::ffp_modes::compare_runs(&s, &u) {
-                                Ok(0) => {}
-                                Ok(n) => result.notes.push(format!(
-                                    "uniform-driven fixed function: {n} pixels one rounding step from keyed"
-                                )),
-                                Err(d) => failures.push(format!("GPU: the uniform-driven fixed function differs: {d}")),
-                            },
-                            Err(e) => failures.push(format!("GPU, uniform-driven fixed function: {e:?}")),
-                        }
+                        self.cross_check_ffp(case, &prepared, &s, &mut result.notes, &mut failures);
                     }
                     runs.push(("gpu", s))
                 }
@@ -291,18 +281,7 @@ impl Runner<'_> {
         }
         result.notes.extend(skipped.iter().cloned());
         let last = case.draws.len() - 1;
-        for (side, snaps) in &runs {
-            for (i, probe) in case.probes.iter().enumerate() {
-                let image = &snaps[&probe.after_draw.unwrap_or(last)][probe.target as usize];
-                match check_probe(probe, image) {
-                    ProbeResult::Pass => {}
-                    ProbeResult::Broken(m) => {
-                        result.notes.push(format!("{side} probe {i}: broken() result accepted: {m}"))
-                    }
-                    ProbeResult::Fail(m) => failures.push(format!("{} probe {i} {m}", side.to_uppercase())),
-                }
-            }
-        }
+        check_probes(case, &runs, &mut result.notes, &mut failures);
         if let [("gpu", g), ("cpu", c)] = runs.as_slice() {
             let tol = if perspective { Tolerance::Wide } else { tolerance(&prepared.textures, &prepared.programs) };
             let judged = judge_images(g, c, &ties, tol, &self.channel_masks, || self.skewed_runs(case, &prepared));
@@ -320,6 +299,26 @@ impl Runner<'_> {
             result.verdict = Verdict::Skip(skipped.join("; "));
         }
         result
+    }
+
+    /// The GPU images with uniform-driven fixed-function halves against `keyed`, the images with
+    /// keyed ones: at most one rounding step apart.
+    fn cross_check_ffp(
+        &self,
+        case: &Case,
+        prepared: &Prepared,
+        keyed: &Snapshots,
+        notes: &mut Vec<String>,
+        failures: &mut Vec<String>,
+    ) {
+        match self.render_gpu(case, prepared, d3d9_shader::ffp::FfpMode::Uniform) {
+            Ok(u) => match crate::ffp_modes::compare_runs(keyed, &u) {
+                Ok(0) => {}
+                Ok(n) => notes.push(format!("uniform-driven fixed function: {n} pixels one rounding step from keyed")),
+                Err(d) => failures.push(format!("GPU: the uniform-driven fixed function differs: {d}")),
+            },
+            Err(e) => failures.push(format!("GPU, uniform-driven fixed function: {e:?}")),
+        }
     }
 
     /// The CPU images with every approximate result and every product at either end of the
@@ -431,16 +430,7 @@ impl Runner<'_> {
         let (mut vsc, mut psc) = (ShaderConstants::default(), ShaderConstants::default());
         let mut snaps = Snapshots::new();
         let mut ffp = FfpState::new(case);
-        // Decision points of interpolated inputs: zero, and the texel boundaries of every
-        // texture the pixel stage may sample (vertex textures are read before interpolation).
-        let mut tie_scales = vec![1.0f32];
-        for t in prepared.textures.iter().filter(|t| crate::case::vertex_sampler(t.stage).is_none()) {
-            for d in [t.size.0, t.size.1, t.size.2] {
-                if !tie_scales.contains(&(d as f32)) {
-                    tie_scales.push(d as f32);
-                }
-            }
-        }
+        let tie_scales = tie_scales(&prepared.textures);
         for (i, draw) in case.draws.iter().enumerate() {
             if let Some(c) = &draw.clear {
                 targets.clear(c.color, c.depth);
@@ -473,211 +463,71 @@ impl Runner<'_> {
                     .map_err(fail)?,
                 ),
             };
-            let strip = draw.primitive == crate::case::Primitive::TriangleStrip;
             let mut merge = merge_state(&state, fog, alpha);
             merge.table_depth_from_fog = vs.is_none() && ps.is_none() && format.pretransformed && !state.clipping;
-            if draw.primitive == crate::case::Primitive::PointList {
-                let points = cpu::PointState {
-                    size: state.pointsize,
-                    min: state.pointsize_min,
-                    max: state.pointsize_max,
-                    sprite: state.pointspriteenable,
-                };
-                let n = (draw.primitive_count as usize).min(inputs.len());
-                cpu::draw_points(
-                    &mut targets,
-                    &inputs[..n],
-                    vstage.as_ref(),
-                    pstage.as_ref(),
-                    &merge,
-                    &points,
-                    &tie_scales,
-                )
-                .map_err(fail)?;
-            } else {
-                cpu::draw(
-                    &mut targets,
-                    &inputs,
-                    strip,
-                    draw.primitive_count,
-                    vstage.as_ref(),
-                    pstage.as_ref(),
-                    &merge,
-                    &tie_scales,
-                )
-                .map_err(fail)?;
-            }
+            let stages = (vstage.as_ref(), pstage.as_ref());
+            cpu_draw(&mut targets, draw, &inputs, stages, &merge, &state, &tie_scales).map_err(fail)?;
             if needs_snapshot(case, i) {
                 snaps.insert(i, targets.colors.clone());
             }
         }
         Ok((snaps, targets.ties, targets.perspective))
     }
+}
 
-    fn render_gpu(&self, case: &Case, prepared: &Prepared, ffp_mode: FfpMode) -> Result<Snapshots, Verdict> {
-        let Some(gpu) = self.gpu else { return Err(Verdict::Skip("no GPU adapter".into())) };
-        let uses_shaders = !prepared.programs.is_empty();
-        if uses_shaders && self.gpu_shaders.is_none() {
-            return Err(Verdict::Skip("the translator is not built in".into()));
-        }
-        let rt = &case.render_target;
-        let size = (rt.width, rt.height);
-        let formats: Vec<_> = case.targets().iter().map(|t| t.1).collect();
-        let targets = GpuTargets::new(&gpu.device, rt.width, rt.height, &formats);
-        // Each target starts with its own clear colour.
-        for (t, (_, _, clear)) in case.targets().iter().enumerate() {
-            clear_one(gpu, &targets, t, *clear);
-        }
-        targets.clear(&gpu.device, &gpu.queue, None, Some(rt.clear_depth));
-        let mut uploaded: Vec<(u32, TextureKind, textures::GpuTexture)> = Vec::new();
-        let mut state = RenderState::default();
-        state.apply(&case.render_states);
-        let (mut vsc, mut psc) = (ShaderConstants::default(), ShaderConstants::default());
-        let mut snaps = Snapshots::new();
-        let mut ffp = FfpState::new(case);
-        for (i, draw) in case.draws.iter().enumerate() {
-            let fail = |e: String| Verdict::Fail(vec![format!("draw {i}: {e}")]);
-            ffp.before_draw(draw);
-            if let Some(c) = &draw.clear {
-                targets.clear(&gpu.device, &gpu.queue, c.color, c.depth);
-            }
-            if let Some(rs) = &draw.render_states {
-                state.apply(rs);
-            }
-            load_constants(draw, &mut vsc, &mut psc);
-            let setup = self.draw_setup(prepared, draw, &state, case.render_target.format)?;
-            let ctx = setup.context(case, prepared, &state, self.float_rules);
-            let DrawSetup { vs, ps, fog, alpha, .. } = setup;
-            let inputs = self.inputs(case, draw, vs, &state)?;
-            let (mut tvs, mut tps) = match (vs, ps) {
-                (None, None) => (None, None),
-                _ => self
-                    .gpu_shaders
-                    .expect("checked above")
-                    .translate(vs.map(|p| (p, &vsc)), ps.map(|p| (p, &psc)), ctx)
-                    .map_err(fail)?,
-            };
-            // Stand-ins for fixed-function stages, following the other stage's varying layout.
-            let layout = tps
-                .as_ref()
-                .map(|s| s.varyings.clone())
-                .or_else(|| tvs.as_ref().map(|s| s.varyings.clone()))
-                .unwrap_or_else(ff::default_layout);
-            // Fixed-function halves from the library's generator, on the other stage's layout.
-            let format = VertexFormat::of(draw);
-            let flat = state.shademode == crate::case::ShadeMode::Flat;
-            let points = draw.primitive == crate::case::Primitive::PointList;
-            if tvs.is_none() {
-                let stage = {
-                    let setup = crate::ffp_gpu::VertexSetup { flat, target_size: size, points, mode: ffp_mode };
-                    crate::ffp_gpu::vertex_stage(&ffp, &state, &format, &layout, &setup)
-                };
-                tvs = Some(stage.map_err(|e| fail(format!("fixed-function vertex half: {e}")))?);
-            }
-            if tps.is_none() {
-                let setup = crate::ffp_gpu::PixelSetup {
-                    vertex: vs.is_none().then_some(&format),
-                    fog,
-                    alpha: alpha.map(|t| (t.func, t.reference)),
-                    flat,
-                    mode: ffp_mode,
-                };
-                let stage = crate::ffp_gpu::pixel_stage(&ffp, &state, &prepared.textures, &layout, &setup);
-                tps = Some(stage.map_err(|e| fail(format!("fixed-function pixel half: {e}")))?);
-            }
-            let vs_module = tvs.as_ref().map(|s| s.module.clone()).expect("set above");
-            let ps_module = tps.as_ref().map(|s| s.module.clone()).expect("set above");
-            let mut resources = BTreeMap::new();
-            for stage in [&tvs, &tps].into_iter().flatten() {
-                for (key, data) in &stage.buffers {
-                    resources.insert(*key, Resource::Buffer(data.clone()));
-                }
-                for &TextureSlot { stage: tex_stage, kind, .. } in &stage.textures {
-                    if !uploaded.iter().any(|(s, k, _)| *s == tex_stage && *k == kind) {
-                        let stand_in;
-                        let t = match prepared.textures.iter().find(|t| t.stage == tex_stage) {
-                            Some(t) => t,
-                            None => {
-                                // A sampler the translation declares with nothing bound: the
-                                // unbound mask is run-time data there, and the shader reads
-                                // (0, 0, 0, 1) itself; any texture of the kind fills the binding.
-                                stand_in = textures::stand_in(tex_stage, kind);
-                                &stand_in
-                            }
-                        };
-                        if textures::needs_float_filtering(t)
-                            && !gpu.features.contains(wgpu::Features::FLOAT32_FILTERABLE)
-                        {
-                            return Err(Verdict::Skip(
-                                "linear filtering of float textures is not supported by this adapter".into(),
-                            ));
-                        }
-                        let scope = gpu.device.push_error_scope(wgpu::ErrorFilter::Validation);
-                        let g = textures::upload(&gpu.device, &gpu.queue, t, kind);
-                        if let Some(e) = pollster::block_on(scope.pop()) {
-                            return Err(fail(format!("uploading the texture of stage {tex_stage}: {e}")));
-                        }
-                        let g =
-                            g.ok_or_else(|| Verdict::Skip(format!("a {:?} texture sampled as {kind:?}", t.kind)))?;
-                        uploaded.push((tex_stage, kind, g));
-                    }
-                }
-            }
-            for stage in [&tvs, &tps].into_iter().flatten() {
-                for &TextureSlot { texture: tb, sampler: sb, stage: tex_stage, kind } in &stage.textures {
-                    if let Some((_, _, g)) = uploaded.iter().find(|(s, k, _)| *s == tex_stage && *k == kind) {
-                        resources.insert(tb, Resource::Texture(&g.view));
-                        resources.insert(sb, Resource::Sampler(&g.sampler));
-                    }
-                }
-            }
-            let call = DrawCall {
-                vs: (&vs_module, tvs.as_ref().map_or("main", |s| s.entry.as_str())),
-                ps: (&ps_module, tps.as_ref().map_or("main", |s| s.entry.as_str())),
-                constants: [&tvs, &tps].map(|s| s.as_ref().map(|s| s.constants.clone()).unwrap_or_default()),
-                vertices: match draw.primitive {
-                    crate::case::Primitive::PointList => &inputs[..(draw.primitive_count as usize).min(inputs.len())],
-                    _ => &inputs,
-                },
-                strip: draw.primitive == crate::case::Primitive::TriangleStrip,
-                points: draw.primitive == crate::case::Primitive::PointList,
-                resources,
-                state: FixedState {
-                    cull: state.cullmode,
-                    z_enable: state.zenable,
-                    z_func: state.zfunc,
-                    z_write: state.zwriteenable,
-                    blend: state.alphablendenable.then_some((state.srcblend, state.destblend)),
-                },
-            };
-            gpu::draw(gpu, &targets, &call).map_err(|e| fail(e.to_string()))?;
-            if needs_snapshot(case, i) {
-                snaps.insert(i, (0..formats.len()).map(|t| targets.read(&gpu.device, &gpu.queue, t)).collect());
+/// Decision points of interpolated inputs: zero, and the texel boundaries of every texture the
+/// pixel stage may sample (vertex textures are read before interpolation).
+fn tie_scales(textures: &[DecodedTexture]) -> Vec<f32> {
+    let mut tie_scales = vec![1.0f32];
+    for t in textures.iter().filter(|t| crate::case::vertex_sampler(t.stage).is_none()) {
+        for d in [t.size.0, t.size.1, t.size.2] {
+            if !tie_scales.contains(&(d as f32)) {
+                tie_scales.push(d as f32);
             }
         }
-        Ok(snaps)
+    }
+    tie_scales
+}
+
+/// Draws `draw`'s primitives (vertex registers `inputs`) on the CPU: points with the render
+/// state's point size, else triangles.
+fn cpu_draw(
+    targets: &mut CpuTargets,
+    draw: &Draw,
+    inputs: &[[[f32; 4]; 16]],
+    (vstage, pstage): (&dyn VertexStage, &dyn PixelStage),
+    merge: &MergeState,
+    state: &RenderState,
+    tie_scales: &[f32],
+) -> Result<(), String> {
+    if draw.primitive == crate::case::Primitive::PointList {
+        let points = cpu::PointState {
+            size: state.pointsize,
+            min: state.pointsize_min,
+            max: state.pointsize_max,
+            sprite: state.pointspriteenable,
+        };
+        let n = (draw.primitive_count as usize).min(inputs.len());
+        cpu::draw_points(targets, &inputs[..n], vstage, pstage, merge, &points, tie_scales)
+    } else {
+        let strip = draw.primitive == crate::case::Primitive::TriangleStrip;
+        cpu::draw(targets, inputs, strip, draw.primitive_count, vstage, pstage, merge, tie_scales)
     }
 }
 
-/// Clears colour target `index` alone (targets start with their own clear colours).
-fn clear_one(gpu: &Gpu, targets: &GpuTargets, index: usize, argb: u32) {
-    let mut encoder = gpu.device.create_command_encoder(&Default::default());
-    let [r, g, b, a] = crate::targets::color_to_rgba(argb).map(f64::from);
-    let pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
-        label: Some("initial clear"),
-        color_attachments: &[Some(wgpu::RenderPassColorAttachment {
-            view: &targets.colors[index].1,
-            depth_slice: None,
-            resolve_target: None,
-            ops: wgpu::Operations {
-                load: wgpu::LoadOp::Clear(wgpu::Color { r, g, b, a }),
-                store: wgpu::StoreOp::Store,
-            },
-        })],
-        ..Default::default()
-    });
-    drop(pass);
-    gpu.queue.submit([encoder.finish()]);
+/// The case's probes on each side's images (after their draw, else the last).
+fn check_probes(case: &Case, runs: &[(&str, Snapshots)], notes: &mut Vec<String>, failures: &mut Vec<String>) {
+    let last = case.draws.len() - 1;
+    for (side, snaps) in runs {
+        for (i, probe) in case.probes.iter().enumerate() {
+            let image = &snaps[&probe.after_draw.unwrap_or(last)][probe.target as usize];
+            match check_probe(probe, image) {
+                ProbeResult::Pass => {}
+                ProbeResult::Broken(m) => notes.push(format!("{side} probe {i}: broken() result accepted: {m}")),
+                ProbeResult::Fail(m) => failures.push(format!("{} probe {i} {m}", side.to_uppercase())),
+            }
+        }
+    }
 }
 
 fn needs_snapshot(case: &Case, draw: usize) -> bool {

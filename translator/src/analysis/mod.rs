@@ -273,57 +273,10 @@ pub fn analyse(program: &Program) -> Signature {
 
 fn visit(sig: &mut Signature, inst: &Instruction, info: &OpcodeInfo, profile: &Profile) {
     use Opcode as O;
-    let kind = profile.kind;
     match inst.opcode {
-        O::Dcl => {
-            let (Some(dst), Payload::Dcl(decl)) = (inst.dst, inst.payload) else { return };
-            let reg = dst.reg;
-            if reg.ty == RegisterType::Sampler {
-                let tt = decl.texture_type();
-                match sig.samplers.iter_mut().find(|s| s.index == reg.num) {
-                    Some(s) => {
-                        s.texture_type = tt;
-                        s.declared = tt.map(|t| t.name());
-                    }
-                    None => {
-                        sig.samplers.push(Sampler { index: reg.num, declared: tt.map(|t| t.name()), texture_type: tt })
-                    }
-                }
-                return;
-            }
-            let list = if is_output(reg.ty) { &mut sig.outputs } else { &mut sig.inputs };
-            let e = io_entry(list, reg);
-            // Pixel shaders before 3.0 declare v#/t# without a semantic (usage token 0x80000000).
-            let semantic = match kind {
-                ShaderKind::Vertex => true,
-                ShaderKind::Pixel => !profile.fixed_io && reg.ty == RegisterType::Input,
-            };
-            if semantic {
-                e.usage = decl.usage().map(|u| u.name());
-                e.usage_code = Some(decl.usage);
-                e.usage_index = decl.usage_index;
-            }
-            e.mask |= dst.mask.0;
-            e.centroid |= dst.modifiers.centroid();
-            return;
-        }
-        O::Def | O::DefI | O::DefB => {
-            let Some(dst) = inst.dst else { return };
-            let value = match inst.payload {
-                Payload::Def(v) => v,
-                Payload::DefI(v) => v.map(|x| x as u32),
-                Payload::DefB(b) => [b, 0, 0, 0],
-                _ => return,
-            };
-            let list = match dst.reg.ty {
-                RegisterType::Const => &mut sig.float_constants,
-                RegisterType::ConstInt => &mut sig.int_constants,
-                RegisterType::ConstBool => &mut sig.bool_constants,
-                _ => return,
-            };
-            list.defined.insert(dst.reg.num, value);
-            return;
-        }
+        // Declarations and definitions record what they declare and nothing else.
+        O::Dcl => return visit_dcl(sig, inst, profile),
+        O::Def | O::DefI | O::DefB => return visit_def(sig, inst),
         O::Label => {
             if let Some(l) = inst.src.get(0) {
                 sig.labels.push(l.reg.num);
@@ -348,31 +301,89 @@ fn visit(sig: &mut Signature, inst: &Instruction, info: &OpcodeInfo, profile: &P
             sig.samplers.push(Sampler { index: stage, declared: None, texture_type: None });
         }
     }
-    if kind == ShaderKind::Vertex && info.samples {
+    if profile.kind == ShaderKind::Vertex && info.samples {
         sig.features.vertex_texture_fetch = true;
     }
-    if let Some(dst) = inst.dst {
-        let reg = dst.reg;
-        match reg.ty {
-            RegisterType::Temp => sig.temps = sig.temps.max(reg.num + 1),
-            RegisterType::DepthOut => sig.features.depth_output = true,
-            _ => {}
-        }
-        if is_output(reg.ty) {
-            io_entry(&mut sig.outputs, reg).used_mask |= dst.mask.0;
-        }
-        if let Some(rel) = dst.relative {
-            sig.features.relative_addressing = true;
-            if !sig.relative_files.contains(&reg.ty) {
-                sig.relative_files.push(reg.ty);
+    visit_dst(sig, inst, profile.kind);
+    visit_sources(sig, inst, info, profile.kind);
+}
+
+/// A `dcl`: a sampler's texture type, or an input's or output's semantic and mask.
+fn visit_dcl(sig: &mut Signature, inst: &Instruction, profile: &Profile) {
+    let (Some(dst), Payload::Dcl(decl)) = (inst.dst, inst.payload) else { return };
+    let reg = dst.reg;
+    if reg.ty == RegisterType::Sampler {
+        let tt = decl.texture_type();
+        match sig.samplers.iter_mut().find(|s| s.index == reg.num) {
+            Some(s) => {
+                s.texture_type = tt;
+                s.declared = tt.map(|t| t.name());
             }
-            let _ = rel;
+            None => sig.samplers.push(Sampler { index: reg.num, declared: tt.map(|t| t.name()), texture_type: tt }),
         }
-        // ps_1_x texture ops write t#; they are inputs seeded with coordinates as well.
-        if reg.ty == RegisterType::Texture && kind == ShaderKind::Pixel {
-            io_entry(&mut sig.inputs, reg);
+        return;
+    }
+    let list = if is_output(reg.ty) { &mut sig.outputs } else { &mut sig.inputs };
+    let e = io_entry(list, reg);
+    // Pixel shaders before 3.0 declare v#/t# without a semantic (usage token 0x80000000).
+    let semantic = match profile.kind {
+        ShaderKind::Vertex => true,
+        ShaderKind::Pixel => !profile.fixed_io && reg.ty == RegisterType::Input,
+    };
+    if semantic {
+        e.usage = decl.usage().map(|u| u.name());
+        e.usage_code = Some(decl.usage);
+        e.usage_index = decl.usage_index;
+    }
+    e.mask |= dst.mask.0;
+    e.centroid |= dst.modifiers.centroid();
+}
+
+/// A `def`, `defi` or `defb`: the constant's value in its file's list.
+fn visit_def(sig: &mut Signature, inst: &Instruction) {
+    let Some(dst) = inst.dst else { return };
+    let value = match inst.payload {
+        Payload::Def(v) => v,
+        Payload::DefI(v) => v.map(|x| x as u32),
+        Payload::DefB(b) => [b, 0, 0, 0],
+        _ => return,
+    };
+    let list = match dst.reg.ty {
+        RegisterType::Const => &mut sig.float_constants,
+        RegisterType::ConstInt => &mut sig.int_constants,
+        RegisterType::ConstBool => &mut sig.bool_constants,
+        _ => return,
+    };
+    list.defined.insert(dst.reg.num, value);
+}
+
+/// The destination of an instruction: temporaries, outputs and relatively addressed files.
+fn visit_dst(sig: &mut Signature, inst: &Instruction, kind: ShaderKind) {
+    let Some(dst) = inst.dst else { return };
+    let reg = dst.reg;
+    match reg.ty {
+        RegisterType::Temp => sig.temps = sig.temps.max(reg.num + 1),
+        RegisterType::DepthOut => sig.features.depth_output = true,
+        _ => {}
+    }
+    if is_output(reg.ty) {
+        io_entry(&mut sig.outputs, reg).used_mask |= dst.mask.0;
+    }
+    if dst.relative.is_some() {
+        sig.features.relative_addressing = true;
+        if !sig.relative_files.contains(&reg.ty) {
+            sig.relative_files.push(reg.ty);
         }
     }
+    // ps_1_x texture ops write t#; they are inputs seeded with coordinates as well.
+    if reg.ty == RegisterType::Texture && kind == ShaderKind::Pixel {
+        io_entry(&mut sig.inputs, reg);
+    }
+}
+
+/// The sources and predicate of an instruction: the registers, constants, samplers and
+/// inputs they read.
+fn visit_sources(sig: &mut Signature, inst: &Instruction, info: &OpcodeInfo, kind: ShaderKind) {
     // m#x# read as many consecutive registers of their matrix operand as the matrix has rows.
     let matrix_rows = info.matrix.map_or(1, |m| u16::from(m.rows));
     for (n, src) in inst.src.iter().chain(inst.predicate.iter()).enumerate() {

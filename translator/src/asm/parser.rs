@@ -195,6 +195,15 @@ struct Parser<'a> {
     version: Version,
 }
 
+/// An instruction's operands counted as they are read, for the operand-count errors.
+struct Operands {
+    instruction: &'static str,
+    expected: usize,
+    /// A `def`, whose first value may follow `=` instead of `,`.
+    def_values: bool,
+    found: usize,
+}
+
 /// The result-modifier suffixes of an instruction name.
 #[derive(Default)]
 struct Suffixes {
@@ -215,29 +224,10 @@ impl<'a> Parser<'a> {
 
     fn instruction(mut self) -> Result<Instruction, AsmError> {
         let coissue = self.lx.eat('+')?;
-        let predicate = if self.lx.eat('(')? {
-            let p = self.src()?;
-            let (t, at) = self.lx.token()?;
-            if t != Tok::Punct(')') {
-                return Err(self.expected(at, "`)` after the predicate", t));
-            }
-            Some(p)
-        } else {
-            None
-        };
+        let predicate = self.predicate()?;
         let (tok, name_at) = self.lx.token()?;
         let Tok::Ident(mnemonic) = tok else { return Err(self.expected(name_at, "an instruction", tok)) };
-        let mut parts = mnemonic.split('_');
-        let base = parts.next().unwrap_or("");
-        let rest: Vec<&str> = parts.collect();
-        let has_comparison = rest.iter().any(|s| comparison(s).is_some());
-        let (opcode, form, mut control) = self
-            .lookup(base, has_comparison)
-            .ok_or_else(|| self.err(name_at, K::UnknownInstruction(mnemonic.to_string())))?;
-        let suffixes = self.suffixes(form, &rest, name_at)?;
-        if form.control == Control::Comparison {
-            control = suffixes.comparison.ok_or_else(|| self.err(name_at, K::MissingComparison(form.name)))? as u8;
-        }
+        let (opcode, form, control, suffixes) = self.mnemonic(mnemonic, name_at)?;
         if (predicate.is_some()) && self.version.is_sm1() {
             return Err(self.err(0, K::NotEncodable("shader model 1 instructions cannot be predicated")));
         }
@@ -253,28 +243,9 @@ impl<'a> Parser<'a> {
             Extra::Def | Extra::DefI => 4,
         };
         let expected = shape.dst as usize + extra + shape.srcs as usize;
-        let mut found = 0;
-        let next_operand = |p: &mut Self, found: &mut usize| -> Result<(), AsmError> {
-            let at = p.lx.offset();
-            if p.lx.peek()? == Tok::End {
-                return Err(p.err(at, K::OperandCount { instruction: form.name, expected, found: *found }));
-            }
-            if *found > 0 {
-                // `def c0 = 1, 2, 3, 4` (an older listing style) is read like `def c0, 1, 2, 3, 4`.
-                let (t, at) = p.lx.token()?;
-                let ok = t == Tok::Punct(',') || (t == Tok::Punct('=') && *found == 1 && extra == 4);
-                if !ok {
-                    return Err(p.expected(at, "`,` between operands", t));
-                }
-            }
-            if p.lx.peek()? == Tok::End {
-                return Err(p.err(at, K::OperandCount { instruction: form.name, expected, found: *found }));
-            }
-            *found += 1;
-            Ok(())
-        };
+        let mut ops = Operands { instruction: form.name, expected, def_values: extra == 4, found: 0 };
         if shape.dst {
-            next_operand(&mut self, &mut found)?;
+            self.next_operand(&mut ops)?;
             let mut d = self.dst()?;
             d.shift = suffixes.shift;
             d.modifiers = ResultModifiers(suffixes.modifiers);
@@ -285,13 +256,79 @@ impl<'a> Parser<'a> {
                 K::BadInstructionModifier { instruction: form.name, modifier: "sat/pp/centroid/shift".into() },
             ));
         }
-        inst.payload = match shape.extra {
+        inst.payload = self.payload(shape.extra, suffixes.decl, &mut ops)?;
+        for _ in 0..shape.srcs {
+            self.next_operand(&mut ops)?;
+            let s = self.src()?;
+            inst.src.push(s);
+        }
+        self.end_of_operands(&ops)?;
+        Ok(inst)
+    }
+
+    /// A `(p0.x)` or `(!p0.x)` predicate before the instruction name.
+    fn predicate(&mut self) -> Result<Option<SrcParam>, AsmError> {
+        if !self.lx.eat('(')? {
+            return Ok(None);
+        }
+        let p = self.src()?;
+        let (t, at) = self.lx.token()?;
+        if t != Tok::Punct(')') {
+            return Err(self.expected(at, "`)` after the predicate", t));
+        }
+        Ok(Some(p))
+    }
+
+    /// The opcode, decoding form, control bits and suffixes an instruction name (`mnemonic`,
+    /// at `name_at`) spells.
+    fn mnemonic(&self, mnemonic: &str, name_at: usize) -> Result<(Opcode, &'static Form, u8, Suffixes), AsmError> {
+        let mut parts = mnemonic.split('_');
+        let base = parts.next().unwrap_or("");
+        let rest: Vec<&str> = parts.collect();
+        let has_comparison = rest.iter().any(|s| comparison(s).is_some());
+        let (opcode, form, mut control) = self
+            .lookup(base, has_comparison)
+            .ok_or_else(|| self.err(name_at, K::UnknownInstruction(mnemonic.to_string())))?;
+        let suffixes = self.suffixes(form, &rest, name_at)?;
+        if form.control == Control::Comparison {
+            control = suffixes.comparison.ok_or_else(|| self.err(name_at, K::MissingComparison(form.name)))? as u8;
+        }
+        Ok((opcode, form, control, suffixes))
+    }
+
+    /// The separator before the next operand, and that there is one.
+    fn next_operand(&mut self, ops: &mut Operands) -> Result<(), AsmError> {
+        let at = self.lx.offset();
+        let missing =
+            |ops: &Operands| K::OperandCount { instruction: ops.instruction, expected: ops.expected, found: ops.found };
+        if self.lx.peek()? == Tok::End {
+            return Err(self.err(at, missing(ops)));
+        }
+        if ops.found > 0 {
+            // `def c0 = 1, 2, 3, 4` (an older listing style) is read like `def c0, 1, 2, 3, 4`.
+            let (t, at) = self.lx.token()?;
+            let ok = t == Tok::Punct(',') || (t == Tok::Punct('=') && ops.found == 1 && ops.def_values);
+            if !ok {
+                return Err(self.expected(at, "`,` between operands", t));
+            }
+        }
+        if self.lx.peek()? == Tok::End {
+            return Err(self.err(at, missing(ops)));
+        }
+        ops.found += 1;
+        Ok(())
+    }
+
+    /// The operands between the destination and the sources: a declaration's usage (from the
+    /// name's suffixes) or a definition's values.
+    fn payload(&mut self, extra: Extra, decl: Option<Decl>, ops: &mut Operands) -> Result<Payload, AsmError> {
+        Ok(match extra {
             Extra::None => Payload::None,
-            Extra::Dcl => Payload::Dcl(suffixes.decl.unwrap_or(Decl { usage: 0, usage_index: 0, texture_type: 0 })),
+            Extra::Dcl => Payload::Dcl(decl.unwrap_or(Decl { usage: 0, usage_index: 0, texture_type: 0 })),
             Extra::Def => {
                 let mut v = [0; 4];
                 for slot in &mut v {
-                    next_operand(&mut self, &mut found)?;
+                    self.next_operand(ops)?;
                     *slot = self.def_component()?;
                 }
                 Payload::Def(v)
@@ -299,26 +336,25 @@ impl<'a> Parser<'a> {
             Extra::DefI => {
                 let mut v = [0; 4];
                 for slot in &mut v {
-                    next_operand(&mut self, &mut found)?;
+                    self.next_operand(ops)?;
                     *slot = self.integer()?;
                 }
                 Payload::DefI(v)
             }
             Extra::DefB => {
-                next_operand(&mut self, &mut found)?;
+                self.next_operand(ops)?;
                 Payload::DefB(self.boolean()?)
             }
-        };
-        for _ in 0..shape.srcs {
-            next_operand(&mut self, &mut found)?;
-            let s = self.src()?;
-            inst.src.push(s);
-        }
+        })
+    }
+
+    /// The end of the line after the last operand; extra operands are counted for the error.
+    fn end_of_operands(&mut self, ops: &Operands) -> Result<(), AsmError> {
         let (t, at) = self.lx.token()?;
         match t {
-            Tok::End => Ok(inst),
+            Tok::End => Ok(()),
             Tok::Punct(',') => {
-                let mut more = found;
+                let mut more = ops.found;
                 let mut lx = self.lx;
                 while let Ok((t, _)) = lx.token() {
                     match t {
@@ -327,7 +363,8 @@ impl<'a> Parser<'a> {
                         _ => {}
                     }
                 }
-                Err(self.err(at, K::OperandCount { instruction: form.name, expected, found: more + 1 }))
+                let kind = K::OperandCount { instruction: ops.instruction, expected: ops.expected, found: more + 1 };
+                Err(self.err(at, kind))
             }
             t => Err(self.expected(at, "`,` or the end of the line", t)),
         }

@@ -465,20 +465,7 @@ impl Lowerer<'_> {
             match (Usage::from_raw(usage), index) {
                 (Some(Usage::Position), 0) => {
                     position = Some(v);
-                    // A linked pixel shader may read POSITION0 as a varying too.
-                    if let Some(LinkSlot::Location(l)) = self.key.linkage.as_ref().and_then(|k| k.find(usage, index)) {
-                        let b = self.varying_binding(l, usage);
-                        Self::member(&mut members, &mut offset, "position_varying", self.t.vec4f, 16, b);
-                        values.push(v);
-                        self.interface.outputs.push(InterfaceSlot {
-                            register: Some(Register::new(r.file, r.index)),
-                            usage: Some(Usage::Position),
-                            usage_index: 0,
-                            location: Some(l),
-                            builtin: None,
-                            default: None,
-                        });
-                    }
+                    self.position_varying(r, v, &mut members, &mut offset, &mut values);
                     continue;
                 }
                 (Some(Usage::PSize), 0) => {
@@ -521,9 +508,47 @@ impl Lowerer<'_> {
         if let Some(c) = corner {
             pos = self.expand_point(pos, c, point_size)?;
         }
+        self.position_builtin(pos, &mut members, &mut offset, &mut values);
+        self.vertex_epilogue(pos, point_size, &mut members, &mut offset, &mut values)?;
+        Ok(self.finish_outputs(members, offset, values))
+    }
+
+    /// A linked pixel shader may read POSITION0 as a varying too: the vertex shader's position
+    /// output `r` (value `v`) at the location the linkage gives it, if any.
+    fn position_varying(
+        &mut self,
+        r: &IoRegister,
+        v: Expr,
+        members: &mut Vec<StructMember>,
+        offset: &mut u32,
+        values: &mut Vec<Expr>,
+    ) {
+        let usage = Usage::Position as u8;
+        let Some(LinkSlot::Location(l)) = self.key.linkage.as_ref().and_then(|k| k.find(usage, 0)) else { return };
+        let b = self.varying_binding(l, usage);
+        Self::member(members, offset, "position_varying", self.t.vec4f, 16, b);
+        values.push(v);
+        self.interface.outputs.push(InterfaceSlot {
+            register: Some(Register::new(r.file, r.index)),
+            usage: Some(Usage::Position),
+            usage_index: 0,
+            location: Some(l),
+            builtin: None,
+            default: None,
+        });
+    }
+
+    /// The clip-space position `pos`, the vertex stage's position builtin.
+    fn position_builtin(
+        &mut self,
+        pos: Expr,
+        members: &mut Vec<StructMember>,
+        offset: &mut u32,
+        values: &mut Vec<Expr>,
+    ) {
         Self::member(
-            &mut members,
-            &mut offset,
+            members,
+            offset,
             "position",
             self.t.vec4f,
             16,
@@ -538,8 +563,6 @@ impl Lowerer<'_> {
             builtin: Some(Builtin::Position),
             default: None,
         });
-        self.vertex_epilogue(pos, point_size, &mut members, &mut offset, &mut values)?;
-        Ok(self.finish_outputs(members, offset, values))
     }
 
     /// Expanding points with sprites: the TEXCOORD sets the shader does not write are the

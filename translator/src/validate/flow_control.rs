@@ -39,7 +39,7 @@
 use std::collections::{HashMap, HashSet};
 
 use super::{Cx, Rule};
-use crate::bytecode::{Nesting, Opcode, RegisterType, VersionId};
+use crate::bytecode::{Instruction, Nesting, Opcode, RegisterType, VersionId};
 
 /// What flow control tells the later rules about each instruction.
 pub(crate) struct FlowInfo {
@@ -286,7 +286,6 @@ impl Walker<'_, '_> {
         let Body { start, end } = self.bodies[body];
         let mut st = entry;
         let mut blocks: Vec<Block> = vec![];
-        let limits = self.limits;
         for i in start..end {
             let inst = self.cx.inst(i);
             let in_dynamic_loop = blocks.iter().any(|b| matches!(b, Block::Loop { dynamic_exit: true, .. }));
@@ -294,94 +293,19 @@ impl Walker<'_, '_> {
                 self.info.dynamic[i] = true;
             }
             self.loop_counter_uses(i, &st);
-            let pred_src = |k: usize| inst.src.get(k).is_some_and(|s| s.reg.ty == RegisterType::Predicate);
             match inst.opcode {
-                Opcode::If | Opcode::Ifc => {
-                    let dynamic = inst.opcode == Opcode::Ifc || pred_src(0);
-                    if dynamic {
-                        st.dynamic += 1;
-                        self.limit(
-                            i,
-                            Rule::DynamicNesting,
-                            "dynamic flow control nesting",
-                            st.dynamic,
-                            Some(limits.dynamic),
-                        );
-                    } else {
-                        st.static_nesting += 1;
-                        self.limit(
-                            i,
-                            Rule::StaticNesting,
-                            "static flow control nesting",
-                            st.static_nesting,
-                            limits.static_nesting,
-                        );
-                    }
-                    blocks.push(Block::If { at: i, dynamic, has_else: false });
-                }
-                Opcode::Else => match blocks.last_mut() {
-                    Some(Block::If { has_else: false, .. }) => {
-                        if let Some(Block::If { has_else, .. }) = blocks.last_mut() {
-                            *has_else = true;
-                        }
-                    }
-                    _ => self.error(Rule::FlowControl, i, format_args!("else without a matching if")),
-                },
-                Opcode::EndIf => match blocks.last() {
-                    Some(&Block::If { dynamic, .. }) => {
-                        blocks.pop();
-                        if dynamic {
-                            st.dynamic -= 1;
-                        } else {
-                            st.static_nesting -= 1;
-                        }
-                    }
-                    _ => self.error(Rule::FlowControl, i, format_args!("endif without a matching if")),
-                },
-                Opcode::Loop | Opcode::Rep => {
-                    let is_loop = inst.opcode == Opcode::Loop;
-                    st.loops += 1;
-                    self.limit(i, Rule::LoopNesting, "loop nesting", st.loops, Some(limits.loops));
-                    if is_loop {
-                        st.aloops += 1;
-                    }
-                    blocks.push(Block::Loop { at: i, is_loop, dynamic_exit: self.has_dynamic_exit(i, end) });
-                }
-                Opcode::EndLoop | Opcode::EndRep => {
-                    let want_loop = inst.opcode == Opcode::EndLoop;
-                    match blocks.last() {
-                        Some(&Block::Loop { is_loop, .. }) if is_loop == want_loop => {
-                            blocks.pop();
-                            st.loops -= 1;
-                            if is_loop {
-                                st.aloops -= 1;
-                            }
-                        }
-                        _ => {
-                            let (close, open) = if want_loop { ("endloop", "loop") } else { ("endrep", "rep") };
-                            self.error(Rule::FlowControl, i, format_args!("{close} without a matching {open}"))
-                        }
-                    }
-                }
-                Opcode::Break | Opcode::BreakC | Opcode::BreakP => {
-                    if !blocks.iter().any(|b| matches!(b, Block::Loop { .. })) {
-                        self.error(Rule::FlowControl, i, format_args!("break outside loop or rep"));
-                    }
-                    if inst.opcode == Opcode::BreakC {
-                        self.limit(
-                            i,
-                            Rule::DynamicNesting,
-                            "dynamic flow control nesting",
-                            st.dynamic + 1,
-                            Some(limits.dynamic),
-                        );
-                    }
-                }
+                Opcode::If | Opcode::Ifc | Opcode::Else | Opcode::EndIf => self.branch(i, inst, &mut st, &mut blocks),
+                Opcode::Loop
+                | Opcode::Rep
+                | Opcode::EndLoop
+                | Opcode::EndRep
+                | Opcode::Break
+                | Opcode::BreakC
+                | Opcode::BreakP => self.repetition(i, inst, end, &mut st, &mut blocks),
                 Opcode::Call | Opcode::CallNz => {
-                    let dynamic = inst.opcode == Opcode::CallNz && pred_src(1);
+                    let dynamic = inst.opcode == Opcode::CallNz && predicate_source(inst, 1);
                     self.call(i, &st, dynamic, in_dynamic_loop);
                 }
-                Opcode::Ret => {}
                 _ => {}
             }
         }
@@ -394,6 +318,82 @@ impl Walker<'_, '_> {
             self.error(Rule::FlowControl, at, format_args!("{what}"));
         }
         self.active.pop();
+    }
+
+    /// `if`, `if_cmp`, `else` and `endif` at instruction `i`: the nesting they open and close.
+    fn branch(&mut self, i: usize, inst: &Instruction, st: &mut State, blocks: &mut Vec<Block>) {
+        let limits = self.limits;
+        match inst.opcode {
+            Opcode::If | Opcode::Ifc => {
+                let dynamic = inst.opcode == Opcode::Ifc || predicate_source(inst, 0);
+                if dynamic {
+                    st.dynamic += 1;
+                    let what = "dynamic flow control nesting";
+                    self.limit(i, Rule::DynamicNesting, what, st.dynamic, Some(limits.dynamic));
+                } else {
+                    st.static_nesting += 1;
+                    let what = "static flow control nesting";
+                    self.limit(i, Rule::StaticNesting, what, st.static_nesting, limits.static_nesting);
+                }
+                blocks.push(Block::If { at: i, dynamic, has_else: false });
+            }
+            Opcode::Else => match blocks.last_mut() {
+                Some(Block::If { has_else, .. }) if !*has_else => *has_else = true,
+                _ => self.error(Rule::FlowControl, i, format_args!("else without a matching if")),
+            },
+            _ => match blocks.last() {
+                Some(&Block::If { dynamic, .. }) => {
+                    blocks.pop();
+                    if dynamic {
+                        st.dynamic -= 1;
+                    } else {
+                        st.static_nesting -= 1;
+                    }
+                }
+                _ => self.error(Rule::FlowControl, i, format_args!("endif without a matching if")),
+            },
+        }
+    }
+
+    /// `loop`, `rep`, their ends and the breaks at instruction `i` of a body ending at `end`.
+    fn repetition(&mut self, i: usize, inst: &Instruction, end: usize, st: &mut State, blocks: &mut Vec<Block>) {
+        let limits = self.limits;
+        match inst.opcode {
+            Opcode::Loop | Opcode::Rep => {
+                let is_loop = inst.opcode == Opcode::Loop;
+                st.loops += 1;
+                self.limit(i, Rule::LoopNesting, "loop nesting", st.loops, Some(limits.loops));
+                if is_loop {
+                    st.aloops += 1;
+                }
+                blocks.push(Block::Loop { at: i, is_loop, dynamic_exit: self.has_dynamic_exit(i, end) });
+            }
+            Opcode::EndLoop | Opcode::EndRep => {
+                let want_loop = inst.opcode == Opcode::EndLoop;
+                match blocks.last() {
+                    Some(&Block::Loop { is_loop, .. }) if is_loop == want_loop => {
+                        blocks.pop();
+                        st.loops -= 1;
+                        if is_loop {
+                            st.aloops -= 1;
+                        }
+                    }
+                    _ => {
+                        let (close, open) = if want_loop { ("endloop", "loop") } else { ("endrep", "rep") };
+                        self.error(Rule::FlowControl, i, format_args!("{close} without a matching {open}"))
+                    }
+                }
+            }
+            _ => {
+                if !blocks.iter().any(|b| matches!(b, Block::Loop { .. })) {
+                    self.error(Rule::FlowControl, i, format_args!("break outside loop or rep"));
+                }
+                if inst.opcode == Opcode::BreakC {
+                    let what = "dynamic flow control nesting";
+                    self.limit(i, Rule::DynamicNesting, what, st.dynamic + 1, Some(limits.dynamic));
+                }
+            }
+        }
     }
 
     fn call(&mut self, i: usize, st: &State, dynamic: bool, in_dynamic_loop: bool) {
@@ -472,4 +472,9 @@ impl Walker<'_, '_> {
             self.cx.relaxable(Rule::FlowControl, Some(i), "aL is used outside loop/endloop");
         }
     }
+}
+
+/// Whether source `k` of `inst` is a predicate register (a dynamic condition).
+fn predicate_source(inst: &Instruction, k: usize) -> bool {
+    inst.src.get(k).is_some_and(|s| s.reg.ty == RegisterType::Predicate)
 }

@@ -61,19 +61,7 @@ impl<'m> Writer<'m> {
                 let parts = [v; 4];
                 self.composite(ty, &parts[..size as usize])
             }
-            E::Swizzle { size, vector, pattern } => {
-                let v = self.value(cx, vector)?;
-                let id = self.id();
-                let start = self.buf.fx.body.begin(Op::VectorShuffle);
-                for word in [ty, id, v, v] {
-                    self.buf.fx.body.push(word);
-                }
-                for &c in &pattern[..size as usize] {
-                    self.buf.fx.body.push(c as u32);
-                }
-                self.buf.fx.body.end(start);
-                id
-            }
+            E::Swizzle { size, vector, pattern } => self.swizzle(cx, ty, vector, &pattern[..size as usize])?,
             E::Compose { ref components, .. } => {
                 let mut parts = arrayvec::ArrayVec::<u32, 16>::new();
                 for &c in components {
@@ -88,58 +76,17 @@ impl<'m> Writer<'m> {
             }
             E::ImageSample { .. } => self.image_sample(cx, ty, expression)?,
             E::ImageQuery { image, query: naga::ImageQuery::Size { level } } => {
-                self.require(spirv::Capability::ImageQuery);
-                let image = self.value(cx, image)?;
-                let lod = match level {
-                    Some(l) => self.value(cx, l)?,
-                    None => self.u32_constant(0)?,
-                };
-                self.binary(Op::ImageQuerySizeLod, ty, image, lod)
+                self.image_size(cx, ty, image, level)?
             }
-            E::Unary { op, expr } => {
-                let v = self.value(cx, expr)?;
-                let op = match (op, self.inner(cx, expr).scalar_kind()) {
-                    (UnaryOperator::Negate, Some(K::Float)) => Op::FNegate,
-                    (UnaryOperator::Negate, Some(K::Sint)) => Op::SNegate,
-                    (UnaryOperator::LogicalNot, _) => Op::LogicalNot,
-                    (UnaryOperator::BitwiseNot, _) => Op::Not,
-                    _ => return Err(Unsupported("unary operator")),
-                };
-                self.unary(op, ty, v)
-            }
+            E::Unary { op, expr } => self.unary_expression(cx, ty, op, expr)?,
             E::Binary { op, left, right } => self.binary_expression(cx, ty, op, left, right)?,
-            E::Select { condition, accept, reject } => {
-                let mut c = self.value(cx, condition)?;
-                let a = self.value(cx, accept)?;
-                let r = self.value(cx, reject)?;
-                // Before SPIR-V 1.4 a vector select takes a vector condition.
-                if let (TypeInner::Scalar(s), &TypeInner::Vector { size, .. }) =
-                    (self.inner(cx, condition), self.inner(cx, accept))
-                {
-                    let bvec = self.vector_type(size, *s)?;
-                    let parts = [c; 4];
-                    c = self.composite(bvec, &parts[..size as usize]);
-                }
-                self.ternary(Op::Select, ty, c, a, r)
-            }
+            E::Select { condition, accept, reject } => self.select(cx, ty, condition, accept, reject)?,
             E::Derivative { axis, ctrl, expr } => {
-                use naga::{DerivativeAxis as A, DerivativeControl as C};
-                if ctrl != C::None {
+                if ctrl != naga::DerivativeControl::None {
                     self.require(spirv::Capability::DerivativeControl);
                 }
-                let op = match (axis, ctrl) {
-                    (A::X, C::None) => Op::DPdx,
-                    (A::X, C::Fine) => Op::DPdxFine,
-                    (A::X, C::Coarse) => Op::DPdxCoarse,
-                    (A::Y, C::None) => Op::DPdy,
-                    (A::Y, C::Fine) => Op::DPdyFine,
-                    (A::Y, C::Coarse) => Op::DPdyCoarse,
-                    (A::Width, C::None) => Op::Fwidth,
-                    (A::Width, C::Fine) => Op::FwidthFine,
-                    (A::Width, C::Coarse) => Op::FwidthCoarse,
-                };
                 let v = self.value(cx, expr)?;
-                self.unary(op, ty, v)
+                self.unary(derivative_op(axis, ctrl), ty, v)
             }
             E::Relational { fun, argument } => {
                 use naga::RelationalFunction as R;
@@ -158,6 +105,66 @@ impl<'m> Writer<'m> {
         };
         self.buf.fx.ids[h.index()] = id;
         Ok(())
+    }
+
+    /// `vector.xyzw` as an `OpVectorShuffle` of the vector with itself.
+    fn swizzle(&mut self, cx: Cx<'m>, ty: u32, vector: Handle<E>, pattern: &[naga::SwizzleComponent]) -> Result<u32> {
+        let v = self.value(cx, vector)?;
+        let id = self.id();
+        let start = self.buf.fx.body.begin(Op::VectorShuffle);
+        for word in [ty, id, v, v] {
+            self.buf.fx.body.push(word);
+        }
+        for &c in pattern {
+            self.buf.fx.body.push(c as u32);
+        }
+        self.buf.fx.body.end(start);
+        Ok(id)
+    }
+
+    /// `textureDimensions(image, level)`: the size at the level, or at level 0.
+    fn image_size(&mut self, cx: Cx<'m>, ty: u32, image: Handle<E>, level: Option<Handle<E>>) -> Result<u32> {
+        self.require(spirv::Capability::ImageQuery);
+        let image = self.value(cx, image)?;
+        let lod = match level {
+            Some(l) => self.value(cx, l)?,
+            None => self.u32_constant(0)?,
+        };
+        Ok(self.binary(Op::ImageQuerySizeLod, ty, image, lod))
+    }
+
+    fn unary_expression(&mut self, cx: Cx<'m>, ty: u32, op: UnaryOperator, expr: Handle<E>) -> Result<u32> {
+        let v = self.value(cx, expr)?;
+        let op = match (op, self.inner(cx, expr).scalar_kind()) {
+            (UnaryOperator::Negate, Some(K::Float)) => Op::FNegate,
+            (UnaryOperator::Negate, Some(K::Sint)) => Op::SNegate,
+            (UnaryOperator::LogicalNot, _) => Op::LogicalNot,
+            (UnaryOperator::BitwiseNot, _) => Op::Not,
+            _ => return Err(Unsupported("unary operator")),
+        };
+        Ok(self.unary(op, ty, v))
+    }
+
+    fn select(
+        &mut self,
+        cx: Cx<'m>,
+        ty: u32,
+        condition: Handle<E>,
+        accept: Handle<E>,
+        reject: Handle<E>,
+    ) -> Result<u32> {
+        let mut c = self.value(cx, condition)?;
+        let a = self.value(cx, accept)?;
+        let r = self.value(cx, reject)?;
+        // Before SPIR-V 1.4 a vector select takes a vector condition.
+        if let (TypeInner::Scalar(s), &TypeInner::Vector { size, .. }) =
+            (self.inner(cx, condition), self.inner(cx, accept))
+        {
+            let bvec = self.vector_type(size, *s)?;
+            let parts = [c; 4];
+            c = self.composite(bvec, &parts[..size as usize]);
+        }
+        Ok(self.ternary(Op::Select, ty, c, a, r))
     }
 
     fn access(&mut self, cx: Cx<'m>, ty: u32, base: Handle<E>, index: Handle<E>) -> Result<u32> {
@@ -349,39 +356,7 @@ impl<'m> Writer<'m> {
             M::Sign if float => G::FSign,
             M::Sign if sint => G::SSign,
             _ if !float => return Err(Unsupported("integer math function")),
-            M::Sin => G::Sin,
-            M::Cos => G::Cos,
-            M::Tan => G::Tan,
-            M::Asin => G::Asin,
-            M::Acos => G::Acos,
-            M::Atan => G::Atan,
-            M::Atan2 => G::Atan2,
-            M::Radians => G::Radians,
-            M::Degrees => G::Degrees,
-            M::Ceil => G::Ceil,
-            M::Floor => G::Floor,
-            M::Round => G::RoundEven,
-            M::Fract => G::Fract,
-            M::Trunc => G::Trunc,
-            M::Ldexp => G::Ldexp,
-            M::Cross => G::Cross,
-            M::Distance => G::Distance,
-            M::Length => G::Length,
-            M::Normalize => G::Normalize,
-            M::FaceForward => G::FaceForward,
-            M::Reflect => G::Reflect,
-            M::Refract => G::Refract,
-            M::Exp => G::Exp,
-            M::Exp2 => G::Exp2,
-            M::Log => G::Log,
-            M::Log2 => G::Log2,
-            M::Pow => G::Pow,
-            M::Fma => G::Fma,
-            M::Step => G::Step,
-            M::SmoothStep => G::SmoothStep,
-            M::Sqrt => G::Sqrt,
-            M::InverseSqrt => G::InverseSqrt,
-            _ => return Err(Unsupported("math function")),
+            _ => float_glsl_op(fun).ok_or(Unsupported("math function"))?,
         };
         Ok(self.ext(op, ty, &args))
     }
@@ -490,5 +465,60 @@ fn one_of(kind: K) -> Result<naga::Literal> {
         K::Sint => naga::Literal::I32(1),
         K::Uint => naga::Literal::U32(1),
         _ => return Err(Unsupported("conversion kind")),
+    })
+}
+
+/// The derivative instruction of an axis and control.
+fn derivative_op(axis: naga::DerivativeAxis, ctrl: naga::DerivativeControl) -> Op {
+    use naga::{DerivativeAxis as A, DerivativeControl as C};
+    match (axis, ctrl) {
+        (A::X, C::None) => Op::DPdx,
+        (A::X, C::Fine) => Op::DPdxFine,
+        (A::X, C::Coarse) => Op::DPdxCoarse,
+        (A::Y, C::None) => Op::DPdy,
+        (A::Y, C::Fine) => Op::DPdyFine,
+        (A::Y, C::Coarse) => Op::DPdyCoarse,
+        (A::Width, C::None) => Op::Fwidth,
+        (A::Width, C::Fine) => Op::FwidthFine,
+        (A::Width, C::Coarse) => Op::FwidthCoarse,
+    }
+}
+
+/// The GLSL.std.450 instruction of a math function that takes floats only, one to one.
+fn float_glsl_op(fun: M) -> Option<G> {
+    Some(match fun {
+        M::Sin => G::Sin,
+        M::Cos => G::Cos,
+        M::Tan => G::Tan,
+        M::Asin => G::Asin,
+        M::Acos => G::Acos,
+        M::Atan => G::Atan,
+        M::Atan2 => G::Atan2,
+        M::Radians => G::Radians,
+        M::Degrees => G::Degrees,
+        M::Ceil => G::Ceil,
+        M::Floor => G::Floor,
+        M::Round => G::RoundEven,
+        M::Fract => G::Fract,
+        M::Trunc => G::Trunc,
+        M::Ldexp => G::Ldexp,
+        M::Cross => G::Cross,
+        M::Distance => G::Distance,
+        M::Length => G::Length,
+        M::Normalize => G::Normalize,
+        M::FaceForward => G::FaceForward,
+        M::Reflect => G::Reflect,
+        M::Refract => G::Refract,
+        M::Exp => G::Exp,
+        M::Exp2 => G::Exp2,
+        M::Log => G::Log,
+        M::Log2 => G::Log2,
+        M::Pow => G::Pow,
+        M::Fma => G::Fma,
+        M::Step => G::Step,
+        M::SmoothStep => G::SmoothStep,
+        M::Sqrt => G::Sqrt,
+        M::InverseSqrt => G::InverseSqrt,
+        _ => return None,
     })
 }
