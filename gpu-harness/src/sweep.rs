@@ -562,6 +562,26 @@ mod tests {
     }
 
     #[test]
+    fn lenient_cnd_shaders_draw_alike_on_the_gpu_and_the_cpu() {
+        // The lowering and the interpreter read one fact for cnd's condition (the version
+        // profile's CndCondition): the ps_1_x cnd shaders, lenient conditions among them (any
+        // register, swizzle and version, docs/d3d9-rules.md#cnd), draw the same images.
+        let Some(gpu) = crate::device::gpu_for_test("lenient_cnd_shaders_draw_alike_on_the_gpu_and_the_cpu") else {
+            return;
+        };
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shaders/asm");
+        let files: Vec<PathBuf> =
+            shader_files(&dir).into_iter().filter(|p| p.to_string_lossy().contains("cnd_")).collect();
+        assert!(files.len() >= 6, "{files:?}");
+        let options = SweepOptions { inputs: 2, ..SweepOptions::default() };
+        let (cpu, translator) = (crate::interpreted::Interpreter, crate::translated::Translator);
+        for f in files {
+            let r = run_shader(&f, Some(&gpu), &cpu, &translator, &options);
+            assert!(matches!(r.verdict, Verdict::Pass), "{}: {:?}", r.name, r.verdict);
+        }
+    }
+
+    #[test]
     fn partner_shader_decodes_with_four_outputs() {
         let p = partner_pixel_shader();
         assert_eq!(p.version.major, 3);

@@ -22,6 +22,6 @@ pub use opcodes::{
     OPCODES,
 };
 pub use params::{DstParam, RelAddr, ResultModifiers, SrcModifier, SrcParam, Swizzle, WriteMask};
-pub use profile::{Profile, RegisterCounts};
+pub use profile::{CndCondition, Profile, RegisterCounts};
 pub use registers::{Register, RegisterType};
 pub use version::{ShaderKind, Version, VersionId, VersionSet};

@@ -84,6 +84,18 @@ impl RegisterCounts {
     }
 }
 
+/// What `cnd`'s first source decides on (docs/d3d9-rules.md#cnd).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum CndCondition {
+    /// ps_1_0–ps_1_3: the source's `.w` (after its swizzle and modifier) decides for every
+    /// channel. The runtime demands `r0.a` there; any other source a lenient parse lets through
+    /// is read the same way, through its replicated `.w`.
+    ReplicatedW,
+    /// ps_1_4 (and the models without `cnd`): each component of the source decides its own
+    /// channel.
+    PerComponent,
+}
+
 /// One shader model.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Profile {
@@ -111,6 +123,8 @@ pub struct Profile {
     /// The fixed-function fog blend applies to this model's output (before 3.0; vs_3_0 and
     /// ps_3_0 compute fog themselves).
     pub fixed_function_fog: bool,
+    /// What `cnd` decides on: the one structural fact the lowering and the interpreter both read.
+    pub cnd_condition: CndCondition,
     /// Register counts.
     pub registers: RegisterCounts,
 }
@@ -225,6 +239,11 @@ const fn profile(id: VersionId) -> Profile {
         software: v.minor == 255,
         fixed_io: v.major < 3,
         fixed_function_fog: v.major < 3,
+        cnd_condition: if pixel && v.major == 1 && v.minor < 4 {
+            CndCondition::ReplicatedW
+        } else {
+            CndCondition::PerComponent
+        },
         registers: counts(id),
     }
 }
@@ -324,6 +343,15 @@ mod tests {
         let sw: Vec<VersionId> = PROFILES.iter().filter(|p| p.software).map(|p| p.id).collect();
         assert_eq!(sw, [Vs2sw, Vs3sw, Ps2sw, Ps3sw]);
         assert!(!Profile::of(Vs11).ps_1_x && Profile::of(Vs11).sm1);
+    }
+
+    #[test]
+    fn cnd_decides_on_w_before_ps_1_4() {
+        // docs/d3d9-rules.md#cnd: ps_1_0–1_3 choose on r0.a for all channels, ps_1_4 per component.
+        use VersionId::*;
+        let w: Vec<VersionId> =
+            PROFILES.iter().filter(|p| p.cnd_condition == CndCondition::ReplicatedW).map(|p| p.id).collect();
+        assert_eq!(w, [Ps10, Ps11, Ps12, Ps13]);
     }
 
     #[test]

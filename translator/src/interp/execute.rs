@@ -82,8 +82,8 @@ impl Machine<'_> {
                 }
             }
             Opcode::Cnd => {
-                // ps_1_1–1_3: one condition (r0.a) selects whole vectors; ps_1_4: per component.
-                let per_component = !self.profile.ps_1_0_to_1_3();
+                // ps_1_0–1_3: src0's .w (r0.a) selects whole vectors; ps_1_4: per component.
+                let per_component = self.profile.cnd_condition == crate::bytecode::CndCondition::PerComponent;
                 for lane in lanes(mask) {
                     let s: [[f32; 4]; 3] = [0, 1, 2].map(|i| self.src(at, ins, i, lane)).try_into_array()?;
                     let r = std::array::from_fn(|c| {

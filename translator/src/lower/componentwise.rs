@@ -8,7 +8,7 @@ use super::modifiers::Width;
 use super::operands::Op;
 use super::registers::Expr;
 use super::{LowerError, Lowerer};
-use crate::bytecode::Opcode;
+use crate::bytecode::{CndCondition, Opcode, Swizzle};
 
 impl Lowerer<'_> {
     /// Lowers a per-component instruction. A write of one component computes that component
@@ -83,7 +83,8 @@ impl Lowerer<'_> {
                 self.math1(if op.opcode() == O::Abs { M::Abs } else { M::Sign }, x)
             }
             O::Cmp | O::Cnd => {
-                let (a, b, c) = (s(self, 0)?, s(self, 1)?, s(self, 2)?);
+                let a = self.condition_operand(op, lane)?;
+                let (b, c) = (s(self, 1)?, s(self, 2)?);
                 self.conditional(op.opcode(), [a, b, c], w)
             }
             O::Dsx | O::Dsy => {
@@ -112,6 +113,22 @@ impl Lowerer<'_> {
                 v
             }
         }
+    }
+
+    /// The first source of `cmp`/`cnd`. Before ps_1_4 `cnd` decides on the source's `.w` for
+    /// every channel, whatever the source (docs/d3d9-rules.md#cnd, the profile's
+    /// [`CndCondition`]); the `r0.a` the runtime demands is already `.w` in every lane, so
+    /// only another swizzle, which a lenient parse lets through, needs the replicated `.w`.
+    fn condition_operand(&mut self, op: &Op, lane: Option<usize>) -> Result<Expr, LowerError> {
+        let src = op.src(0);
+        let reads_w = op.opcode() == Opcode::Cnd
+            && self.version.profile().cnd_condition == CndCondition::ReplicatedW
+            && src.swizzle != Swizzle::replicate(3);
+        if !reads_w {
+            return self.operand(op, 0, lane);
+        }
+        let w = self.operand(op, 0, Some(3))?;
+        Ok(if lane.is_some() { w } else { self.splat_expr(w) })
     }
 
     /// `cmp d, a, b, c`: a ≥ 0 ? b : c; `cnd`: a > 0.5 ? b : c.

@@ -5,6 +5,7 @@
 use naga::{BinaryOperator as B, Binding, BuiltIn, Expression, MathFunction as M, Statement, StructMember};
 
 use super::constants::rs;
+use super::fog::FogSelect;
 use super::modifiers::Width;
 use super::registers::Expr;
 use super::render_state::Mode;
@@ -99,32 +100,10 @@ impl Lowerer<'_> {
         Ok(c0)
     }
 
-    /// oC0.rgb = mix(fog colour, oC0.rgb, f); alpha unchanged.
+    /// oC0.rgb = mix(fog colour, oC0.rgb, f) under the key's fog mode; alpha unchanged.
     fn fog(&mut self, c0: Expr) -> Result<Expr, LowerError> {
-        let f = match self.key.fog {
-            FogMode::Vertex => self.fog_input(),
-            mode => {
-                let d = self.fog_depth(self.key.fog_source == FogSource::W)?;
-                match mode {
-                    FogMode::Linear => {
-                        let start = self.render_state(rs::FOG_START)?;
-                        let end = self.render_state(rs::FOG_END)?;
-                        let num = self.bin(B::Subtract, end, d);
-                        let den = self.bin(B::Subtract, end, start);
-                        self.bin(B::Divide, num, den)
-                    }
-                    _ => {
-                        let density = self.render_state(rs::FOG_DENSITY)?;
-                        let mut e = self.bin(B::Multiply, d, density);
-                        if mode == FogMode::Exp2 {
-                            e = self.bin(B::Multiply, e, e);
-                        }
-                        let ne = self.neg(e);
-                        self.math1(M::Exp, ne)
-                    }
-                }
-            }
-        };
+        let w_source = self.key.fog_source == FogSource::W;
+        let f = self.fog_factor(FogSelect::Baked { mode: self.key.fog, w_source })?;
         self.fog_blend(c0, f)
     }
 

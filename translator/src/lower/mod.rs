@@ -74,7 +74,7 @@
 //! (`dot_products.rs`), `lit`/`dst` (`lighting.rs`). Below them: source modifiers and
 //! destination writes (`modifiers.rs`), registers as variables (`registers.rs`), constants
 //! (`constants.rs`), the float rules (`arithmetic.rs`), values WGSL cannot take as literals
-//! (`literals.rs`), the render-state epilogues (`epilogues.rs`), derivatives in control flow
+//! (`literals.rs`), the render-state epilogues (`epilogues.rs`, the fog factor in `fog.rs`), derivatives in control flow
 //! (`uniformity.rs`) and the emit bookkeeping (`builder.rs`).
 
 mod arithmetic;
@@ -85,6 +85,7 @@ mod control_flow;
 mod dot_products;
 mod epilogues;
 mod error;
+mod fog;
 mod interface;
 pub mod io_map;
 mod layout;

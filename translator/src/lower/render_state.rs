@@ -4,10 +4,11 @@
 //! fog, clip planes, unbound samplers, ps_1_x projection) tests the value at run time instead.
 //! Each function computes what its baked counterpart would for every value of the mode.
 
-use naga::{BinaryOperator as B, Expression, Literal, MathFunction as M, Override, Span};
+use naga::{BinaryOperator as B, Expression, Literal, Override, Span};
 
 use super::builder::SharedKey;
 use super::constants::rs;
+use super::fog::FogSelect;
 use super::modifiers::Width;
 use super::registers::Expr;
 use super::{LowerError, Lowerer};
@@ -135,7 +136,7 @@ impl Lowerer<'_> {
     }
 
     /// `mode == v`.
-    fn mode_is(&mut self, mode: Expr, v: u32) -> Expr {
+    pub(super) fn mode_is(&mut self, mode: Expr, v: u32) -> Expr {
         let c = self.u32_const(v);
         self.bin(B::Equal, mode, c)
     }
@@ -185,25 +186,7 @@ impl Lowerer<'_> {
     /// not used for 0), and the condition "fog is on".
     pub(crate) fn dynamic_fog_factor(&mut self) -> Result<(Expr, Expr), LowerError> {
         let mode = self.mode(Mode::Fog)?;
-        let d = self.fog_depth(false)?;
-        let start = self.render_state(rs::FOG_START)?;
-        let end = self.render_state(rs::FOG_END)?;
-        let density = self.render_state(rs::FOG_DENSITY)?;
-        let num = self.bin(B::Subtract, end, d);
-        let den = self.bin(B::Subtract, end, start);
-        let linear = self.bin(B::Divide, num, den);
-        let e = self.bin(B::Multiply, d, density);
-        let ne = self.neg(e);
-        let exp = self.math1(M::Exp, ne);
-        let e2 = self.bin(B::Multiply, e, e);
-        let ne2 = self.neg(e2);
-        let exp2 = self.math1(M::Exp, ne2);
-        let vertex = self.fog_input();
-        let mut f = vertex;
-        for (v, value) in [(3, linear), (2, exp2), (1, exp)] {
-            let is = self.mode_is(mode, v);
-            f = self.select(is, value, f);
-        }
+        let f = self.fog_factor(FogSelect::RunTime(mode))?;
         let zero = self.u32_const(0);
         let on = self.bin(B::NotEqual, mode, zero);
         Ok((f, on))

@@ -203,3 +203,22 @@ fn ps_1_4_cnd_compares_each_component_with_one_half() {
     let p = "ps_1_4\ndef c0, 0.75, 0.5, 0.25, 1\ndef c1, 1, 1, 1, 1\ndef c2, -1, -1, -1, -1\nmov r1, c0\ncnd r0, r1, c1, c2";
     assert_eq!(color(p, &Run::default()), [1.0, -1.0, -1.0, 1.0]);
 }
+
+#[test]
+fn lenient_ps_1_x_cnd_decides_on_the_w_of_any_condition() {
+    // docs/d3d9-rules.md#cnd: before ps_1_4 cnd decides on src0's .w (the runtime's r0.a) for
+    // every channel, whatever register and swizzle a lenient parse let through. r1 = (0.75,
+    // 0.25, 0.75, 0.25): its .w is not > 0.5, so every channel takes c2, although r1.x and r1.z
+    // are above 0.5 (a per-component reading would give (1, 0.25, 0, 0.5)).
+    let defs = "def c0, 0.75, 0.25, 0.75, 0.25\ndef c1, 1, 0.5, 0, 1\ndef c2, 0, 0.25, 0.75, 0.5\nmov r1, c0\n";
+    let c2 = [0.0, 0.25, 0.75, 0.5];
+    for v in ["ps_1_1", "ps_1_2", "ps_1_3"] {
+        assert_eq!(color(&format!("{v}\n{defs}cnd r0, r1, c1, c2"), &Run::default()), c2, "{v} r1");
+        assert_eq!(color(&format!("{v}\n{defs}cnd r0, c0, c1, c2"), &Run::default()), c2, "{v} c0");
+    }
+    // r1.x replicates 0.75 into .w: c1 everywhere.
+    assert_eq!(color(&format!("ps_1_2\n{defs}cnd r0, r1.x, c1, c2"), &Run::default()), [1.0, 0.5, 0.0, 1.0]);
+    // One written channel decides on .w too: r0.x = c2.x = 0 (r1.x alone would pick c1.x = 1).
+    let p = format!("ps_1_1\n{defs}mov r0, c1\ncnd r0.x, r1, c1, c2");
+    assert_eq!(color(&p, &Run::default()), [0.0, 0.5, 0.0, 1.0]);
+}

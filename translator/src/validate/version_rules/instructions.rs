@@ -413,8 +413,7 @@ fn source_modifier(cx: &mut Cx<'_>, i: usize, name: &OpName, ordinal: usize, s: 
         );
         return;
     }
-    let matrix = inst.opcode.info().matrix.is_some();
-    if matrix && ordinal == 2 && matches!(m, Neg) {
+    if negated_matrix(inst.opcode.info(), ordinal - 1, m) {
         cx.error(Rule::SourceModifier, Some(i), format_args!("{name}: the matrix (source 2) cannot be negated"));
     }
     if cx.profile.ps_1_x {
@@ -441,6 +440,12 @@ fn source_modifier(cx: &mut Cx<'_>, i: usize, name: &OpName, ordinal: usize, s: 
 
 /// Whether a general source may carry modifier `m` in this version, whatever the instruction
 /// (`_dz`/`_dw`, which depend on it, and `!`, which general sources never take, are `false`).
+/// Whether source `k` (from 0) carries a negation that the matrix operand of `m4x4`, `m3x3`, …
+/// (their second source) cannot take.
+pub(super) fn negated_matrix(info: &OpcodeInfo, k: usize, m: SrcModifier) -> bool {
+    info.matrix.is_some() && k == 1 && m == SrcModifier::Neg
+}
+
 pub(super) fn general_modifier(cx: &Cx<'_>, m: SrcModifier) -> bool {
     use SrcModifier::*;
     match m {

@@ -170,7 +170,7 @@ impl QuickRules {
             SrcModifier::Not => {
                 matches!(ty, ConstBool | Predicate) && matches!(slot, Slot::BoolOrPredicate | Slot::Predicate)
             }
-            SrcModifier::Neg if matrix_operand => false,
+            m if super::instructions::negated_matrix(info, k, m) => false,
             m => slot == Slot::General && self.general_modifiers & modifier_bit(m) != 0,
         };
         modifier && self.swizzle(inst, slot, matrix_operand, src.swizzle)
