@@ -7,7 +7,8 @@
 //!   vertex-shader partner below), cleared to a value no shader writes by accident;
 //! - constants from a deterministic generator seeded by the shader's tokens and the input set's
 //!   number (never its name, so that a verdict does not depend on where the file lies): floats
-//!   in [−2, 2], loop integers (count 1–4, start 0–3, step 1–2), random booleans; the odd input
+//!   in [−2, 2], loop integers (start 0–3, step 1–2; the count several, zero or one by input set,
+//!   [`LoopCounts`], so every loop body and every break in it is drawn), random booleans; the odd input
 //!   sets ([`Inputs::Edges`]) take half of their floats from the edges of arithmetic (0, −0, ±1,
 //!   ±2²⁰, ±2⁻²⁰, −0.5), and `--inputs N` draws N sets per shader, so that one lucky draw does not
 //!   hide a disagreement;
@@ -101,6 +102,52 @@ impl Inputs {
         } else {
             Inputs::Edges
         }
+    }
+}
+
+/// How many times the loops on integer constants (`rep i#`, `loop aL, i#`) run in one input set:
+/// compiled shaders loop over light counts and filter taps with a `break` inside, so each set
+/// takes the body a different number of times and, over three sets, every path (the body
+/// skipped, taken once, taken several times) is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LoopCounts {
+    /// Two to four iterations (the start 0–3 and the step 1–2 drawn as well).
+    Several,
+    /// No iteration: the body is skipped.
+    Zero,
+    /// One iteration.
+    One,
+}
+
+impl LoopCounts {
+    /// The loop counts of input set number `set`: several, none, one, then round again.
+    pub fn of_set(set: u32) -> LoopCounts {
+        [LoopCounts::Several, LoopCounts::Zero, LoopCounts::One][set as usize % 3]
+    }
+
+    /// One loop count drawn from `rng`.
+    fn draw(self, rng: &mut Rng) -> i64 {
+        match self {
+            LoopCounts::Several => rng.int(2, 4),
+            LoopCounts::Zero => 0,
+            LoopCounts::One => 1,
+        }
+    }
+}
+
+/// What one input set draws: its values' kind and its loop counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct InputSet {
+    /// Where the float values come from.
+    pub values: Inputs,
+    /// How often the loops on integer constants run.
+    pub loops: LoopCounts,
+}
+
+impl InputSet {
+    /// Input set number `set` of a sweep.
+    pub fn of_set(set: u32) -> InputSet {
+        InputSet { values: Inputs::of_set(set), loops: LoopCounts::of_set(set) }
     }
 }
 
@@ -212,7 +259,7 @@ fn texture_for(stage: u32, kind: TextureKind, rng: &mut Rng) -> Texture {
 
 /// The API constants: every float register the version has (8192 under software vertex
 /// processing, 256 for other vertex shaders, 224 for pixel shaders), 16 integer and 16 boolean.
-fn constants(rng: &mut Rng, kind: Inputs, vertex: bool, software: bool) -> Vec<ConstantBlock> {
+fn constants(rng: &mut Rng, set: InputSet, vertex: bool, software: bool) -> Vec<ConstantBlock> {
     let (f, i, b) = if vertex {
         (ConstantKind::VsFloat, ConstantKind::VsInt, ConstantKind::VsBool)
     } else {
@@ -223,8 +270,9 @@ fn constants(rng: &mut Rng, kind: Inputs, vertex: bool, software: bool) -> Vec<C
         (true, false) => 256,
         _ => 224,
     };
-    let floats = (0..count * 4).map(|_| Number::Float(rng.value(kind, &EDGES, -2.0, 2.0) as f64)).collect();
-    let ints = (0..16).flat_map(|_| [rng.int(1, 4), rng.int(0, 3), rng.int(1, 2), 0]).map(Number::Int).collect();
+    let floats = (0..count * 4).map(|_| Number::Float(rng.value(set.values, &EDGES, -2.0, 2.0) as f64)).collect();
+    let ints =
+        (0..16).flat_map(|_| [set.loops.draw(rng), rng.int(0, 3), rng.int(1, 2), 0]).map(Number::Int).collect();
     let bools = (0..16).map(|_| Number::Bool(rng.next_u64() & 1 == 1)).collect();
     vec![
         ConstantBlock { kind: f, start_register: 0, values: floats, via: None },
@@ -257,15 +305,15 @@ fn decl_usage(u: Usage) -> DeclUsage {
     ALL[u as usize]
 }
 
-/// The synthetic case of one shader, its values drawn from `rng` as `kind` says.
-pub fn case_for(name: &str, program: &Program, rng: &mut Rng, kind: Inputs) -> Case {
+/// The synthetic case of one shader, its values drawn from `rng` as `set` says.
+pub fn case_for(name: &str, program: &Program, rng: &mut Rng, set: InputSet) -> Case {
     let vertex = program.version.is_vertex();
     let sig = analyse(program);
     let (elements, vertices, vs, ps) = if vertex {
-        let (elements, vertices) = vertex_shader_inputs(program, rng, kind);
+        let (elements, vertices) = vertex_shader_inputs(program, rng, set.values);
         (elements, vertices, name.to_string(), PARTNER_PS.to_string())
     } else {
-        let (elements, vertices) = pixel_shader_inputs(rng, kind);
+        let (elements, vertices) = pixel_shader_inputs(rng, set.values);
         (elements, vertices, "none".to_string(), name.to_string())
     };
     let textures = sig
@@ -288,7 +336,7 @@ pub fn case_for(name: &str, program: &Program, rng: &mut Rng, kind: Inputs) -> C
         fvf: None,
         elements,
         vertices,
-        constants: constants(rng, kind, vertex, program.version.is_sw()),
+        constants: constants(rng, set, vertex, program.version.is_sw()),
         clear: None,
         render_states: None,
         indices: None,
@@ -501,9 +549,8 @@ pub fn run_shader(
     };
     let mut undefined = Vec::new();
     for set in 0..options.inputs.max(1) {
-        let kind = Inputs::of_set(set);
         let seed = options.inputs_of.as_deref().unwrap_or(&tokens);
-        let case = case_for(&label, &program, &mut Rng::from_tokens(seed, set), kind);
+        let case = case_for(&label, &program, &mut Rng::from_tokens(seed, set), InputSet::of_set(set));
         let r = runner.run_case(&case, path);
         match r.verdict {
             Verdict::Pass => result.notes.extend(r.notes),
@@ -520,7 +567,7 @@ pub fn run_shader(
                     result.verdict = Verdict::Skip(format!("the translator does not accept it: {m}"));
                     return result;
                 }
-                let msgs = msgs.into_iter().map(|m| format!("input set {set} ({kind:?}): {m}")).collect();
+                let msgs = msgs.into_iter().map(|m| format!("input set {set} ({:?}): {m}", InputSet::of_set(set))).collect();
                 result.verdict = Verdict::Fail(msgs);
                 result.notes.extend(r.notes);
                 result.images = r.images;
@@ -579,6 +626,18 @@ mod tests {
             let r = run_shader(&f, Some(&gpu), &cpu, &translator, &options);
             assert!(matches!(r.verdict, Verdict::Pass), "{}: {:?}", r.name, r.verdict);
         }
+    fn three_input_sets_skip_take_once_and_repeat_every_loop() {
+        // The integer constants' x is the loop count (docs/opcodes.md#flow-control).
+        let counts = |set: u32| -> Vec<i64> {
+            let blocks = constants(&mut Rng::from_tokens(&[7], set), InputSet::of_set(set), false, false);
+            let ints = &blocks[1].values;
+            ints.chunks(4).map(|c| if let Number::Int(n) = c[0] { n } else { panic!("{c:?}") }).collect()
+        };
+        assert!(counts(0).iter().all(|n| (2..=4).contains(n)), "{:?}", counts(0));
+        assert_eq!(counts(1), [0; 16]);
+        assert_eq!(counts(2), [1; 16]);
+        assert!(counts(3).iter().all(|n| (2..=4).contains(n)));
+        assert_eq!((InputSet::of_set(1).values, InputSet::of_set(2).values), (Inputs::Edges, Inputs::Plain));
     }
 
     #[test]

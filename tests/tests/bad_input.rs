@@ -47,6 +47,17 @@ fn wrong_version_tokens() {
 }
 
 #[test]
+fn a_dxbc_container_is_named() {
+    // The bytes `DXBC` open every Shader Model 4+ blob (fxc /T ps_4_0 and later).
+    let blob = [b'D', b'X', b'B', b'C', 0x12, 0x34, 0x56, 0x78];
+    let e = d3d9_shader::bytecode::decode_bytes(&blob).unwrap_err();
+    assert_eq!((e.token, e.kind.clone()), (0, D::DxbcContainer));
+    assert!(e.to_string().contains("DXBC container (Shader Model 4 or later"), "{e}");
+    // Any other unknown version token is still reported by its value.
+    assert_eq!(decode_err(&[0x4342_5845, END]), (0, D::BadVersion(0x4342_5845)));
+}
+
+#[test]
 fn unknown_opcodes() {
     // 49–63 are unused, as is everything between breakp (96) and phase (0xFFFD).
     assert_eq!(decode_err(&[PS20, 0x0000_0031, END]), (1, D::UnknownOpcode(0x31)));

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use d3d9_shader::{ParseOptions, Shader, ShaderKey};
-use d3d9_tests::{files_with_extension, is_invalid, shared_for_test, shared_subdir};
+use d3d9_tests::{files_with_extension, hex_files, is_invalid, parse_hex, shared_for_test, shared_subdir};
 
 /// Word 1 of a SPIR-V 1.0 module: major 1 in bits 16–23, minor 0 in bits 8–15.
 const SPIRV_1_0: u32 = 0x0001_0000;
@@ -23,9 +23,13 @@ fn spirv_val() -> Option<PathBuf> {
 }
 
 fn validate(val: &Path, words: &[u32], tmp: &Path) -> Result<(), String> {
+    validate_for(val, words, tmp, "vulkan1.0")
+}
+
+fn validate_for(val: &Path, words: &[u32], tmp: &Path, env: &str) -> Result<(), String> {
     let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
     std::fs::write(tmp, bytes).map_err(|e| e.to_string())?;
-    let out = Command::new(val).args(["--target-env", "vulkan1.0"]).arg(tmp).output().map_err(|e| e.to_string())?;
+    let out = Command::new(val).args(["--target-env", env]).arg(tmp).output().map_err(|e| e.to_string())?;
     if out.status.success() {
         return Ok(());
     }
@@ -77,4 +81,43 @@ fn the_bench_corpus_loads_on_vulkan_1_0_by_default_and_when_asked() {
     assert!(failures.is_empty(), "{} of {} shaders fail:\n{}", failures.len(), files.len(), failures.join("\n\n"));
     // The bench corpus holds 144 shaders; far fewer means the folder was not read.
     assert!(files.len() >= 100, "only {} .bin shaders under {}", files.len(), dir.display());
+}
+
+/// A shipped game's renderer (../shared/real-corpus-xray: ps_3_0 and vs_3_0 up to 2,000 tokens,
+/// loops with breaks, texldl/texldd, MRT): the default SPIR-V loads on Vulkan 1.0, and the 1.3
+/// the caller may ask for (the entry point then lists every global it uses) on Vulkan 1.3.
+#[test]
+fn the_shipped_game_loads_on_vulkan_1_0_and_1_3() {
+    let Some(_) = shared_for_test("spirv_target") else { return };
+    let Some(dir) = shared_subdir("real-corpus-xray") else { return };
+    let Some(val) = spirv_val() else {
+        assert!(
+            std::env::var_os("REQUIRE_TOOLS").is_none_or(|v| v != "1"),
+            "REQUIRE_TOOLS=1 but spirv-val is not installed (apt-get install spirv-tools)"
+        );
+        eprintln!("\n*** SKIPPED spirv_target: spirv-val not found; set REQUIRE_TOOLS=1 to make this a failure ***\n");
+        return;
+    };
+    let files = hex_files(&dir);
+    let tmp = std::env::temp_dir().join(format!("d3d9-spirv-target-xray-{}.spv", std::process::id()));
+    let check = |path: &Path| -> Result<(), String> {
+        let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
+        let tokens = parse_hex(&text)?;
+        let bytes: Vec<u8> = tokens.iter().flat_map(|t| t.to_le_bytes()).collect();
+        let shader = Shader::parse(&bytes, &ParseOptions::lenient()).map_err(|e| format!("parse: {e}"))?;
+        let t = shader.translate(&ShaderKey::default()).map_err(|e| format!("translate: {e}"))?;
+        let default = t.to_spirv().map_err(|e| format!("to_spirv: {e}"))?;
+        validate_for(&val, &default, &tmp, "vulkan1.0").map_err(|e| format!("default: {e}"))?;
+        let v13 = t.to_spirv_version((1, 3)).map_err(|e| format!("to_spirv_version((1, 3)): {e}"))?;
+        if v13.get(1) != Some(&0x0001_0300) {
+            return Err(format!("1.3 asked for: header version word {:#010x?}", v13.get(1)));
+        }
+        validate_for(&val, &v13, &tmp, "vulkan1.3").map_err(|e| format!("1.3: {e}"))
+    };
+    let failures: Vec<String> =
+        files.iter().filter_map(|f| check(f).err().map(|e| format!("{}: {e}", f.display()))).collect();
+    let _ = std::fs::remove_file(&tmp);
+    assert!(failures.is_empty(), "{} of {} shaders fail:\n{}", failures.len(), files.len(), failures.join("\n\n"));
+    // The folder holds 406 shaders; far fewer means it was not read.
+    assert!(files.len() >= 400, "only {} shaders under {}", files.len(), dir.display());
 }

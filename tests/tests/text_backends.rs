@@ -1,5 +1,6 @@
 //! The text backends behind the `msl`, `glsl` and `hlsl` features: every shader of every corpus
-//! (../shared/corpus, bench-corpus, real-corpus, corpus-vkd3d, and the project's shaders/asm)
+//! (../shared/corpus, bench-corpus, real-corpus, real-corpus-xray, corpus-vkd3d, and the
+//! project's shaders/asm)
 //! translates under the default key, its GLSL 4.50 compiles with `glslangValidator` (Debian's
 //! glslang-tools, which `cargo xtask test` installs) with no error, and its MSL and HLSL are
 //! written without error. Nothing on this machine compiles MSL or HLSL; naga's writers are the
@@ -15,7 +16,7 @@ use d3d9_tests::{files_with_extension, hex_files, is_invalid, parse_hex, shared_
 /// (path, program) of every valid shader of the corpora.
 fn shaders() -> Vec<(PathBuf, Program)> {
     let mut files = Vec::new();
-    for name in ["corpus", "bench-corpus", "real-corpus", "corpus-vkd3d"] {
+    for name in ["corpus", "bench-corpus", "real-corpus", "real-corpus-xray", "corpus-vkd3d"] {
         if let Some(dir) = shared_subdir(name) {
             files.extend(hex_files(&dir).into_iter().filter(|p| !is_invalid(p)));
         }

@@ -1,5 +1,6 @@
 //! Tint (Chromium's WGSL compiler) accepts the WGSL of every shader: `../shared/corpus`,
-//! `../shared/bench-corpus`, `../shared/real-corpus` (shaders from shipped software) and the
+//! `../shared/bench-corpus`, `../shared/real-corpus` (shaders from shipped software),
+//! `../shared/real-corpus-xray` (a shipped game's Direct3D 9 renderer) and the
 //! project's `shaders/` (the invalid examples excepted, as the other corpus tests skip them),
 //! under the default key, under the other float rules, and under render-state variants that
 //! together set every key field that changes the WGSL of a stage (`tests/tint.rs` explains how
@@ -32,7 +33,7 @@ fn repo() -> &'static Path {
 fn shader_files() -> Vec<PathBuf> {
     let mut files = Vec::new();
     if let Some(shared) = shared_for_test("tint_shaders") {
-        for dir in ["corpus", "bench-corpus", "real-corpus"] {
+        for dir in ["corpus", "bench-corpus", "real-corpus", "real-corpus-xray"] {
             let d = shared.join(dir);
             assert!(d.is_dir(), "{} is missing", d.display());
             files.extend(hex_files(&d));

@@ -1,4 +1,5 @@
-//! Every SM2/SM3 shader of ../shared/corpus and ../shared/bench-corpus translates (lenient),
+//! Every SM2/SM3 shader of ../shared/corpus, ../shared/bench-corpus and ../shared/real-corpus-xray
+//! (a shipped game's renderer) translates (lenient),
 //! passes naga's validator, re-parses as WGSL (written by the project's writer, never naga's
 //! fallback), and its SPIR-V passes `spirv-val` for Vulkan 1.0
 //! (the default SPIR-V version is 1.0, which every Vulkan device loads).
@@ -25,6 +26,7 @@ fn corpus_shaders() -> Option<Vec<PathBuf>> {
     let shared = shared_dir()?;
     let mut files = hex_files(&shared.join("corpus"));
     files.extend(hex_files(&shared.join("bench-corpus")));
+    files.extend(hex_files(&shared.join("real-corpus-xray")));
     Some(files.into_iter().filter(|p| !is_invalid(p)).collect())
 }
 

@@ -42,6 +42,14 @@ pub enum Error {
     },
 }
 
+/// `shader.translate(&key)?.to_wgsl()?` in a function returning this crate's [`Result`]: an
+/// emit failure is a translation failure.
+impl From<crate::emit::EmitError> for Error {
+    fn from(e: crate::emit::EmitError) -> Error {
+        Error::Translate(TranslateError::Emit(e))
+    }
+}
+
 fn more(n: usize) -> String {
     match n {
         0 | 1 => String::new(),
@@ -100,6 +108,17 @@ mod tests {
         let e = Error::Invalid { errors: vec![d(3), d(7), d(9)] };
         assert_eq!(e.to_string(), "[operands] instruction 1 (token 3, byte 12): bad (and 2 more errors)");
         assert_eq!(e.location(), Some(Location::Token(3)));
+    }
+
+    #[test]
+    fn an_emit_error_converts_with_the_question_mark() {
+        fn wgsl_of(shader: &crate::Shader) -> Result<String> {
+            Ok(shader.translate(&crate::ShaderKey::default())?.to_wgsl()?)
+        }
+        let shader = crate::Shader::from_asm("ps_2_0\nmov oC0, c0", &crate::ParseOptions::default()).unwrap();
+        assert!(wgsl_of(&shader).unwrap().contains("@fragment"));
+        let emit = crate::emit::EmitError::Backend { backend: "wgsl", message: "x".into() };
+        assert!(matches!(Error::from(emit), Error::Translate(TranslateError::Emit(_))));
     }
 
     #[test]

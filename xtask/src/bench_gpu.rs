@@ -162,7 +162,7 @@ struct Translated {
 fn bench_for(gpu: &Gpu, s: &Subject) -> Bench {
     let tokens = d3d9_shader::bytecode::encode(&s.program);
     let mut rng = gpu_harness::sweep::Rng::from_tokens(&tokens, 0);
-    let mut case = gpu_harness::sweep::case_for(&s.name, &s.program, &mut rng, gpu_harness::sweep::Inputs::Plain);
+    let mut case = gpu_harness::sweep::case_for(&s.name, &s.program, &mut rng, gpu_harness::sweep::InputSet::of_set(0));
     let size = if s.program.version.is_pixel() { PS_TARGET } else { 1 };
     case.render_target.width = size;
     case.render_target.height = size;

@@ -88,8 +88,8 @@ fn delivery(text: &str) -> Result<d3d9_shader::Delivery, String> {
     long_about = "Draws every shader of each corpus folder with generated inputs (deterministic \
                   pseudo-random constants and attributes, a pass-through partner stage, textures with \
                   distinct texels) into float targets on the GPU and on the CPU, and compares the images. \
-                  Default: shaders/ plus ../shared/corpus, ../shared/bench-corpus and ../shared/real-corpus \
-                  when present.",
+                  Default: shaders/ plus ../shared/corpus, ../shared/bench-corpus, ../shared/real-corpus and \
+                  ../shared/real-corpus-xray (a shipped game's renderer) when present.",
     after_help = crate::examples!(
         "cargo xtask sweep"
         "cargo xtask sweep --corpus shaders --filter ps_3_0"
@@ -372,7 +372,7 @@ pub fn sweep_main(sweep_args: &SweepArgs) -> i32 {
     if dirs.is_empty() {
         dirs.push(root.join("shaders"));
         if let Some(s) = shared_dir() {
-            for sub in ["corpus", "bench-corpus", "real-corpus"] {
+            for sub in ["corpus", "bench-corpus", "real-corpus", "real-corpus-xray"] {
                 if s.join(sub).is_dir() {
                     dirs.push(s.join(sub));
                 }

@@ -56,13 +56,26 @@ fn err<T>(token: usize, kind: E) -> Result<T, DecodeError> {
     Err(DecodeError { token, kind })
 }
 
+/// The first four bytes of a DXBC container, `DXBC`, read as a little-endian token.
+const DXBC_MAGIC: u32 = u32::from_le_bytes(*b"DXBC");
+
+/// Why `token` is no version token: a Shader Model 4+ container is named as such, since a
+/// caller handing one over has the wrong compiler output, not a damaged blob.
+fn bad_version(token: u32) -> E {
+    if token == DXBC_MAGIC {
+        E::DxbcContainer
+    } else {
+        E::BadVersion(token)
+    }
+}
+
 /// Bits of a parameter token that no register file, modifier or mask uses.
 const PARAM_RESERVED: u32 = 0x0000_C000;
 
 impl<'a> Decoder<'a> {
     fn new(tokens: &'a [u32]) -> Result<Self, DecodeError> {
         let Some(&first) = tokens.first() else { return err(0, E::Empty) };
-        let Some(version) = Version::from_token(first) else { return err(0, E::BadVersion(first)) };
+        let Some(version) = Version::from_token(first) else { return err(0, bad_version(first)) };
         let mut program = Program::new(version);
         // About one instruction per three tokens (an opcode, a destination, a source): room
         // for a typical stream up front instead of eight doublings; capped, since the tokens

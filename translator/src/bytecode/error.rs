@@ -14,6 +14,10 @@ pub enum DecodeErrorKind {
     /// Token 0 names no shader model.
     #[error("invalid version token 0x{0:08x}")]
     BadVersion(u32),
+    /// The blob is a DXBC container (its first four bytes are `DXBC`): Shader Model 4 or later,
+    /// compiled for Direct3D 10 and up, which this library does not read.
+    #[error("a DXBC container (Shader Model 4 or later, Direct3D 10 and up), not Direct3D 9 shader bytecode")]
+    DxbcContainer,
     /// The stream ended before the end token.
     #[error("token stream ends without an end token (0x0000ffff)")]
     MissingEnd,

@@ -256,7 +256,13 @@ fn declarations() {
 #[test]
 fn register_counts() {
     let cases: &[(&str, T, u16, &str)] = &[
-        ("vs_2_0", T::Const, 256, "c256 is out of range: the float constants c# are numbered 0 to 255"),
+        (
+            "vs_2_0",
+            T::Const,
+            256,
+            "c256 is out of range: the float constants c# are numbered 0 to 255 (software vertex processing, \
+             the `swvp` option, allows c0 to c8191)",
+        ),
         ("ps_1_1", T::Const, 8, "c8 is out of range"),
         ("ps_2_0", T::Const, 32, "c32 is out of range"),
         ("ps_3_0", T::Const, 224, "c224 is out of range"),
@@ -283,6 +289,11 @@ fn register_counts() {
     let mut b = B::new("vs_2_0");
     b.mov(dst(T::Temp, 0), src(T::Const, 8191));
     assert!(b.check(&ValidationOptions { swvp: true, ..ValidationOptions::strict() }).is_ok());
+    // Only a vertex shader's float constants below c8192 point at it.
+    let mut b = B::new("ps_2_0");
+    b.mov(dst(T::Temp, 0), src(T::Const, 40));
+    let r = b.check(&ValidationOptions::strict());
+    assert!(r.errors.iter().all(|e| !e.message.contains("swvp")), "{r:#?}");
     // Lenient with a relaxed constant limit: a warning.
     let mut b = B::new("ps_2_0");
     b.mov(dst(T::Temp, 0), src(T::Const, 40));

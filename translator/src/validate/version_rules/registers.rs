@@ -130,12 +130,20 @@ fn in_range(cx: &mut Cx<'_>, counts: &[u16; 19], i: usize, reg: Register) {
 fn out_of_range(cx: &mut Cx<'_>, i: usize, reg: Register, n: u16) {
     // `{reg} is out of range: the {file} are numbered 0 to {n - 1}`, appended piece by piece:
     // the common list's shaders name a few dozen constants past the count each.
+    // A vertex shader's c256 and up is the common mistake of a shader written for software
+    // vertex processing, whose 8192 float constants every vertex model has (`limits`):
+    // the message says which option allows it.
+    let swvp_would_allow =
+        reg.ty == RegisterType::Const && cx.profile.is_vertex() && !cx.options.swvp && reg.num < SW_FLOAT_CONSTANTS;
     let message = |text: &mut String| {
         reg.push_name(text);
         text.push_str(" is out of range: the ");
         text.push_str(file_name(reg.ty));
         text.push_str(" are numbered 0 to ");
         push_decimal(text, u32::from(n - 1));
+        if swvp_would_allow {
+            text.push_str(" (software vertex processing, the `swvp` option, allows c0 to c8191)");
+        }
     };
     // Constants index buffers the caller sizes from the version: past the count they are an
     // error in both modes, unless the caller sizes them from the program.
