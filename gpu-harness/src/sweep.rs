@@ -271,8 +271,7 @@ fn constants(rng: &mut Rng, set: InputSet, vertex: bool, software: bool) -> Vec<
         _ => 224,
     };
     let floats = (0..count * 4).map(|_| Number::Float(rng.value(set.values, &EDGES, -2.0, 2.0) as f64)).collect();
-    let ints =
-        (0..16).flat_map(|_| [set.loops.draw(rng), rng.int(0, 3), rng.int(1, 2), 0]).map(Number::Int).collect();
+    let ints = (0..16).flat_map(|_| [set.loops.draw(rng), rng.int(0, 3), rng.int(1, 2), 0]).map(Number::Int).collect();
     let bools = (0..16).map(|_| Number::Bool(rng.next_u64() & 1 == 1)).collect();
     vec![
         ConstantBlock { kind: f, start_register: 0, values: floats, via: None },
@@ -567,7 +566,8 @@ pub fn run_shader(
                     result.verdict = Verdict::Skip(format!("the translator does not accept it: {m}"));
                     return result;
                 }
-                let msgs = msgs.into_iter().map(|m| format!("input set {set} ({:?}): {m}", InputSet::of_set(set))).collect();
+                let msgs =
+                    msgs.into_iter().map(|m| format!("input set {set} ({:?}): {m}", InputSet::of_set(set))).collect();
                 result.verdict = Verdict::Fail(msgs);
                 result.notes.extend(r.notes);
                 result.images = r.images;
@@ -626,6 +626,9 @@ mod tests {
             let r = run_shader(&f, Some(&gpu), &cpu, &translator, &options);
             assert!(matches!(r.verdict, Verdict::Pass), "{}: {:?}", r.name, r.verdict);
         }
+    }
+
+    #[test]
     fn three_input_sets_skip_take_once_and_repeat_every_loop() {
         // The integer constants' x is the loop count (docs/opcodes.md#flow-control).
         let counts = |set: u32| -> Vec<i64> {
