@@ -4,6 +4,7 @@
 use crate::bytecode::{registers::misc, DstParam, Instruction, Opcode, RegisterType, RelAddr, SrcModifier, SrcParam};
 
 use super::arithmetic::{floor_address, round_address};
+use super::io::OutputRegister;
 use super::machine::Machine;
 use super::InterpErrorKind as K;
 
@@ -117,43 +118,14 @@ impl Machine<'_> {
             }
         });
         let mask = dst.mask.0 & extra_mask & self.predicate_mask(lane, ins);
-        let rel = dst.relative.is_some();
         let index = dst.reg.num as i64 + self.rel_offset(lane, dst.relative);
+        // A relative write past the file writes nothing; a direct one names a register that
+        // does not exist.
+        let missing = || if dst.relative.is_some() { Ok(()) } else { Err(K::RegisterOutOfRange(dst.reg.name())) };
         let l = &mut self.lanes[lane];
-        let name = || dst.reg.name();
-        let put = |reg: &mut [f32; 4]| {
-            for c in 0..4 {
-                if mask & (1 << c) != 0 {
-                    reg[c] = value[c];
-                }
-            }
-        };
-        fn slot<T, const N: usize>(file: &mut [T; N], index: i64) -> Option<&mut T> {
-            usize::try_from(index).ok().and_then(|i| file.get_mut(i))
-        }
-        let missing = || if rel { Ok(()) } else { Err(K::RegisterOutOfRange(name())) };
-        macro_rules! file {
-            ($f:expr) => {
-                match slot($f, index) {
-                    Some(r) => put(r),
-                    None => return missing(),
-                }
-            };
-        }
-        macro_rules! output {
-            ($f:expr) => {
-                match slot($f, index) {
-                    Some(r) => {
-                        put(&mut r.value);
-                        r.written |= mask;
-                    }
-                    None => return missing(),
-                }
-            };
-        }
-        match dst.reg.ty {
-            RegisterType::Temp => file!(&mut l.r),
-            RegisterType::Texture => file!(&mut l.t),
+        let stored = match dst.reg.ty {
+            RegisterType::Temp => slot(&mut l.r, index).map(|r| put(r, value, mask)),
+            RegisterType::Texture => slot(&mut l.t, index).map(|r| put(r, value, mask)),
             RegisterType::Addr => {
                 // vs_1_x `mov a0` floors; `mova` rounds to nearest.
                 let convert = if ins.opcode == Opcode::Mova { round_address } else { floor_address };
@@ -162,6 +134,7 @@ impl Machine<'_> {
                         *a = convert(x);
                     }
                 }
+                Some(())
             }
             RegisterType::Predicate => {
                 for (c, (p, x)) in l.p0.iter_mut().zip(value).enumerate() {
@@ -169,19 +142,41 @@ impl Machine<'_> {
                         *p = x != 0.0;
                     }
                 }
+                Some(())
             }
-            RegisterType::RastOut => output!(&mut l.rast),
-            RegisterType::AttrOut => output!(&mut l.attr),
-            RegisterType::TexCrdOut => output!(&mut l.texcrd),
-            RegisterType::Output => output!(&mut l.out),
-            RegisterType::ColorOut => output!(&mut l.color),
+            RegisterType::RastOut => slot(&mut l.rast, index).map(|r| put_output(r, value, mask)),
+            RegisterType::AttrOut => slot(&mut l.attr, index).map(|r| put_output(r, value, mask)),
+            RegisterType::TexCrdOut => slot(&mut l.texcrd, index).map(|r| put_output(r, value, mask)),
+            RegisterType::Output => slot(&mut l.out, index).map(|r| put_output(r, value, mask)),
+            RegisterType::ColorOut => slot(&mut l.color, index).map(|r| put_output(r, value, mask)),
             RegisterType::DepthOut => {
                 if mask & 1 != 0 {
                     l.depth = Some(value[0]);
                 }
+                Some(())
             }
-            _ => return Err(K::NotWritable(name())),
-        }
-        Ok(())
+            _ => return Err(K::NotWritable(dst.reg.name())),
+        };
+        stored.map_or_else(missing, Ok)
     }
+}
+
+/// Register `index` of a file, `None` past either end.
+fn slot<T, const N: usize>(file: &mut [T; N], index: i64) -> Option<&mut T> {
+    usize::try_from(index).ok().and_then(|i| file.get_mut(i))
+}
+
+/// The components of `value` that `mask` writes, into `reg`.
+fn put(reg: &mut [f32; 4], value: [f32; 4], mask: u8) {
+    for c in 0..4 {
+        if mask & (1 << c) != 0 {
+            reg[c] = value[c];
+        }
+    }
+}
+
+/// The same into an output register, which also records the components written.
+fn put_output(reg: &mut OutputRegister, value: [f32; 4], mask: u8) {
+    put(&mut reg.value, value, mask);
+    reg.written |= mask;
 }
