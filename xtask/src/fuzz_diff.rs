@@ -1,8 +1,10 @@
-//! `cargo xtask fuzz-diff [--count N] [--seed S] [--version V]... [--out DIR]`: random valid
-//! programs drawn on the GPU and on the CPU reference, compared (`d3d9_tests::diff`).
+//! `cargo xtask fuzz-diff [--count N | --minutes M] [--seed S] [--version V]... [--out DIR]`:
+//! random valid programs drawn on the GPU and on the CPU reference, compared (`d3d9_tests::diff`).
 //!
-//! Program k of the run is `generate(version, seed + k)` for the k-th version in turn (all the
-//! versions the generator covers, or those given). A mismatch is shrunk to a small program that
+//! Program k of the run is `generate(version, seed + k / V)` for the k-th of the V versions in
+//! turn (all the versions the generator covers, or those given). `--minutes` runs programs until
+//! the time is spent instead of N of them, from a start seed it prints (the clock's when `--seed`
+//! is not given, [`crate::fuzz_budget`]), and ends with the count and the last seed. A mismatch is shrunk to a small program that
 //! still mismatches and passes the strict validator; its case file (the harness's TOML format),
 //! the shaders' `.hex` and `.asm` listings and the runner's messages go to DIR/NAME.*
 //! (default `target/fuzz-diff`). Each program's WGSL also goes through Tint, Chromium's WGSL
@@ -19,6 +21,8 @@ use d3d9_tests::generate::{generate, versions, Generated};
 use d3d9_tests::tint::Tint;
 use d3d9_tests::tint_check::Checker;
 
+use crate::fuzz_budget::{start_seed, Budget};
+
 /// `cargo xtask fuzz-diff`.
 #[derive(Args)]
 #[command(
@@ -32,6 +36,7 @@ use d3d9_tests::tint_check::Checker;
     after_help = crate::examples!(
         "cargo xtask fuzz-diff"
         "cargo xtask fuzz-diff --count 1000 --seed 7 --version ps_3_0 --version vs_3_0"
+        "cargo xtask fuzz-diff --minutes 10"
         "cargo xtask fuzz-diff --ffp --count 2000"
     )
 )]
@@ -39,9 +44,12 @@ pub struct FuzzDiffArgs {
     /// Programs to generate.
     #[arg(short = 'n', long, value_name = "N", default_value_t = 200)]
     count: u64,
-    /// The first generator seed.
-    #[arg(long, value_name = "S", default_value_t = 0)]
-    seed: u64,
+    /// Generate until M minutes are spent instead of N programs (M may be fractional).
+    #[arg(long, value_name = "M", conflicts_with = "count", value_parser = crate::fuzz_budget::minutes)]
+    minutes: Option<f64>,
+    /// The first generator seed [default: 0; with --minutes, the clock's seconds since 1970].
+    #[arg(long, value_name = "S")]
+    seed: Option<u64>,
     /// A version to generate (repeatable) [default: every version the generator covers].
     #[arg(long = "version", value_name = "V", value_parser = generated_version)]
     versions: Vec<Version>,
@@ -64,7 +72,7 @@ fn generated_version(name: &str) -> Result<Version, String> {
 }
 
 struct Settings {
-    count: u64,
+    budget: Budget,
     seed: u64,
     versions: Vec<Version>,
     out: PathBuf,
@@ -72,9 +80,10 @@ struct Settings {
 }
 
 fn settings(args: &FuzzDiffArgs, root: &Path) -> Settings {
+    let budget = Budget::new(args.count, args.minutes);
     Settings {
-        count: args.count,
-        seed: args.seed,
+        budget,
+        seed: start_seed(args.seed, &budget),
         versions: if args.versions.is_empty() { versions() } else { args.versions.clone() },
         out: args.out.clone().unwrap_or_else(|| root.join("target/fuzz-diff")),
         adapter: args.adapter.clone(),
@@ -146,80 +155,104 @@ fn shrink_and_save(
     }
 }
 
+/// What a program came to.
+enum Verdict {
+    Passed,
+    Skipped,
+    Failed,
+}
+
+/// Draws `g` on both sides and through Tint; prints and saves (shrunk) what fails.
+fn check(
+    g: &Generated,
+    name: &str,
+    gpu: &gpu_harness::device::Gpu,
+    tint: &mut Option<Checker>,
+    s: &Settings,
+    bar: &indicatif::ProgressBar,
+) -> Verdict {
+    let work = s.out.join("work");
+    let outcome = match (run(g, name, Some(gpu), &work), tint.as_mut()) {
+        (DiffOutcome::Pass, Some(checker)) => match tint_refusal(g, name, checker) {
+            Some(messages) => Err(("REFUSED BY TINT", messages)),
+            None => Ok(None),
+        },
+        (DiffOutcome::Pass, None) => Ok(None),
+        (DiffOutcome::Skip(why), _) => Ok(Some(why)),
+        (DiffOutcome::Mismatch(messages), _) => Err(("MISMATCH", messages)),
+    };
+    let (what, messages) = match outcome {
+        Ok(None) => return Verdict::Passed,
+        Ok(Some(why)) => {
+            crate::progress::println(bar, &format!("fuzz-diff: {name} skipped: {why}"));
+            return Verdict::Skipped;
+        }
+        Err(failure) => failure,
+    };
+    let first = messages.first().map(String::as_str).unwrap_or("");
+    crate::progress::println(bar, &format!("fuzz-diff: {name} {what}: {first}"));
+    let line = if what == "MISMATCH" {
+        let mut fails = |c: &Generated| match run(c, &format!("{name}_shrink"), Some(gpu), &work) {
+            DiffOutcome::Mismatch(m) => Some(m),
+            _ => None,
+        };
+        shrink_and_save(g, name, messages, &mut fails, &s.out)
+    } else {
+        let checker = tint.as_mut().expect("a Tint refusal comes from the checker");
+        let mut fails = |c: &Generated| tint_refusal(c, &format!("{name}_shrink"), checker);
+        shrink_and_save(g, name, messages, &mut fails, &s.out)
+    };
+    crate::progress::println(bar, &line);
+    Verdict::Failed
+}
+
 pub fn main(args: &FuzzDiffArgs) -> i32 {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask lives in the workspace").to_path_buf();
     let s = settings(args, &root);
     if args.ffp {
-        return crate::fuzz_diff_ffp::main(s.count, s.seed, &s.out, s.adapter.as_deref());
+        return crate::fuzz_diff_ffp::main(s.budget, s.seed, &s.out, s.adapter.as_deref());
     }
     let gpu = match gpu_harness::device::Gpu::new(s.adapter.as_deref()) {
         Ok(g) => g,
         Err(e) => {
             eprintln!("xtask fuzz-diff: no GPU device: {e}");
-            println!("fuzz-diff: 0 passed, 0 failed, {} skipped", s.count);
+            println!("fuzz-diff: 0 passed, 0 failed, {} skipped", s.budget.planned());
             return 1;
         }
     };
-    println!("fuzz-diff: {} program(s) from seed {} on {}", s.count, s.seed, gpu.describe());
+    println!("fuzz-diff: {} from seed {} on {}", s.budget.describe("program"), s.seed, gpu.describe());
     let Ok(mut tint) = tint_checker() else { return 1 };
-    let work = s.out.join("work");
     let (mut passed, mut failed, mut skipped) = (0u64, 0u64, 0u64);
     let start = Instant::now();
     let mut last = Instant::now();
-    let bar = crate::progress::bar(s.count);
-    for k in 0..s.count {
-        bar.set_position(k);
-        let v = s.versions[(k % s.versions.len() as u64) as usize];
-        let seed = s.seed + k / s.versions.len() as u64;
+    let bar = s.budget.bar();
+    let versions = s.versions.len() as u64;
+    let mut k = 0;
+    while s.budget.allows(k, start) {
+        s.budget.show(&bar, k, start);
+        let v = s.versions[(k % versions) as usize];
+        let seed = s.seed + k / versions;
+        k += 1;
         let Some(g) = generate(v, seed) else { continue };
         let name = format!("{}_{seed}", v.to_string().replace('.', "_"));
-        let outcome = match (run(&g, &name, Some(&gpu), &work), tint.as_mut()) {
-            (DiffOutcome::Pass, Some(checker)) => match tint_refusal(&g, &name, checker) {
-                Some(messages) => Err(("REFUSED BY TINT", messages)),
-                None => Ok(None),
-            },
-            (DiffOutcome::Pass, None) => Ok(None),
-            (DiffOutcome::Skip(why), _) => Ok(Some(why)),
-            (DiffOutcome::Mismatch(messages), _) => Err(("MISMATCH", messages)),
-        };
-        match outcome {
-            Ok(None) => passed += 1,
-            Ok(Some(why)) => {
-                skipped += 1;
-                crate::progress::println(&bar, &format!("fuzz-diff: {name} skipped: {why}"));
-            }
-            Err((what, messages)) => {
-                failed += 1;
-                let first = messages.first().map(String::as_str).unwrap_or("");
-                crate::progress::println(&bar, &format!("fuzz-diff: {name} {what}: {first}"));
-                let line = if what == "MISMATCH" {
-                    let mut fails = |c: &Generated| match run(c, &format!("{name}_shrink"), Some(&gpu), &work) {
-                        DiffOutcome::Mismatch(m) => Some(m),
-                        _ => None,
-                    };
-                    shrink_and_save(&g, &name, messages, &mut fails, &s.out)
-                } else {
-                    let checker = tint.as_mut().expect("a Tint refusal comes from the checker");
-                    let mut fails = |c: &Generated| tint_refusal(c, &format!("{name}_shrink"), checker);
-                    shrink_and_save(&g, &name, messages, &mut fails, &s.out)
-                };
-                crate::progress::println(&bar, &line);
-            }
+        match check(&g, &name, &gpu, &mut tint, &s, &bar) {
+            Verdict::Passed => passed += 1,
+            Verdict::Skipped => skipped += 1,
+            Verdict::Failed => failed += 1,
         }
         // Without a bar (not a terminal: a log), a line every 10 s.
         if bar.is_hidden() && last.elapsed().as_secs() >= 10 {
             last = Instant::now();
-            println!(
-                "fuzz-diff: {}/{} ({:.1} programs/s), {failed} failed",
-                k + 1,
-                s.count,
-                (k + 1) as f64 / start.elapsed().as_secs_f64()
-            );
+            let rate = k as f64 / start.elapsed().as_secs_f64();
+            println!("fuzz-diff: {k} ({rate:.1} programs/s), {failed} failed");
         }
     }
     bar.finish_and_clear();
-    let _ = std::fs::remove_dir_all(&work);
+    let _ = std::fs::remove_dir_all(s.out.join("work"));
     println!("fuzz-diff: {:.1} s", start.elapsed().as_secs_f64());
+    if k > 0 {
+        println!("fuzz-diff: {k} program(s), seeds {} to {}", s.seed, s.seed + (k - 1) / versions);
+    }
     println!("fuzz-diff: {passed} passed, {failed} failed, {skipped} skipped");
     (failed > 0) as i32
 }

@@ -1,8 +1,9 @@
-//! `cargo xtask fuzz-diff --ffp [--count N] [--seed S] [--out DIR]`: random valid
+//! `cargo xtask fuzz-diff --ffp [--count N | --minutes M] [--seed S] [--out DIR]`: random valid
 //! fixed-function states (`d3d9_tests::generate::ffp`) drawn on the GPU with the library's
 //! fixed-function generator and on the CPU with the harness's independent reference, compared.
 //!
-//! State k of the run is `generate_ffp(seed + k)`. A mismatch is shrunk to a smaller state that
+//! State k of the run is `generate_ffp(seed + k)`, for N states or M minutes
+//! ([`crate::fuzz_budget`]). A mismatch is shrunk to a smaller state that
 //! still mismatches on the same target; its case file and the runner's messages go to
 //! DIR/ffp_SEED.toml and .txt (default `target/fuzz-diff`). Ends with
 //! `fuzz-diff: N passed, M failed, K skipped`.
@@ -13,6 +14,8 @@ use std::time::Instant;
 use d3d9_tests::diff::DiffOutcome;
 use d3d9_tests::ffp_diff::{ffp_case, run_ffp, shrink_ffp};
 use d3d9_tests::generate::ffp::{generate_ffp, FfpState};
+
+use crate::fuzz_budget::Budget;
 
 /// What a shrunk state must still fail with: the first message's "target N".
 fn failure_kind(messages: &[String]) -> Option<String> {
@@ -44,23 +47,24 @@ fn shrink_and_save(
     }
 }
 
-pub fn main(count: u64, seed: u64, out: &Path, adapter: Option<&str>) -> i32 {
+pub fn main(budget: Budget, seed: u64, out: &Path, adapter: Option<&str>) -> i32 {
     let gpu = match gpu_harness::device::Gpu::new(adapter) {
         Ok(g) => g,
         Err(e) => {
             eprintln!("xtask fuzz-diff: no GPU device: {e}");
-            println!("fuzz-diff: 0 passed, 0 failed, {count} skipped");
+            println!("fuzz-diff: 0 passed, 0 failed, {} skipped", budget.planned());
             return 1;
         }
     };
-    println!("fuzz-diff: {count} fixed-function state(s) from seed {seed} on {}", gpu.describe());
+    println!("fuzz-diff: {} from seed {seed} on {}", budget.describe("fixed-function state"), gpu.describe());
     let work = out.join("work");
     let (mut passed, mut failed, mut skipped) = (0u64, 0u64, 0u64);
     let start = Instant::now();
     let mut last = Instant::now();
-    let bar = crate::progress::bar(count);
-    for k in 0..count {
-        bar.set_position(k);
+    let bar = budget.bar();
+    let mut k = 0;
+    while budget.allows(k, start) {
+        budget.show(&bar, k, start);
         let name = format!("ffp_{}", seed + k);
         let state = generate_ffp(seed + k);
         match run_ffp(&state, &name, Some(&gpu), &work) {
@@ -76,15 +80,19 @@ pub fn main(count: u64, seed: u64, out: &Path, adapter: Option<&str>) -> i32 {
                 crate::progress::println(&bar, &shrink_and_save(&state, &name, messages, &gpu, out));
             }
         }
+        k += 1;
         if bar.is_hidden() && last.elapsed().as_secs() >= 10 {
             last = Instant::now();
-            let rate = (k + 1) as f64 / start.elapsed().as_secs_f64();
-            println!("fuzz-diff: {}/{count} ({rate:.1} states/s), {failed} failed", k + 1);
+            let rate = k as f64 / start.elapsed().as_secs_f64();
+            println!("fuzz-diff: {k} ({rate:.1} states/s), {failed} failed");
         }
     }
     bar.finish_and_clear();
     let _ = std::fs::remove_dir_all(&work);
     println!("fuzz-diff: {:.1} s", start.elapsed().as_secs_f64());
+    if k > 0 {
+        println!("fuzz-diff: {k} state(s), seeds {seed} to {}", seed + k - 1);
+    }
     println!("fuzz-diff: {passed} passed, {failed} failed, {skipped} skipped");
     (failed > 0) as i32
 }

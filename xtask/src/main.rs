@@ -34,6 +34,7 @@ mod effects_lookup;
 mod effects_scenario;
 mod effects_setup;
 mod fuzz;
+mod fuzz_budget;
 mod fuzz_diff;
 mod fuzz_diff_ffp;
 mod progress;
@@ -138,6 +139,8 @@ mod tests {
             &["xtask", "fuzz", "--seed", "0xzz"],
             &["xtask", "bench", "--reps", "0"],
             &["xtask", "fuzz-diff", "--version", "ps_9_9"],
+            &["xtask", "fuzz-diff", "--minutes", "0"],
+            &["xtask", "fuzz-diff", "--minutes", "1", "--count", "5"],
         ] {
             let e = Cli::try_parse_from(args).err().unwrap_or_else(|| panic!("{args:?} parsed"));
             assert_eq!(e.exit_code(), 2, "{args:?}: {e}");
