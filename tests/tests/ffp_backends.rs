@@ -15,7 +15,7 @@ use d3d9_shader::ffp::key_pixel::*;
 use d3d9_shader::ffp::key_vertex::*;
 use d3d9_shader::ffp::known::StateValue;
 use d3d9_shader::ffp::{self, FfpShader, PixelInterface, VertexInterface};
-use d3d9_shader::key::PointExpansion;
+use d3d9_shader::key::{CompareFunc, PointExpansion};
 use d3d9_tests::tint::Tint;
 
 fn tool(name: &str) -> Option<&str> {
