@@ -805,6 +805,7 @@ const KNOWN_FOLDER_CIRCLES: &[(&str, &[&str])] = &[
         &[
             "constants",
             "control_flow",
+            "fog",
             "io_map",
             "mod.rs",
             "modifiers",

@@ -1,15 +1,13 @@
-//! The Direct3D 9 device state a [`ShaderKey`] abstracts ([`ShaderKey::from_state`] builds the key
+//! The Direct3D 9 device state a [`ShaderKey`](super::ShaderKey) abstracts ([`ShaderKey::from_state`](super::ShaderKey::from_state) builds the key
 //! from it).
 //!
 //! A runtime keeps its render states as the raw `D3DRS_*` values the application set; it hands
 //! them here together with the shader's version, and gets the key that selects the translation.
 //! Fields that cannot change the code of that stage are left at their defaults, so that a cache
-//! keyed by [`ShaderKey`] does not translate a vertex shader again when only the alpha test
+//! keyed by [`ShaderKey`](super::ShaderKey) does not translate a vertex shader again when only the alpha test
 //! changed.
 
 use crate::key::FloatRules;
-#[cfg(doc)]
-use crate::key::ShaderKey;
 
 /// The resource bound to a sampler stage (`IDirect3DDevice9::SetTexture`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -290,27 +290,31 @@ impl ShaderKey {
                 &state.textures
             }
         };
+        key.bind_textures(version, textures, state.fetch4_samplers);
+        key
+    }
+
+    /// The sampler fields for the textures bound to a stage's samplers: unbound, shadow and
+    /// Fetch4 masks, and in Shader Model 1 (which declares no sampler types) the types.
+    fn bind_textures(&mut self, version: Version, textures: &[Option<BoundTexture>], fetch4: u16) {
+        let ps_1_x = version.profile().ps_1_x;
         for (n, bound) in textures.iter().enumerate() {
             let bit = 1u16 << n;
             match bound {
-                None => key.unbound_samplers |= bit,
-                Some(BoundTexture::Depth2D) => key.shadow_samplers |= bit,
+                None => self.unbound_samplers |= bit,
+                Some(BoundTexture::Depth2D) => self.shadow_samplers |= bit,
                 // Fetch4 reads 2D colour textures in pixel shaders only.
-                Some(BoundTexture::Tex2D) if version.kind == ShaderKind::Pixel => {
-                    key.fetch4_samplers |= state.fetch4_samplers & bit;
-                }
+                Some(BoundTexture::Tex2D) if version.kind == ShaderKind::Pixel => self.fetch4_samplers |= fetch4 & bit,
                 Some(_) => {}
             }
-            // Shader Model 1 declares no sampler types: the bound textures give them.
-            if profile.ps_1_x {
-                key.sampler_types[n] = bound.map(|b| match b {
+            if ps_1_x {
+                self.sampler_types[n] = bound.map(|b| match b {
                     BoundTexture::Tex2D | BoundTexture::Depth2D => TextureType::Tex2D,
                     BoundTexture::Cube => TextureType::Cube,
                     BoundTexture::Volume => TextureType::Volume,
                 });
             }
         }
-        key
     }
 
     /// This key with every field a program of `version` and signature `sig` does not read reset
@@ -470,6 +474,29 @@ fn int<T: TryFrom<u32>>(v: &str) -> Option<T> {
         None => v.parse(),
     };
     T::try_from(parsed.ok()?).ok()
+}
+
+/// Beside the key rather than in `state_block.rs`, which the key's module re-exports: the block
+/// names no key type, so the two files import each other in one direction only.
+impl state_block::Modes {
+    /// The modes a key bakes (the values its baked translation has in its code).
+    pub fn from_key(key: &ShaderKey) -> Self {
+        let fog_mode = match key.fog {
+            FogMode::None => 0,
+            FogMode::Exp => 1,
+            FogMode::Exp2 => 2,
+            FogMode::Linear => 3,
+            FogMode::Vertex => 4,
+        };
+        Self {
+            alpha_func: key.alpha_func.d3d(),
+            fog_mode,
+            fog_source: u32::from(key.fog_source == FogSource::W),
+            clip_plane_mask: u32::from(key.clip_planes),
+            unbound_samplers: u32::from(key.unbound_samplers),
+            projected: key.projected.map(u32::from),
+        }
+    }
 }
 
 #[cfg(test)]

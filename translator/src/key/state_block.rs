@@ -7,8 +7,6 @@
 //! table is drawn in [`crate::lower`]'s documentation, and a test checks the three agree).
 //! Every translation that reads the block declares the whole struct, whatever it reads.
 
-use crate::key::{FogMode, FogSource, ShaderKey};
-
 /// The members of the block: (name, byte offset, size in bytes), in order. `modes` members are
 /// `u32`; all others `f32` (vectors and arrays of `vec4`).
 pub const LAYOUT: [(&str, u32, u32); 20] = [
@@ -63,25 +61,6 @@ impl Default for Modes {
 }
 
 impl Modes {
-    /// The modes a key bakes (the values its baked translation has in its code).
-    pub fn from_key(key: &ShaderKey) -> Modes {
-        let fog_mode = match key.fog {
-            FogMode::None => 0,
-            FogMode::Exp => 1,
-            FogMode::Exp2 => 2,
-            FogMode::Linear => 3,
-            FogMode::Vertex => 4,
-        };
-        Modes {
-            alpha_func: key.alpha_func.d3d(),
-            fog_mode,
-            fog_source: u32::from(key.fog_source == FogSource::W),
-            clip_plane_mask: u32::from(key.clip_planes),
-            unbound_samplers: u32::from(key.unbound_samplers),
-            projected: key.projected.map(u32::from),
-        }
-    }
-
     /// Every pipeline-constant name with its value (override names of [`crate::key::delivery`]).
     pub fn named(&self) -> Vec<(String, u32)> {
         let mut v = vec![
