@@ -1,5 +1,6 @@
 use super::*;
 use crate::key::delivery::{Deliveries, Delivery};
+use crate::key::ShaderKey;
 use crate::{ParseOptions, Shader};
 
 fn ps20() -> Shader {
