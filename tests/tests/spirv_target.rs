@@ -22,6 +22,19 @@ fn spirv_val() -> Option<PathBuf> {
     found.status.success().then(|| PathBuf::from("spirv-val"))
 }
 
+/// spirv-val, or `None` after saying loudly that the test skips (a failure under REQUIRE_TOOLS=1).
+fn spirv_val_for_test() -> Option<PathBuf> {
+    let val = spirv_val();
+    if val.is_none() {
+        assert!(
+            std::env::var_os("REQUIRE_TOOLS").is_none_or(|v| v != "1"),
+            "REQUIRE_TOOLS=1 but spirv-val is not installed (apt-get install spirv-tools)"
+        );
+        eprintln!("\n*** SKIPPED spirv_target: spirv-val not found; set REQUIRE_TOOLS=1 to make this a failure ***\n");
+    }
+    val
+}
+
 fn validate(val: &Path, words: &[u32], tmp: &Path) -> Result<(), String> {
     validate_for(val, words, tmp, "vulkan1.0")
 }
@@ -65,14 +78,7 @@ fn check(path: &Path, val: &Path, tmp: &Path) -> Result<(), String> {
 fn the_bench_corpus_loads_on_vulkan_1_0_by_default_and_when_asked() {
     let Some(_) = shared_for_test("spirv_target") else { return };
     let Some(dir) = shared_subdir("bench-corpus") else { return };
-    let Some(val) = spirv_val() else {
-        assert!(
-            std::env::var_os("REQUIRE_TOOLS").is_none_or(|v| v != "1"),
-            "REQUIRE_TOOLS=1 but spirv-val is not installed (apt-get install spirv-tools)"
-        );
-        eprintln!("\n*** SKIPPED spirv_target: spirv-val not found; set REQUIRE_TOOLS=1 to make this a failure ***\n");
-        return;
-    };
+    let Some(val) = spirv_val_for_test() else { return };
     let files: Vec<PathBuf> = files_with_extension(&dir, "bin").into_iter().filter(|p| !is_invalid(p)).collect();
     let tmp = std::env::temp_dir().join(format!("d3d9-spirv-target-{}.spv", std::process::id()));
     let failures: Vec<String> =
@@ -90,14 +96,7 @@ fn the_bench_corpus_loads_on_vulkan_1_0_by_default_and_when_asked() {
 fn the_shipped_game_loads_on_vulkan_1_0_and_1_3() {
     let Some(_) = shared_for_test("spirv_target") else { return };
     let Some(dir) = shared_subdir("real-corpus-xray") else { return };
-    let Some(val) = spirv_val() else {
-        assert!(
-            std::env::var_os("REQUIRE_TOOLS").is_none_or(|v| v != "1"),
-            "REQUIRE_TOOLS=1 but spirv-val is not installed (apt-get install spirv-tools)"
-        );
-        eprintln!("\n*** SKIPPED spirv_target: spirv-val not found; set REQUIRE_TOOLS=1 to make this a failure ***\n");
-        return;
-    };
+    let Some(val) = spirv_val_for_test() else { return };
     let files = hex_files(&dir);
     let tmp = std::env::temp_dir().join(format!("d3d9-spirv-target-xray-{}.spv", std::process::id()));
     let check = |path: &Path| -> Result<(), String> {
