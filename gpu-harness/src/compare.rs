@@ -33,7 +33,10 @@
 //!   (`d3d9_shader::interp::Skew`, whose module lists the bounds). A value within the interval
 //!   those runs span, widened by their spread ([`within_skew`]), agrees; where the CPU value or a
 //!   skewed run is NaN, any value agrees (Vulkan does not require NaNs to be generated, and an
-//!   `exp2` of an infinity has no bound). The skewed runs therefore keep a NaN where D3D9 would
+//!   `exp2` of an infinity has no bound). A strict product with a zero factor is a zero of
+//!   either sign (docs/d3d9-rules.md#zero-product): the plain run gives +0, the run skewed down
+//!   −0, so where the sign decides the result (the sign of `rcp(±0)`'s infinity, which the
+//!   skewed runs make NaN) the GPU's choice agrees. The skewed runs therefore keep a NaN where D3D9 would
 //!   decide on it (saturation, min, max, cmp, slt, sge): what D3D9 makes of a NaN the GPU need
 //!   not have produced is not held against it. Their adds move by an ulp where inexact, as a
 //!   driver may reassociate a sum or fuse a product into it. This is the error bound
@@ -369,5 +372,10 @@ mod tests {
         assert!(floats_agree(f32::NAN, f32::NAN, Tolerance::Exact));
         assert!(!floats_agree(f32::INFINITY, f32::MAX, Tolerance::Exact));
         assert!(floats_agree(0.0, 1e-7, Tolerance::Exact), "relative floor near zero");
+        // A zero product's sign is unspecified (docs/d3d9-rules.md#zero-product): −0 on the GPU
+        // agrees with the reference's +0, and an infinity whose sign came from it (rcp(−0) on
+        // the GPU, rcp(+0) on the CPU) agrees through the skewed runs, which make it NaN.
+        assert!(floats_agree(-0.0, 0.0, Tolerance::Exact));
+        assert!(within_skew(f32::NEG_INFINITY, f32::INFINITY, &[f32::NAN, f32::NAN], Tolerance::Exact));
     }
 }

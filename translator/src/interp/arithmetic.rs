@@ -17,18 +17,30 @@ pub(super) struct Arith {
 }
 
 impl Arith {
-    /// A D3D9 multiply: in strict mode `(b == 0 ? 0 : a) * (a == 0 ? 0 : b)`, so a zero factor
-    /// wins over inf and NaN.
+    /// A D3D9 multiply: in strict mode a zero factor wins over inf and NaN, and the product is
+    /// +0, as AMD's legacy multiply gives (docs/d3d9-rules.md#zero-product). A translation may
+    /// give −0 there, so the skewed runs span both signs: +0 up, −0 down.
     #[inline]
     pub fn mul(self, a: f32, b: f32) -> f32 {
         let p = match self.rules {
-            FloatRules::Strict => (if b == 0.0 { 0.0 } else { a }) * (if a == 0.0 { 0.0 } else { b }),
-            FloatRules::Fast | FloatRules::Ieee => a * b,
+            FloatRules::Strict if a == 0.0 || b == 0.0 => return self.zero_product(),
+            FloatRules::Strict | FloatRules::Fast | FloatRules::Ieee => a * b,
         };
         // A GPU may fuse the product into the following add (SPIR-V contraction), skipping its
         // rounding: half an ulp, moved by a whole one (a half would round back to p half the time).
         // An exact product (zero included) has no rounding to skip.
         self.rounded(p, f64::from(a) * f64::from(b) == f64::from(p) || p == 0.0)
+    }
+
+    /// The strict rule's product of a zero factor: +0, and −0 in the run skewed down (either
+    /// sign is allowed, docs/d3d9-rules.md#zero-product).
+    #[inline]
+    fn zero_product(self) -> f32 {
+        if self.skew == Skew::Down {
+            -0.0
+        } else {
+            0.0
+        }
     }
 
     /// A correctly rounded result `r` as a skewed run sees it: moved by an ulp unless `exact`
@@ -322,8 +334,25 @@ mod tests {
     }
 
     #[test]
+    fn a_zero_product_is_positive_and_the_skewed_runs_span_both_signs() {
+        // The old formula, (b == 0 ? 0 : a) · (a == 0 ? 0 : b), kept the zero factor's sign:
+        // −0 · 5 was −0. The rule gives +0 (AMD's legacy multiply), whatever the signs.
+        for (a, b) in [(-0.0, 5.0), (5.0, -0.0), (-0.0, f32::NEG_INFINITY), (f32::NAN, -0.0), (-0.0, 0.0)] {
+            assert_eq!(S.mul(a, b).to_bits(), 0, "{a} · {b}");
+        }
+        let up = Arith { rules: FloatRules::Strict, skew: Skew::Up };
+        let down = Arith { rules: FloatRules::Strict, skew: Skew::Down };
+        assert_eq!(up.mul(-0.0, 5.0).to_bits(), 0);
+        assert_eq!(down.mul(0.0, 5.0).to_bits(), (-0.0f32).to_bits());
+        // So a sign that decides an infinity later shows as the runs' spread (NaN: any value).
+        assert!(down.rcp(down.mul(0.0, 5.0)).is_nan());
+        // IEEE keeps IEEE's signs.
+        assert_eq!(I.mul(-0.0, 5.0).to_bits(), (-0.0f32).to_bits());
+    }
+
+    #[test]
     fn zero_times_anything_is_zero_only_in_strict_mode() {
-        // Strict: (b == 0 ? 0 : a) * (a == 0 ? 0 : b) → 0·inf = 0, NaN·0 = 0.
+        // Strict: a zero factor gives +0 → 0·inf = 0, NaN·0 = 0.
         assert_eq!(S.mul(0.0, f32::INFINITY), 0.0);
         assert_eq!(S.mul(f32::NAN, 0.0), 0.0);
         assert_eq!(S.mul(2.0, 3.0), 6.0);

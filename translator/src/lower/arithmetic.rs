@@ -7,93 +7,76 @@ use naga::{BinaryOperator as B, Expression, MathFunction as M, VectorSize};
 
 use super::modifiers::Width;
 use super::registers::Expr;
+use super::value_range::Ranges;
 use super::Lowerer;
 use crate::bytecode::WriteMask;
 use crate::key::FloatRules;
 
 const FLT_MAX: f32 = f32::MAX;
 
-/// A finite number above zero.
-fn positive_finite(bits: u32) -> bool {
-    let v = f32::from_bits(bits);
-    v.is_finite() && v > 0.0
-}
-
-/// A finite number other than ±0.
-fn finite_non_zero(bits: u32) -> bool {
-    let v = f32::from_bits(bits);
-    v.is_finite() && v != 0.0
-}
-
 impl Lowerer<'_> {
-    /// `a · b` with the key's multiply rule: strict is `(b == 0 ? 0 : a) · (a == 0 ? 0 : b)`,
-    /// in as few operations as what is known of the factors allows ([`Lowerer::fmul_lanes`]).
+    /// `a · b` with the key's multiply rule, in as few operations as what is known of the
+    /// factors allows ([`Lowerer::fmul_lanes`]).
     pub fn fmul(&mut self, a: Expr, b: Expr, w: Width) -> Expr {
         self.fmul_lanes(a, b, w, WriteMask::ALL)
     }
 
     /// `a · b` with the key's multiply rule, exact in the components in `lanes` (those the
     /// instruction keeps: the written ones, the summed ones of a short dot product); the others
-    /// may hold anything. The rule's result is the plain product unless a factor is zero; then
-    /// it is +0 when both are, else the zero factor itself (its sign kept), whatever the other
-    /// is. So, from what is known of the factors in `lanes`:
-    /// - a factor known to be +0 there gives +0;
-    /// - a factor known finite and positive there gives the plain product (the other's zero
-    ///   keeps its sign in both);
-    /// - factors that are both +0-or-finite-positive ([`FnBuilder::nonneg`]) give the plain
-    ///   product; one such factor `k` gives `k · (k == 0 ? 0 : other)`;
-    /// - a factor known finite and non-zero there gives `(other == 0 ? 0 : known) · other`;
+    /// may hold anything. The strict rule's product differs from IEEE's only where one factor
+    /// is ±0 and the other infinite or NaN, and its zero may have either sign
+    /// (docs/d3d9-rules.md#zero-product). So, from what the value-range pass knows of the
+    /// factors in `lanes` ([`value_range`](super::value_range)):
+    /// - a factor known to be ±0 gives +0;
     /// - a square (`a · a`, as in `dp3 r, v, v` and `nrm`) is the plain product: a zero `a`
-    ///   gives +0 by the rule and +0 as (±0)·(±0), and a non-zero one is no exception;
-    /// - anything else calls the module's function of the rule (`multiply_rule`).
+    ///   gives ±0 as the rule wants, and a non-zero one is no exception;
+    /// - where neither factor can be zero while the other is infinite or NaN, the plain product;
+    /// - where only `a` can be that zero, `a · (a == 0 ? 0 : b)` (and the same for `b`): when
+    ///   `a` is ±0 the product is ±0, and otherwise `b` has no zero that could meet an infinite
+    ///   `a`;
+    /// - otherwise the module's function of the whole rule (`multiply_rule`).
     ///
     /// Each form is a pure expression of `a` and `b`, exact wherever the facts it was chosen by
     /// hold, so an instruction that shares one made for other lanes chose it by the same facts.
-    ///
-    /// [`FnBuilder::nonneg`]: super::builder::FnBuilder::nonneg
     pub fn fmul_lanes(&mut self, a: Expr, b: Expr, w: Width, lanes: WriteMask) -> Expr {
         if self.key.float_rules != FloatRules::Strict || a == b {
             return self.bin(B::Multiply, a, b);
         }
         // A scalar's facts are the same in every component.
         let lanes = if w == Width::Scalar { WriteMask::ALL } else { lanes };
-        let all =
-            |bits: Option<[u32; 4]>, f: fn(u32) -> bool| bits.is_some_and(|b| lanes.components().all(|i| f(b[i])));
-        let (ka, kb) = (self.fb.tables.known.get(&a).copied(), self.fb.tables.known.get(&b).copied());
-        if all(ka, |b| b == 0) || all(kb, |b| b == 0) {
-            // (+0 == 0) makes the other factor 0: +0 · 0 = +0.
+        let (ra, rb) = (self.ranges(a), self.ranges(b));
+        let zero = |r: &Ranges| lanes.components().all(|i| r[i].is_zero());
+        if zero(&ra) || zero(&rb) {
             return self.runtime_zero(w);
         }
-        if all(ka, positive_finite) || all(kb, positive_finite) {
-            return self.bin(B::Multiply, a, b);
-        }
-        let nonneg = |l: &Self, x: Expr, k| l.fb.tables.nonneg.contains(&x) || all(k, |b| b == 0 || positive_finite(b));
-        let (na, nb) = (nonneg(self, a, ka), nonneg(self, b, kb));
-        if na && nb {
-            return self.bin(B::Multiply, a, b);
-        }
-        if na || nb {
-            let (k, other, kbits) = if na { (a, b, ka) } else { (b, a, kb) };
-            let zero = self.fconst(0.0, w);
-            let kz = match (kbits, w) {
-                (Some(bits), Width::Vec4) => {
-                    let mask = (0..4).filter(|&i| bits[i] == 0).fold(0u8, |m, i| m | 1 << i);
-                    self.mask_constant(WriteMask(mask))
-                }
-                _ => self.is_zero(k, w),
-            };
-            let o = self.select(kz, zero, other);
-            return if na { self.bin(B::Multiply, k, o) } else { self.bin(B::Multiply, o, k) };
-        }
-        for (known, other, bits) in [(a, b, ka), (b, a, kb)] {
-            if all(bits, finite_non_zero) {
-                let zero = self.fconst(0.0, w);
-                let oz = self.is_zero(other, w);
-                let k = self.select(oz, zero, known);
-                return self.bin(B::Multiply, k, other);
+        // Whether `x` can be ±0 in a lane where `y` can be infinite or NaN.
+        let clash = |x: &Ranges, y: &Ranges| lanes.components().any(|i| x[i].may_be_zero() && !y[i].finite());
+        match (clash(&ra, &rb), clash(&rb, &ra)) {
+            (false, false) => self.bin(B::Multiply, a, b),
+            (true, false) => {
+                let kept = self.zero_where_zero(b, a, w);
+                self.bin(B::Multiply, a, kept)
             }
+            (false, true) => {
+                let kept = self.zero_where_zero(a, b, w);
+                self.bin(B::Multiply, kept, b)
+            }
+            (true, true) => self.rule_product(a, b, w),
         }
-        self.rule_product(a, b, w)
+    }
+
+    /// `(z == 0 ? 0 : x)`: `x`, and +0 in the lanes where `z` is ±0 (a constant mask when `z`
+    /// is a known constant).
+    fn zero_where_zero(&mut self, x: Expr, z: Expr, w: Width) -> Expr {
+        let zero = self.fconst(0.0, w);
+        let condition = match (self.fb.tables.known.get(&z).copied(), w) {
+            (Some(bits), Width::Vec4) => {
+                let mask = (0..4).filter(|&i| bits[i] << 1 == 0).fold(0u8, |m, i| m | 1 << i);
+                self.mask_constant(WriteMask(mask))
+            }
+            _ => self.is_zero(z, w),
+        };
+        self.select(condition, zero, x)
     }
 
     /// `x == 0` (made once per block for the same `x`, a factor of several products, as every

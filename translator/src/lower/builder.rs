@@ -52,11 +52,6 @@ impl<V: Copy> ExprFacts<V> {
             self.insert(h, v);
         }
     }
-
-    /// Whether a fact about `h` is recorded.
-    pub fn contains(&self, h: &Handle<Expression>) -> bool {
-        self.get(h).is_some()
-    }
 }
 
 /// How deep expressions may nest before one is named (written as a `let` by the text
@@ -455,9 +450,6 @@ impl FnBuilder {
         if let Some(bits) = self.tables.known.get(&c.base).copied() {
             self.tables.known.insert(h, [bits[usize::from(c.index)]; 4]);
         }
-        if self.tables.nonneg.contains(&c.base) {
-            self.tables.nonneg.insert(h, ());
-        }
         h
     }
 
@@ -562,10 +554,9 @@ pub(crate) struct Tables {
     /// Expressions whose value is a known constant (module constants, literals), by bit
     /// pattern per component (scalars repeat their value), for folding.
     pub known: ExprFacts<[u32; 4]>,
-    /// Expressions each of whose components is +0 or a finite positive number (never NaN,
-    /// an infinity or −0): saturated values, 0/1 results, such constants. The strict multiply
-    /// needs fewer guards for them (`Lowerer::fmul`).
-    pub nonneg: ExprFacts<()>,
+    /// What is known of expressions' values (`value_range`): recorded where the expression does
+    /// not say it, computed and kept where a strict product asks.
+    pub ranges: ExprFacts<super::value_range::Ranges>,
     /// Vectors composed from components in the current block, by their components.
     pub composed: FastMap<Parts, Handle<Expression>>,
     /// The pure expressions of the current block, by what they compute.
@@ -598,7 +589,7 @@ impl Tables {
         t.scoped_log.clear();
         t.scoped_marks.clear();
         t.known.reset(expressions);
-        t.nonneg.reset(expressions);
+        t.ranges.reset(expressions);
         t.composed.clear();
         t.composed.reserve(instructions / 2);
         t.pure.reset(expressions);
@@ -618,7 +609,7 @@ impl Tables {
     fn bytes(&self) -> usize {
         use std::mem::size_of;
         self.known.0.capacity() * size_of::<Option<[u32; 4]>>()
-            + self.nonneg.0.capacity() * size_of::<Option<()>>()
+            + self.ranges.0.capacity() * size_of::<Option<super::value_range::Ranges>>()
             + self.pure.heads.capacity() * 4
             + self.pure.entries.capacity() * size_of::<PureEntry>()
             + self.depth.capacity() * 2

@@ -107,10 +107,7 @@ impl Lowerer<'_> {
             _ => {
                 let c = self.bin(if opcode == Opcode::Slt { B::Less } else { B::GreaterEqual }, a, b);
                 let (one, zero) = (self.fconst(1.0, w), self.fconst(0.0, w));
-                let v = self.select(c, one, zero);
-                // 1 or +0.
-                self.fb.tables.nonneg.insert(v, ());
-                v
+                self.select(c, one, zero)
             }
         }
     }

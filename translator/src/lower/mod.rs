@@ -104,6 +104,7 @@ mod sm1;
 mod textures;
 mod types;
 mod uniformity;
+mod value_range;
 mod values;
 mod vertex_input;
 

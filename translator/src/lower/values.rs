@@ -47,9 +47,6 @@ impl Lowerer<'_> {
         if let Some(bits) = self.parts_known(&parts) {
             self.fb.tables.known.insert(v, bits);
         }
-        if parts.iter().all(|c| self.fb.tables.nonneg.contains(&c.base)) {
-            self.fb.tables.nonneg.insert(v, ());
-        }
         v
     }
 
@@ -119,11 +116,8 @@ impl Lowerer<'_> {
         self.note_derived(base, v)
     }
 
-    /// `v` is made of `base`'s components: it keeps a splat's known value and the range fact.
+    /// `v` is made of `base`'s components: it keeps a splat's known value.
     fn note_derived(&mut self, base: Expr, v: Expr) -> Expr {
-        if self.fb.tables.nonneg.contains(&base) {
-            self.fb.tables.nonneg.insert(v, ());
-        }
         if let Some(bits) = self.fb.tables.known.get(&base).copied().filter(|b| b.iter().all(|x| *x == b[0])) {
             self.fb.tables.known.insert_if_absent(v, bits);
         }

@@ -1,7 +1,8 @@
 //! The strict multiply's shorter forms (`Lowerer::fmul`) and the values kept per component give
-//! the rule's result bit for bit, signed zeros, infinities and NaN included. Every expectation is
-//! the rule of docs/d3d9-rules.md#float-rules, `(b == 0 ? 0 : a) · (a == 0 ? 0 : b)`, worked out
-//! by hand per lane in the comments.
+//! the rule's result, infinities and NaN included. Every expectation is the rule of
+//! docs/d3d9-rules.md#float-rules, worked out by hand per lane in the comments: a product with a
+//! zero factor is a zero whose sign is unspecified (docs/d3d9-rules.md#zero-product), so zeros
+//! are compared without their sign ([`same`]); any other product is IEEE's, signs included.
 
 use super::*;
 use crate::bytecode::{Opcode as O, RegisterType as R};
@@ -41,60 +42,71 @@ fn canonical(v: [u32; 4]) -> [u32; 4] {
     v.map(|b| if f32::from_bits(b).is_nan() { NAN } else { b })
 }
 
+/// `got` is `want` up to NaN payloads and the sign of a zero (either sign of a zero product is
+/// the rule's).
+#[track_caller]
+fn same(got: [u32; 4], want: [u32; 4]) {
+    let unsigned = |v: [u32; 4]| canonical(v).map(|b| if b == NEG0 { 0 } else { b });
+    assert_eq!(unsigned(got), unsigned(want), "got {:?}", got.map(f32::from_bits));
+}
+
 #[test]
 fn a_known_positive_factor_keeps_the_other_factors_zero_sign_inf_and_nan() {
     // c0 = def (2, 0.5, 3, 1), c1 from the buffer (−0, +inf, NaN, +0):
-    // 2·−0: b == 0 → (+0)·(−0) = −0; 0.5·inf = inf; 3·NaN = NaN; 1·+0 = (+0)·(+0) = +0.
+    // 2·−0 = ±0; 0.5·inf = inf; 3·NaN = NaN; 1·+0 = ±0. c0 is finite and never zero, so the
+    // plain product is the rule's: no guard, no call.
     let p = vec![def(0, [2.0, 0.5, 3.0, 1.0]), op(O::Mul, ot0("xyzw"), &[c(0), c(1)])];
-    let got = bits(p, &[(1, [-0.0, f32::INFINITY, f32::NAN, 0.0])]);
-    assert_eq!(canonical(got), [NEG0, f32::INFINITY.to_bits(), NAN, 0]);
+    let got = bits(p.clone(), &[(1, [-0.0, f32::INFINITY, f32::NAN, 0.0])]);
+    same(got, [NEG0, f32::INFINITY.to_bits(), NAN, 0]);
+    assert_eq!(forms(p, is_select), (0, 0));
 }
 
 #[test]
 fn a_known_factor_with_zero_and_negative_lanes_follows_the_rule_per_lane() {
     // c0 = def (0, 2, −2, −2), c1 = (inf, −0, −0, +0):
-    // 0·inf: a == 0 → +0; 2·−0 → (+0)·(−0) = −0; −2·−0 → (+0)·(−0) = −0 (IEEE: +0);
-    // −2·+0 → (+0)·(+0) = +0 (IEEE: −0).
+    // 0·inf = ±0 (IEEE: NaN); 2·−0, −2·−0, −2·+0 = ±0. c0 is finite but zero in x: one guard,
+    // `c0 · (c0 == 0 ? 0 : c1)`, its test a constant mask, and no call.
     let p = vec![def(0, [0.0, 2.0, -2.0, -2.0]), op(O::Mul, ot0("xyzw"), &[c(0), c(1)])];
-    let got = bits(p, &[(1, [f32::INFINITY, -0.0, -0.0, 0.0])]);
-    assert_eq!(got, [0, NEG0, NEG0, 0]);
+    let got = bits(p.clone(), &[(1, [f32::INFINITY, -0.0, -0.0, 0.0])]);
+    same(got, [0, NEG0, NEG0, 0]);
+    assert_eq!(forms(p, is_select), (1, 0));
 }
 
 #[test]
 fn a_saturated_factor_needs_one_guard_and_keeps_zero_signs() {
     // r0 = sat(c1) = sat(−5, NaN, 0.25, 2) = (+0, +0, 0.25, 1); c2 = (inf, −0, −0, NaN):
-    // +0·inf → +0; +0·−0 → both zero → +0; 0.25·−0 → (+0)·(−0) = −0; 1·NaN = NaN.
+    // +0·inf = ±0 (IEEE: NaN); +0·−0 = ±0; 0.25·−0 = ±0; 1·NaN = NaN.
     let p = vec![op(O::Mov, sat(rd(0, "xyzw")), &[c(1)]), op(O::Mul, ot0("xyzw"), &[r(0), c(2)])];
     let got = bits(p, &[(1, [-5.0, f32::NAN, 0.25, 2.0]), (2, [f32::INFINITY, -0.0, -0.0, f32::NAN])]);
-    assert_eq!(canonical(got), [0, 0, NEG0, NAN]);
+    same(got, [0, 0, NEG0, NAN]);
     // The other order: c2 · r0, the same by symmetry of the rule.
     let p = vec![op(O::Mov, sat(rd(0, "xyzw")), &[c(1)]), op(O::Mul, ot0("xyzw"), &[c(2), r(0)])];
     let got = bits(p, &[(1, [-5.0, f32::NAN, 0.25, 2.0]), (2, [f32::INFINITY, -0.0, -0.0, f32::NAN])]);
-    assert_eq!(canonical(got), [0, 0, NEG0, NAN]);
+    same(got, [0, 0, NEG0, NAN]);
 }
 
 #[test]
 fn two_saturated_or_set_factors_multiply_plainly() {
     // r0 = sat(−1, 0.25, 1, NaN) = (+0, 0.25, 1, +0); r1 = slt(c2, c3) = (1, 0, 1, 0) with
-    // c2 = (0, 1, 0, 1), c3 = (1, 0, 1, 0): products (+0, +0, 1, +0), every zero +0.
+    // c2 = (0, 1, 0, 1), c3 = (1, 0, 1, 0): products (0, 0, 1, 0). Both factors are finite.
     let p = vec![
         op(O::Mov, sat(rd(0, "xyzw")), &[c(1)]),
         op(O::Slt, rd(1, "xyzw"), &[c(2), c(3)]),
         op(O::Mul, ot0("xyzw"), &[r(0), r(1)]),
     ];
     let got = bits(p, &[(1, [-1.0, 0.25, 1.0, f32::NAN]), (2, [0.0, 1.0, 0.0, 1.0]), (3, [1.0, 0.0, 1.0, 0.0])]);
-    assert_eq!(got, [0, 0, 1.0f32.to_bits(), 0]);
+    same(got, [0, 0, 1.0f32.to_bits(), 0]);
 }
 
 #[test]
 fn a_square_is_the_plain_product_and_follows_the_rule() {
-    // c1 = (−0, +inf, NaN, −3), c1 · c1: −0·−0: both zero → (+0)·(+0) = +0; inf·inf = inf;
-    // NaN; −3·−3 = 9. dp3 of c2 = (−0, 0, −0, 5) with itself: +0 + +0 + +0 = +0.
+    // c1 = (−0, +inf, NaN, −3), c1 · c1: −0·−0 = ±0; inf·inf = inf; NaN; −3·−3 = 9. dp3 of
+    // c2 = (−0, 0, −0, 5) with itself: 0.
     let p = vec![op(O::Mul, ot0("xyzw"), &[c(1), c(1)])];
     let got = bits(p.clone(), &[(1, [-0.0, f32::INFINITY, f32::NAN, -3.0])]);
-    assert_eq!(canonical(got), [0, f32::INFINITY.to_bits(), NAN, 9.0f32.to_bits()]);
+    same(got, [0, f32::INFINITY.to_bits(), NAN, 9.0f32.to_bits()]);
     let q = vec![op(O::Dp3, ot0("xyzw"), &[c(2), c(2)])];
-    assert_eq!(bits(q, &[(2, [-0.0, 0.0, -0.0, 5.0])]), [0; 4]);
+    same(bits(q, &[(2, [-0.0, 0.0, -0.0, 5.0])]), [0; 4]);
     // No guard: the product's module has no select.
     let selects = entry_count(&lowered(&program(VS2X, p)), is_select);
     assert_eq!(selects, 0, "a square needs no zero guard");
@@ -102,7 +114,7 @@ fn a_square_is_the_plain_product_and_follows_the_rule() {
 
 #[test]
 fn one_component_writes_compute_that_component_and_keep_the_others() {
-    // r0 = c1 = (1, 2, 3, 4); mul r0.y, c1.x, c2.z: a = 1 ≠ 0, b = −0 → (+0)·(−0) = −0;
+    // r0 = c1 = (1, 2, 3, 4); mul r0.y, c1.x, c2.z: 1·−0 = ±0;
     // mad r0.w, c1.y, c2.x, c1.x: 2·inf + 1 = inf; add r0.x, c1.z, c1.w = 7; z keeps 3.
     let p = vec![
         op(O::Mov, rd(0, "xyzw"), &[c(1)]),
@@ -112,7 +124,7 @@ fn one_component_writes_compute_that_component_and_keep_the_others() {
         op(O::Mov, ot0("xyzw"), &[r(0)]),
     ];
     let got = bits(p, &[(1, [1.0, 2.0, 3.0, 4.0]), (2, [f32::INFINITY, 5.0, -0.0, 6.0])]);
-    assert_eq!(got, [7.0f32.to_bits(), NEG0, 3.0f32.to_bits(), f32::INFINITY.to_bits()]);
+    same(got, [7.0f32.to_bits(), NEG0, 3.0f32.to_bits(), f32::INFINITY.to_bits()]);
 }
 
 #[test]
@@ -142,15 +154,14 @@ fn is_select(e: &naga::Expression) -> bool {
 #[test]
 fn a_known_factor_is_judged_by_the_written_components_alone() {
     // c0 = def (0, 2, −2, inf); mul oT0.yz, c0, c1 with c1 = (7, −0, +0, 9) writes y and z,
-    // where c0 is finite and non-zero: 2·−0 → (+0)·(−0) = −0; −2·+0 → (+0)·(+0) = +0 (IEEE:
-    // −0). x and w keep oT0's +0. The unwritten 0 and inf of c0 do not force the rule's call.
+    // where c0 is finite and non-zero: 2·−0 = ±0; −2·+0 = ±0. x and w keep oT0's +0. The
+    // unwritten 0 and inf of c0 do not force a guard: one select, the write of y and z.
     let p = vec![def(0, [0.0, 2.0, -2.0, f32::INFINITY]), op(O::Mul, ot0("yz"), &[c(0), c(1)])];
-    assert_eq!(bits(p.clone(), &[(1, [7.0, -0.0, 0.0, 9.0])]), [0, NEG0, 0, 0]);
-    assert_eq!(forms(p, is_select).1, 0, "a one-sided guard, not the rule's call");
-    // Positive in the written components: the plain product. 2·inf = inf; 3·−0 = −0 (the rule:
-    // b == 0 → (+0)·(−0) = −0).
+    same(bits(p.clone(), &[(1, [7.0, -0.0, 0.0, 9.0])]), [0, NEG0, 0, 0]);
+    assert_eq!(forms(p, is_select), (1, 0), "the plain product");
+    // The same with other values: 2·inf = inf; 3·−0 = ±0.
     let q = vec![def(0, [0.0, 2.0, 3.0, -1.0]), op(O::Mul, ot0("yz"), &[c(0), c(1)])];
-    assert_eq!(bits(q.clone(), &[(1, [7.0, f32::INFINITY, -0.0, 9.0])]), [0, f32::INFINITY.to_bits(), NEG0, 0]);
+    same(bits(q.clone(), &[(1, [7.0, f32::INFINITY, -0.0, 9.0])]), [0, f32::INFINITY.to_bits(), NEG0, 0]);
     // One select: the write of y and z into oT0, none for the product.
     assert_eq!(forms(q, is_select), (1, 0));
 }
@@ -158,8 +169,7 @@ fn a_known_factor_is_judged_by_the_written_components_alone() {
 #[test]
 fn a_partly_written_register_is_known_where_the_product_reads_it() {
     // r0.xy = c2 (buffer), r0.zw = def c0.xy = (−1, −1); mul oT0.zw, c1, r0 reads only the
-    // known −1s of r0: with c1 = (5, 5, +0, inf), +0·−1 → a == 0 → (+0)·(+0) = +0 (IEEE: −0);
-    // inf·−1 = −inf.
+    // known −1s of r0: with c1 = (5, 5, +0, inf), +0·−1 = ±0; inf·−1 = −inf: the plain product.
     let p = vec![
         def(0, [-1.0, -1.0, 0.0, 1.0]),
         op(O::Mov, rd(0, "xy"), &[c(2)]),
@@ -167,17 +177,39 @@ fn a_partly_written_register_is_known_where_the_product_reads_it() {
         op(O::Mul, ot0("zw"), &[c(1), r(0)]),
     ];
     let got = bits(p.clone(), &[(1, [5.0, 5.0, 0.0, f32::INFINITY]), (2, [3.0, 4.0, 0.0, 0.0])]);
-    assert_eq!(got, [0, 0, 0, f32::NEG_INFINITY.to_bits()]);
-    assert_eq!(forms(p, is_select).1, 0, "a one-sided guard, not the rule's call");
+    same(got, [0, 0, 0, f32::NEG_INFINITY.to_bits()]);
+    assert_eq!(forms(p, is_select).1, 0, "the plain product, not the rule's call");
 }
 
 #[test]
 fn a_dot_product_judges_its_known_factor_by_the_summed_components() {
-    // dp3 oT0.x, c0, c1 with c0 = def (1, 2, 3, 0): positive in the three summed components,
-    // so the plain products: 1·−0 + 2·inf + 3·1 = inf. c1.w = NaN is not summed.
+    // dp3 oT0.x, c0, c1 with c0 = def (1, 2, 3, 0): finite and non-zero in the three summed
+    // components, so the plain products: 1·−0 + 2·inf + 3·1 = inf. c1.w = NaN is not summed.
     let p = vec![def(0, [1.0, 2.0, 3.0, 0.0]), op(O::Dp3, ot0("x"), &[c(0), c(1)])];
     let got = bits(p.clone(), &[(1, [-0.0, f32::INFINITY, 1.0, f32::NAN])]);
-    assert_eq!(got, [f32::INFINITY.to_bits(), 0, 0, 0]);
+    same(got, [f32::INFINITY.to_bits(), 0, 0, 0]);
     // No guard: c0.w = 0 would have asked for one (a select of the other factor).
     assert_eq!(forms(p, is_select), (0, 0));
+}
+
+#[test]
+fn arithmetic_on_known_values_keeps_them_finite_and_unknown_factors_keep_the_whole_rule() {
+    // r0 = sat(c1) · 2 + 0.5 lies in [0.5, 2.5]: finite and never zero, so r0 · c2 is the plain
+    // product. c1 = (−1, 0.25, NaN, 4) → r0 = (0.5, 1, 0.5, 2.5); c2 = (inf, −0, NaN, 2):
+    // 0.5·inf = inf; 1·−0 = ±0; 0.5·NaN = NaN; 2.5·2 = 5.
+    let p = vec![
+        def(0, [2.0, 0.5, 0.0, 0.0]),
+        op(O::Mov, sat(rd(1, "xyzw")), &[c(1)]),
+        op(O::Mad, rd(0, "xyzw"), &[r(1), c(0).sw("xxxx"), c(0).sw("yyyy")]),
+        op(O::Mul, ot0("xyzw"), &[r(0), c(2)]),
+    ];
+    let got = bits(p.clone(), &[(1, [-1.0, 0.25, f32::NAN, 4.0]), (2, [f32::INFINITY, -0.0, f32::NAN, 2.0])]);
+    same(got, [f32::INFINITY.to_bits(), 0, NAN, 5.0f32.to_bits()]);
+    assert_eq!(forms(p, |_| false).1, 0, "no call of the rule");
+    // Two application constants: nothing is known, the rule's call stays (the rule's floor).
+    // c1 · c2 with c1 = (0, inf, NaN, −0), c2 = (inf, 0, 0, NaN): every lane ±0.
+    let q = vec![op(O::Mul, ot0("xyzw"), &[c(1), c(2)])];
+    let got = bits(q.clone(), &[(1, [0.0, f32::INFINITY, f32::NAN, -0.0]), (2, [f32::INFINITY, 0.0, 0.0, f32::NAN])]);
+    same(got, [0; 4]);
+    assert_eq!(forms(q, |_| false).1, 1, "the rule's call");
 }
