@@ -53,8 +53,8 @@ fn texture_type(k: TextureKind) -> TextureType {
     }
 }
 
-/// The key of a stage under the draw's state.
-fn key(program: &Program, ctx: &StageContext<'_>) -> ShaderKey {
+/// The key of a stage under the draw's state, with its float constants when known.
+fn key(program: &Program, constants: Option<&ShaderConstants>, ctx: &StageContext<'_>) -> ShaderKey {
     let mut k = ShaderKey { float_rules: ctx.float_rules, ..ShaderKey::default() };
     let sig = analyse(program);
     let vertex = !program.version.is_pixel();
@@ -79,6 +79,11 @@ fn key(program: &Program, ctx: &StageContext<'_>) -> ShaderKey {
                 // GET4 on a pixel sampler (the key drops it where it does not apply).
                 if t.fetch4 && !vertex && n < 16 {
                     k.fetch4_samplers |= 1 << n;
+                }
+                // A fact of the draw that spares zero guards (docs/d3d9-rules.md#zero-product):
+                // every texel in [−1, 1], as a layer knows from a normalised format.
+                if n < 16 && t.data.iter().flatten().flatten().all(|x| (-1.0..=1.0).contains(x)) {
+                    k.normalised_samplers |= 1 << n;
                 }
             }
             None if n < 16 => k.unbound_samplers |= 1 << n,
@@ -108,6 +113,8 @@ fn key(program: &Program, ctx: &StageContext<'_>) -> ShaderKey {
         k.point_expansion = d3d9_shader::key::PointExpansion::List;
         k.point_sprite = ctx.state.pointspriteenable;
     }
+    // The other fact a layer knows: every float constant it uploads is finite.
+    k.finite_constants = constants.is_some_and(|c| c.float.iter().flatten().all(|x| x.is_finite()));
     // SHADEMODE FLAT: both stages of the pair declare COLOR flat.
     k.flat_shading = ctx.state.shademode == crate::case::ShadeMode::Flat;
     if program.version.is_pixel() {
@@ -215,22 +222,27 @@ pub fn translate_pair(
     ps: Option<&Program>,
     ctx: &StageContext<'_>,
 ) -> Result<(Option<Translation>, Option<Translation>), String> {
-    let (v, p) = translate_pair_with(vs, ps, ctx, Delivery::Baked)?;
+    let (v, p) = translate_pair_with(vs.map(|p| (p, None)), ps.map(|p| (p, None)), ctx, Delivery::Baked)?;
     Ok((v.map(|v| v.0), p.map(|p| p.0)))
 }
 
 /// A translated stage with the modes its draw needs (as data under override or uniform delivery).
 type Delivered = Option<(Translation, Modes)>;
 
+/// A stage to translate: its program, and the float constants the draw sets where known (the
+/// key then says whether they are all finite).
+pub type StageInput<'a> = (&'a Program, Option<&'a ShaderConstants>);
+
 /// [`translate_pair`] with the render-state modes delivered by `delivery`: each stage's modes
 /// are those its baked key would have had.
 pub fn translate_pair_with(
-    vs: Option<&Program>,
-    ps: Option<&Program>,
+    vs: Option<StageInput<'_>>,
+    ps: Option<StageInput<'_>>,
     ctx: &StageContext<'_>,
     delivery: Delivery,
 ) -> Result<(Delivered, Delivered), String> {
     let (vkey, pkey) = pair_keys(vs, ps, ctx, delivery);
+    let (vs, ps) = (vs.map(|v| v.0), ps.map(|p| p.0));
     let v = match (vs, vkey) {
         (Some(p), Some((k, m))) => {
             Some((translate(p, &k).map_err(|e| format!("translating the vertex shader: {e}"))?, m))
@@ -246,13 +258,18 @@ pub fn translate_pair_with(
     Ok((v, f))
 }
 
+/// A runner's stage as a [`StageInput`], its constants known.
+fn with_constants<'a>(s: Option<(&'a Program, &'a ShaderConstants)>) -> Option<StageInput<'a>> {
+    s.map(|(p, c)| (p, Some(c)))
+}
+
 /// A stage's key, with the modes its baked key would have had.
 type KeyAndModes = Option<(ShaderKey, Modes)>;
 
 /// The keys of a draw's stages under `delivery`, with the modes of their baked keys.
 fn pair_keys(
-    vs: Option<&Program>,
-    ps: Option<&Program>,
+    vs: Option<StageInput<'_>>,
+    ps: Option<StageInput<'_>>,
     ctx: &StageContext<'_>,
     delivery: Delivery,
 ) -> (KeyAndModes, KeyAndModes) {
@@ -261,8 +278,9 @@ fn pair_keys(
         k.delivery = deliveries(delivery);
         m
     };
-    let mut vkey = vs.map(|p| key(p, ctx));
-    let mut pkey = ps.map(|p| key(p, ctx));
+    let mut vkey = vs.map(|(p, c)| key(p, c, ctx));
+    let mut pkey = ps.map(|(p, c)| key(p, c, ctx));
+    let (vs, ps) = (vs.map(|v| v.0), ps.map(|p| p.0));
     let vmodes = vkey.as_mut().map(modes);
     let pmodes = pkey.as_mut().map(modes);
     if let (Some(v), Some(p), Some(vk), Some(pk)) = (vs, ps, vkey.as_mut(), pkey.as_mut()) {
@@ -316,7 +334,7 @@ impl ShaderGpu for Counting {
         ps: Option<(&Program, &ShaderConstants)>,
         ctx: StageContext<'_>,
     ) -> Result<(Option<GpuStage>, Option<GpuStage>), String> {
-        let (vk, pk) = pair_keys(vs.map(|v| v.0), ps.map(|p| p.0), &ctx, self.delivery);
+        let (vk, pk) = pair_keys(with_constants(vs), with_constants(ps), &ctx, self.delivery);
         for (p, k) in [(vs.map(|v| v.0), vk), (ps.map(|p| p.0), pk)] {
             if let (Some(p), Some((k, _))) = (p, k) {
                 self.record(p, &k);
@@ -360,7 +378,7 @@ impl ShaderGpu for Delivering {
         ps: Option<(&Program, &ShaderConstants)>,
         ctx: StageContext<'_>,
     ) -> Result<(Option<GpuStage>, Option<GpuStage>), String> {
-        let (tv, tp) = translate_pair_with(vs.map(|v| v.0), ps.map(|p| p.0), &ctx, self.0)?;
+        let (tv, tp) = translate_pair_with(with_constants(vs), with_constants(ps), &ctx, self.0)?;
         let v = match (tv, vs) {
             (Some(t), Some((_, c))) => Some(stage(t, c, &ctx, true)?),
             _ => None,

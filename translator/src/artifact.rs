@@ -59,7 +59,8 @@ fn key_bytes(h: &mut Fnv128, k: &ShaderKey) {
         h.bytes(&[t.map_or(0, |t| 1 + t as u8)]);
     }
     h.bytes(&k.projected);
-    h.bytes(&[u8::from(k.swvp)]);
+    h.bytes(&[u8::from(k.swvp), u8::from(k.finite_constants)]);
+    h.bytes(&k.normalised_samplers.to_le_bytes());
     match &k.linkage {
         None => h.bytes(&[0]),
         Some(l) => {

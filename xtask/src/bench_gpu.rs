@@ -28,20 +28,18 @@
 //! per-round draw ratios, and the ratios' geometric mean per stage. Mesa's on-disk shader cache is turned off
 //! (`MESA_SHADER_CACHE_DISABLE`), or every round after the first would read the compile from it.
 //!
-//! Then `spirv-opt -O` (SPIR-V Tools): every shader of the selection translated to SPIR-V under
-//! both rules and optimised; the instructions inside functions (the code, without types, names
-//! and decorations) are counted, and the strict / IEEE ratio of the sums is printed per stage,
-//! a measure of the rules' cost that does not depend on the machine's load. A missing
-//! `spirv-opt` skips this part with a message.
+//! Then the code itself, without drawing (`bench_code`): every shader of the selection
+//! translated to SPIR-V under both rules and optimised by `spirv-opt -O`, the strict / IEEE ratio
+//! of the instruction counts per stage, under the plain key and with the draw's facts, and the
+//! strict products by the zero guards they kept. A missing `spirv-opt` skips this part with a
+//! message.
 
 use std::collections::BTreeMap;
-use std::path::Path;
-use std::process::Command;
 use std::time::Instant;
 
 use d3d9_shader::bytecode::{Program, ShaderKind};
 use d3d9_shader::key::FloatRules;
-use d3d9_shader::{ParseOptions, Shader, ShaderKey};
+use d3d9_shader::{ParseOptions, Shader};
 use gpu_harness::case::{Case, ConstantKind, RenderState, TextureKind};
 use gpu_harness::device::Gpu;
 use gpu_harness::gpu::{self, DrawCall, FixedState, Resource};
@@ -66,7 +64,7 @@ const DRAW_REPEATS: usize = 5;
 /// A pixel shader's target: width and height.
 const PS_TARGET: u32 = 128;
 /// The rules compared, in sample order: `measured` against IEEE, each with its name.
-type RulePair = [(FloatRules, &'static str); 2];
+pub type RulePair = [(FloatRules, &'static str); 2];
 
 /// `measured` (strict or fast) against IEEE.
 pub fn rule_pair(measured: FloatRules) -> RulePair {
@@ -110,7 +108,7 @@ pub fn run(entries: &[Entry], heavy: usize, rounds: usize, rules: RulePair) -> i
             1
         }
     };
-    spirv_opt_counts(entries, rules);
+    crate::bench_code::spirv_opt_counts(entries, rules);
     status
 }
 
@@ -387,102 +385,6 @@ fn report(subjects: &[Subject], samples: Vec<[[Vec<f64>; 2]; 2]>, rounds: usize,
         line.push(format!("{stage}-create {:.3}, {stage}-draw {:.3}", geomean(create), geomean(draw)));
     }
     println!("bench-gpu: {measured}/ieee {}", line.join(", "));
-}
-
-/// Instructions inside functions of a SPIR-V module (OpFunction … OpFunctionEnd, both counted).
-fn code_instructions(words: &[u32]) -> usize {
-    const OP_FUNCTION: u32 = 54;
-    const OP_FUNCTION_END: u32 = 56;
-    let (mut at, mut inside, mut n) = (5, false, 0);
-    while at < words.len() {
-        let (count, op) = ((words[at] >> 16) as usize, words[at] & 0xFFFF);
-        if op == OP_FUNCTION {
-            inside = true;
-        }
-        if inside {
-            n += 1;
-        }
-        if op == OP_FUNCTION_END {
-            inside = false;
-        }
-        at += count.max(1);
-    }
-    n
-}
-
-/// `spirv-opt -O` of `words`: the optimised module's code instructions.
-fn optimised(words: &[u32], tmp: &Path) -> Result<usize, String> {
-    let input = tmp.with_extension("in.spv");
-    let output = tmp.with_extension("out.spv");
-    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
-    std::fs::write(&input, bytes).map_err(|e| e.to_string())?;
-    let out = Command::new("spirv-opt").arg("-O").arg(&input).arg("-o").arg(&output).output();
-    let out = out.map_err(|e| e.to_string())?;
-    if !out.status.success() {
-        return Err(format!("spirv-opt: {}", String::from_utf8_lossy(&out.stderr)));
-    }
-    let bytes = std::fs::read(&output).map_err(|e| e.to_string())?;
-    let words: Vec<u32> = bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
-    Ok(code_instructions(&words))
-}
-
-/// Each shader's optimised code instructions under both rules, summed per stage.
-fn spirv_opt_counts(entries: &[Entry], rules: RulePair) {
-    if Command::new("spirv-opt").arg("--version").output().is_err() {
-        println!("spirv-opt: not installed (SPIR-V Tools), the optimised instruction counts are skipped");
-        return;
-    }
-    let tmp = std::env::temp_dir().join(format!("xtask-bench-gpu-{}", std::process::id()));
-    // Per stage (vertex, pixel): the measured rule's and the IEEE sums and the per-shader ratios.
-    let mut stages: [([usize; 2], Vec<f64>); 2] = Default::default();
-    let mut failed = Vec::new();
-    for e in entries {
-        match optimised_counts(e, &tmp, rules) {
-            Ok((kind, c)) => {
-                let (sums, ratios) = &mut stages[usize::from(kind == ShaderKind::Pixel)];
-                sums[0] += c[0];
-                sums[1] += c[1];
-                ratios.push(c[0] as f64 / c[1].max(1) as f64);
-            }
-            Err(why) => failed.push(format!("{}: {why}", e.name)),
-        }
-    }
-    for ext in ["in.spv", "out.spv"] {
-        let _ = std::fs::remove_file(tmp.with_extension(ext));
-    }
-    for f in &failed {
-        println!("  spirv-opt: not counted: {f}");
-    }
-    for ((sums, ratios), stage) in stages.iter().zip(["vertex", "pixel"]) {
-        if ratios.is_empty() {
-            println!("spirv-opt: no {stage} shader counted");
-            continue;
-        }
-        println!(
-            "spirv-opt -O: {} {stage} shaders, code instructions {} {} / ieee {} = {:.3} (geometric mean per shader {:.3})",
-            ratios.len(),
-            rules[0].1,
-            sums[0],
-            sums[1],
-            sums[0] as f64 / sums[1] as f64,
-            geomean(ratios)
-        );
-    }
-}
-
-/// A shader's stage and its optimised counts (the measured rule's, IEEE's).
-fn optimised_counts(e: &Entry, tmp: &Path, rules: RulePair) -> Result<(ShaderKind, [usize; 2]), String> {
-    let file = std::fs::read(&e.path).map_err(|e| e.to_string())?;
-    let loaded = d3d9_shader::input::load(&file, &e.path.to_string_lossy()).map_err(|e| e.to_string())?;
-    let tokens = &loaded.first().ok_or("no shader in the file")?.tokens;
-    let shader = Shader::from_tokens(tokens, &ParseOptions::lenient()).map_err(|e| e.to_string())?;
-    let mut counts = [0; 2];
-    for (slot, (float_rules, _)) in counts.iter_mut().zip(rules) {
-        let key = ShaderKey { float_rules, ..ShaderKey::default() };
-        let words = shader.translate(&key).map_err(|e| e.to_string())?.to_spirv().map_err(|e| e.to_string())?;
-        *slot = optimised(&words, tmp)?;
-    }
-    Ok((shader.stage(), counts))
 }
 
 #[cfg(test)]

@@ -20,6 +20,7 @@ macro_rules! print {
 
 mod alloc_count;
 mod bench;
+mod bench_code;
 mod bench_corpus;
 mod bench_ffp;
 mod bench_first;

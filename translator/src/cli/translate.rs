@@ -19,7 +19,8 @@ float_rules=strict|fast|ieee  alpha_func=never|less|equal|lessequal|greater|note
 fog=none|vertex|linear|exp|exp2  fog_source=z|w  clip_planes=MASK  point_size=BOOL  point_sprite=BOOL
 point_expansion=off|list|strip (vertex shaders: points drawn as quads, for WebGPU)
 flat_shading=BOOL  swvp=BOOL (software vertex processing: also lets validation accept its limits)
-shadow_samplers=MASK  unbound_samplers=MASK  fetch4_samplers=MASK (AMD GET4)  projected=MASK  projected<N>=0..4  sampler<N>=2d|cube|volume";
+shadow_samplers=MASK  unbound_samplers=MASK  fetch4_samplers=MASK (AMD GET4)  projected=MASK  projected<N>=0..4  sampler<N>=2d|cube|volume
+finite_constants=BOOL  normalised_samplers=MASK (strict rules: facts of the draw that spare zero guards)";
 
 /// The options both converting commands take.
 #[derive(Args)]

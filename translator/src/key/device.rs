@@ -76,6 +76,16 @@ pub struct DeviceState {
     pub texture_transform_flags: [u32; 8],
     /// How to reproduce D3D9's float arithmetic (not a device state: the runtime's choice).
     pub float_rules: FloatRules,
+    /// Every float constant set with `SetVertexShaderConstantF` is finite (the layer checked
+    /// what it uploads; docs/d3d9-rules.md#zero-product). Leave it false when unsure.
+    pub finite_vertex_constants: bool,
+    /// Every float constant set with `SetPixelShaderConstantF` is finite.
+    pub finite_pixel_constants: bool,
+    /// Bit n: the texture bound to pixel sampler n has a normalised format (any but the float
+    /// formats R16F to A32B32G32R32F). Leave a bit clear when unsure.
+    pub normalised_textures: u16,
+    /// Bit n: the texture bound to vertex sampler n (`s n` of vs_3_0) has a normalised format.
+    pub normalised_vertex_textures: u8,
 }
 
 impl Default for DeviceState {
@@ -98,6 +108,10 @@ impl Default for DeviceState {
             vertex_textures: [None; 4],
             texture_transform_flags: [0; 8],
             float_rules: FloatRules::Strict,
+            finite_vertex_constants: false,
+            finite_pixel_constants: false,
+            normalised_textures: 0,
+            normalised_vertex_textures: 0,
         }
     }
 }

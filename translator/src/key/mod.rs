@@ -52,6 +52,8 @@
 //! | `swvp` | vertex shaders that read float constants from the buffer |
 //! | `unbound_samplers`, `shadow_samplers`, `sampler_types` bit/entry n | the shader uses `s n`; a shadow bit only on a bound, non-volume sampler; a type only where it differs from the `dcl` |
 //! | `fetch4_samplers` bit n | pixel shaders that use `s n`, bound, not a shadow sampler, of type 2D (docs/d3d9-rules.md#fetch4) |
+//! | `finite_constants` | strict rules, and the shader reads float constants from the buffer |
+//! | `normalised_samplers` bit n | strict rules, and the shader uses `s n`, bound |
 //!
 //! A field delivered as an override or a uniform ([`delivery`]) is not read from the key
 //! at all: it takes its default, and the delivery of a field the stage cannot read becomes
@@ -145,6 +147,17 @@ pub struct ShaderKey {
     /// `None` is a `float32x4` attribute. The caller declares the attribute with
     /// [`vertex_formats::vertex_format`]'s format.
     pub vertex_inputs: [Option<vertex_formats::DeclType>; 16],
+    /// Strict rules: every float constant the application set for the stage is finite (no
+    /// infinity, no NaN), so a product of a constant and a value nothing is known of needs one
+    /// zero guard instead of two (docs/d3d9-rules.md#zero-product). Set it only when true (a
+    /// layer checks the constants it uploads): with it set, an infinite constant times zero
+    /// is left to the GPU. Always baked; nothing to bind.
+    pub finite_constants: bool,
+    /// Strict rules, bit n: the texture bound to `s n` has a normalised format (every D3DFORMAT
+    /// but the float ones, R16F to A32B32G32R32F), so its texels are in [−1, 1] and a product
+    /// of a sample needs fewer zero guards (docs/d3d9-rules.md#zero-product). Set a bit only
+    /// when true. Always baked; nothing to bind.
+    pub normalised_samplers: u16,
 }
 
 impl ShaderKey {
@@ -159,8 +172,9 @@ impl ShaderKey {
     /// Sets one field from a `FIELD=VALUE` string (the CLI's `--key`). The modes take their
     /// spellings ([`modes`]): `float_rules` ([`FloatRules::NAMES`]), `alpha_func`
     /// ([`CompareFunc::NAMES`]), `alpha_precision`, `fog`, `fog_source`, `point_expansion`;
-    /// `clip_planes`, `shadow_samplers`, `unbound_samplers`, `fetch4_samplers` are masks (decimal
-    /// or `0x` hex); `point_size`, `point_sprite`, `flat_shading`, `swvp` booleans; `projected`
+    /// `clip_planes`, `shadow_samplers`, `unbound_samplers`, `fetch4_samplers`,
+    /// `normalised_samplers` are masks (decimal or `0x` hex); `point_size`, `point_sprite`,
+    /// `flat_shading`, `swvp`, `finite_constants` booleans; `projected`
     /// a mask of the stages divided by w. Indexed fields: `projected<N>` (stage N's count 1–4, 0
     /// for none), `sampler<N>` (2d|cube|volume|3d), `vertex_input<N>` (a D3DDECLTYPE name).
     pub fn set(&mut self, assignment: &str) -> Result<(), String> {
@@ -185,6 +199,8 @@ impl ShaderKey {
             "point_sprite" => self.point_sprite = boolean(v).ok_or_else(bad)?,
             "flat_shading" => self.flat_shading = boolean(v).ok_or_else(bad)?,
             "swvp" => self.swvp = boolean(v).ok_or_else(bad)?,
+            "finite_constants" => self.finite_constants = boolean(v).ok_or_else(bad)?,
+            "normalised_samplers" => self.normalised_samplers = int(v).ok_or_else(bad)?,
             "projected" => {
                 let mask: u8 = int(v).ok_or_else(bad)?;
                 self.projected = std::array::from_fn(|n| if mask & (1 << n) != 0 { 4 } else { 0 });
@@ -291,6 +307,11 @@ impl ShaderKey {
             }
         };
         key.bind_textures(version, textures, state.fetch4_samplers);
+        (key.finite_constants, key.normalised_samplers) = match version.kind {
+            ShaderKind::Vertex => (state.finite_vertex_constants, u16::from(state.normalised_vertex_textures)),
+            ShaderKind::Pixel => (state.finite_pixel_constants, state.normalised_textures),
+        };
+        key.normalised_samplers &= !key.unbound_samplers;
         key
     }
 
@@ -371,7 +392,21 @@ impl ShaderKey {
             }
         }
         k.minimal_samplers(sig);
+        k.minimal_value_facts(sig);
         k
+    }
+
+    /// The facts about values serve the strict rule's products only, and only where the shader
+    /// reads what they describe: application constants, bound samplers.
+    fn minimal_value_facts(&mut self, sig: &Signature) {
+        if self.float_rules != FloatRules::Strict {
+            (self.finite_constants, self.normalised_samplers) = (false, 0);
+            return;
+        }
+        let fc = &sig.float_constants;
+        self.finite_constants &= fc.relative || fc.used.iter().any(|n| !fc.defined.contains_key(n));
+        let used = sig.samplers.iter().filter(|s| s.index < 16).fold(0u16, |m, s| m | 1 << s.index);
+        self.normalised_samplers &= used & !self.unbound_samplers;
     }
 
     /// Deliveries of fields the stage does not read become baked; fields delivered otherwise

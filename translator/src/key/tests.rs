@@ -305,3 +305,33 @@ fn every_mode_spelling_is_read_back_by_set() {
     assert!(k.set("sampler3=1d").is_err());
     assert!(k.set("fog_source=y").unwrap_err().contains("bad value"));
 }
+
+#[test]
+fn the_value_facts_follow_their_stage_and_stay_only_where_a_strict_product_can_use_them() {
+    let mut k = ShaderKey::default();
+    k.set("finite_constants=1").unwrap();
+    k.set("normalised_samplers=0x5").unwrap();
+    assert!(k.finite_constants && k.normalised_samplers == 5);
+    assert!(k.set("normalised_samplers=0x10000").is_err());
+    // Each stage takes its own facts; an unbound sampler has no texture to be normalised.
+    let mut s = DeviceState { finite_pixel_constants: true, normalised_textures: 0b11, ..DeviceState::default() };
+    s.normalised_vertex_textures = 0b1;
+    s.textures[0] = Some(BoundTexture::Tex2D);
+    s.vertex_textures[0] = Some(BoundTexture::Tex2D);
+    let p = ShaderKey::from_state(v(ShaderKind::Pixel, 2), &s);
+    assert_eq!((p.finite_constants, p.normalised_samplers), (true, 0b1));
+    let vk = ShaderKey::from_state(v(ShaderKind::Vertex, 3), &s);
+    assert_eq!((vk.finite_constants, vk.normalised_samplers), (false, 0b1));
+    // Minimal: only a shader that reads buffer constants keeps finite_constants, only sampled
+    // samplers keep their bits, and neither survives other rules than strict.
+    let facts = ShaderKey { finite_constants: true, normalised_samplers: 0xffff, ..ShaderKey::default() };
+    let reads = shader("ps_2_0\ndcl t0\ndcl_2d s1\ntexld r0, t0, s1\nmul oC0, r0, c3\n");
+    let m = reads.minimal_key(&facts);
+    assert_eq!((m.finite_constants, m.normalised_samplers), (true, 0b10));
+    let defs_only = shader("ps_2_0\ndef c0, 1, 2, 3, 4\ndcl t0\nmul oC0, t0, c0\n");
+    let m = defs_only.minimal_key(&facts);
+    assert_eq!((m.finite_constants, m.normalised_samplers), (false, 0));
+    let ieee = ShaderKey { float_rules: FloatRules::Ieee, ..facts };
+    let m = reads.minimal_key(&ieee);
+    assert_eq!((m.finite_constants, m.normalised_samplers), (false, 0));
+}

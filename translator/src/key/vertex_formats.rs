@@ -149,6 +149,13 @@ pub struct VertexFormat {
     pub conversion: Conversion,
 }
 
+impl VertexFormat {
+    /// A normalised format (`unorm…`, `snorm…`): every component is in [−1, 1].
+    pub fn normalised(&self) -> bool {
+        self.format.starts_with("unorm") || self.format.starts_with("snorm")
+    }
+}
+
 /// The vertex format and conversion of a D3DDECLTYPE.
 pub fn vertex_format(t: DeclType) -> VertexFormat {
     use Conversion as C;

@@ -263,6 +263,7 @@ impl Lowerer<'_> {
             let base = self.fb.shared(SharedKey::Global(g));
             let p = self.fb.expr(Expression::AccessIndex { base, index });
             let v = self.load(p);
+            self.note_constant_range(v);
             self.fb.remember_scoped(ScopedKey::Constant(n), v);
             return Ok(v);
         };
@@ -276,6 +277,9 @@ impl Lowerer<'_> {
             Some(f) => self.read_float_constant_relative(f, idx),
             None => self.runtime_zero(Width::Vec4),
         };
+        if self.consts.float.is_some() {
+            self.note_constant_range(value);
+        }
         // def constants win over the buffer even when reached relatively.
         for &n in sig.float_constants.defined.keys() {
             let lit = self.fb.shared(SharedKey::I32(i32::from(n)));
@@ -285,6 +289,16 @@ impl Lowerer<'_> {
         }
         self.fb.remember_scoped(key, value);
         Ok(value)
+    }
+
+    /// An application constant's value is finite where the key says every one is
+    /// ([`ShaderKey::finite_constants`], docs/d3d9-rules.md#zero-product).
+    ///
+    /// [`ShaderKey::finite_constants`]: crate::ShaderKey::finite_constants
+    fn note_constant_range(&mut self, v: Expr) {
+        if self.key.finite_constants {
+            self.note_range(v, [super::value_range::Interval::FINITE; 4]);
+        }
     }
 
     /// `c[idx]` from the buffers, 0 outside `0..count`.

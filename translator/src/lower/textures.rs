@@ -154,6 +154,7 @@ impl Lowerer<'_> {
         let coordinate = self.fb.expr(Expression::Swizzle { size, vector: coords, pattern });
         if fetch4 {
             let v = self.fetch4(texture, sampler, coordinate);
+            self.note_texel_range(n, v, false);
             return match n {
                 Some(n) => self.dynamic_unbound(n, v),
                 None => Ok(v),
@@ -193,9 +194,25 @@ impl Lowerer<'_> {
             clamp_to_edge: false,
         });
         let v = if shadow { self.splat_expr(v) } else { v };
+        self.note_texel_range(n, v, shadow);
         match n {
             Some(n) => self.dynamic_unbound(n, v),
             None => Ok(v),
+        }
+    }
+
+    /// What the value-range pass may know of a texel (docs/d3d9-rules.md#zero-product): a depth
+    /// comparison's result is in [0, 1]; a texture the key says is normalised
+    /// ([`ShaderKey::normalised_samplers`]) holds values in [−1, 1].
+    ///
+    /// [`ShaderKey::normalised_samplers`]: crate::ShaderKey::normalised_samplers
+    fn note_texel_range(&mut self, n: Option<u16>, texel: Expr, shadow: bool) {
+        use super::value_range::Interval;
+        let normalised = n.is_some_and(|n| n < 16 && self.key.normalised_samplers & (1 << n) != 0);
+        if shadow {
+            self.note_range(texel, [Interval::UNIT; 4]);
+        } else if normalised {
+            self.note_range(texel, [Interval::SIGNED_UNIT; 4]);
         }
     }
 

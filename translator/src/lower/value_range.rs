@@ -8,8 +8,14 @@
 //! the function (literals and constants, splats, swizzles, composes, selects, D3D9's `min`/`max`
 //! selects, arithmetic on bounded values, `frc`, `sincos`, `exp`, integer conversions), and from
 //! what the lowering records where the expression alone does not say it: saturation, the strict
-//! product's function, vertex inputs whose declared type is normalised. Values that come from
-//! memory (registers across blocks, application constants, texture samples) are unknown.
+//! product's function, a depth comparison's result, vertex inputs whose declared type is
+//! normalised, and what the key says of the draw's constants and textures
+//! ([`ShaderKey::finite_constants`], [`ShaderKey::normalised_samplers`]). Values that come from
+//! memory (registers across blocks, application constants and texture samples the key says
+//! nothing of) are unknown.
+//!
+//! [`ShaderKey::finite_constants`]: crate::ShaderKey::finite_constants
+//! [`ShaderKey::normalised_samplers`]: crate::ShaderKey::normalised_samplers
 //!
 //! Bounds are computed in `f64` and not trusted near the ends of the float range: a bound past
 //! [`HUGE`] may be an infinity, and one within [`TINY`] of zero may be zero, because a GPU may
@@ -46,6 +52,8 @@ impl Interval {
     pub const ANY: Interval = Interval { lo: f64::NEG_INFINITY, hi: f64::INFINITY, nan: true };
     /// `[0, 1]`, never NaN: saturated values, comparisons' 0/1 results.
     pub const UNIT: Interval = Interval { lo: 0.0, hi: 1.0, nan: false };
+    /// A finite value.
+    pub const FINITE: Interval = Interval { lo: -(f32::MAX as f64), hi: f32::MAX as f64, nan: false };
     /// `[−1, 1]`, never NaN.
     pub const SIGNED_UNIT: Interval = Interval { lo: -1.0, hi: 1.0, nan: false };
 

@@ -213,3 +213,44 @@ fn arithmetic_on_known_values_keeps_them_finite_and_unknown_factors_keep_the_who
     same(got, [0; 4]);
     assert_eq!(forms(q, |_| false).1, 1, "the rule's call");
 }
+
+#[test]
+fn the_keys_facts_about_constants_and_textures_spare_a_guard() {
+    // finite_constants: c1 · c2 of two application constants is the plain product:
+    // c1 = (0, 2, −0, 1), c2 = (5, −3, 7, 0): 0·5, −0·7 and 1·0 are ±0, 2·−3 = −6.
+    let p = vec![op(O::Mul, ot0("xyzw"), &[c(1), c(2)])];
+    let finite = ShaderKey { finite_constants: true, ..ShaderKey::default() };
+    let run = Run {
+        consts: vec![(1, [0.0, 2.0, -0.0, 1.0]), (2, [5.0, -3.0, 7.0, 0.0])],
+        key: finite.clone(),
+        ..Run::default()
+    };
+    same(output(&program(VS2X, p.clone()), &run, "oT0").map(f32::to_bits), [0, (-6.0f32).to_bits(), 0, 0]);
+    let module = super::super::lower(&program(VS2X, p.clone()), &analyse(&program(VS2X, p)), &finite).unwrap().module;
+    let calls = entry_count(&module, |e| matches!(e, naga::Expression::CallResult(_)));
+    assert_eq!((entry_count(&module, is_select), calls), (0, 0), "both finite: no guard");
+    // A constant times a vertex input, of which nothing is known: one guard on the constant
+    // with the fact (a select, no call), the rule's call without it.
+    let vs = "vs_2_0\ndcl_position v0\nmul oPos, c1, v0\n";
+    let vs = crate::Shader::from_asm(vs, &crate::ParseOptions::default()).unwrap();
+    let forms = |key: &ShaderKey| {
+        let module = vs.translate(key).unwrap().module;
+        (entry_count(&module, is_select), entry_count(&module, |e| matches!(e, naga::Expression::CallResult(_))))
+    };
+    assert_eq!(forms(&finite), (1, 0), "one guard");
+    assert_eq!(forms(&ShaderKey::default()), (0, 1), "the rule's call");
+    // normalised_samplers: a texel of s0 is in [−1, 1], so texel · c0 needs one guard (on the
+    // texel) and, with the constants finite too, none; a shadow sampler's result is in [0, 1].
+    // Without the facts nothing is known of either factor: the rule's call.
+    let text = "ps_2_0\ndcl t0\ndcl_2d s0\ntexld r0, t0, s0\nmul oC0, r0, c0\n";
+    let shader = crate::Shader::from_asm(text, &crate::ParseOptions::default()).unwrap();
+    let calls = |key: ShaderKey| {
+        let module = shader.translate(&key).unwrap().module;
+        entry_count(&module, |e| matches!(e, naga::Expression::CallResult(_)))
+    };
+    assert_eq!(calls(ShaderKey::default()), 1, "texel · constant: nothing known");
+    let facts = ShaderKey { finite_constants: true, ..ShaderKey::default() };
+    assert_eq!(calls(ShaderKey { normalised_samplers: 1, ..facts.clone() }), 0);
+    assert_eq!(calls(ShaderKey { normalised_samplers: 1, ..ShaderKey::default() }), 0, "a finite texel: one guard");
+    assert_eq!(calls(ShaderKey { shadow_samplers: 1, ..ShaderKey::default() }), 0, "a comparison's 0 or 1");
+}
