@@ -3,9 +3,7 @@
 
 use d3d9_shader::bytecode::TextureType;
 use d3d9_shader::key::vertex_formats::DeclType;
-use d3d9_shader::key::{
-    AlphaPrecision, CompareFunc, FloatRules, FogMode, FogSource, PointExpansion,
-};
+use d3d9_shader::key::{AlphaPrecision, CompareFunc, FloatRules, FogMode, FogSource, PointExpansion};
 use d3d9_shader::{BoundTexture, Deliveries, Delivery, DeviceState, ShaderKey};
 
 use crate::error::{guard, sized, write, D3d9sStatus, Failure};
@@ -148,7 +146,10 @@ impl D3d9sKey {
             .ok_or_else(|| Failure::invalid(format!("`alpha_func` is {}: a D3DCMPFUNC 1–8", self.alpha_func)))?;
         let mut projected = [0u8; 8];
         for (p, &v) in projected.iter_mut().zip(&self.projected) {
-            *p = u8::try_from(v).ok().filter(|&c| c <= 4).ok_or_else(|| Failure::invalid("a projection count is 1–4 or 0"))?;
+            *p = u8::try_from(v)
+                .ok()
+                .filter(|&c| c <= 4)
+                .ok_or_else(|| Failure::invalid("a projection count is 1–4 or 0"))?;
         }
         let mut key = ShaderKey {
             float_rules: enum_field(FloatRules::ALL, self.float_rules, "float_rules")?,
@@ -344,8 +345,13 @@ pub struct D3d9sDeviceState {
     pub float_rules: u32,
 }
 
-const TEXTURES: [Option<BoundTexture>; 5] =
-    [None, Some(BoundTexture::Tex2D), Some(BoundTexture::Cube), Some(BoundTexture::Volume), Some(BoundTexture::Depth2D)];
+const TEXTURES: [Option<BoundTexture>; 5] = [
+    None,
+    Some(BoundTexture::Tex2D),
+    Some(BoundTexture::Cube),
+    Some(BoundTexture::Volume),
+    Some(BoundTexture::Depth2D),
+];
 
 impl D3d9sDeviceState {
     fn to_rust(&self) -> Result<DeviceState, Failure> {

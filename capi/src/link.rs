@@ -139,7 +139,8 @@ pub unsafe extern "C" fn d3d9s_linkage_slot(
     guard(|| {
         // SAFETY: NULL or live (this function's contract).
         let l = &unsafe { read(linkage, "linkage") }?.linkage;
-        let &(usage, usage_index, slot) = l.slots.get(index).ok_or_else(|| Failure::invalid("slot index out of range"))?;
+        let &(usage, usage_index, slot) =
+            l.slots.get(index).ok_or_else(|| Failure::invalid("slot index out of range"))?;
         let location = match slot {
             LinkSlot::Location(n) => n,
             LinkSlot::Missing => crate::D3D9S_NONE,

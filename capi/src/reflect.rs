@@ -179,7 +179,11 @@ pub struct D3d9sIoRegister {
     pub centroid: u32,
 }
 
-fn io_register(regs: &[IoRegister], names: &[(CString, Option<CString>)], index: usize) -> Result<D3d9sIoRegister, Failure> {
+fn io_register(
+    regs: &[IoRegister],
+    names: &[(CString, Option<CString>)],
+    index: usize,
+) -> Result<D3d9sIoRegister, Failure> {
     let (r, (name, usage)) =
         regs.get(index).zip(names.get(index)).ok_or_else(|| Failure::invalid("register index out of range"))?;
     Ok(D3d9sIoRegister {

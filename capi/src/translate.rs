@@ -21,8 +21,11 @@ pub struct D3d9sTranslation {
 }
 
 impl D3d9sTranslation {
-    fn hand_out(translation: Translation, out: *mut *mut D3d9sTranslation) -> Result<(), Failure> {
-        let overrides = translation.overrides().iter().map(|n| owned(n)).collect();
+    /// A new handle in `*out`. A specialised translation lists no overrides: naga keeps their
+    /// declarations, but no expression reads them any more, and the pipeline sets none.
+    fn hand_out(translation: Translation, specialised: bool, out: *mut *mut D3d9sTranslation) -> Result<(), Failure> {
+        let overrides =
+            if specialised { Vec::new() } else { translation.overrides().iter().map(|n| owned(n)).collect() };
         let handle = Box::into_raw(Box::new(D3d9sTranslation { translation, overrides }));
         // SAFETY: checked non-null by the entries, writable by their contracts.
         unsafe { out.write(handle) };
@@ -55,7 +58,7 @@ pub unsafe extern "C" fn d3d9s_shader_translate(
         unsafe { out_translation.write(std::ptr::null_mut()) };
         // SAFETY: NULL or live handle, NULL or valid key (this function's contract).
         let (h, (k, _)) = unsafe { (shader_ref(shader)?, key_arg(key)?) };
-        D3d9sTranslation::hand_out(h.shader.translate(&k)?, out_translation)
+        D3d9sTranslation::hand_out(h.shader.translate(&k)?, false, out_translation)
     };
     // SAFETY: `out_error` is NULL or writable (this function's contract).
     unsafe { guard_with_error(out_error, body) }
@@ -269,7 +272,7 @@ pub unsafe extern "C" fn d3d9s_translation_specialise(
             return Err(Failure::null("out_translation"));
         }
         let state = RenderState { modes: Modes::from_key(&k), ..RenderState::default() };
-        D3d9sTranslation::hand_out(t.translation.specialise(&state)?, out_translation)
+        D3d9sTranslation::hand_out(t.translation.specialise(&state)?, true, out_translation)
     })
 }
 
@@ -454,4 +457,3 @@ pub unsafe extern "C" fn d3d9s_translation_interface(
         unsafe { write(out, "out", slot(s)) }
     })
 }
-

@@ -1,0 +1,207 @@
+//! The C API from C: builds the C programs of tests/c and examples/ with the system's `cc`
+//! under AddressSanitizer (LeakSanitizer included), linked with the static library cargo built
+//! for this test, and runs them:
+//!
+//! - `errors.c`: every error path returns its documented code;
+//! - `api.c`: reflection, linkage, keys, overrides and threads give what the D3D9 rules say;
+//! - `corpus.c`: every shader of `shaders/` and `../shared/corpus` translated through C gives
+//!   the same WGSL and SPIR-V bytes (or the same failure status) as through Rust;
+//! - `examples/translate.c` on one shader.
+//!
+//! Skips (with a message) when there is no `cc`, unless `REQUIRE_TOOLS=1`; `../shared` is
+//! skipped when absent unless `REQUIRE_SHARED=1`. `ASAN_OPTIONS` is passed through (set
+//! `detect_leaks=0` only where ptrace restrictions stop LeakSanitizer).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use d3d9_shader::{ParseOptions, Shader, ShaderKey};
+
+fn capi_dir() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn env_is(name: &str) -> bool {
+    std::env::var_os(name).is_some_and(|v| v == "1")
+}
+
+/// The static library cargo built for this test (the same unit as the rlib it links): beside
+/// the test binary in `target/PROFILE/deps` (cargo copies it up to `target/PROFILE` only for
+/// `cargo build`, so the copy there may be older).
+fn static_lib() -> PathBuf {
+    let exe = std::env::current_exe().expect("the test binary's path");
+    let lib = exe.parent().expect("target/PROFILE/deps").join("libd3d9_shader_capi.a");
+    assert!(lib.is_file(), "{} is missing: cargo builds it with the test (crate-type staticlib)", lib.display());
+    lib
+}
+
+fn have_cc() -> bool {
+    let ok = Command::new("cc").arg("--version").output().is_ok_and(|o| o.status.success());
+    assert!(ok || !env_is("REQUIRE_TOOLS"), "REQUIRE_TOOLS=1 but there is no `cc`");
+    if !ok {
+        eprintln!("c_api: SKIPPED: no `cc` on PATH");
+    }
+    ok
+}
+
+/// Compiles `sources` into `out` with ASan, linked with the static library and what Rust's
+/// standard library needs from the system.
+fn compile(sources: &[&Path], out: &Path) {
+    let mut cc = Command::new("cc");
+    cc.args(["-std=c11", "-Wall", "-Wextra", "-Werror", "-g", "-O1"])
+        .args(["-fsanitize=address", "-fno-omit-frame-pointer"])
+        .arg("-I")
+        .arg(capi_dir().join("include"))
+        .args(sources)
+        .arg(static_lib())
+        .args(["-lpthread", "-ldl", "-lm", "-lrt", "-lgcc_s", "-lutil", "-o"])
+        .arg(out);
+    let result = cc.output().expect("run cc");
+    assert!(result.status.success(), "cc failed for {sources:?}:\n{}", String::from_utf8_lossy(&result.stderr));
+}
+
+/// Runs a compiled program; its output on failure.
+fn run(program: &Path, args: &[&Path]) -> String {
+    let result = Command::new(program).args(args).output().expect("run the C program");
+    let text = format!("{}{}", String::from_utf8_lossy(&result.stdout), String::from_utf8_lossy(&result.stderr));
+    assert!(result.status.success(), "{} failed:\n{text}", program.display());
+    text
+}
+
+fn c_test(name: &str) -> PathBuf {
+    capi_dir().join("tests/c").join(name)
+}
+
+#[test]
+fn c_programs_pass_under_address_sanitizer() {
+    if !have_cc() {
+        return;
+    }
+    let tmp = tempfile::tempdir().expect("a temporary folder");
+    for name in ["errors", "api"] {
+        let exe = tmp.path().join(name);
+        compile(&[&c_test(&format!("{name}.c"))], &exe);
+        println!("{}", run(&exe, &[]).trim());
+    }
+}
+
+/// The shared data folder (`D3D9_SHARED`, else `../shared` from the repository root).
+fn shared_dir() -> Option<PathBuf> {
+    let dir = match std::env::var_os("D3D9_SHARED") {
+        Some(p) => PathBuf::from(p),
+        None => capi_dir().parent()?.parent()?.join("shared"),
+    };
+    if dir.join("corpus").is_dir() {
+        return Some(dir);
+    }
+    assert!(!env_is("REQUIRE_SHARED"), "REQUIRE_SHARED=1 but {} has no corpus", dir.display());
+    eprintln!("c_api: {} is absent; the corpus comparison covers shaders/ only", dir.display());
+    None
+}
+
+fn shader_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let mut entries: Vec<PathBuf> = entries.filter_map(|e| e.ok()).map(|e| e.path()).collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            shader_files(&p, out);
+        } else if p.extension().is_some_and(|e| e == "asm" || e == "hex") {
+            out.push(p);
+        }
+    }
+}
+
+/// What parsing and translating `blob` under the default key gives through Rust: the status the
+/// C API documents for it, and the WGSL and SPIR-V bytes on success.
+fn through_rust(blob: &[u8]) -> (i32, Option<(Vec<u8>, Vec<u8>)>) {
+    use d3d9_shader::Error;
+    let shader = match Shader::parse(blob, &ParseOptions::default()) {
+        Ok(s) => s,
+        Err(Error::Invalid { .. }) => return (5, None),
+        Err(_) => return (4, None),
+    };
+    let outputs = shader.translate(&ShaderKey::default()).and_then(|t| {
+        let wgsl = t.to_wgsl()?.into_bytes();
+        Ok((wgsl, t.to_spirv_bytes()?))
+    });
+    match outputs {
+        Ok(o) => (0, Some(o)),
+        Err(_) => (6, None),
+    }
+}
+
+/// Writes each shader's blob and Rust's outputs, and the list `corpus.c` reads.
+fn write_corpus(tmp: &Path) -> (PathBuf, usize) {
+    let root = capi_dir().parent().expect("the repository root");
+    let mut files = Vec::new();
+    shader_files(&root.join("shaders"), &mut files);
+    if let Some(shared) = shared_dir() {
+        shader_files(&shared.join("corpus"), &mut files);
+    }
+    let mut list = String::new();
+    let mut n = 0;
+    for path in &files {
+        let bytes = std::fs::read(path).expect("read a shader");
+        // Files that do not load (assembly the assembler refuses) have no blob to compare.
+        let Ok(loaded) = d3d9_shader::input::load(&bytes, &path.to_string_lossy()) else { continue };
+        for shader in loaded {
+            let blob: Vec<u8> = shader.tokens.iter().flat_map(|t| t.to_le_bytes()).collect();
+            let base = tmp.join(format!("{n}"));
+            let blob_path = base.with_extension("bin");
+            std::fs::write(&blob_path, &blob).expect("write a blob");
+            let (status, outputs) = through_rust(&blob);
+            let (wgsl, spv) = (base.with_extension("wgsl"), base.with_extension("spv"));
+            let dash = Path::new("-");
+            let (w, s) = match outputs {
+                Some((w, s)) => {
+                    std::fs::write(&wgsl, w).expect("write WGSL");
+                    std::fs::write(&spv, s).expect("write SPIR-V");
+                    (wgsl.as_path(), spv.as_path())
+                }
+                None => (dash, dash),
+            };
+            list.push_str(&format!("{status} {} {} {}\n", blob_path.display(), w.display(), s.display()));
+            n += 1;
+        }
+    }
+    let list_path = tmp.join("list.txt");
+    std::fs::write(&list_path, list).expect("write the list");
+    (list_path, n)
+}
+
+#[test]
+fn c_translations_are_rusts_byte_for_byte() {
+    if !have_cc() {
+        return;
+    }
+    let tmp = tempfile::tempdir().expect("a temporary folder");
+    let (list, n) = write_corpus(tmp.path());
+    assert!(n > 100, "only {n} shaders found under shaders/");
+    let exe = tmp.path().join("corpus");
+    compile(&[&c_test("corpus.c")], &exe);
+    println!("{}", run(&exe, &[&list]).trim());
+}
+
+#[test]
+fn the_translate_example_writes_wgsl_and_spirv() {
+    if !have_cc() {
+        return;
+    }
+    let tmp = tempfile::tempdir().expect("a temporary folder");
+    let exe = tmp.path().join("translate");
+    compile(&[&capi_dir().join("examples/translate.c")], &exe);
+    let shader =
+        Shader::from_asm("ps_2_0\ndcl_2d s0\ndcl t0\ntexld r0, t0, s0\nmov oC0, r0\n", &ParseOptions::default())
+            .expect("the example's shader assembles");
+    let blob: Vec<u8> = shader.tokens().iter().flat_map(|t| t.to_le_bytes()).collect();
+    let (input, wgsl) = (tmp.path().join("ps.bin"), tmp.path().join("ps.wgsl"));
+    std::fs::write(&input, &blob).expect("write the blob");
+    let printed = run(&exe, &[&input, &wgsl]);
+    let t = shader.translate(&ShaderKey::default()).expect("translate");
+    assert_eq!(std::fs::read_to_string(&wgsl).expect("the WGSL"), t.to_wgsl().expect("WGSL"));
+    let spv = std::fs::read(tmp.path().join("ps.spv")).expect("the SPIR-V beside it");
+    assert_eq!(spv, t.to_spirv_bytes().expect("SPIR-V"));
+    // The reflection it prints: the version and the sampler s0 of type 2D.
+    assert!(printed.contains("ps_2_0") && printed.contains("s0"), "{printed}");
+}
