@@ -211,7 +211,8 @@ typedef enum D3d9sStatus {
   D3D9S_STATUS_WRONG_STAGE = 8,
   /**
    * An internal error (a caught panic): a bug in the library, please report it. The call's
-   * outputs are untouched, and the library stays usable.
+   * outputs are NULL or empty (or untouched), nothing leaks into the caller's handles, and
+   * the library stays usable.
    */
   D3D9S_STATUS_PANIC = 99,
 } D3d9sStatus;

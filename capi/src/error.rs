@@ -35,7 +35,8 @@ pub enum D3d9sStatus {
     /// `d3d9s_link` was given shaders of the wrong stages.
     WrongStage = 8,
     /// An internal error (a caught panic): a bug in the library, please report it. The call's
-    /// outputs are untouched, and the library stays usable.
+    /// outputs are NULL or empty (or untouched), nothing leaks into the caller's handles, and
+    /// the library stays usable.
     Panic = 99,
 }
 
@@ -353,4 +354,45 @@ pub(crate) unsafe fn sized<'a, T>(p: *const T, name: &str) -> Result<&'a T, Fail
     }
     // SAFETY: non-null and, its size being `sizeof(T)`, readable for a `T` (the contract).
     Ok(unsafe { &*p })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::ffi::CStr;
+
+    fn last() -> String {
+        // SAFETY: the thread's message, valid until its next failing call.
+        unsafe { CStr::from_ptr(d3d9s_last_error_message()) }.to_string_lossy().into_owned()
+    }
+
+    #[test]
+    fn a_panic_is_a_status_and_the_threads_message() {
+        let status = guard(|| panic!("a bug"));
+        assert_eq!(status, D3d9sStatus::Panic);
+        assert_eq!(last(), "internal error (panic): a bug");
+        // The library stays usable, and the message stays until the next failure.
+        assert_eq!(guard(|| Ok(())), D3d9sStatus::Ok);
+        assert_eq!(last(), "internal error (panic): a bug");
+    }
+
+    #[test]
+    fn a_panic_gives_an_error_handle_too() {
+        let mut handle: *mut D3d9sError = std::ptr::null_mut();
+        // SAFETY: `handle` is a writable slot.
+        let status = unsafe { guard_with_error(&mut handle, || panic!("{}", 7)) };
+        assert_eq!(status, D3d9sStatus::Panic);
+        // SAFETY: the handle the call made, freed once below.
+        unsafe {
+            assert_eq!(d3d9s_error_status(handle), D3d9sStatus::Panic);
+            assert_eq!(CStr::from_ptr(d3d9s_error_message(handle)).to_str(), Ok("internal error (panic): 7"));
+            d3d9s_error_free(handle);
+        }
+    }
+
+    #[test]
+    fn messages_with_a_nul_stop_before_it() {
+        assert_eq!(guard(|| Err(Failure::invalid("before\0after"))), D3d9sStatus::InvalidArgument);
+        assert_eq!(last(), "before");
+    }
 }

@@ -141,7 +141,7 @@ impl D3d9sKey {
     /// # Safety
     ///
     /// `self.linkage` is NULL or a live linkage handle.
-    pub(crate) unsafe fn to_rust(&self) -> Result<ShaderKey, Failure> {
+    pub(crate) unsafe fn to_rust(self) -> Result<ShaderKey, Failure> {
         let alpha_func = CompareFunc::from_d3d(self.alpha_func)
             .ok_or_else(|| Failure::invalid(format!("`alpha_func` is {}: a D3DCMPFUNC 1–8", self.alpha_func)))?;
         let mut projected = [0u8; 8];
@@ -354,7 +354,7 @@ const TEXTURES: [Option<BoundTexture>; 5] = [
 ];
 
 impl D3d9sDeviceState {
-    fn to_rust(&self) -> Result<DeviceState, Failure> {
+    fn to_rust(self) -> Result<DeviceState, Failure> {
         let mut s = DeviceState {
             alpha_test_enable: flag(self.alpha_test_enable, "alpha_test_enable")?,
             alpha_func: self.alpha_func,

@@ -44,6 +44,14 @@ fn have_cc() -> bool {
     ok
 }
 
+/// The system libraries a static link needs: the `Libs.private` of the pkg-config template, so
+/// that the template says what this test proves.
+fn private_libs() -> Vec<String> {
+    let template = std::fs::read_to_string(capi_dir().join("d3d9_shader.pc.in")).expect("d3d9_shader.pc.in");
+    let line = template.lines().find_map(|l| l.strip_prefix("Libs.private:")).expect("a Libs.private line");
+    line.split_whitespace().map(String::from).collect()
+}
+
 /// Compiles `sources` into `out` with ASan, linked with the static library and what Rust's
 /// standard library needs from the system.
 fn compile(sources: &[&Path], out: &Path) {
@@ -54,7 +62,8 @@ fn compile(sources: &[&Path], out: &Path) {
         .arg(capi_dir().join("include"))
         .args(sources)
         .arg(static_lib())
-        .args(["-lpthread", "-ldl", "-lm", "-lrt", "-lgcc_s", "-lutil", "-o"])
+        .args(private_libs())
+        .arg("-o")
         .arg(out);
     let result = cc.output().expect("run cc");
     assert!(result.status.success(), "cc failed for {sources:?}:\n{}", String::from_utf8_lossy(&result.stderr));
@@ -112,9 +121,12 @@ fn shader_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
+/// A translation's WGSL and SPIR-V bytes.
+type Outputs = (Vec<u8>, Vec<u8>);
+
 /// What parsing and translating `blob` under the default key gives through Rust: the status the
 /// C API documents for it, and the WGSL and SPIR-V bytes on success.
-fn through_rust(blob: &[u8]) -> (i32, Option<(Vec<u8>, Vec<u8>)>) {
+fn through_rust(blob: &[u8]) -> (i32, Option<Outputs>) {
     use d3d9_shader::Error;
     let shader = match Shader::parse(blob, &ParseOptions::default()) {
         Ok(s) => s,
