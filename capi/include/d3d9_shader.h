@@ -156,6 +156,26 @@
 #define D3D9S_CONSTANTS_BOOL 2
 
 /**
+ * The size in bytes of the render-state block ([`d3d9s_render_state_bytes`]).
+ */
+#define D3D9S_RENDER_STATE_SIZE 496
+
+/**
+ * The in-shader scalar type of a vertex format ([`D3d9sVertexFormat::scalar`]): f32.
+ */
+#define D3D9S_SCALAR_FLOAT 0
+
+/**
+ * i32.
+ */
+#define D3D9S_SCALAR_SINT 1
+
+/**
+ * u32.
+ */
+#define D3D9S_SCALAR_UINT 2
+
+/**
  * The entry point's inputs ([`d3d9s_translation_interface`]).
  */
 #define D3D9S_INTERFACE_INPUTS 0
@@ -707,6 +727,93 @@ typedef struct D3d9sCtabEntry {
 } D3d9sCtabEntry;
 
 /**
+ * The render-state *values* a translation reads at draw time from the render-state block
+ * (its binding: `D3d9sBindingLayout::render_state`). Fill it with
+ * [`d3d9s_render_state_default`], then set what the application set.
+ */
+typedef struct D3d9sRenderState {
+  /**
+   * `sizeof(D3d9sRenderState)`.
+   */
+  uint32_t size;
+  /**
+   * D3DRS_FOGCOLOR as RGBA floats in [0, 1].
+   */
+  float fog_color[4];
+  /**
+   * D3DRS_FOGSTART.
+   */
+  float fog_start;
+  /**
+   * D3DRS_FOGEND.
+   */
+  float fog_end;
+  /**
+   * D3DRS_FOGDENSITY.
+   */
+  float fog_density;
+  /**
+   * D3DRS_ALPHAREF (its low byte is compared).
+   */
+  uint32_t alpha_ref;
+  /**
+   * D3DRS_POINTSIZE.
+   */
+  float point_size;
+  /**
+   * D3DRS_POINTSIZE_MIN.
+   */
+  float point_size_min;
+  /**
+   * D3DRS_POINTSIZE_MAX.
+   */
+  float point_size_max;
+  /**
+   * User clip planes 0–7 in clip space.
+   */
+  float clip_planes[8][4];
+  /**
+   * Per texture stage: D3DTSS_BUMPENVMAT00, 01, 10, 11.
+   */
+  float bump_env[8][4];
+  /**
+   * Per texture stage: D3DTSS_BUMPENVLSCALE, D3DTSS_BUMPENVLOFFSET.
+   */
+  float bump_luminance[8][2];
+  /**
+   * The viewport's width and height in pixels (read by vertex shaders that expand points).
+   */
+  float viewport[2];
+} D3d9sRenderState;
+
+/**
+ * How the vertex attribute of a D3DDECLTYPE is declared ([`d3d9s_vertex_format`]).
+ */
+typedef struct D3d9sVertexFormat {
+  /**
+   * The WebGPU `GPUVertexFormat` name (`"unorm8x4"`, `"sint16x2"`, …; static).
+   */
+  const char *format;
+  /**
+   * Components of the shader input (1–4).
+   */
+  uint32_t components;
+  /**
+   * `D3D9S_SCALAR_*`.
+   */
+  uint32_t scalar;
+  /**
+   * Bytes per element.
+   */
+  uint32_t size;
+  /**
+   * The conversion the shader applies: 0 fill (0, 0, 0, 1), 1 D3DCOLOR's red/blue swap,
+   * 2 integers to floats, 3 UDEC3 unpacking, 4 DEC3N unpacking.
+   */
+  uint32_t conversion;
+} D3d9sVertexFormat;
+
+/**
  * A pipeline constant: an override's name and its value, as WebGPU's
  * `GPUProgrammableStage.constants` (wgpu's `PipelineCompilationOptions::constants`) takes it.
  */
@@ -1242,6 +1349,46 @@ enum D3d9sStatus d3d9s_shader_ctab_entry(const struct D3d9sShader *shader,
 enum D3d9sStatus d3d9s_shader_warning(const struct D3d9sShader *shader,
                                       size_t index,
                                       struct D3d9sDiagnostic *out);
+
+/**
+ * Fills `*out` with a new device's values (fog colour 0, fog range 0–1, density 1, alpha
+ * reference 0, point size 1 in [1, 64], no planes, zero bump matrices, a 1 × 1 viewport).
+ *
+ * Thread safety: any thread.
+ *
+ * # Safety
+ *
+ * `out` is NULL or writable.
+ */
+enum D3d9sStatus d3d9s_render_state_default(struct D3d9sRenderState *out);
+
+/**
+ * The render-state block's bytes ([`D3D9S_RENDER_STATE_SIZE`] of them, little-endian, as the
+ * translation's uniform struct lays them out) into `*out`, a new buffer: the values of `state`
+ * and, for uniform delivery, the modes of `modes` (a baked key, as
+ * `d3d9s_shader_key_from_state` gives; NULL for the device defaults).
+ *
+ * Thread safety: any thread.
+ *
+ * # Safety
+ *
+ * `state` is NULL or readable; `modes` is NULL or a valid key; `out` is NULL or writable.
+ */
+enum D3d9sStatus d3d9s_render_state_bytes(const struct D3d9sRenderState *state,
+                                          const struct D3d9sKey *modes,
+                                          struct D3d9sBuffer *out);
+
+/**
+ * The vertex format of D3DDECLTYPE `decl_type` (0 FLOAT1 … 16 FLOAT16_4) into `*out`: declare
+ * the attribute feeding `v n` with it when `D3d9sKey::vertex_inputs[n]` is that type.
+ *
+ * Thread safety: any thread.
+ *
+ * # Safety
+ *
+ * `out` is NULL or writable.
+ */
+enum D3d9sStatus d3d9s_vertex_format(uint32_t decl_type, struct D3d9sVertexFormat *out);
 
 /**
  * Translates `shader` under `key` (Rust's `Shader::translate`): a validated module, what to

@@ -22,6 +22,7 @@ mod key;
 mod link;
 mod parse;
 mod reflect;
+mod state;
 mod translate;
 
 pub use error::*;
@@ -29,6 +30,7 @@ pub use key::*;
 pub use link::*;
 pub use parse::*;
 pub use reflect::*;
+pub use state::*;
 pub use translate::*;
 
 use std::ffi::c_char;

@@ -228,6 +228,46 @@ static void overrides(void) {
     d3d9s_shader_free(ps);
 }
 
+/* The render-state block: fog colour at byte 0, the alpha reference's low byte as a float at
+ * byte 28, the alpha function (uniform delivery) at byte 464 (the library's block layout); and
+ * D3DDECLTYPE_D3DCOLOR, stored B, G, R, A, as unorm8x4 with the red/blue swap. */
+static void state_block_and_formats(D3d9sShader *ps) {
+    D3d9sRenderState rs;
+    EXPECT(d3d9s_render_state_default(&rs), D3D9S_STATUS_OK);
+    CHECK(rs.fog_end == 1.0f && rs.point_size_max == 64.0f);
+    rs.fog_color[2] = 1.0f;
+    rs.alpha_ref = 0x180;
+    D3d9sDeviceState state;
+    d3d9s_device_state_default(&state);
+    state.alpha_test_enable = 1;
+    state.alpha_func = 5;
+    D3d9sKey modes;
+    EXPECT(d3d9s_shader_key_from_state(ps, &state, &modes), D3D9S_STATUS_OK);
+    D3d9sBuffer b = {0};
+    EXPECT(d3d9s_render_state_bytes(&rs, &modes, &b), D3D9S_STATUS_OK);
+    CHECK(b.len == D3D9S_RENDER_STATE_SIZE);
+    if (b.len == D3D9S_RENDER_STATE_SIZE) {
+        float f;
+        uint32_t u;
+        memcpy(&f, b.data + 8, 4);
+        CHECK(f == 1.0f);
+        memcpy(&f, b.data + 28, 4);
+        CHECK(f == 128.0f / 255.0f);
+        memcpy(&u, b.data + 464, 4);
+        CHECK(u == 5);
+    }
+    d3d9s_buffer_free(&b);
+    rs.size = 0;
+    EXPECT(d3d9s_render_state_bytes(&rs, NULL, &b), D3D9S_STATUS_BAD_STRUCT_SIZE);
+    D3d9sVertexFormat vf;
+    EXPECT(d3d9s_vertex_format(4, &vf), D3D9S_STATUS_OK);
+    CHECK(strcmp(vf.format, "unorm8x4") == 0 && vf.components == 4 && vf.size == 4 && vf.conversion == 1);
+    EXPECT(d3d9s_vertex_format(2, &vf), D3D9S_STATUS_OK);
+    CHECK(strcmp(vf.format, "float32x3") == 0 && vf.components == 3 && vf.size == 12);
+    CHECK(vf.scalar == D3D9S_SCALAR_FLOAT && vf.conversion == 0);
+    EXPECT(d3d9s_vertex_format(D3D9S_DECLTYPE_UNUSED, &vf), D3D9S_STATUS_INVALID_ARGUMENT);
+}
+
 /* The same shader handle translated by four threads at once gives the same WGSL each time. */
 static void *translate_twice(void *arg) {
     D3d9sShader *ps = arg;
@@ -265,6 +305,7 @@ int main(void) {
     linking(vs, ps);
     keys(vs, ps);
     overrides();
+    state_block_and_formats(ps);
     threads(ps);
     d3d9s_shader_free(vs);
     d3d9s_shader_free(ps);
