@@ -245,7 +245,7 @@ typedef struct D3d9sError D3d9sError;
 
 /**
  * The locations of a pair's varyings by semantic; put it in both keys'
- * [`D3d9sKey::linkage`](crate::D3d9sKey::linkage). Immutable: any thread may read it at once;
+ * `D3d9sKey::linkage`. Immutable: any thread may read it at once;
  * free it with [`d3d9s_linkage_free`] after the last call that reads a key naming it.
  */
 typedef struct D3d9sLinkage D3d9sLinkage;
@@ -306,7 +306,7 @@ typedef struct D3d9sDiagnostic {
 
 /**
  * How each render-state mode reaches the code: 0 baked (the default: the key's value is in the
- * code), 1 override (a WGSL `override`; see [`d3d9s_translation_pipeline_constants`](crate::d3d9s_translation_pipeline_constants)),
+ * code), 1 override (a WGSL `override`; see `d3d9s_translation_pipeline_constants`),
  * 2 uniform (read from the render-state block). Under 1 and 2 the key's value is ignored.
  */
 typedef struct D3d9sDeliveries {
@@ -519,7 +519,7 @@ typedef struct D3d9sLinkSlot {
    */
   uint32_t usage_index;
   /**
-   * `@location` of the varying, or [`D3D9S_NONE`](crate::D3D9S_NONE) when the pixel shader
+   * `@location` of the varying, or `D3D9S_NONE` when the pixel shader
    * reads it and the vertex shader does not write it (the default value is used).
    */
   uint32_t location;
@@ -537,7 +537,7 @@ typedef struct D3d9sParseOptions {
   /**
    * 1: strict validation (what the Direct3D runtime refuses is an error); 0 (the default):
    * lenient (what drivers accept when the meaning is clear is a warning,
-   * [`d3d9s_shader_warning`]).
+   * `d3d9s_shader_warning`).
    */
   uint32_t strict;
   /**
@@ -1117,7 +1117,7 @@ enum D3d9sStatus d3d9s_link(const struct D3d9sShader *vs,
 
 /**
  * The stable interface (Rust's `Linkage::stable`): one linkage for every pair whose shaders
- * both say `fits_stable_interface` ([`D3d9sShaderInfo`](crate::D3d9sShaderInfo)), so that each
+ * both say `fits_stable_interface` (`D3d9sShaderInfo`), so that each
  * shader is translated once and pairs freely. `*out_linkage` is a new handle.
  *
  * Thread safety: any thread.
@@ -1186,7 +1186,7 @@ enum D3d9sStatus d3d9s_parse_options_default(struct D3d9sParseOptions *out);
  * [`d3d9s_shader_free`]); on failure it is set to NULL, the status says why
  * ([`D3d9sStatus::BadBlob`], [`D3d9sStatus::InvalidShader`], …) and, when `out_error` is not
  * NULL, `*out_error` is an error handle with the diagnostics (free it with
- * [`d3d9s_error_free`]); on success `*out_error` is set to NULL.
+ * `d3d9s_error_free`); on success `*out_error` is set to NULL.
  *
  * Thread safety: any thread, concurrently with any other call.
  *
@@ -1473,7 +1473,7 @@ const char *d3d9s_translation_override_name(const struct D3d9sTranslation *trans
 
 /**
  * The pipeline constants of the translation's overrides under the modes of `modes` (a key
- * with everything baked, as [`d3d9s_shader_key_from_state`](crate::d3d9s_shader_key_from_state)
+ * with everything baked, as `d3d9s_shader_key_from_state`
  * gives for the draw's state): writes up to `capacity` constants to `out` (which may be NULL
  * when `capacity` is 0) and the number the translation has to `*count`. Call it with 0 first
  * to size the array, or with the override count.

@@ -15,7 +15,7 @@ use crate::parse::{flag, shader_ref, D3d9sShader};
 pub const D3D9S_DECLTYPE_UNUSED: u32 = 17;
 
 /// How each render-state mode reaches the code: 0 baked (the default: the key's value is in the
-/// code), 1 override (a WGSL `override`; see [`d3d9s_translation_pipeline_constants`](crate::d3d9s_translation_pipeline_constants)),
+/// code), 1 override (a WGSL `override`; see `d3d9s_translation_pipeline_constants`),
 /// 2 uniform (read from the render-state block). Under 1 and 2 the key's value is ignored.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default)]

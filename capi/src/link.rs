@@ -8,7 +8,7 @@ use crate::error::{guard, guard_with_error, read, write, D3d9sError, D3d9sStatus
 use crate::parse::{shader_ref, D3d9sShader};
 
 /// The locations of a pair's varyings by semantic; put it in both keys'
-/// [`D3d9sKey::linkage`](crate::D3d9sKey::linkage). Immutable: any thread may read it at once;
+/// `D3d9sKey::linkage`. Immutable: any thread may read it at once;
 /// free it with [`d3d9s_linkage_free`] after the last call that reads a key naming it.
 pub struct D3d9sLinkage {
     pub(crate) linkage: Linkage,
@@ -53,7 +53,7 @@ pub unsafe extern "C" fn d3d9s_link(
 }
 
 /// The stable interface (Rust's `Linkage::stable`): one linkage for every pair whose shaders
-/// both say `fits_stable_interface` ([`D3d9sShaderInfo`](crate::D3d9sShaderInfo)), so that each
+/// both say `fits_stable_interface` (`D3d9sShaderInfo`), so that each
 /// shader is translated once and pairs freely. `*out_linkage` is a new handle.
 ///
 /// Thread safety: any thread.
@@ -91,7 +91,7 @@ pub struct D3d9sLinkSlot {
     pub usage: u32,
     /// Usage index.
     pub usage_index: u32,
-    /// `@location` of the varying, or [`D3D9S_NONE`](crate::D3D9S_NONE) when the pixel shader
+    /// `@location` of the varying, or `D3D9S_NONE` when the pixel shader
     /// reads it and the vertex shader does not write it (the default value is used).
     pub location: u32,
 }

@@ -24,7 +24,7 @@ pub struct D3d9sParseOptions {
     pub size: u32,
     /// 1: strict validation (what the Direct3D runtime refuses is an error); 0 (the default):
     /// lenient (what drivers accept when the meaning is clear is a warning,
-    /// [`d3d9s_shader_warning`]).
+    /// `d3d9s_shader_warning`).
     pub strict: u32,
     /// [`D3D9S_API_D3D9`] (the default) or [`D3D9S_API_D3D8`].
     pub api: u32,
@@ -105,7 +105,7 @@ impl D3d9sShader {
 /// [`d3d9s_shader_free`]); on failure it is set to NULL, the status says why
 /// ([`D3d9sStatus::BadBlob`], [`D3d9sStatus::InvalidShader`], …) and, when `out_error` is not
 /// NULL, `*out_error` is an error handle with the diagnostics (free it with
-/// [`d3d9s_error_free`]); on success `*out_error` is set to NULL.
+/// `d3d9s_error_free`); on success `*out_error` is set to NULL.
 ///
 /// Thread safety: any thread, concurrently with any other call.
 ///

@@ -201,7 +201,7 @@ pub struct D3d9sPipelineConstant {
 }
 
 /// The pipeline constants of the translation's overrides under the modes of `modes` (a key
-/// with everything baked, as [`d3d9s_shader_key_from_state`](crate::d3d9s_shader_key_from_state)
+/// with everything baked, as `d3d9s_shader_key_from_state`
 /// gives for the draw's state): writes up to `capacity` constants to `out` (which may be NULL
 /// when `capacity` is 0) and the number the translation has to `*count`. Call it with 0 first
 /// to size the array, or with the override count.
