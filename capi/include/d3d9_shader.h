@@ -230,12 +230,22 @@ typedef enum D3d9sStatus {
    */
   D3D9S_STATUS_WRONG_STAGE = 8,
   /**
+   * The effect blob does not parse (the message names the byte at fault).
+   */
+  D3D9S_STATUS_BAD_EFFECT = 9,
+  /**
    * An internal error (a caught panic): a bug in the library, please report it. The call's
    * outputs are NULL or empty (or untouched), nothing leaks into the caller's handles, and
    * the library stays usable.
    */
   D3D9S_STATUS_PANIC = 99,
 } D3d9sStatus;
+
+/**
+ * A parsed effect. Immutable: any thread may read it at once; free it with
+ * [`d3d9s_effect_free`]. Shaders taken from it hold their own data.
+ */
+typedef struct D3d9sEffect D3d9sEffect;
 
 /**
  * An error with its diagnostics, from a call that takes a `D3d9sError **out_error`. Free it
@@ -276,6 +286,53 @@ typedef struct D3d9sBuffer {
    */
   size_t len;
 } D3d9sBuffer;
+
+/**
+ * An effect's counts ([`d3d9s_effect_info`]).
+ */
+typedef struct D3d9sEffectInfo {
+  /**
+   * Techniques ([`d3d9s_effect_technique`]).
+   */
+  size_t technique_count;
+  /**
+   * Top-level parameters.
+   */
+  size_t parameter_count;
+  /**
+   * Shaders stored in the effect ([`d3d9s_effect_shader`]).
+   */
+  size_t shader_count;
+} D3d9sEffectInfo;
+
+/**
+ * How [`d3d9s_shader_parse`] validates. Fill it with [`d3d9s_parse_options_default`], then
+ * change fields; booleans are 0 or 1.
+ */
+typedef struct D3d9sParseOptions {
+  /**
+   * `sizeof(D3d9sParseOptions)`: the version of the struct the caller was compiled with.
+   */
+  uint32_t size;
+  /**
+   * 1: strict validation (what the Direct3D runtime refuses is an error); 0 (the default):
+   * lenient (what drivers accept when the meaning is clear is a warning,
+   * `d3d9s_shader_warning`).
+   */
+  uint32_t strict;
+  /**
+   * [`D3D9S_API_D3D9`] (the default) or [`D3D9S_API_D3D8`].
+   */
+  uint32_t api;
+  /**
+   * 1: software vertex processing (8192 float constants, the `_sw` vertex models).
+   */
+  uint32_t swvp;
+  /**
+   * 1, lenient mode only: float constants past the version's count are warnings.
+   */
+  uint32_t relaxed_constant_limit;
+} D3d9sParseOptions;
 
 /**
  * One diagnostic of an error (see [`d3d9s_error_diagnostic`]).
@@ -524,35 +581,6 @@ typedef struct D3d9sLinkSlot {
    */
   uint32_t location;
 } D3d9sLinkSlot;
-
-/**
- * How [`d3d9s_shader_parse`] validates. Fill it with [`d3d9s_parse_options_default`], then
- * change fields; booleans are 0 or 1.
- */
-typedef struct D3d9sParseOptions {
-  /**
-   * `sizeof(D3d9sParseOptions)`: the version of the struct the caller was compiled with.
-   */
-  uint32_t size;
-  /**
-   * 1: strict validation (what the Direct3D runtime refuses is an error); 0 (the default):
-   * lenient (what drivers accept when the meaning is clear is a warning,
-   * `d3d9s_shader_warning`).
-   */
-  uint32_t strict;
-  /**
-   * [`D3D9S_API_D3D9`] (the default) or [`D3D9S_API_D3D8`].
-   */
-  uint32_t api;
-  /**
-   * 1: software vertex processing (8192 float constants, the `_sw` vertex models).
-   */
-  uint32_t swvp;
-  /**
-   * 1, lenient mode only: float constants past the version's count are warnings.
-   */
-  uint32_t relaxed_constant_limit;
-} D3d9sParseOptions;
 
 /**
  * A shader's summary ([`d3d9s_shader_info`]); the counts bound the index arguments of the
@@ -955,6 +983,93 @@ void d3d9s_buffer_free(struct D3d9sBuffer *buffer);
  * Thread safety: any thread, any time.
  */
 const char *d3d9s_version(void);
+
+/**
+ * Parses an effect blob (fx_2_0, or inside XNA's wrapper). `*out_effect` is a new handle, NULL
+ * on failure ([`D3d9sStatus::BadEffect`]; the message names the byte at fault); `out_error` as
+ * in `d3d9s_shader_parse`.
+ *
+ * Thread safety: any thread, concurrently with any other call.
+ *
+ * # Safety
+ *
+ * `bytes` is readable for `len` bytes; `out_effect`, `out_error` are NULL or writable.
+ */
+enum D3d9sStatus d3d9s_effect_parse(const uint8_t *bytes,
+                                    size_t len,
+                                    struct D3d9sEffect **out_effect,
+                                    struct D3d9sError **out_error);
+
+/**
+ * Frees an effect; NULL is accepted.
+ *
+ * Thread safety: once per handle, after every other use of it.
+ *
+ * # Safety
+ *
+ * `effect` is NULL or a handle this library returned, not freed since.
+ */
+void d3d9s_effect_free(struct D3d9sEffect *effect);
+
+/**
+ * The effect's counts into `*out`.
+ *
+ * Thread safety: any thread, concurrently with any call but the handle's free.
+ *
+ * # Safety
+ *
+ * `effect` is NULL or live; `out` is NULL or writable.
+ */
+enum D3d9sStatus d3d9s_effect_info(const struct D3d9sEffect *effect, struct D3d9sEffectInfo *out);
+
+/**
+ * Technique `technique`'s name (the handle's) into `*name` and its pass count into
+ * `*pass_count` (either may be NULL).
+ *
+ * Thread safety: any thread, concurrently with any call but the handle's free.
+ *
+ * # Safety
+ *
+ * `effect` is NULL or live; `name` and `pass_count` are NULL or writable.
+ */
+enum D3d9sStatus d3d9s_effect_technique(const struct D3d9sEffect *effect,
+                                        size_t technique,
+                                        const char **name,
+                                        size_t *pass_count);
+
+/**
+ * Pass `pass` of technique `technique`: its name (the handle's) into `*name`.
+ *
+ * Thread safety: any thread, concurrently with any call but the handle's free.
+ *
+ * # Safety
+ *
+ * `effect` is NULL or live; `name` is NULL or writable.
+ */
+enum D3d9sStatus d3d9s_effect_pass(const struct D3d9sEffect *effect,
+                                   size_t technique,
+                                   size_t pass,
+                                   const char **name);
+
+/**
+ * Stored shader `index` (below `D3d9sEffectInfo::shader_count`): its object id into
+ * `*object_id` (may be NULL), its version (`"vs_2_0"`, the handle's) into `*version` (may be
+ * NULL), and a new shader handle parsed from its tokens under `options` (NULL: the defaults)
+ * into `*out_shader`, as `d3d9s_shader_parse` does (with its failures).
+ *
+ * Thread safety: any thread, concurrently with any call but the handle's free.
+ *
+ * # Safety
+ *
+ * `effect` is NULL or live; `options` is NULL or readable; the outputs are NULL or writable.
+ */
+enum D3d9sStatus d3d9s_effect_shader(const struct D3d9sEffect *effect,
+                                     size_t index,
+                                     const struct D3d9sParseOptions *options,
+                                     uint32_t *object_id,
+                                     const char **version,
+                                     struct D3d9sShader **out_shader,
+                                     struct D3d9sError **out_error);
 
 /**
  * The message of the last call that failed on the calling thread (`""` when none has). The

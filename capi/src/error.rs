@@ -34,6 +34,8 @@ pub enum D3d9sStatus {
     HasOverrides = 7,
     /// `d3d9s_link` was given shaders of the wrong stages.
     WrongStage = 8,
+    /// The effect blob does not parse (the message names the byte at fault).
+    BadEffect = 9,
     /// An internal error (a caught panic): a bug in the library, please report it. The call's
     /// outputs are NULL or empty (or untouched), nothing leaks into the caller's handles, and
     /// the library stays usable.

@@ -17,6 +17,7 @@
 
 #![deny(missing_docs)]
 
+mod effect;
 mod error;
 mod key;
 mod link;
@@ -25,6 +26,7 @@ mod reflect;
 mod state;
 mod translate;
 
+pub use effect::*;
 pub use error::*;
 pub use key::*;
 pub use link::*;

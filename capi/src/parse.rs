@@ -172,7 +172,7 @@ pub unsafe extern "C" fn d3d9s_shader_assemble(
 /// # Safety
 ///
 /// `out_shader` is NULL or writable; `options` is NULL or readable.
-unsafe fn parse_with(
+pub(crate) unsafe fn parse_with(
     out_shader: *mut *mut D3d9sShader,
     options: *const D3d9sParseOptions,
     parse: impl FnOnce(&ParseOptions) -> d3d9_shader::error::Result<Shader>,

@@ -6,6 +6,8 @@
 //! - `api.c`: reflection, linkage, keys, overrides and threads give what the D3D9 rules say;
 //! - `corpus.c`: every shader of `shaders/` and `../shared/corpus` translated through C gives
 //!   the same WGSL and SPIR-V bytes (or the same failure status) as through Rust;
+//! - `effects.c`: every effect of `../shared/effects` lists the same techniques, passes and
+//!   stored shaders (each translated, its WGSL hashed) through C as through Rust;
 //! - `examples/translate.c` on one shader.
 //!
 //! Skips (with a message) when there is no `cc`, unless `REQUIRE_TOOLS=1`; `../shared` is
@@ -216,4 +218,65 @@ fn the_translate_example_writes_wgsl_and_spirv() {
     assert_eq!(spv, t.to_spirv_bytes().expect("SPIR-V"));
     // The reflection it prints: the version and the sampler s0 of type 2D.
     assert!(printed.contains("ps_2_0") && printed.contains("s0"), "{printed}");
+}
+
+/// FNV-1a 64 (offset basis 0xcbf29ce484222325, prime 0x100000001b3), as `effects.c` hashes.
+fn fnv1a64(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+}
+
+/// The listing `effects.c` prints for one effect, made through the Rust API.
+fn effect_listing(blob: &[u8]) -> String {
+    use d3d9_shader::effect::Effect;
+    let Ok(effect) = Effect::parse(blob) else { return "effect refused 9\n".into() };
+    let shaders: Vec<_> = effect.shaders().collect();
+    let mut out = format!("effect {} {} {}\n", effect.techniques.len(), effect.parameters.len(), shaders.len());
+    for t in &effect.techniques {
+        out += &format!("technique {} {}\n", t.name, t.passes.len());
+        for p in &t.passes {
+            out += &format!("pass {}\n", p.name);
+        }
+    }
+    for (id, s) in shaders {
+        let blob: Vec<u8> = s.tokens.iter().flat_map(|t| t.to_le_bytes()).collect();
+        let (status, hash) = match through_rust(&blob) {
+            (0, Some((wgsl, _))) => (0, fnv1a64(&wgsl)),
+            (status, _) => (status, 0),
+        };
+        out += &format!("shader {id} {} {status} {hash:016x}\n", s.version);
+    }
+    out
+}
+
+#[test]
+fn c_effects_list_what_rust_lists() {
+    if !have_cc() {
+        return;
+    }
+    let Some(shared) = shared_dir() else { return };
+    let mut files = Vec::new();
+    shader_files(&shared.join("effects"), &mut files);
+    let tmp = tempfile::tempdir().expect("a temporary folder");
+    let (mut list, mut expected) = (String::new(), String::new());
+    for (n, path) in files.iter().filter(|p| p.to_string_lossy().ends_with(".fx.hex")).enumerate() {
+        let text = std::fs::read_to_string(path).expect("read an effect");
+        let words = d3d9_shader::input::parse_hex(&text).expect("hex words");
+        let blob: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+        let blob_path = tmp.path().join(format!("{n}.fx"));
+        std::fs::write(&blob_path, &blob).expect("write an effect blob");
+        list += &format!("{}\n", blob_path.display());
+        expected += &effect_listing(&blob);
+    }
+    assert!(!list.is_empty(), "no effects under {}", shared.join("effects").display());
+    let list_path = tmp.path().join("effects.txt");
+    std::fs::write(&list_path, list).expect("write the list");
+    let exe = tmp.path().join("effects");
+    compile(&[&c_test("effects.c")], &exe);
+    let result = Command::new(&exe).arg(&list_path).output().expect("run effects");
+    assert!(result.status.success(), "effects failed:\n{}", String::from_utf8_lossy(&result.stderr));
+    let got = String::from_utf8_lossy(&result.stdout);
+    assert!(got == expected, "the C listing differs from Rust's:\n--- C\n{got}\n--- Rust\n{expected}");
+    let translated = expected.lines().filter(|l| l.starts_with("shader ") && !l.ends_with(" 0000000000000000")).count();
+    assert!(translated > 0, "no effect shader translated:\n{expected}");
+    println!("effects: {} lines agree, {translated} shaders translated", got.lines().count());
 }

@@ -190,6 +190,16 @@ static void bad_blobs(void) {
     CHECK(d.token == 1 && d.rule != NULL);
     EXPECT(d3d9s_shader_warning(s, info.warning_count, &d), D3D9S_STATUS_INVALID_ARGUMENT);
     d3d9s_shader_free(s);
+    /* An effect starts with 0xFEFF0901 (or XNA's wrapper): another word at byte 0 is refused. */
+    uint32_t not_fx[4] = {0x12345678u, 0, 0, 0};
+    D3d9sEffect *fx = NULL;
+    EXPECT(d3d9s_effect_parse((const uint8_t *)not_fx, sizeof not_fx, &fx, &e), D3D9S_STATUS_BAD_EFFECT);
+    CHECK(fx == NULL && e != NULL && strstr(d3d9s_error_message(e), "byte 0") != NULL);
+    d3d9s_error_free(e);
+    EXPECT(d3d9s_effect_parse(NULL, 0, &fx, NULL), D3D9S_STATUS_NULL_POINTER);
+    EXPECT(d3d9s_effect_parse((const uint8_t *)not_fx, sizeof not_fx, NULL, NULL), D3D9S_STATUS_NULL_POINTER);
+    EXPECT(d3d9s_effect_info(NULL, NULL), D3D9S_STATUS_NULL_POINTER);
+    d3d9s_effect_free(NULL);
 }
 
 int main(void) {
