@@ -19,6 +19,28 @@
 #define D3D9S_NONE UINT32_MAX
 
 /**
+ * [`d3d9s_ffp_generate`]: one pair specialised to the state (the least GPU work; another state
+ * is another pair).
+ */
+#define D3D9S_FFP_KEYED 0
+
+/**
+ * One pair per interface, reading the rest of the state from a state block
+ * ([`d3d9s_ffp_state_bytes`]): a state change rewrites bytes, no new pipeline.
+ */
+#define D3D9S_FFP_UNIFORM 1
+
+/**
+ * The vertex half ([`d3d9s_ffp_wgsl`] and the others' `stage`).
+ */
+#define D3D9S_FFP_VERTEX 0
+
+/**
+ * The pixel half.
+ */
+#define D3D9S_FFP_PIXEL 1
+
+/**
  * D3DDECLTYPE_UNUSED: no vertex type given for an input ([`D3d9sKey::vertex_inputs`]): a
  * `float32x4` attribute.
  */
@@ -252,6 +274,12 @@ typedef struct D3d9sEffect D3d9sEffect;
  * with [`d3d9s_error_free`]. Immutable: any thread may read it at once.
  */
 typedef struct D3d9sError D3d9sError;
+
+/**
+ * A generated fixed-function pair. Immutable: any thread may read it at once; free it with
+ * [`d3d9s_ffp_free`].
+ */
+typedef struct D3d9sFfp D3d9sFfp;
 
 /**
  * The locations of a pair's varyings by semantic; put it in both keys'
@@ -1138,6 +1166,77 @@ size_t d3d9s_error_diagnostic_count(const struct D3d9sError *error);
 enum D3d9sStatus d3d9s_error_diagnostic(const struct D3d9sError *error,
                                         size_t index,
                                         struct D3d9sDiagnostic *out);
+
+/**
+ * Generates the fixed-function pair of a state given as TOML text (`len` bytes of UTF-8, the
+ * case format's fixed-function names: `fvf` or `[[element]]`, `[render_states]`, `[[light]]`,
+ * `[[texture]]`, `[[texture_stage]]`) in `mode` (`D3D9S_FFP_KEYED` or `D3D9S_FFP_UNIFORM`).
+ * An unknown name or value is [`D3d9sStatus::InvalidArgument`] with the name in the message.
+ * `*out_ffp` is a new handle; `out_error` as in `d3d9s_shader_parse`.
+ *
+ * Thread safety: any thread, concurrently with any other call.
+ *
+ * # Safety
+ *
+ * `state_toml` is readable for `len` bytes; `out_ffp`, `out_error` are NULL or writable.
+ */
+enum D3d9sStatus d3d9s_ffp_generate(const char *state_toml,
+                                    size_t len,
+                                    uint32_t mode,
+                                    struct D3d9sFfp **out_ffp,
+                                    struct D3d9sError **out_error);
+
+/**
+ * Frees a fixed-function pair; NULL is accepted.
+ *
+ * Thread safety: once per handle, after every other use of it.
+ *
+ * # Safety
+ *
+ * `ffp` is NULL or a handle this library returned, not freed since.
+ */
+void d3d9s_ffp_free(struct D3d9sFfp *ffp);
+
+/**
+ * The WGSL of half `stage` (`D3D9S_FFP_VERTEX`, `D3D9S_FFP_PIXEL`) into `*out`, a new buffer.
+ * The entry point is `main`; bindings are in docs/layers.md#fixed-function.
+ *
+ * Thread safety: any thread, concurrently with any call but the handle's free.
+ *
+ * # Safety
+ *
+ * `ffp` is NULL or live; `out` is NULL or writable.
+ */
+enum D3d9sStatus d3d9s_ffp_wgsl(const struct D3d9sFfp *ffp,
+                                uint32_t stage,
+                                struct D3d9sBuffer *out);
+
+/**
+ * The SPIR-V (little-endian bytes, the lowest version) of half `stage` into `*out`.
+ *
+ * Thread safety: any thread, concurrently with any call but the handle's free.
+ *
+ * # Safety
+ *
+ * `ffp` is NULL or live; `out` is NULL or writable.
+ */
+enum D3d9sStatus d3d9s_ffp_spirv(const struct D3d9sFfp *ffp,
+                                 uint32_t stage,
+                                 struct D3d9sBuffer *out);
+
+/**
+ * The state block of half `stage` in the uniform-driven mode (group 0 or 1, binding 1; empty
+ * when keyed) into `*out`.
+ *
+ * Thread safety: any thread, concurrently with any call but the handle's free.
+ *
+ * # Safety
+ *
+ * `ffp` is NULL or live; `out` is NULL or writable.
+ */
+enum D3d9sStatus d3d9s_ffp_state_bytes(const struct D3d9sFfp *ffp,
+                                       uint32_t stage,
+                                       struct D3d9sBuffer *out);
 
 /**
  * Fills `*out` with the default key (Direct3D 9's default state: strict float rules, no alpha

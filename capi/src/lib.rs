@@ -19,6 +19,7 @@
 
 mod effect;
 mod error;
+mod ffp;
 mod key;
 mod link;
 mod parse;
@@ -28,6 +29,7 @@ mod translate;
 
 pub use effect::*;
 pub use error::*;
+pub use ffp::*;
 pub use key::*;
 pub use link::*;
 pub use parse::*;

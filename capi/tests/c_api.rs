@@ -8,6 +8,8 @@
 //!   the same WGSL and SPIR-V bytes (or the same failure status) as through Rust;
 //! - `effects.c`: every effect of `../shared/effects` lists the same techniques, passes and
 //!   stored shaders (each translated, its WGSL hashed) through C as through Rust;
+//! - `ffp.c`: fixed-function pairs of a few states, keyed and uniform-driven, give the same
+//!   WGSL, SPIR-V and state blocks through C as through Rust;
 //! - `examples/translate.c` on one shader.
 //!
 //! Skips (with a message) when there is no `cc`, unless `REQUIRE_TOOLS=1`; `../shared` is
@@ -279,4 +281,64 @@ fn c_effects_list_what_rust_lists() {
     let translated = expected.lines().filter(|l| l.starts_with("shader ") && !l.ends_with(" 0000000000000000")).count();
     assert!(translated > 0, "no effect shader translated:\n{expected}");
     println!("effects: {} lines agree, {translated} shaders translated", got.lines().count());
+}
+
+/// Fixed-function states for `ffp.c`: textured with a spot light (the CLI's test state), table
+/// fog with the alpha test, and pretransformed vertices with two stages.
+const FFP_STATES: [&str; 3] = [
+    "fvf = \"D3DFVF_XYZ | D3DFVF_NORMAL | D3DFVF_TEX1\"\n[render_states]\nLIGHTING = true\n[[light]]\ntype = \"SPOT\"\n\
+     [[texture]]\nstage = 0\ntype = \"2d\"\n[[texture_stage]]\nstage = 0\nCOLOROP = \"MODULATE2X\"\n",
+    "fvf = \"D3DFVF_XYZ | D3DFVF_DIFFUSE\"\n[render_states]\nLIGHTING = false\nFOGENABLE = true\n\
+     FOGTABLEMODE = \"LINEAR\"\nALPHATESTENABLE = true\nALPHAFUNC = \"GREATER\"\n",
+    "fvf = \"D3DFVF_XYZRHW | D3DFVF_DIFFUSE | D3DFVF_TEX2\"\n[render_states]\nLIGHTING = false\n\
+     [[texture]]\nstage = 0\ntype = \"2d\"\n[[texture]]\nstage = 1\ntype = \"cube\"\n\
+     [[texture_stage]]\nstage = 0\nCOLOROP = \"MODULATE\"\n[[texture_stage]]\nstage = 1\nCOLOROP = \"ADD\"\n",
+];
+
+/// The files `ffp.c` writes for `text`, made through the Rust API.
+fn ffp_expected(text: &str) -> Vec<(String, Vec<u8>)> {
+    use d3d9_shader::ffp::{self, state_toml::keys_from_toml, FfpShader, PixelInterface};
+    let (vk, pk) = keys_from_toml(text).expect("the state reads");
+    let pi = PixelInterface { textures: pk.sampled_textures(), flat: pk.flat, varyings: pk.varyings.clone() };
+    let keyed = [ffp::generate_vertex(&vk).expect("vs"), ffp::generate_pixel(&pk).expect("ps")];
+    let uniform =
+        [ffp::generate_vertex_uniform(&vk.interface()).expect("vs"), ffp::generate_pixel_uniform(&pi).expect("ps")];
+    let states = [vk.state_bytes(), pk.state_bytes()];
+    let mut out = Vec::new();
+    let mut add = |mode: &str, halves: &[FfpShader; 2], blocks: [Vec<u8>; 2]| {
+        for ((stage, h), block) in ["vs", "ps"].iter().zip(halves).zip(blocks) {
+            let spv: Vec<u8> = h.to_spirv().expect("SPIR-V").iter().flat_map(|w| w.to_le_bytes()).collect();
+            out.push((format!("{mode}.{stage}.wgsl"), h.to_wgsl().expect("WGSL").into_bytes()));
+            out.push((format!("{mode}.{stage}.spv"), spv));
+            out.push((format!("{mode}.{stage}.state"), block));
+        }
+    };
+    add("keyed", &keyed, [Vec::new(), Vec::new()]);
+    add("uniform", &uniform, states);
+    out
+}
+
+#[test]
+fn c_fixed_function_pairs_are_rusts_byte_for_byte() {
+    if !have_cc() {
+        return;
+    }
+    let tmp = tempfile::tempdir().expect("a temporary folder");
+    let exe = tmp.path().join("ffp");
+    compile(&[&c_test("ffp.c")], &exe);
+    for (n, text) in FFP_STATES.iter().enumerate() {
+        let dir = tmp.path().join(format!("state{n}"));
+        std::fs::create_dir(&dir).expect("a folder per state");
+        let state = dir.join("state.toml");
+        std::fs::write(&state, text).expect("write the state");
+        run(&exe, &[&state, &dir]);
+        for (name, want) in ffp_expected(text) {
+            let got = std::fs::read(dir.join(&name)).unwrap_or_else(|e| panic!("state {n}: {name}: {e}"));
+            assert!(got == want, "state {n}: {name} differs from Rust's");
+        }
+        // The pixel state block: 8 stages of 64 bytes and 4 words (docs/layers.md#fixed-function).
+        assert_eq!(std::fs::metadata(dir.join("uniform.ps.state")).map(|m| m.len()).ok(), Some(8 * 64 + 16));
+        let ps = std::fs::read_to_string(dir.join("keyed.ps.wgsl")).expect("the keyed pixel half");
+        assert!(ps.contains("@fragment"), "state {n}: {ps}");
+    }
 }

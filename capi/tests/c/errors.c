@@ -200,6 +200,24 @@ static void bad_blobs(void) {
     EXPECT(d3d9s_effect_parse((const uint8_t *)not_fx, sizeof not_fx, NULL, NULL), D3D9S_STATUS_NULL_POINTER);
     EXPECT(d3d9s_effect_info(NULL, NULL), D3D9S_STATUS_NULL_POINTER);
     d3d9s_effect_free(NULL);
+    /* A fixed-function state with a render state D3D9 does not have names it. */
+    static const char BAD_STATE[] = "[render_states]\nNOT_A_STATE = 1\n";
+    D3d9sFfp *ffp = NULL;
+    EXPECT(d3d9s_ffp_generate(BAD_STATE, strlen(BAD_STATE), D3D9S_FFP_KEYED, &ffp, &e), D3D9S_STATUS_INVALID_ARGUMENT);
+    CHECK(ffp == NULL && e != NULL && strstr(d3d9s_error_message(e), "NOT_A_STATE") != NULL);
+    d3d9s_error_free(e);
+    EXPECT(d3d9s_ffp_generate("", 0, 2, &ffp, NULL), D3D9S_STATUS_INVALID_ARGUMENT);
+    EXPECT(d3d9s_ffp_generate(NULL, 0, D3D9S_FFP_KEYED, &ffp, NULL), D3D9S_STATUS_NULL_POINTER);
+    EXPECT(d3d9s_ffp_generate("", 0, D3D9S_FFP_KEYED, &ffp, NULL), D3D9S_STATUS_OK);
+    D3d9sBuffer b = {0};
+    EXPECT(d3d9s_ffp_wgsl(ffp, 2, &b), D3D9S_STATUS_INVALID_ARGUMENT);
+    EXPECT(d3d9s_ffp_wgsl(ffp, D3D9S_FFP_PIXEL, NULL), D3D9S_STATUS_NULL_POINTER);
+    EXPECT(d3d9s_ffp_spirv(NULL, D3D9S_FFP_PIXEL, &b), D3D9S_STATUS_NULL_POINTER);
+    /* Keyed halves read no state block. */
+    EXPECT(d3d9s_ffp_state_bytes(ffp, D3D9S_FFP_PIXEL, &b), D3D9S_STATUS_OK);
+    CHECK(b.len == 0 && b.data == NULL);
+    d3d9s_ffp_free(ffp);
+    d3d9s_ffp_free(NULL);
 }
 
 int main(void) {
