@@ -390,6 +390,158 @@ typedef struct D3d9sDiagnostic {
 } D3d9sDiagnostic;
 
 /**
+ * One light's values (D3DLIGHT9) in world space; angles in radians.
+ */
+typedef struct D3d9sFfpLight {
+  /**
+   * Diffuse colour.
+   */
+  float diffuse[4];
+  /**
+   * Specular colour.
+   */
+  float specular[4];
+  /**
+   * Ambient colour.
+   */
+  float ambient[4];
+  /**
+   * Position.
+   */
+  float position[3];
+  /**
+   * Direction.
+   */
+  float direction[3];
+  /**
+   * Range.
+   */
+  float range;
+  /**
+   * Falloff.
+   */
+  float falloff;
+  /**
+   * Attenuation0, 1, 2.
+   */
+  float attenuation[3];
+  /**
+   * Theta (radians).
+   */
+  float theta;
+  /**
+   * Phi (radians).
+   */
+  float phi;
+} D3d9sFfpLight;
+
+/**
+ * The vertex half's numeric state (`FfpVertex`, group 0 binding 0). Fill it with
+ * [`d3d9s_ffp_vertex_constants_default`]. Matrices are D3DMATRIX's 16 floats, row-major.
+ */
+typedef struct D3d9sFfpVertexConstants {
+  /**
+   * `sizeof(D3d9sFfpVertexConstants)`.
+   */
+  uint32_t size;
+  /**
+   * WORLDMATRIX(0) … (7).
+   */
+  float world[8][16];
+  /**
+   * D3DTS_VIEW.
+   */
+  float view[16];
+  /**
+   * D3DTS_PROJECTION.
+   */
+  float projection[16];
+  /**
+   * D3DTS_TEXTURE0 … 7.
+   */
+  float texture[8][16];
+  /**
+   * Material diffuse, ambient, specular, emissive.
+   */
+  float material[4][4];
+  /**
+   * Material power.
+   */
+  float power;
+  /**
+   * D3DRS_TWEENFACTOR.
+   */
+  float tween_factor;
+  /**
+   * D3DRS_AMBIENT as floats.
+   */
+  float ambient[4];
+  /**
+   * FOGSTART, FOGEND, FOGDENSITY.
+   */
+  float fog[3];
+  /**
+   * Render-target width and height (pre-transformed vertices).
+   */
+  float viewport[2];
+  /**
+   * The enabled lights (0–8), in the order of the state's enabled lights.
+   */
+  uint32_t light_count;
+  /**
+   * Their values.
+   */
+  struct D3d9sFfpLight lights[8];
+  /**
+   * POINTSIZE, POINTSIZE_MIN, POINTSIZE_MAX.
+   */
+  float point[3];
+  /**
+   * POINTSCALE_A, B, C.
+   */
+  float point_scale[3];
+} D3d9sFfpVertexConstants;
+
+/**
+ * The pixel half's numeric state (`FfpPixel`, group 1 binding 0). Fill it with
+ * [`d3d9s_ffp_pixel_constants_default`].
+ */
+typedef struct D3d9sFfpPixelConstants {
+  /**
+   * `sizeof(D3d9sFfpPixelConstants)`.
+   */
+  uint32_t size;
+  /**
+   * TEXTUREFACTOR as floats (r, g, b, a).
+   */
+  float texture_factor[4];
+  /**
+   * FOGCOLOR.
+   */
+  float fog_color[3];
+  /**
+   * FOGSTART, FOGEND, FOGDENSITY (table fog).
+   */
+  float fog[3];
+  /**
+   * ALPHAREF (its low byte is compared).
+   */
+  uint32_t alpha_ref;
+  /**
+   * D3DTSS_CONSTANT per stage.
+   */
+  float constant[8][4];
+  /**
+   * BUMPENVMAT00, 01, 10, 11 per stage.
+   */
+  float bump_matrix[8][4];
+  /**
+   * BUMPENVLSCALE, BUMPENVLOFFSET per stage.
+   */
+  float bump_luminance[8][2];
+} D3d9sFfpPixelConstants;
+
+/**
  * How each render-state mode reaches the code: 0 baked (the default: the key's value is in the
  * code), 1 override (a WGSL `override`; see `d3d9s_translation_pipeline_constants`),
  * 2 uniform (read from the render-state block). Under 1 and 2 the key's value is ignored.
@@ -1237,6 +1389,53 @@ enum D3d9sStatus d3d9s_ffp_spirv(const struct D3d9sFfp *ffp,
 enum D3d9sStatus d3d9s_ffp_state_bytes(const struct D3d9sFfp *ffp,
                                        uint32_t stage,
                                        struct D3d9sBuffer *out);
+
+/**
+ * Fills `*out` with the defaults (identity matrices, no lights, fog range 0–1, a 640 × 480
+ * viewport, point size 1 in [1, 64]).
+ *
+ * Thread safety: any thread.
+ *
+ * # Safety
+ *
+ * `out` is NULL or writable.
+ */
+enum D3d9sStatus d3d9s_ffp_vertex_constants_default(struct D3d9sFfpVertexConstants *out);
+
+/**
+ * The vertex half's constant buffer bytes (std140) into `*out`, a new buffer.
+ *
+ * Thread safety: any thread.
+ *
+ * # Safety
+ *
+ * `constants` is NULL or readable; `out` is NULL or writable.
+ */
+enum D3d9sStatus d3d9s_ffp_vertex_constants_bytes(const struct D3d9sFfpVertexConstants *constants,
+                                                  struct D3d9sBuffer *out);
+
+/**
+ * Fills `*out` with the defaults (all zero).
+ *
+ * Thread safety: any thread.
+ *
+ * # Safety
+ *
+ * `out` is NULL or writable.
+ */
+enum D3d9sStatus d3d9s_ffp_pixel_constants_default(struct D3d9sFfpPixelConstants *out);
+
+/**
+ * The pixel half's constant buffer bytes into `*out`, a new buffer.
+ *
+ * Thread safety: any thread.
+ *
+ * # Safety
+ *
+ * `constants` is NULL or readable; `out` is NULL or writable.
+ */
+enum D3d9sStatus d3d9s_ffp_pixel_constants_bytes(const struct D3d9sFfpPixelConstants *constants,
+                                                 struct D3d9sBuffer *out);
 
 /**
  * Fills `*out` with the default key (Direct3D 9's default state: strict float rules, no alpha

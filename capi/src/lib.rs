@@ -20,6 +20,7 @@
 mod effect;
 mod error;
 mod ffp;
+mod ffp_constants;
 mod key;
 mod link;
 mod parse;
@@ -30,6 +31,7 @@ mod translate;
 pub use effect::*;
 pub use error::*;
 pub use ffp::*;
+pub use ffp_constants::*;
 pub use key::*;
 pub use link::*;
 pub use parse::*;

@@ -318,6 +318,16 @@ fn ffp_expected(text: &str) -> Vec<(String, Vec<u8>)> {
     out
 }
 
+/// The constant buffers `ffp.c` writes, made through the Rust API from the same values.
+fn ffp_constants_expected() -> [(&'static str, Vec<u8>); 2] {
+    use d3d9_shader::ffp::{LightValues, PixelConstants, VertexConstants};
+    let mut v = VertexConstants::default();
+    v.world[0][12] = 2.0;
+    v.lights.push(LightValues { diffuse: [1.0, 0.0, 0.0, 1.0], range: 10.0, ..LightValues::default() });
+    let p = PixelConstants { texture_factor: [0.2, 0.4, 1.0, 0.8], alpha_ref: 0x80, ..PixelConstants::default() };
+    [("vertex.constants", v.to_bytes()), ("pixel.constants", p.to_bytes())]
+}
+
 #[test]
 fn c_fixed_function_pairs_are_rusts_byte_for_byte() {
     if !have_cc() {
@@ -340,5 +350,8 @@ fn c_fixed_function_pairs_are_rusts_byte_for_byte() {
         assert_eq!(std::fs::metadata(dir.join("uniform.ps.state")).map(|m| m.len()).ok(), Some(8 * 64 + 16));
         let ps = std::fs::read_to_string(dir.join("keyed.ps.wgsl")).expect("the keyed pixel half");
         assert!(ps.contains("@fragment"), "state {n}: {ps}");
+        for (name, want) in ffp_constants_expected() {
+            assert!(std::fs::read(dir.join(name)).ok() == Some(want), "{name} differs from Rust's");
+        }
     }
 }

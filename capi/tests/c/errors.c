@@ -218,6 +218,14 @@ static void bad_blobs(void) {
     CHECK(b.len == 0 && b.data == NULL);
     d3d9s_ffp_free(ffp);
     d3d9s_ffp_free(NULL);
+    D3d9sFfpVertexConstants vc;
+    EXPECT(d3d9s_ffp_vertex_constants_default(&vc), D3D9S_STATUS_OK);
+    vc.light_count = 9; /* at most 8 lights */
+    EXPECT(d3d9s_ffp_vertex_constants_bytes(&vc, &b), D3D9S_STATUS_INVALID_ARGUMENT);
+    vc.size = 0;
+    EXPECT(d3d9s_ffp_vertex_constants_bytes(&vc, &b), D3D9S_STATUS_BAD_STRUCT_SIZE);
+    EXPECT(d3d9s_ffp_pixel_constants_bytes(NULL, &b), D3D9S_STATUS_NULL_POINTER);
+    CHECK(b.data == NULL);
 }
 
 int main(void) {

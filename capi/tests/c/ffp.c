@@ -1,7 +1,8 @@
 /*
  * Generates the fixed-function pair of a state file through the C API in both modes and writes
  * each half's WGSL, SPIR-V and state block to OUTDIR/{keyed,uniform}.{vs,ps}.{wgsl,spv,state}
- * for capi/tests/c_api.rs to compare with the Rust API's.
+ * and the constant buffers of fixed values to OUTDIR/{vertex,pixel}.constants, for
+ * capi/tests/c_api.rs to compare with the Rust API's.
  *
  * ffp STATE.toml OUTDIR
  */
@@ -38,6 +39,32 @@ static int half(const D3d9sFfp *ffp, uint32_t stage, const char *mode, const cha
     return ok;
 }
 
+/* The values c_api.rs gives the Rust API too: the world matrix translates x by 2, one red light
+ * of range 10; texture factor (0.2, 0.4, 1, 0.8), ALPHAREF 0x180 (low byte 0x80). */
+static int constants(const char *dir) {
+    D3d9sFfpVertexConstants vc;
+    D3d9sFfpPixelConstants pc;
+    if (d3d9s_ffp_vertex_constants_default(&vc) != D3D9S_STATUS_OK) return 0;
+    if (d3d9s_ffp_pixel_constants_default(&pc) != D3D9S_STATUS_OK) return 0;
+    vc.world[0][12] = 2.0f;
+    vc.light_count = 1;
+    vc.lights[0].diffuse[0] = 1.0f;
+    vc.lights[0].diffuse[3] = 1.0f;
+    vc.lights[0].range = 10.0f;
+    pc.texture_factor[0] = 0.2f;
+    pc.texture_factor[1] = 0.4f;
+    pc.texture_factor[2] = 1.0f;
+    pc.texture_factor[3] = 0.8f;
+    pc.alpha_ref = 0x180;
+    D3d9sBuffer v = {0}, p = {0};
+    int ok = d3d9s_ffp_vertex_constants_bytes(&vc, &v) == D3D9S_STATUS_OK &&
+             d3d9s_ffp_pixel_constants_bytes(&pc, &p) == D3D9S_STATUS_OK && write_file(dir, "vertex.constants", &v) &&
+             write_file(dir, "pixel.constants", &p);
+    d3d9s_buffer_free(&v);
+    d3d9s_buffer_free(&p);
+    return ok;
+}
+
 int main(int argc, char **argv) {
     if (argc != 3) { fprintf(stderr, "usage: ffp STATE.toml OUTDIR\n"); return 2; }
     FILE *f = fopen(argv[1], "rb");
@@ -58,5 +85,5 @@ int main(int argc, char **argv) {
         d3d9s_ffp_free(ffp);
         if (!ok) return 1;
     }
-    return 0;
+    return constants(argv[2]) ? 0 : 1;
 }
