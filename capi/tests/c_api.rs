@@ -10,7 +10,8 @@
 //!   stored shaders (each translated, its WGSL hashed) through C as through Rust;
 //! - `ffp.c`: fixed-function pairs of a few states, keyed and uniform-driven, give the same
 //!   WGSL, SPIR-V and state blocks through C as through Rust;
-//! - `examples/translate.c` on one shader.
+//! - `examples/translate.c` on one shader, linked statically, and again from an installed
+//!   prefix through pkg-config and the shared library.
 //!
 //! Skips (with a message) when there is no `cc`, unless `REQUIRE_TOOLS=1`; `../shared` is
 //! skipped when absent unless `REQUIRE_SHARED=1`. `ASAN_OPTIONS` is passed through (set
@@ -354,4 +355,54 @@ fn c_fixed_function_pairs_are_rusts_byte_for_byte() {
             assert!(std::fs::read(dir.join(name)).ok() == Some(want), "{name} differs from Rust's");
         }
     }
+}
+
+/// README's install layout, followed into a temporary prefix: the header, both libraries (the
+/// shared one under its SONAME with the development symlink) and the pkg-config file made from
+/// the template; `translate.c` built with `pkg-config --cflags --libs` links the shared library
+/// and runs.
+#[test]
+fn the_install_layout_builds_the_example_with_pkg_config() {
+    let have = Command::new("pkg-config").arg("--version").output().is_ok_and(|o| o.status.success());
+    assert!(have || !env_is("REQUIRE_TOOLS"), "REQUIRE_TOOLS=1 but there is no `pkg-config`");
+    if !have || !have_cc() {
+        eprintln!("c_api: SKIPPED the install layout: no pkg-config or cc");
+        return;
+    }
+    let tmp = tempfile::tempdir().expect("a temporary folder");
+    let prefix = tmp.path().join("prefix");
+    let (include, lib) = (prefix.join("include"), prefix.join("lib"));
+    std::fs::create_dir_all(lib.join("pkgconfig")).expect("PREFIX/lib/pkgconfig");
+    std::fs::create_dir_all(&include).expect("PREFIX/include");
+    std::fs::copy(capi_dir().join("include/d3d9_shader.h"), include.join("d3d9_shader.h")).expect("the header");
+    let built = static_lib().with_extension("so");
+    std::fs::copy(&built, lib.join("libd3d9_shader_capi.so.0")).expect("the shared library");
+    std::os::unix::fs::symlink("libd3d9_shader_capi.so.0", lib.join("libd3d9_shader_capi.so")).expect("the symlink");
+    let template = std::fs::read_to_string(capi_dir().join("d3d9_shader.pc.in")).expect("the template");
+    let pc = template.replace("@PREFIX@", &prefix.to_string_lossy()).replace("@VERSION@", env!("CARGO_PKG_VERSION"));
+    std::fs::write(lib.join("pkgconfig/d3d9_shader.pc"), pc).expect("the pkg-config file");
+    let flags = Command::new("pkg-config")
+        .args(["--cflags", "--libs", "d3d9_shader"])
+        .env("PKG_CONFIG_PATH", lib.join("pkgconfig"))
+        .output()
+        .expect("run pkg-config");
+    assert!(flags.status.success(), "pkg-config: {}", String::from_utf8_lossy(&flags.stderr));
+    let exe = tmp.path().join("translate");
+    let cc = Command::new("cc")
+        .args(["-std=c11", "-Wall", "-Werror", "-fsanitize=address", "-fno-omit-frame-pointer"])
+        .arg(capi_dir().join("examples/translate.c"))
+        .args(String::from_utf8_lossy(&flags.stdout).split_whitespace())
+        .arg(format!("-Wl,-rpath,{}", lib.display()))
+        .arg("-o")
+        .arg(&exe)
+        .output()
+        .expect("run cc");
+    assert!(cc.status.success(), "cc: {}", String::from_utf8_lossy(&cc.stderr));
+    let shader = Shader::from_asm("vs_2_0\ndcl_position v0\nmov oPos, v0\n", &ParseOptions::default()).expect("vs");
+    let blob: Vec<u8> = shader.tokens().iter().flat_map(|t| t.to_le_bytes()).collect();
+    let input = tmp.path().join("vs.bin");
+    std::fs::write(&input, blob).expect("write the blob");
+    let printed = run(&exe, &[&input, &tmp.path().join("vs.wgsl")]);
+    assert!(printed.contains("vs_2_0"), "{printed}");
+    assert!(std::fs::read_to_string(tmp.path().join("vs.wgsl")).expect("the WGSL").contains("@vertex"));
 }
