@@ -6,6 +6,7 @@
 //! - `api.c`: reflection, linkage, keys, overrides and threads give what the D3D9 rules say;
 //! - `corpus.c`: every shader of `shaders/` and `../shared/corpus` translated through C gives
 //!   the same WGSL and SPIR-V bytes (or the same failure status) as through Rust;
+//! - `mutate.c`: truncated and bit-flipped blobs return documented codes, never a panic;
 //! - `effects.c`: every effect of `../shared/effects` lists the same techniques, passes and
 //!   stored shaders (each translated, its WGSL hashed) through C as through Rust;
 //! - `ffp.c`: fixed-function pairs of a few states, keyed and uniform-driven, give the same
@@ -198,7 +199,14 @@ fn c_translations_are_rusts_byte_for_byte() {
     let exe = tmp.path().join("corpus");
     compile(&[&c_test("corpus.c")], &exe);
     println!("{}", run(&exe, &[&list]).trim());
+    // Damaged versions of the first blobs: truncations and bit flips return documented codes.
+    let exe = tmp.path().join("mutate");
+    compile(&[&c_test("mutate.c")], &exe);
+    println!("{}", run(&exe, &[&list, Path::new(MUTATED_BLOBS)]).trim());
 }
+
+/// How many blobs of the list `mutate.c` damages (a few seconds under ASan).
+const MUTATED_BLOBS: &str = "300";
 
 #[test]
 fn the_translate_example_writes_wgsl_and_spirv() {
