@@ -414,3 +414,33 @@ fn the_install_layout_builds_the_example_with_pkg_config() {
     assert!(printed.contains("vs_2_0"), "{printed}");
     assert!(std::fs::read_to_string(tmp.path().join("vs.wgsl")).expect("the WGSL").contains("@vertex"));
 }
+
+/// The header compiles as strict C99 and as C++11 (cbindgen's `cpp_compat` wraps it in
+/// `extern "C"`), with every warning an error.
+#[test]
+fn the_header_is_c99_and_cxx11() {
+    if !have_cc() {
+        return;
+    }
+    let tmp = tempfile::tempdir().expect("a temporary folder");
+    let body =
+        "#include \"d3d9_shader.h\"\nint main(void) { D3d9sKey k; return d3d9s_key_default(&k) != D3D9S_STATUS_OK; }\n";
+    for (compiler, std, file) in [("cc", "-std=c99", "h.c"), ("c++", "-std=c++11", "h.cpp")] {
+        let have = Command::new(compiler).arg("--version").output().is_ok_and(|o| o.status.success());
+        if !have {
+            assert!(!env_is("REQUIRE_TOOLS"), "REQUIRE_TOOLS=1 but there is no `{compiler}`");
+            eprintln!("c_api: SKIPPED the header under {compiler}: not installed");
+            continue;
+        }
+        let source = tmp.path().join(file);
+        std::fs::write(&source, body.replace("(void)", if file == "h.cpp" { "()" } else { "(void)" }))
+            .expect("write the source");
+        let out = Command::new(compiler)
+            .args([std, "-Wall", "-Wextra", "-pedantic", "-Werror", "-fsyntax-only", "-I"])
+            .arg(capi_dir().join("include"))
+            .arg(&source)
+            .output()
+            .expect("run the compiler");
+        assert!(out.status.success(), "{compiler} {std}: {}", String::from_utf8_lossy(&out.stderr));
+    }
+}
