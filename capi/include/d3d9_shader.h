@@ -19,6 +19,26 @@
 #define D3D9S_NONE UINT32_MAX
 
 /**
+ * A state's value is words ([`D3d9sAppliedState::kind`]).
+ */
+#define D3D9S_STATE_WORDS 0
+
+/**
+ * A shader (`object`).
+ */
+#define D3D9S_STATE_SHADER 1
+
+/**
+ * A texture (`parameter`, the texture parameter's handle).
+ */
+#define D3D9S_STATE_TEXTURE 2
+
+/**
+ * A sampler (`sampler_state_count` sub-states, [`d3d9s_pass_state_sampler_state`]).
+ */
+#define D3D9S_STATE_SAMPLER 3
+
+/**
  * [`d3d9s_ffp_generate`]: one pair specialised to the state (the least GPU work; another state
  * is another pair).
  */
@@ -256,6 +276,11 @@ typedef enum D3d9sStatus {
    */
   D3D9S_STATUS_BAD_EFFECT = 9,
   /**
+   * The effect run-time refused the call (no such parameter, technique or pass, a value of
+   * the wrong size, a call out of order, a state that cannot be applied).
+   */
+  D3D9S_STATUS_EFFECT_REFUSED = 10,
+  /**
    * An internal error (a caught panic): a bug in the library, please report it. The call's
    * outputs are NULL or empty (or untouched), nothing leaks into the caller's handles, and
    * the library stays usable.
@@ -268,6 +293,13 @@ typedef enum D3d9sStatus {
  * [`d3d9s_effect_free`]. Shaders taken from it hold their own data.
  */
 typedef struct D3d9sEffect D3d9sEffect;
+
+/**
+ * An effect in use. Mutable: one thread at a time (as `ID3DXEffect`); free it with
+ * [`d3d9s_effect_runtime_free`]. It keeps its effect alive: the effect handle may be freed
+ * first.
+ */
+typedef struct D3d9sEffectRuntime D3d9sEffectRuntime;
 
 /**
  * An error with its diagnostics, from a call that takes a `D3d9sError **out_error`. Free it
@@ -287,6 +319,12 @@ typedef struct D3d9sFfp D3d9sFfp;
  * free it with [`d3d9s_linkage_free`] after the last call that reads a key naming it.
  */
 typedef struct D3d9sLinkage D3d9sLinkage;
+
+/**
+ * What a pass sets (from `BeginPass` or `CommitChanges`). Immutable: any thread may read it;
+ * free it with [`d3d9s_pass_state_free`].
+ */
+typedef struct D3d9sPassState D3d9sPassState;
 
 /**
  * A parsed, validated shader. Immutable: any number of threads may reflect on it, key and
@@ -361,6 +399,93 @@ typedef struct D3d9sParseOptions {
    */
   uint32_t relaxed_constant_limit;
 } D3d9sParseOptions;
+
+/**
+ * A pass state's summary ([`d3d9s_pass_state_info`]).
+ */
+typedef struct D3d9sPassStateInfo {
+  /**
+   * States, in pass order ([`d3d9s_pass_state_state`]).
+   */
+  size_t state_count;
+  /**
+   * 1 when the pass sets a vertex shader.
+   */
+  uint32_t sets_vertex_shader;
+  /**
+   * Its object id (`d3d9s_effect_shader`'s `object_id`), `D3D9S_NONE` for NULL.
+   */
+  uint32_t vertex_shader;
+  /**
+   * 1 when the pass sets a pixel shader.
+   */
+  uint32_t sets_pixel_shader;
+  /**
+   * Its object id, `D3D9S_NONE` for NULL.
+   */
+  uint32_t pixel_shader;
+  /**
+   * Float constant registers to upload for the vertex shader ([`d3d9s_pass_state_constant`]).
+   */
+  size_t vertex_float_count;
+  /**
+   * For the pixel shader.
+   */
+  size_t pixel_float_count;
+  /**
+   * States that could not be applied ([`d3d9s_pass_state_error`]).
+   */
+  size_t error_count;
+} D3d9sPassStateInfo;
+
+/**
+ * One state a pass sets.
+ */
+typedef struct D3d9sAppliedState {
+  /**
+   * Its name in the effect file (`"ZENABLE"`, `"MipFilter"`; the pass state's).
+   */
+  const char *name;
+  /**
+   * What it sets: 0 render state, 1 texture stage, 2 N-patch mode, 3 FVF, 4 transform,
+   * 5 material member, 6 light member, 7 light enable, 8 vertex shader, 9 pixel shader,
+   * 10 shader constant, 11 texture, 12 sampler state, 13 sampler.
+   */
+  uint32_t state_class;
+  /**
+   * The D3D9 enumerant (D3DRS_*, D3DTSS_*, D3DSAMP_*, D3DTS_*, light member).
+   */
+  uint32_t code;
+  /**
+   * The light, stage, sampler, first register or world matrix.
+   */
+  uint32_t index;
+  /**
+   * `D3D9S_STATE_*`.
+   */
+  uint32_t kind;
+  /**
+   * Words of a `D3D9S_STATE_WORDS` value (the pass state's): one DWORD for most states (a
+   * float as its bits), 16 for a transform, 4 for a colour.
+   */
+  const uint32_t *words;
+  /**
+   * Their count.
+   */
+  size_t word_count;
+  /**
+   * A shader's object id, `D3D9S_NONE` for NULL or another kind.
+   */
+  uint32_t object;
+  /**
+   * A texture's parameter handle, `D3D9S_NONE` for NULL or another kind.
+   */
+  uint32_t parameter;
+  /**
+   * A sampler's sub-state count.
+   */
+  size_t sampler_state_count;
+} D3d9sAppliedState;
 
 /**
  * One diagnostic of an error (see [`d3d9s_error_diagnostic`]).
@@ -1250,6 +1375,224 @@ enum D3d9sStatus d3d9s_effect_shader(const struct D3d9sEffect *effect,
                                      const char **version,
                                      struct D3d9sShader **out_shader,
                                      struct D3d9sError **out_error);
+
+/**
+ * A new run-time of `effect`: every parameter at its default, the first technique current.
+ *
+ * Thread safety: any thread, concurrently with any call but the effect's free.
+ *
+ * # Safety
+ *
+ * `effect` is NULL or live; `out_runtime` is NULL or writable.
+ */
+enum D3d9sStatus d3d9s_effect_runtime_new(const struct D3d9sEffect *effect,
+                                          struct D3d9sEffectRuntime **out_runtime);
+
+/**
+ * Frees a run-time; NULL is accepted.
+ *
+ * Thread safety: once per handle, after every other use of it.
+ *
+ * # Safety
+ *
+ * `runtime` is NULL or a handle this library returned, not freed since.
+ */
+void d3d9s_effect_runtime_free(struct D3d9sEffectRuntime *runtime);
+
+/**
+ * Makes technique `index` current (`SetTechnique`).
+ *
+ * Thread safety: one thread at a time per run-time.
+ *
+ * # Safety
+ *
+ * `runtime` is NULL or live.
+ */
+enum D3d9sStatus d3d9s_effect_runtime_set_technique(struct D3d9sEffectRuntime *runtime,
+                                                    size_t index);
+
+/**
+ * The handle of the parameter named `name` (a NUL-terminated D3DX full name: `"World"`,
+ * `"light.color"`, `"bones[3]"`) into `*handle`; [`D3d9sStatus::EffectRefused`] when none.
+ *
+ * Thread safety: one thread at a time per run-time.
+ *
+ * # Safety
+ *
+ * `runtime` is NULL or live; `name` is NULL or a NUL-terminated string; `handle` is NULL or
+ * writable.
+ */
+enum D3d9sStatus d3d9s_effect_runtime_parameter(struct D3d9sEffectRuntime *runtime,
+                                                const char *name,
+                                                uint32_t *handle);
+
+/**
+ * Sets a parameter's value from `count` floats (`SetFloatArray`; matrices row by row).
+ *
+ * Thread safety: one thread at a time per run-time.
+ *
+ * # Safety
+ *
+ * `runtime` is NULL or live; `values` is readable for `count` floats (NULL when 0).
+ */
+enum D3d9sStatus d3d9s_effect_runtime_set_floats(struct D3d9sEffectRuntime *runtime,
+                                                 uint32_t handle,
+                                                 const float *values,
+                                                 size_t count);
+
+/**
+ * Sets a parameter's value from `count` integers (`SetIntArray`; booleans as 0 or 1).
+ *
+ * Thread safety: one thread at a time per run-time.
+ *
+ * # Safety
+ *
+ * `runtime` is NULL or live; `values` is readable for `count` integers (NULL when 0).
+ */
+enum D3d9sStatus d3d9s_effect_runtime_set_ints(struct D3d9sEffectRuntime *runtime,
+                                               uint32_t handle,
+                                               const int32_t *values,
+                                               size_t count);
+
+/**
+ * `Begin`: the current technique's pass count into `*passes`.
+ *
+ * Thread safety: one thread at a time per run-time.
+ *
+ * # Safety
+ *
+ * `runtime` is NULL or live; `passes` is NULL or writable.
+ */
+enum D3d9sStatus d3d9s_effect_runtime_begin(struct D3d9sEffectRuntime *runtime, size_t *passes);
+
+/**
+ * `BeginPass(pass)`: everything the pass sets, as a new pass-state handle in `*out_state`. A
+ * pass some of whose states fail still gives its state (with `error_count` > 0), and is not
+ * entered, as on Windows.
+ *
+ * Thread safety: one thread at a time per run-time.
+ *
+ * # Safety
+ *
+ * `runtime` is NULL or live; `out_state` is NULL or writable.
+ */
+enum D3d9sStatus d3d9s_effect_runtime_begin_pass(struct D3d9sEffectRuntime *runtime,
+                                                 size_t pass,
+                                                 struct D3d9sPassState **out_state);
+
+/**
+ * `CommitChanges`: what changed since the pass began or the last commit, as a new pass-state
+ * handle.
+ *
+ * Thread safety: one thread at a time per run-time.
+ *
+ * # Safety
+ *
+ * `runtime` is NULL or live; `out_state` is NULL or writable.
+ */
+enum D3d9sStatus d3d9s_effect_runtime_commit(struct D3d9sEffectRuntime *runtime,
+                                             struct D3d9sPassState **out_state);
+
+/**
+ * `EndPass`.
+ *
+ * Thread safety: one thread at a time per run-time.
+ *
+ * # Safety
+ *
+ * `runtime` is NULL or live.
+ */
+enum D3d9sStatus d3d9s_effect_runtime_end_pass(struct D3d9sEffectRuntime *runtime);
+
+/**
+ * `End`.
+ *
+ * Thread safety: one thread at a time per run-time.
+ *
+ * # Safety
+ *
+ * `runtime` is NULL or live.
+ */
+enum D3d9sStatus d3d9s_effect_runtime_end(struct D3d9sEffectRuntime *runtime);
+
+/**
+ * Frees a pass state; NULL is accepted.
+ *
+ * Thread safety: once per handle, after every other use of it.
+ *
+ * # Safety
+ *
+ * `state` is NULL or a handle this library returned, not freed since.
+ */
+void d3d9s_pass_state_free(struct D3d9sPassState *state);
+
+/**
+ * The pass state's summary into `*out`.
+ *
+ * Thread safety: any thread, concurrently with any call but the handle's free.
+ *
+ * # Safety
+ *
+ * `state` is NULL or live; `out` is NULL or writable.
+ */
+enum D3d9sStatus d3d9s_pass_state_info(const struct D3d9sPassState *state,
+                                       struct D3d9sPassStateInfo *out);
+
+/**
+ * State `index` (below `state_count`) into `*out`; its pointers are the pass state's.
+ *
+ * Thread safety: any thread, concurrently with any call but the handle's free.
+ *
+ * # Safety
+ *
+ * `state` is NULL or live; `out` is NULL or writable.
+ */
+enum D3d9sStatus d3d9s_pass_state_state(const struct D3d9sPassState *state,
+                                        size_t index,
+                                        struct D3d9sAppliedState *out);
+
+/**
+ * Sub-state `sub` of the sampler state `index` into `*out`.
+ *
+ * Thread safety: any thread, concurrently with any call but the handle's free.
+ *
+ * # Safety
+ *
+ * `state` is NULL or live; `out` is NULL or writable.
+ */
+enum D3d9sStatus d3d9s_pass_state_sampler_state(const struct D3d9sPassState *state,
+                                                size_t index,
+                                                size_t sub,
+                                                struct D3d9sAppliedState *out);
+
+/**
+ * Float constant `index` of the vertex (`stage` 0) or pixel (1) shader: its register into
+ * `*register_index` and its four float bit patterns into `value[0..4]`.
+ *
+ * Thread safety: any thread, concurrently with any call but the handle's free.
+ *
+ * # Safety
+ *
+ * `state` is NULL or live; `register_index` is NULL or writable; `value` is NULL or writable
+ * for 4 words.
+ */
+enum D3d9sStatus d3d9s_pass_state_constant(const struct D3d9sPassState *state,
+                                           uint32_t stage,
+                                           size_t index,
+                                           uint32_t *register_index,
+                                           uint32_t *value);
+
+/**
+ * The message of failed state `index` (below `error_count`; the pass state's), NULL for NULL
+ * or an index out of range.
+ *
+ * Thread safety: any thread, concurrently with any call but the handle's free.
+ *
+ * # Safety
+ *
+ * `state` is NULL or live.
+ */
+const char *d3d9s_pass_state_error(const struct D3d9sPassState *state, size_t index);
 
 /**
  * The message of the last call that failed on the calling thread (`""` when none has). The

@@ -1,9 +1,10 @@
 //! Effects (fx_2_0, docs/effects.md): parse a blob, list its techniques and passes, and take
-//! out the shaders it stores as shader handles to translate. The effect run-time (parameters,
-//! preshaders, what a pass sets) is not in the C API yet.
+//! out the shaders it stores as shader handles to translate. The run-time (parameters,
+//! preshaders, what a pass sets) is `effect_runtime.rs`.
 
 use std::ffi::{c_char, CString};
 use std::panic::catch_unwind;
+use std::sync::Arc;
 
 use d3d9_shader::effect::Effect;
 use d3d9_shader::Shader;
@@ -14,7 +15,8 @@ use crate::parse::{owned, D3d9sParseOptions, D3d9sShader};
 /// A parsed effect. Immutable: any thread may read it at once; free it with
 /// [`d3d9s_effect_free`]. Shaders taken from it hold their own data.
 pub struct D3d9sEffect {
-    effect: Effect,
+    /// Shared with the run-times made from it, which may outlive the handle.
+    pub(crate) effect: Arc<Effect>,
     /// Technique names, and per technique its pass names.
     names: Vec<(CString, Vec<CString>)>,
     /// The stored shaders: object id, version text.
@@ -55,7 +57,7 @@ pub unsafe extern "C" fn d3d9s_effect_parse(
             .map(|t| (owned(&t.name), t.passes.iter().map(|p| owned(&p.name)).collect()))
             .collect();
         let shaders = effect.shaders().map(|(id, s)| (id as u32, owned(&s.version))).collect();
-        let handle = Box::into_raw(Box::new(D3d9sEffect { effect, names, shaders }));
+        let handle = Box::into_raw(Box::new(D3d9sEffect { effect: Arc::new(effect), names, shaders }));
         // SAFETY: as above.
         unsafe { out_effect.write(handle) };
         Ok(())

@@ -18,6 +18,7 @@
 #![deny(missing_docs)]
 
 mod effect;
+mod effect_runtime;
 mod error;
 mod ffp;
 mod ffp_constants;
@@ -29,6 +30,7 @@ mod state;
 mod translate;
 
 pub use effect::*;
+pub use effect_runtime::*;
 pub use error::*;
 pub use ffp::*;
 pub use ffp_constants::*;

@@ -256,6 +256,72 @@ fn effect_listing(blob: &[u8]) -> String {
         };
         out += &format!("shader {id} {} {status} {hash:016x}\n", s.version);
     }
+    out + &pass_listing(&effect)
+}
+
+/// One applied state as `effects.c` prints it.
+fn state_line(s: &d3d9_shader::effect::runtime::AppliedState, indent: &str) -> String {
+    use d3d9_shader::effect::runtime::StateValue;
+    let none = u32::MAX;
+    let (kind, words, object, parameter, subs): (u32, &[u32], u32, u32, usize) = match &s.value {
+        StateValue::Words { words, .. } => (0, words, none, none, 0),
+        StateValue::Shader { object } => (1, &[], object.map_or(none, |o| o as u32), none, 0),
+        StateValue::Texture { parameter } => (2, &[], none, parameter.map_or(none, |h| h.0), 0),
+        StateValue::Sampler { states } => (3, &[], none, none, states.len()),
+    };
+    let mut line = format!("{indent}state {} {} {} {} {kind} {}", s.name, s.class as u32, s.code, s.index, words.len());
+    for w in words {
+        line += &format!(" {w:08x}");
+    }
+    line + &format!(" {object} {parameter} {subs}\n")
+}
+
+/// Technique 0 through the Rust run-time, as `effects.c` prints it (10 is the C API's
+/// `D3D9S_STATUS_EFFECT_REFUSED`).
+fn pass_listing(effect: &d3d9_shader::effect::Effect) -> String {
+    use d3d9_shader::effect::runtime::StateValue;
+    let mut rt = d3d9_shader::effect::EffectRuntime::new(effect);
+    let mut out = String::new();
+    let m = [2.0, 0.0, 0.0, 0.0, 0.0, 2.0, 0.0, 0.0, 0.0, 0.0, 2.0, 0.0, 1.0, 2.0, 3.0, 1.0];
+    for name in ["World", "WorldViewProj", "WorldViewProjection", "View", "Projection"] {
+        if let Ok(h) = rt.handle(name) {
+            out += &format!("set {name} {}\n", if rt.set_floats(h, &m).is_ok() { 0 } else { 10 });
+        }
+    }
+    let passes = rt.begin().unwrap_or(0);
+    let none = |s: Option<Option<usize>>| (u32::from(s.is_some()), s.flatten().map_or(u32::MAX, |o| o as u32));
+    for p in 0..passes {
+        let Ok(ps) = rt.begin_pass(p) else {
+            out += &format!("begin_pass {p} refused 10\n");
+            continue;
+        };
+        let ((svs, vs), (sps, pxs)) = (none(ps.vertex_shader), none(ps.pixel_shader));
+        let (vf, pf) = (&ps.vertex_constants.float, &ps.pixel_constants.float);
+        out += &format!(
+            "begin_pass {p}: {} {svs} {vs} {sps} {pxs} {} {} {}\n",
+            ps.states.len(),
+            vf.len(),
+            pf.len(),
+            ps.errors.len()
+        );
+        for s in &ps.states {
+            out += &state_line(s, "");
+            if let StateValue::Sampler { states } = &s.value {
+                for sub in states {
+                    out += &state_line(sub, "  ");
+                }
+            }
+        }
+        for (stage, file) in [(0, vf), (1, pf)] {
+            for (reg, v) in file {
+                out += &format!("c {stage} {reg} {:08x} {:08x} {:08x} {:08x}\n", v[0], v[1], v[2], v[3]);
+            }
+        }
+        for e in &ps.errors {
+            out += &format!("error {e}\n");
+        }
+        out += &format!("end_pass {}\n", if rt.end_pass().is_ok() { 0 } else { 10 });
+    }
     out
 }
 
@@ -287,6 +353,9 @@ fn c_effects_list_what_rust_lists() {
     assert!(result.status.success(), "effects failed:\n{}", String::from_utf8_lossy(&result.stderr));
     let got = String::from_utf8_lossy(&result.stdout);
     assert!(got == expected, "the C listing differs from Rust's:\n--- C\n{got}\n--- Rust\n{expected}");
+    for what in ["\nset World 0\n", "\nbegin_pass 0: ", "\nc 0 ", "\n  state "] {
+        assert!(expected.contains(what), "the effects never give `{}`", what.trim());
+    }
     let translated = expected.lines().filter(|l| l.starts_with("shader ") && !l.ends_with(" 0000000000000000")).count();
     assert!(translated > 0, "no effect shader translated:\n{expected}");
     println!("effects: {} lines agree, {translated} shaders translated", got.lines().count());

@@ -1,6 +1,7 @@
 /*
- * Lists every effect of a list through the C API: its techniques and passes, and each stored
- * shader translated under the default key (with the FNV-1a 64 hash of its WGSL), in a text that
+ * Lists every effect of a list through the C API: its techniques and passes, each stored shader
+ * translated under the default key (with the FNV-1a 64 hash of its WGSL), and what each pass of
+ * its first technique sets through the run-time (states, shaders, constants), in a text that
  * capi/tests/c_api.rs compares with the same listing made through the Rust API.
  *
  * effects LIST   (one effect blob path per line)
@@ -52,6 +53,63 @@ static void shader_line(const D3d9sEffect *effect, size_t i) {
     printf("shader %u %s %d %016llx\n", id, version ? version : "?", (int)status, hash);
 }
 
+static void print_state(const D3d9sAppliedState *s, const char *indent) {
+    printf("%sstate %s %u %u %u %u %zu", indent, s->name, s->state_class, s->code, s->index, s->kind, s->word_count);
+    for (size_t w = 0; w < s->word_count; w++) printf(" %08x", s->words[w]);
+    printf(" %u %u %zu\n", s->object, s->parameter, s->sampler_state_count);
+}
+
+/* Technique 0 through the run-time: what each pass sets, with its parameters at their defaults. */
+static void run_passes(const D3d9sEffect *effect) {
+    D3d9sEffectRuntime *rt = NULL;
+    size_t passes = 0;
+    if (d3d9s_effect_runtime_new(effect, &rt) != D3D9S_STATUS_OK) { printf("runtime refused\n"); return; }
+    /* The matrices the stock effects read, set to 2 x identity with a translation (1, 2, 3). */
+    static const char *const matrices[] = {"World", "WorldViewProj", "WorldViewProjection", "View", "Projection"};
+    static const float m[16] = {2, 0, 0, 0, 0, 2, 0, 0, 0, 0, 2, 0, 1, 2, 3, 1};
+    for (size_t i = 0; i < sizeof matrices / sizeof matrices[0]; i++) {
+        uint32_t h = 0;
+        if (d3d9s_effect_runtime_parameter(rt, matrices[i], &h) == D3D9S_STATUS_OK)
+            printf("set %s %d\n", matrices[i], (int)d3d9s_effect_runtime_set_floats(rt, h, m, 16));
+    }
+    if (d3d9s_effect_runtime_begin(rt, &passes) != D3D9S_STATUS_OK) passes = 0;
+    for (size_t p = 0; p < passes; p++) {
+        D3d9sPassState *ps = NULL;
+        D3d9sStatus status = d3d9s_effect_runtime_begin_pass(rt, p, &ps);
+        D3d9sPassStateInfo info;
+        if (status != D3D9S_STATUS_OK || d3d9s_pass_state_info(ps, &info) != D3D9S_STATUS_OK) {
+            printf("begin_pass %zu refused %d\n", p, (int)status);
+            continue;
+        }
+        printf("begin_pass %zu: %zu %u %u %u %u %zu %zu %zu\n", p, info.state_count, info.sets_vertex_shader,
+               info.vertex_shader, info.sets_pixel_shader, info.pixel_shader, info.vertex_float_count,
+               info.pixel_float_count, info.error_count);
+        for (size_t i = 0; i < info.state_count; i++) {
+            D3d9sAppliedState s;
+            d3d9s_pass_state_state(ps, i, &s);
+            print_state(&s, "");
+            for (size_t j = 0; j < s.sampler_state_count; j++) {
+                D3d9sAppliedState sub;
+                d3d9s_pass_state_sampler_state(ps, i, j, &sub);
+                print_state(&sub, "  ");
+            }
+        }
+        for (uint32_t stage = 0; stage < 2; stage++) {
+            size_t n = stage == 0 ? info.vertex_float_count : info.pixel_float_count;
+            for (size_t i = 0; i < n; i++) {
+                uint32_t reg = 0, v[4] = {0};
+                d3d9s_pass_state_constant(ps, stage, i, &reg, v);
+                printf("c %u %u %08x %08x %08x %08x\n", stage, reg, v[0], v[1], v[2], v[3]);
+            }
+        }
+        for (size_t i = 0; i < info.error_count; i++) printf("error %s\n", d3d9s_pass_state_error(ps, i));
+        d3d9s_pass_state_free(ps);
+        printf("end_pass %d\n", (int)d3d9s_effect_runtime_end_pass(rt));
+    }
+    d3d9s_effect_runtime_end(rt);
+    d3d9s_effect_runtime_free(rt);
+}
+
 static int list_effect(const char *path) {
     size_t len = 0;
     unsigned char *blob = read_file(path, &len);
@@ -78,6 +136,7 @@ static int list_effect(const char *path) {
         }
     }
     for (size_t i = 0; i < info.shader_count; i++) shader_line(effect, i);
+    run_passes(effect);
     d3d9s_effect_free(effect);
     return 1;
 }

@@ -200,6 +200,33 @@ static void bad_blobs(void) {
     EXPECT(d3d9s_effect_parse((const uint8_t *)not_fx, sizeof not_fx, NULL, NULL), D3D9S_STATUS_NULL_POINTER);
     EXPECT(d3d9s_effect_info(NULL, NULL), D3D9S_STATUS_NULL_POINTER);
     d3d9s_effect_free(NULL);
+    /* The smallest effect (docs/effects.md's layout): the magic, structure offset 0, then no
+     * parameters, no techniques, the unknown word, no objects, no inline objects, no resources.
+     * Its run-time has no technique to begin, no parameter to find, no pass to end. */
+    uint32_t empty_fx[8] = {0xFEFF0901u, 0, 0, 0, 0, 0, 0, 0};
+    EXPECT(d3d9s_effect_parse((const uint8_t *)empty_fx, sizeof empty_fx, &fx, NULL), D3D9S_STATUS_OK);
+    D3d9sEffectRuntime *rt = NULL;
+    EXPECT(d3d9s_effect_runtime_new(fx, &rt), D3D9S_STATUS_OK);
+    d3d9s_effect_free(fx); /* the run-time keeps the effect alive */
+    size_t passes = 9;
+    EXPECT(d3d9s_effect_runtime_begin(rt, &passes), D3D9S_STATUS_EFFECT_REFUSED);
+    EXPECT(d3d9s_effect_runtime_set_technique(rt, 0), D3D9S_STATUS_EFFECT_REFUSED);
+    uint32_t h = 0;
+    EXPECT(d3d9s_effect_runtime_parameter(rt, "World", &h), D3D9S_STATUS_EFFECT_REFUSED);
+    EXPECT(d3d9s_effect_runtime_parameter(rt, NULL, &h), D3D9S_STATUS_NULL_POINTER);
+    EXPECT(d3d9s_effect_runtime_end_pass(rt), D3D9S_STATUS_EFFECT_REFUSED);
+    D3d9sPassState *pass = NULL;
+    EXPECT(d3d9s_effect_runtime_begin_pass(rt, 0, &pass), D3D9S_STATUS_EFFECT_REFUSED);
+    EXPECT(d3d9s_effect_runtime_commit(rt, &pass), D3D9S_STATUS_EFFECT_REFUSED);
+    CHECK(pass == NULL);
+    EXPECT(d3d9s_effect_runtime_set_floats(rt, 0, NULL, 4), D3D9S_STATUS_NULL_POINTER);
+    EXPECT(d3d9s_effect_runtime_end(rt), D3D9S_STATUS_OK);
+    d3d9s_effect_runtime_free(rt);
+    EXPECT(d3d9s_effect_runtime_end(NULL), D3D9S_STATUS_NULL_POINTER);
+    EXPECT(d3d9s_pass_state_info(NULL, NULL), D3D9S_STATUS_NULL_POINTER);
+    CHECK(d3d9s_pass_state_error(NULL, 0) == NULL);
+    d3d9s_effect_runtime_free(NULL);
+    d3d9s_pass_state_free(NULL);
     /* A fixed-function state with a render state D3D9 does not have names it. */
     static const char BAD_STATE[] = "[render_states]\nNOT_A_STATE = 1\n";
     D3d9sFfp *ffp = NULL;
