@@ -19,6 +19,17 @@
 #define D3D9S_NONE UINT32_MAX
 
 /**
+ * D3DLIGHT9 as 32-bit words: Type, Diffuse, Specular, Ambient (4 each), Position, Direction
+ * (3 each), Range, Falloff, Attenuation0–2, Theta, Phi.
+ */
+#define D3D9S_LIGHT_WORDS 26
+
+/**
+ * D3DMATERIAL9 as 32-bit words: Diffuse, Ambient, Specular, Emissive (4 each), Power.
+ */
+#define D3D9S_MATERIAL_WORDS 17
+
+/**
  * A state's value is words ([`D3d9sAppliedState::kind`]).
  */
 #define D3D9S_STATE_WORDS 0
@@ -432,6 +443,31 @@ typedef struct D3d9sPassStateInfo {
    * For the pixel shader.
    */
   size_t pixel_float_count;
+  /**
+   * Integer constant registers for the vertex shader.
+   */
+  size_t vertex_int_count;
+  /**
+   * For the pixel shader.
+   */
+  size_t pixel_int_count;
+  /**
+   * Boolean constant registers for the vertex shader.
+   */
+  size_t vertex_bool_count;
+  /**
+   * For the pixel shader.
+   */
+  size_t pixel_bool_count;
+  /**
+   * Lights to send whole ([`d3d9s_pass_state_light`]): D3DX keeps one D3DLIGHT9 per light,
+   * zeroed at `BeginPass`, and sends each light a state changed.
+   */
+  size_t light_count;
+  /**
+   * 1 when a material state changed: send [`d3d9s_pass_state_material`] whole.
+   */
+  uint32_t has_material;
   /**
    * States that could not be applied ([`d3d9s_pass_state_error`]).
    */
@@ -1566,8 +1602,10 @@ enum D3d9sStatus d3d9s_pass_state_sampler_state(const struct D3d9sPassState *sta
                                                 struct D3d9sAppliedState *out);
 
 /**
- * Float constant `index` of the vertex (`stage` 0) or pixel (1) shader: its register into
- * `*register_index` and its four float bit patterns into `value[0..4]`.
+ * Constant `index` of file `file` (`D3D9S_CONSTANTS_FLOAT`, `_INT`, `_BOOL`; counts in the
+ * info) of the vertex (`stage` 0) or pixel (1) shader: its register into `*register_index` and
+ * its value into `value[0..4]` (four float bit patterns, four integers, or the boolean in
+ * `value[0]` and zeros).
  *
  * Thread safety: any thread, concurrently with any call but the handle's free.
  *
@@ -1578,9 +1616,38 @@ enum D3d9sStatus d3d9s_pass_state_sampler_state(const struct D3d9sPassState *sta
  */
 enum D3d9sStatus d3d9s_pass_state_constant(const struct D3d9sPassState *state,
                                            uint32_t stage,
+                                           uint32_t file,
                                            size_t index,
                                            uint32_t *register_index,
                                            uint32_t *value);
+
+/**
+ * Light `index` (below `light_count`) to send: its number into `*light` and its D3DLIGHT9 as
+ * [`D3D9S_LIGHT_WORDS`] words into `words`.
+ *
+ * Thread safety: any thread, concurrently with any call but the handle's free.
+ *
+ * # Safety
+ *
+ * `state` is NULL or live; `light` is NULL or writable; `words` is NULL or writable for
+ * `D3D9S_LIGHT_WORDS` words.
+ */
+enum D3d9sStatus d3d9s_pass_state_light(const struct D3d9sPassState *state,
+                                        size_t index,
+                                        uint32_t *light,
+                                        uint32_t *words);
+
+/**
+ * The D3DMATERIAL9 to send, as [`D3D9S_MATERIAL_WORDS`] words into `words`
+ * ([`D3d9sStatus::InvalidArgument`] when `has_material` is 0).
+ *
+ * Thread safety: any thread, concurrently with any call but the handle's free.
+ *
+ * # Safety
+ *
+ * `state` is NULL or live; `words` is NULL or writable for `D3D9S_MATERIAL_WORDS` words.
+ */
+enum D3d9sStatus d3d9s_pass_state_material(const struct D3d9sPassState *state, uint32_t *words);
 
 /**
  * The message of failed state `index` (below `error_count`; the pass state's), NULL for NULL

@@ -7,6 +7,7 @@ use std::panic::catch_unwind;
 use std::sync::Arc;
 
 use d3d9_shader::effect::runtime::{AppliedState, PassState, RuntimeError, StateValue};
+use d3d9_shader::effect::states::{LIGHT_WORDS, MATERIAL_WORDS};
 use d3d9_shader::effect::{Effect, EffectRuntime, Handle, StateClass};
 
 use crate::effect::D3d9sEffect;
@@ -344,9 +345,30 @@ pub struct D3d9sPassStateInfo {
     pub vertex_float_count: usize,
     /// For the pixel shader.
     pub pixel_float_count: usize,
+    /// Integer constant registers for the vertex shader.
+    pub vertex_int_count: usize,
+    /// For the pixel shader.
+    pub pixel_int_count: usize,
+    /// Boolean constant registers for the vertex shader.
+    pub vertex_bool_count: usize,
+    /// For the pixel shader.
+    pub pixel_bool_count: usize,
+    /// Lights to send whole ([`d3d9s_pass_state_light`]): D3DX keeps one D3DLIGHT9 per light,
+    /// zeroed at `BeginPass`, and sends each light a state changed.
+    pub light_count: usize,
+    /// 1 when a material state changed: send [`d3d9s_pass_state_material`] whole.
+    pub has_material: u32,
     /// States that could not be applied ([`d3d9s_pass_state_error`]).
     pub error_count: usize,
 }
+
+/// D3DLIGHT9 as 32-bit words: Type, Diffuse, Specular, Ambient (4 each), Position, Direction
+/// (3 each), Range, Falloff, Attenuation0–2, Theta, Phi.
+pub const D3D9S_LIGHT_WORDS: u32 = 26;
+/// D3DMATERIAL9 as 32-bit words: Diffuse, Ambient, Specular, Emissive (4 each), Power.
+pub const D3D9S_MATERIAL_WORDS: u32 = 17;
+// Literals for the header; the library's sizes.
+const _: () = assert!(D3D9S_LIGHT_WORDS as usize == LIGHT_WORDS && D3D9S_MATERIAL_WORDS as usize == MATERIAL_WORDS);
 
 /// # Safety
 ///
@@ -383,6 +405,12 @@ pub unsafe extern "C" fn d3d9s_pass_state_info(
             pixel_shader: ps,
             vertex_float_count: p.vertex_constants.float.len(),
             pixel_float_count: p.pixel_constants.float.len(),
+            vertex_int_count: p.vertex_constants.int.len(),
+            pixel_int_count: p.pixel_constants.int.len(),
+            vertex_bool_count: p.vertex_constants.bool.len(),
+            pixel_bool_count: p.pixel_constants.bool.len(),
+            light_count: p.lights.len(),
+            has_material: u32::from(p.material.is_some()),
             error_count: p.errors.len(),
         };
         // SAFETY: NULL or writable (this function's contract).
@@ -506,8 +534,10 @@ pub unsafe extern "C" fn d3d9s_pass_state_sampler_state(
     })
 }
 
-/// Float constant `index` of the vertex (`stage` 0) or pixel (1) shader: its register into
-/// `*register_index` and its four float bit patterns into `value[0..4]`.
+/// Constant `index` of file `file` (`D3D9S_CONSTANTS_FLOAT`, `_INT`, `_BOOL`; counts in the
+/// info) of the vertex (`stage` 0) or pixel (1) shader: its register into `*register_index` and
+/// its value into `value[0..4]` (four float bit patterns, four integers, or the boolean in
+/// `value[0]` and zeros).
 ///
 /// Thread safety: any thread, concurrently with any call but the handle's free.
 ///
@@ -519,6 +549,7 @@ pub unsafe extern "C" fn d3d9s_pass_state_sampler_state(
 pub unsafe extern "C" fn d3d9s_pass_state_constant(
     state: *const D3d9sPassState,
     stage: u32,
+    file: u32,
     index: usize,
     register_index: *mut u32,
     value: *mut u32,
@@ -526,12 +557,18 @@ pub unsafe extern "C" fn d3d9s_pass_state_constant(
     guard(|| {
         // SAFETY: NULL or live (this function's contract).
         let p = &unsafe { pass_ref(state) }?.state;
-        let file = match stage {
-            0 => &p.vertex_constants.float,
-            1 => &p.pixel_constants.float,
+        let c = match stage {
+            0 => &p.vertex_constants,
+            1 => &p.pixel_constants,
             n => return Err(Failure::invalid(format!("stage {n}: 0 vertex, 1 pixel"))),
         };
-        let &(register, words) = file.get(index).ok_or_else(|| Failure::invalid("constant index out of range"))?;
+        let found = match file {
+            crate::D3D9S_CONSTANTS_FLOAT => c.float.get(index).copied(),
+            crate::D3D9S_CONSTANTS_INT => c.int.get(index).map(|&(r, v)| (r, v.map(|x| x as u32))),
+            crate::D3D9S_CONSTANTS_BOOL => c.bool.get(index).map(|&(r, b)| (r, [u32::from(b), 0, 0, 0])),
+            n => return Err(Failure::invalid(format!("constant file {n}: 0 float, 1 int, 2 bool"))),
+        };
+        let (register, words) = found.ok_or_else(|| Failure::invalid("constant index out of range"))?;
         if register_index.is_null() {
             return Err(Failure::null("register_index"));
         }
@@ -539,6 +576,55 @@ pub unsafe extern "C" fn d3d9s_pass_state_constant(
         unsafe { write(value.cast::<[u32; 4]>(), "value", words) }?;
         // SAFETY: non-null and writable (this function's contract).
         unsafe { write(register_index, "register_index", register) }
+    })
+}
+
+/// Light `index` (below `light_count`) to send: its number into `*light` and its D3DLIGHT9 as
+/// [`D3D9S_LIGHT_WORDS`] words into `words`.
+///
+/// Thread safety: any thread, concurrently with any call but the handle's free.
+///
+/// # Safety
+///
+/// `state` is NULL or live; `light` is NULL or writable; `words` is NULL or writable for
+/// `D3D9S_LIGHT_WORDS` words.
+#[no_mangle]
+pub unsafe extern "C" fn d3d9s_pass_state_light(
+    state: *const D3d9sPassState,
+    index: usize,
+    light: *mut u32,
+    words: *mut u32,
+) -> D3d9sStatus {
+    guard(|| {
+        // SAFETY: NULL or live (this function's contract).
+        let p = &unsafe { pass_ref(state) }?.state;
+        let &(n, values) = p.lights.get(index).ok_or_else(|| Failure::invalid("light index out of range"))?;
+        if light.is_null() {
+            return Err(Failure::null("light"));
+        }
+        // SAFETY: NULL or writable for LIGHT_WORDS words (this function's contract).
+        unsafe { write(words.cast::<[u32; LIGHT_WORDS]>(), "words", values) }?;
+        // SAFETY: non-null and writable (this function's contract).
+        unsafe { write(light, "light", n) }
+    })
+}
+
+/// The D3DMATERIAL9 to send, as [`D3D9S_MATERIAL_WORDS`] words into `words`
+/// ([`D3d9sStatus::InvalidArgument`] when `has_material` is 0).
+///
+/// Thread safety: any thread, concurrently with any call but the handle's free.
+///
+/// # Safety
+///
+/// `state` is NULL or live; `words` is NULL or writable for `D3D9S_MATERIAL_WORDS` words.
+#[no_mangle]
+pub unsafe extern "C" fn d3d9s_pass_state_material(state: *const D3d9sPassState, words: *mut u32) -> D3d9sStatus {
+    guard(|| {
+        // SAFETY: NULL or live (this function's contract).
+        let p = &unsafe { pass_ref(state) }?.state;
+        let m = p.material.ok_or_else(|| Failure::invalid("the pass changed no material state"))?;
+        // SAFETY: NULL or writable for MATERIAL_WORDS words (this function's contract).
+        unsafe { write(words.cast::<[u32; MATERIAL_WORDS]>(), "words", m) }
     })
 }
 

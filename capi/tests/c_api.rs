@@ -296,13 +296,15 @@ fn pass_listing(effect: &d3d9_shader::effect::Effect) -> String {
             continue;
         };
         let ((svs, vs), (sps, pxs)) = (none(ps.vertex_shader), none(ps.pixel_shader));
-        let (vf, pf) = (&ps.vertex_constants.float, &ps.pixel_constants.float);
+        let count = |c: &d3d9_shader::effect::runtime::Constants| c.float.len() + c.int.len() + c.bool.len();
         out += &format!(
-            "begin_pass {p}: {} {svs} {vs} {sps} {pxs} {} {} {}\n",
+            "begin_pass {p}: {} {svs} {vs} {sps} {pxs} {} {} {} {} {}\n",
             ps.states.len(),
-            vf.len(),
-            pf.len(),
-            ps.errors.len()
+            ps.lights.len(),
+            ps.errors.len(),
+            count(&ps.vertex_constants),
+            count(&ps.pixel_constants),
+            u32::from(ps.material.is_some())
         );
         for s in &ps.states {
             out += &state_line(s, "");
@@ -312,10 +314,23 @@ fn pass_listing(effect: &d3d9_shader::effect::Effect) -> String {
                 }
             }
         }
-        for (stage, file) in [(0, vf), (1, pf)] {
-            for (reg, v) in file {
-                out += &format!("c {stage} {reg} {:08x} {:08x} {:08x} {:08x}\n", v[0], v[1], v[2], v[3]);
+        for (stage, c) in [(0, &ps.vertex_constants), (1, &ps.pixel_constants)] {
+            let words = |v: [u32; 4]| format!("{:08x} {:08x} {:08x} {:08x}", v[0], v[1], v[2], v[3]);
+            for (reg, v) in &c.float {
+                out += &format!("c {stage} 0 {reg} {}\n", words(*v));
             }
+            for (reg, v) in &c.int {
+                out += &format!("c {stage} 1 {reg} {}\n", words(v.map(|x| x as u32)));
+            }
+            for (reg, b) in &c.bool {
+                out += &format!("c {stage} 2 {reg} {}\n", words([u32::from(*b), 0, 0, 0]));
+            }
+        }
+        for (n, w) in &ps.lights {
+            out += &format!("light {n}{}\n", w.iter().map(|x| format!(" {x:08x}")).collect::<String>());
+        }
+        if let Some(m) = &ps.material {
+            out += &format!("material{}\n", m.iter().map(|x| format!(" {x:08x}")).collect::<String>());
         }
         for e in &ps.errors {
             out += &format!("error {e}\n");

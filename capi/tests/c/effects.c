@@ -81,9 +81,10 @@ static void run_passes(const D3d9sEffect *effect) {
             printf("begin_pass %zu refused %d\n", p, (int)status);
             continue;
         }
-        printf("begin_pass %zu: %zu %u %u %u %u %zu %zu %zu\n", p, info.state_count, info.sets_vertex_shader,
-               info.vertex_shader, info.sets_pixel_shader, info.pixel_shader, info.vertex_float_count,
-               info.pixel_float_count, info.error_count);
+        printf("begin_pass %zu: %zu %u %u %u %u %zu %zu %zu %zu %zu\n", p, info.state_count, info.sets_vertex_shader,
+               info.vertex_shader, info.sets_pixel_shader, info.pixel_shader, info.light_count, info.error_count,
+               info.vertex_float_count + info.vertex_int_count + info.vertex_bool_count,
+               info.pixel_float_count + info.pixel_int_count + info.pixel_bool_count, (size_t)info.has_material);
         for (size_t i = 0; i < info.state_count; i++) {
             D3d9sAppliedState s;
             d3d9s_pass_state_state(ps, i, &s);
@@ -95,12 +96,30 @@ static void run_passes(const D3d9sEffect *effect) {
             }
         }
         for (uint32_t stage = 0; stage < 2; stage++) {
-            size_t n = stage == 0 ? info.vertex_float_count : info.pixel_float_count;
-            for (size_t i = 0; i < n; i++) {
-                uint32_t reg = 0, v[4] = {0};
-                d3d9s_pass_state_constant(ps, stage, i, &reg, v);
-                printf("c %u %u %08x %08x %08x %08x\n", stage, reg, v[0], v[1], v[2], v[3]);
+            size_t counts[3] = {stage ? info.pixel_float_count : info.vertex_float_count,
+                                stage ? info.pixel_int_count : info.vertex_int_count,
+                                stage ? info.pixel_bool_count : info.vertex_bool_count};
+            for (uint32_t file = 0; file < 3; file++) {
+                for (size_t i = 0; i < counts[file]; i++) {
+                    uint32_t reg = 0, v[4] = {0};
+                    d3d9s_pass_state_constant(ps, stage, file, i, &reg, v);
+                    printf("c %u %u %u %08x %08x %08x %08x\n", stage, file, reg, v[0], v[1], v[2], v[3]);
+                }
             }
+        }
+        for (size_t i = 0; i < info.light_count; i++) {
+            uint32_t n = 0, w[D3D9S_LIGHT_WORDS];
+            d3d9s_pass_state_light(ps, i, &n, w);
+            printf("light %u", n);
+            for (size_t k = 0; k < D3D9S_LIGHT_WORDS; k++) printf(" %08x", w[k]);
+            printf("\n");
+        }
+        if (info.has_material) {
+            uint32_t w[D3D9S_MATERIAL_WORDS];
+            d3d9s_pass_state_material(ps, w);
+            printf("material");
+            for (size_t k = 0; k < D3D9S_MATERIAL_WORDS; k++) printf(" %08x", w[k]);
+            printf("\n");
         }
         for (size_t i = 0; i < info.error_count; i++) printf("error %s\n", d3d9s_pass_state_error(ps, i));
         d3d9s_pass_state_free(ps);
