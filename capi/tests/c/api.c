@@ -297,8 +297,26 @@ static void threads(D3d9sShader *ps) {
     }
 }
 
+/* Direct3D 8's rules: vertex shaders need no dcl (the declaration maps the inputs), and the
+ * models stop at vs_1_1 and ps_1_4. */
+static void d3d8(void) {
+    static const char VS11[] = "vs_1_1\nmov oPos, v0\n";
+    static const char VS20[] = "vs_2_0\ndcl_position v0\nmov oPos, v0\n";
+    D3d9sParseOptions options;
+    EXPECT(d3d9s_parse_options_default(&options), D3D9S_STATUS_OK);
+    options.api = D3D9S_API_D3D8;
+    options.strict = 1;
+    D3d9sShader *s = NULL;
+    EXPECT(d3d9s_shader_assemble(VS11, strlen(VS11), &options, &s, NULL), D3D9S_STATUS_OK);
+    d3d9s_shader_free(s);
+    s = NULL;
+    EXPECT(d3d9s_shader_assemble(VS20, strlen(VS20), &options, &s, NULL), D3D9S_STATUS_INVALID_SHADER);
+    CHECK(s == NULL);
+}
+
 int main(void) {
     CHECK(strlen(d3d9s_version()) > 0);
+    d3d8();
     D3d9sShader *vs = assemble(VS);
     D3d9sShader *ps = assemble(PS);
     reflection(vs, ps);
