@@ -1,0 +1,448 @@
+//! The key as a plain C struct (with a leading `size` so that it can grow), the device state it
+//! is built from, minimisation and the cache hash.
+
+use d3d9_shader::bytecode::TextureType;
+use d3d9_shader::key::vertex_formats::DeclType;
+use d3d9_shader::key::{AlphaPrecision, CompareFunc, FloatRules, FogMode, FogSource, PointExpansion};
+use d3d9_shader::{BoundTexture, Deliveries, Delivery, DeviceState, ShaderKey};
+
+use crate::error::{guard, sized, write, D3d9sStatus, Failure};
+use crate::link::D3d9sLinkage;
+use crate::parse::{flag, shader_ref, D3d9sShader};
+
+/// D3DDECLTYPE_UNUSED: no vertex type given for an input ([`D3d9sKey::vertex_inputs`]): a
+/// `float32x4` attribute.
+pub const D3D9S_DECLTYPE_UNUSED: u32 = 17;
+
+/// How each render-state mode reaches the code: 0 baked (the default: the key's value is in the
+/// code), 1 override (a WGSL `override`; see `d3d9s_translation_pipeline_constants`),
+/// 2 uniform (read from the render-state block). Under 1 and 2 the key's value is ignored.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default)]
+pub struct D3d9sDeliveries {
+    /// The alpha function (pixel shaders).
+    pub alpha_func: u32,
+    /// The fog mode (pixel shaders before ps_3_0).
+    pub fog: u32,
+    /// The fog depth source.
+    pub fog_source: u32,
+    /// The clip-plane mask (vertex shaders).
+    pub clip_planes: u32,
+    /// The unbound-sampler mask.
+    pub unbound_samplers: u32,
+    /// The ps_1_0–ps_1_3 projection counts.
+    pub projected: u32,
+}
+
+/// The state a translation depends on (Rust's `ShaderKey`; docs/c-api.md lists what each field
+/// changes). Fill it with [`d3d9s_key_default`] or [`d3d9s_shader_key_from_state`], then change
+/// fields. Booleans are 0 or 1; a field out of range makes the call that reads the key fail with
+/// [`D3d9sStatus::InvalidArgument`].
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct D3d9sKey {
+    /// `sizeof(D3d9sKey)`; anything else is [`D3d9sStatus::BadStructSize`].
+    pub size: u32,
+    /// 0 strict (D3D9's 0 · anything = 0; the default), 1 fast, 2 IEEE.
+    pub float_rules: u32,
+    /// Pixel shaders: the alpha test, a D3DCMPFUNC (1 never … 8 always = off, the default).
+    pub alpha_func: u32,
+    /// The alpha test's precision: 0 an 8-bit target (the default), 1 a float target.
+    pub alpha_precision: u32,
+    /// Pixel shaders before ps_3_0: 0 no fog, 1 exp, 2 exp2, 3 linear (table fog, D3DFOGMODE),
+    /// 4 vertex fog.
+    pub fog: u32,
+    /// Table fog's depth: 0 z, 1 w.
+    pub fog_source: u32,
+    /// Vertex shaders: D3DRS_CLIPPLANEENABLE (bits 0–7).
+    pub clip_planes: u32,
+    /// Vertex shaders: write the point size (targets with a point-size output).
+    pub point_size: u32,
+    /// Point sprites (D3DRS_POINTSPRITEENABLE).
+    pub point_sprite: u32,
+    /// Vertex shaders: draw points as quads: 0 off, 1 six vertices (list), 2 four (strip).
+    pub point_expansion: u32,
+    /// D3DSHADE_FLAT: COLOR varyings are not interpolated.
+    pub flat_shading: u32,
+    /// Bit n: sampler n is a depth texture sampled with comparison.
+    pub shadow_samplers: u32,
+    /// Pixel shaders, bit n: sampler n is in Fetch4 mode.
+    pub fetch4_samplers: u32,
+    /// Bit n: no texture is bound to sampler n.
+    pub unbound_samplers: u32,
+    /// Per sampler: 0 keeps the `dcl` type; 2 2D, 3 cube, 4 volume (D3DSAMPLER_TEXTURE_TYPE >> 27).
+    pub sampler_types: [u32; 16],
+    /// ps_1_0–ps_1_3, per stage: 0, or the D3DTTFF_COUNT (1–4) when D3DTTFF_PROJECTED is set.
+    pub projected: [u32; 8],
+    /// Software vertex processing (8192 float constants).
+    pub swvp: u32,
+    /// The D3DDECLTYPE of the element feeding `v n`, or [`D3D9S_DECLTYPE_UNUSED`] (the default).
+    pub vertex_inputs: [u32; 16],
+    /// How each mode is delivered.
+    pub delivery: D3d9sDeliveries,
+    /// The pair's linkage (`d3d9s_link`, `d3d9s_linkage_stable`), or NULL for the default map.
+    /// Borrowed: it must stay alive for the calls that read this key.
+    pub linkage: *const D3d9sLinkage,
+}
+
+fn enum_field<T: Copy>(all: &[T], value: u32, field: &str) -> Result<T, Failure> {
+    all.get(value as usize)
+        .copied()
+        .ok_or_else(|| Failure::invalid(format!("`{field}` is {value}: at most {}", all.len() - 1)))
+}
+
+fn mask<T: TryFrom<u32>>(value: u32, field: &str) -> Result<T, Failure> {
+    T::try_from(value).map_err(|_| Failure::invalid(format!("`{field}` is {value:#x}: too many bits")))
+}
+
+/// The C numbering of the fog mode (D3DFOGMODE, and 4 for vertex fog).
+const FOG_MODES: [FogMode; 5] = [FogMode::None, FogMode::Exp, FogMode::Exp2, FogMode::Linear, FogMode::Vertex];
+const DELIVERIES: [Delivery; 3] = [Delivery::Baked, Delivery::Override, Delivery::Uniform];
+
+impl D3d9sDeliveries {
+    fn to_rust(self) -> Result<Deliveries, Failure> {
+        let d = |v, f| enum_field(&DELIVERIES, v, f);
+        Ok(Deliveries {
+            alpha_func: d(self.alpha_func, "delivery.alpha_func")?,
+            fog: d(self.fog, "delivery.fog")?,
+            fog_source: d(self.fog_source, "delivery.fog_source")?,
+            clip_planes: d(self.clip_planes, "delivery.clip_planes")?,
+            unbound_samplers: d(self.unbound_samplers, "delivery.unbound_samplers")?,
+            projected: d(self.projected, "delivery.projected")?,
+        })
+    }
+
+    fn from_rust(d: &Deliveries) -> D3d9sDeliveries {
+        let n = |x: Delivery| x as u32;
+        D3d9sDeliveries {
+            alpha_func: n(d.alpha_func),
+            fog: n(d.fog),
+            fog_source: n(d.fog_source),
+            clip_planes: n(d.clip_planes),
+            unbound_samplers: n(d.unbound_samplers),
+            projected: n(d.projected),
+        }
+    }
+}
+
+fn sampler_type(value: u32) -> Result<Option<TextureType>, Failure> {
+    match value {
+        0 => Ok(None),
+        2 => Ok(Some(TextureType::Tex2D)),
+        3 => Ok(Some(TextureType::Cube)),
+        4 => Ok(Some(TextureType::Volume)),
+        n => Err(Failure::invalid(format!("a sampler type is {n}: 0, 2 (2D), 3 (cube) or 4 (volume)"))),
+    }
+}
+
+impl D3d9sKey {
+    /// The Rust key of a C key (its linkage cloned).
+    ///
+    /// # Safety
+    ///
+    /// `self.linkage` is NULL or a live linkage handle.
+    pub(crate) unsafe fn to_rust(self) -> Result<ShaderKey, Failure> {
+        let alpha_func = CompareFunc::from_d3d(self.alpha_func)
+            .ok_or_else(|| Failure::invalid(format!("`alpha_func` is {}: a D3DCMPFUNC 1–8", self.alpha_func)))?;
+        let mut projected = [0u8; 8];
+        for (p, &v) in projected.iter_mut().zip(&self.projected) {
+            *p = u8::try_from(v)
+                .ok()
+                .filter(|&c| c <= 4)
+                .ok_or_else(|| Failure::invalid("a projection count is 1–4 or 0"))?;
+        }
+        let mut key = ShaderKey {
+            float_rules: enum_field(FloatRules::ALL, self.float_rules, "float_rules")?,
+            alpha_func,
+            alpha_precision: enum_field(AlphaPrecision::ALL, self.alpha_precision, "alpha_precision")?,
+            fog: enum_field(&FOG_MODES, self.fog, "fog")?,
+            fog_source: enum_field(FogSource::ALL, self.fog_source, "fog_source")?,
+            clip_planes: mask(self.clip_planes, "clip_planes")?,
+            point_size: flag(self.point_size, "point_size")?,
+            point_sprite: flag(self.point_sprite, "point_sprite")?,
+            point_expansion: enum_field(PointExpansion::ALL, self.point_expansion, "point_expansion")?,
+            flat_shading: flag(self.flat_shading, "flat_shading")?,
+            shadow_samplers: mask(self.shadow_samplers, "shadow_samplers")?,
+            fetch4_samplers: mask(self.fetch4_samplers, "fetch4_samplers")?,
+            unbound_samplers: mask(self.unbound_samplers, "unbound_samplers")?,
+            projected,
+            swvp: flag(self.swvp, "swvp")?,
+            delivery: self.delivery.to_rust()?,
+            ..ShaderKey::default()
+        };
+        for (t, &v) in key.sampler_types.iter_mut().zip(&self.sampler_types) {
+            *t = sampler_type(v)?;
+        }
+        for (t, &v) in key.vertex_inputs.iter_mut().zip(&self.vertex_inputs) {
+            *t = match v {
+                D3D9S_DECLTYPE_UNUSED => None,
+                v => Some(DeclType::from_raw(v).ok_or_else(|| Failure::invalid(format!("a D3DDECLTYPE is {v}")))?),
+            };
+        }
+        // SAFETY: NULL or a live handle (this function's contract).
+        key.linkage = unsafe { self.linkage.as_ref() }.map(|l| l.linkage.clone());
+        Ok(key)
+    }
+
+    /// The C key of a Rust key; `linkage` is the handle that holds `key.linkage` (or NULL).
+    pub(crate) fn from_rust(key: &ShaderKey, linkage: *const D3d9sLinkage) -> D3d9sKey {
+        let fog = FOG_MODES.iter().position(|&f| f == key.fog).unwrap_or(0) as u32;
+        D3d9sKey {
+            size: size_of::<D3d9sKey>() as u32,
+            float_rules: key.float_rules as u32,
+            alpha_func: key.alpha_func.d3d(),
+            alpha_precision: key.alpha_precision as u32,
+            fog,
+            fog_source: key.fog_source as u32,
+            clip_planes: u32::from(key.clip_planes),
+            point_size: u32::from(key.point_size),
+            point_sprite: u32::from(key.point_sprite),
+            point_expansion: key.point_expansion as u32,
+            flat_shading: u32::from(key.flat_shading),
+            shadow_samplers: u32::from(key.shadow_samplers),
+            fetch4_samplers: u32::from(key.fetch4_samplers),
+            unbound_samplers: u32::from(key.unbound_samplers),
+            sampler_types: key.sampler_types.map(|t| t.map_or(0, |t| t as u32)),
+            projected: key.projected.map(u32::from),
+            swvp: u32::from(key.swvp),
+            vertex_inputs: key.vertex_inputs.map(|t| t.map_or(D3D9S_DECLTYPE_UNUSED, |t| t as u32)),
+            delivery: D3d9sDeliveries::from_rust(&key.delivery),
+            linkage: if key.linkage.is_some() { linkage } else { std::ptr::null() },
+        }
+    }
+}
+
+/// Reads a key argument.
+///
+/// # Safety
+///
+/// `key` is NULL or points to a `D3d9sKey` whose linkage is NULL or live.
+pub(crate) unsafe fn key_arg(key: *const D3d9sKey) -> Result<(ShaderKey, *const D3d9sLinkage), Failure> {
+    // SAFETY: the caller's contract.
+    let k = unsafe { sized(key, "key") }?;
+    // SAFETY: the caller's contract.
+    Ok((unsafe { k.to_rust() }?, k.linkage))
+}
+
+/// Fills `*out` with the default key (Direct3D 9's default state: strict float rules, no alpha
+/// test, no fog, no clip planes, samplers typed by their `dcl`, everything baked, no linkage).
+///
+/// Thread safety: any thread.
+///
+/// # Safety
+///
+/// `out` is NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn d3d9s_key_default(out: *mut D3d9sKey) -> D3d9sStatus {
+    guard(|| {
+        let value = D3d9sKey::from_rust(&ShaderKey::default(), std::ptr::null());
+        // SAFETY: NULL or writable (this function's contract).
+        unsafe { write(out, "out", value) }
+    })
+}
+
+/// `key` reduced to what `shader` reads (Rust's `Shader::minimal_key`): fields the shader cannot
+/// observe take their defaults, so that states differing only there give equal keys. Cache
+/// translations by the minimal key (or by [`d3d9s_shader_cache_hash`]). `out` may equal `key`.
+///
+/// Thread safety: any thread, concurrently with any call but the handles' frees.
+///
+/// # Safety
+///
+/// `shader` is NULL or live; `key` is NULL or a valid key (its linkage NULL or live); `out` is
+/// NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn d3d9s_shader_minimal_key(
+    shader: *const D3d9sShader,
+    key: *const D3d9sKey,
+    out: *mut D3d9sKey,
+) -> D3d9sStatus {
+    guard(|| {
+        // SAFETY: NULL or live handle, NULL or valid key (this function's contract).
+        let (h, (k, linkage)) = unsafe { (shader_ref(shader)?, key_arg(key)?) };
+        let value = D3d9sKey::from_rust(&h.shader.minimal_key(&k), linkage);
+        // SAFETY: NULL or writable (this function's contract).
+        unsafe { write(out, "out", value) }
+    })
+}
+
+/// The stable 128-bit cache hash of translating `shader` under `key` (minimised first), as 16
+/// bytes, little-endian, into `out[0..16]`: the same on every platform and run of this library
+/// version; a layer may name cache files by it.
+///
+/// Thread safety: any thread, concurrently with any call but the handles' frees.
+///
+/// # Safety
+///
+/// `shader` is NULL or live; `key` is NULL or a valid key; `out` is NULL or writable for 16
+/// bytes.
+#[no_mangle]
+pub unsafe extern "C" fn d3d9s_shader_cache_hash(
+    shader: *const D3d9sShader,
+    key: *const D3d9sKey,
+    out: *mut u8,
+) -> D3d9sStatus {
+    guard(|| {
+        // SAFETY: NULL or live handle, NULL or valid key (this function's contract).
+        let (h, (k, _)) = unsafe { (shader_ref(shader)?, key_arg(key)?) };
+        let bytes = h.shader.cache_hash(&k).to_le_bytes();
+        // SAFETY: NULL or writable for 16 bytes (this function's contract).
+        unsafe { write(out.cast::<[u8; 16]>(), "out", bytes) }
+    })
+}
+
+/// The texture bound to a sampler ([`D3d9sDeviceState::textures`]): nothing.
+pub const D3D9S_TEXTURE_NONE: u32 = 0;
+/// An `IDirect3DTexture9` with a colour format.
+pub const D3D9S_TEXTURE_2D: u32 = 1;
+/// An `IDirect3DCubeTexture9`.
+pub const D3D9S_TEXTURE_CUBE: u32 = 2;
+/// An `IDirect3DVolumeTexture9`.
+pub const D3D9S_TEXTURE_VOLUME: u32 = 3;
+/// An `IDirect3DTexture9` with a depth format (sampled with comparison).
+pub const D3D9S_TEXTURE_DEPTH_2D: u32 = 4;
+
+/// The raw Direct3D 9 device state a key is built from ([`d3d9s_shader_key_from_state`]). Fill it
+/// with [`d3d9s_device_state_default`] (a fresh device), then record the application's states.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct D3d9sDeviceState {
+    /// `sizeof(D3d9sDeviceState)`.
+    pub size: u32,
+    /// D3DRS_ALPHATESTENABLE.
+    pub alpha_test_enable: u32,
+    /// D3DRS_ALPHAFUNC (a D3DCMPFUNC).
+    pub alpha_func: u32,
+    /// Render target 0 has a float format.
+    pub float_render_target: u32,
+    /// D3DRS_FOGENABLE.
+    pub fog_enable: u32,
+    /// D3DRS_FOGTABLEMODE (a D3DFOGMODE; 0 with fog on is vertex fog).
+    pub fog_table_mode: u32,
+    /// Table fog uses eye-space w.
+    pub w_fog: u32,
+    /// D3DRS_SHADEMODE (1 flat, 2 Gouraud).
+    pub shade_mode: u32,
+    /// D3DRS_CLIPPLANEENABLE.
+    pub clip_plane_enable: u32,
+    /// D3DRS_POINTSPRITEENABLE.
+    pub point_sprite_enable: u32,
+    /// The draw renders D3DPT_POINTLIST.
+    pub point_list: u32,
+    /// How the layer draws point lists: 0 off, 1 list, 2 strip ([`D3d9sKey::point_expansion`]).
+    pub point_expansion: u32,
+    /// Software vertex processing.
+    pub software_vertex_processing: u32,
+    /// The pixel samplers' textures, `D3D9S_TEXTURE_*`.
+    pub textures: [u32; 16],
+    /// Bit n: pixel sampler n in Fetch4 mode (D3DSAMP_MIPMAPLODBIAS set to `GET4`).
+    pub fetch4_samplers: u32,
+    /// The vertex samplers' textures (D3DVERTEXTEXTURESAMPLER0–3), `D3D9S_TEXTURE_*`.
+    pub vertex_textures: [u32; 4],
+    /// D3DTSS_TEXTURETRANSFORMFLAGS of stages 0–7.
+    pub texture_transform_flags: [u32; 8],
+    /// 0 strict, 1 fast, 2 IEEE (the layer's choice, not a device state).
+    pub float_rules: u32,
+}
+
+const TEXTURES: [Option<BoundTexture>; 5] = [
+    None,
+    Some(BoundTexture::Tex2D),
+    Some(BoundTexture::Cube),
+    Some(BoundTexture::Volume),
+    Some(BoundTexture::Depth2D),
+];
+
+impl D3d9sDeviceState {
+    fn to_rust(self) -> Result<DeviceState, Failure> {
+        let mut s = DeviceState {
+            alpha_test_enable: flag(self.alpha_test_enable, "alpha_test_enable")?,
+            alpha_func: self.alpha_func,
+            float_render_target: flag(self.float_render_target, "float_render_target")?,
+            fog_enable: flag(self.fog_enable, "fog_enable")?,
+            fog_table_mode: self.fog_table_mode,
+            w_fog: flag(self.w_fog, "w_fog")?,
+            shade_mode: self.shade_mode,
+            clip_plane_enable: self.clip_plane_enable,
+            point_sprite_enable: flag(self.point_sprite_enable, "point_sprite_enable")?,
+            point_list: flag(self.point_list, "point_list")?,
+            point_expansion: enum_field(PointExpansion::ALL, self.point_expansion, "point_expansion")?,
+            software_vertex_processing: flag(self.software_vertex_processing, "software_vertex_processing")?,
+            fetch4_samplers: mask(self.fetch4_samplers, "fetch4_samplers")?,
+            texture_transform_flags: self.texture_transform_flags,
+            float_rules: enum_field(FloatRules::ALL, self.float_rules, "float_rules")?,
+            ..DeviceState::default()
+        };
+        for (t, &v) in s.textures.iter_mut().zip(&self.textures) {
+            *t = enum_field(&TEXTURES, v, "textures[n]")?;
+        }
+        for (t, &v) in s.vertex_textures.iter_mut().zip(&self.vertex_textures) {
+            *t = enum_field(&TEXTURES, v, "vertex_textures[n]")?;
+        }
+        Ok(s)
+    }
+}
+
+/// Fills `*out` with a freshly created device's state (nothing bound, alpha test and fog off,
+/// Gouraud shading, hardware vertex processing, strict float rules).
+///
+/// Thread safety: any thread.
+///
+/// # Safety
+///
+/// `out` is NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn d3d9s_device_state_default(out: *mut D3d9sDeviceState) -> D3d9sStatus {
+    guard(|| {
+        let d = DeviceState::default();
+        let tex = |t: Option<BoundTexture>| TEXTURES.iter().position(|&x| x == t).unwrap_or(0) as u32;
+        let value = D3d9sDeviceState {
+            size: size_of::<D3d9sDeviceState>() as u32,
+            alpha_test_enable: u32::from(d.alpha_test_enable),
+            alpha_func: d.alpha_func,
+            float_render_target: u32::from(d.float_render_target),
+            fog_enable: u32::from(d.fog_enable),
+            fog_table_mode: d.fog_table_mode,
+            w_fog: u32::from(d.w_fog),
+            shade_mode: d.shade_mode,
+            clip_plane_enable: d.clip_plane_enable,
+            point_sprite_enable: u32::from(d.point_sprite_enable),
+            point_list: u32::from(d.point_list),
+            point_expansion: d.point_expansion as u32,
+            software_vertex_processing: u32::from(d.software_vertex_processing),
+            textures: d.textures.map(tex),
+            fetch4_samplers: u32::from(d.fetch4_samplers),
+            vertex_textures: d.vertex_textures.map(tex),
+            texture_transform_flags: d.texture_transform_flags,
+            float_rules: d.float_rules as u32,
+        };
+        // SAFETY: NULL or writable (this function's contract).
+        unsafe { write(out, "out", value) }
+    })
+}
+
+/// The minimal key of `shader` under the device state `state` (Rust's `Shader::key`): the
+/// fields its stage takes from the state, reduced to what it reads. Everything is baked and the
+/// linkage is NULL: set `delivery` and `linkage` afterwards, then minimise again with
+/// [`d3d9s_shader_minimal_key`]. This key is also the one whose modes
+/// `d3d9s_translation_pipeline_constants` turns into pipeline constants.
+///
+/// Thread safety: any thread, concurrently with any call but the handle's free.
+///
+/// # Safety
+///
+/// `shader` is NULL or live; `state` is NULL or readable; `out` is NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn d3d9s_shader_key_from_state(
+    shader: *const D3d9sShader,
+    state: *const D3d9sDeviceState,
+    out: *mut D3d9sKey,
+) -> D3d9sStatus {
+    guard(|| {
+        // SAFETY: NULL or live handle, NULL or readable state (this function's contract).
+        let (h, s) = unsafe { (shader_ref(shader)?, sized(state, "state")?) };
+        let value = D3d9sKey::from_rust(&h.shader.key(&s.to_rust()?), std::ptr::null());
+        // SAFETY: NULL or writable (this function's contract).
+        unsafe { write(out, "out", value) }
+    })
+}
