@@ -823,6 +823,15 @@ typedef struct D3d9sKey {
    * Borrowed: it must stay alive for the calls that read this key.
    */
   const struct D3d9sLinkage *linkage;
+  /**
+   * Strict rules: every float constant the application set for the stage is finite (set it
+   * only when true; it spares zero guards, docs/d3d9-rules.md#zero-product).
+   */
+  uint32_t finite_constants;
+  /**
+   * Strict rules, bit n: the texture bound to sampler n has a normalised (non-float) format.
+   */
+  uint32_t normalised_samplers;
 } D3d9sKey;
 
 /**
@@ -902,6 +911,22 @@ typedef struct D3d9sDeviceState {
    * 0 strict, 1 fast, 2 IEEE (the layer's choice, not a device state).
    */
   uint32_t float_rules;
+  /**
+   * Every float constant set with `SetVertexShaderConstantF` is finite (leave 0 when unsure).
+   */
+  uint32_t finite_vertex_constants;
+  /**
+   * Every float constant set with `SetPixelShaderConstantF` is finite.
+   */
+  uint32_t finite_pixel_constants;
+  /**
+   * Bit n: the texture bound to pixel sampler n has a normalised (non-float) format.
+   */
+  uint32_t normalised_textures;
+  /**
+   * Bit n: the texture bound to vertex sampler n has a normalised format.
+   */
+  uint32_t normalised_vertex_textures;
 } D3d9sDeviceState;
 
 /**

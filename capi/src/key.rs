@@ -83,6 +83,11 @@ pub struct D3d9sKey {
     /// The pair's linkage (`d3d9s_link`, `d3d9s_linkage_stable`), or NULL for the default map.
     /// Borrowed: it must stay alive for the calls that read this key.
     pub linkage: *const D3d9sLinkage,
+    /// Strict rules: every float constant the application set for the stage is finite (set it
+    /// only when true; it spares zero guards, docs/d3d9-rules.md#zero-product).
+    pub finite_constants: u32,
+    /// Strict rules, bit n: the texture bound to sampler n has a normalised (non-float) format.
+    pub normalised_samplers: u32,
 }
 
 fn enum_field<T: Copy>(all: &[T], value: u32, field: &str) -> Result<T, Failure> {
@@ -168,6 +173,8 @@ impl D3d9sKey {
             projected,
             swvp: flag(self.swvp, "swvp")?,
             delivery: self.delivery.to_rust()?,
+            finite_constants: flag(self.finite_constants, "finite_constants")?,
+            normalised_samplers: mask(self.normalised_samplers, "normalised_samplers")?,
             ..ShaderKey::default()
         };
         for (t, &v) in key.sampler_types.iter_mut().zip(&self.sampler_types) {
@@ -208,6 +215,8 @@ impl D3d9sKey {
             vertex_inputs: key.vertex_inputs.map(|t| t.map_or(D3D9S_DECLTYPE_UNUSED, |t| t as u32)),
             delivery: D3d9sDeliveries::from_rust(&key.delivery),
             linkage: if key.linkage.is_some() { linkage } else { std::ptr::null() },
+            finite_constants: u32::from(key.finite_constants),
+            normalised_samplers: u32::from(key.normalised_samplers),
         }
     }
 }
@@ -343,6 +352,14 @@ pub struct D3d9sDeviceState {
     pub texture_transform_flags: [u32; 8],
     /// 0 strict, 1 fast, 2 IEEE (the layer's choice, not a device state).
     pub float_rules: u32,
+    /// Every float constant set with `SetVertexShaderConstantF` is finite (leave 0 when unsure).
+    pub finite_vertex_constants: u32,
+    /// Every float constant set with `SetPixelShaderConstantF` is finite.
+    pub finite_pixel_constants: u32,
+    /// Bit n: the texture bound to pixel sampler n has a normalised (non-float) format.
+    pub normalised_textures: u32,
+    /// Bit n: the texture bound to vertex sampler n has a normalised format.
+    pub normalised_vertex_textures: u32,
 }
 
 const TEXTURES: [Option<BoundTexture>; 5] = [
@@ -371,6 +388,13 @@ impl D3d9sDeviceState {
             fetch4_samplers: mask(self.fetch4_samplers, "fetch4_samplers")?,
             texture_transform_flags: self.texture_transform_flags,
             float_rules: enum_field(FloatRules::ALL, self.float_rules, "float_rules")?,
+            finite_vertex_constants: flag(self.finite_vertex_constants, "finite_vertex_constants")?,
+            finite_pixel_constants: flag(self.finite_pixel_constants, "finite_pixel_constants")?,
+            normalised_textures: mask(self.normalised_textures, "normalised_textures")?,
+            normalised_vertex_textures: mask::<u8>(self.normalised_vertex_textures, "normalised_vertex_textures")
+                .and_then(|m| {
+                    (m < 16).then_some(m).ok_or_else(|| Failure::invalid("`normalised_vertex_textures` has bits 0–3"))
+                })?,
             ..DeviceState::default()
         };
         for (t, &v) in s.textures.iter_mut().zip(&self.textures) {
@@ -415,6 +439,10 @@ pub unsafe extern "C" fn d3d9s_device_state_default(out: *mut D3d9sDeviceState) 
             vertex_textures: d.vertex_textures.map(tex),
             texture_transform_flags: d.texture_transform_flags,
             float_rules: d.float_rules as u32,
+            finite_vertex_constants: u32::from(d.finite_vertex_constants),
+            finite_pixel_constants: u32::from(d.finite_pixel_constants),
+            normalised_textures: u32::from(d.normalised_textures),
+            normalised_vertex_textures: u32::from(d.normalised_vertex_textures),
         };
         // SAFETY: NULL or writable (this function's contract).
         unsafe { write(out, "out", value) }
