@@ -232,11 +232,13 @@ pub fn main(args: &BenchArgs) -> i32 {
     };
     if args.gpu {
         let measured = if args.rules == "fast" { FloatRules::Fast } else { FloatRules::Strict };
+        let peers = args.peers.clone().or_else(|| shared("peers")).filter(|_| !args.no_peers);
         return crate::bench_gpu::run(
             &entries,
             args.heavy.get(),
             args.rounds.get(),
             crate::bench_gpu::rule_pair(measured),
+            peers.as_deref(),
         );
     }
     if args.folder {

@@ -32,19 +32,33 @@ struct Sums {
     guards: [usize; 3],
 }
 
-/// Each shader's optimised code instructions under both rules, summed per stage, under each key.
-pub fn spirv_opt_counts(entries: &[Entry], rules: RulePair) {
+/// One shader's plain-key counts, kept for the comparison with vkd3d-shader.
+struct Counted {
+    name: String,
+    kind: ShaderKind,
+    tokens: Vec<u8>,
+    code: [usize; 2],
+}
+
+/// Each shader's optimised code instructions under both rules, summed per stage, under each key;
+/// then the plain key's against vkd3d-shader's translation of the same blobs, when `peers` has
+/// its program.
+pub fn spirv_opt_counts(entries: &[Entry], rules: RulePair, peers: Option<&Path>) {
     if Command::new("spirv-opt").arg("--version").output().is_err() {
         println!("spirv-opt: not installed (SPIR-V Tools), the optimised instruction counts are skipped");
         return;
     }
     let tmp = std::env::temp_dir().join(format!("xtask-bench-gpu-{}", std::process::id()));
+    let mut counted = Vec::new();
     for (label, facts) in FACTS {
         let mut stages: [Sums; 2] = Default::default();
         let mut failed = Vec::new();
         for e in entries {
             match optimised_counts(e, &tmp, rules, facts) {
-                Ok((kind, code, guards)) => {
+                Ok((kind, code, guards, tokens)) => {
+                    if !facts {
+                        counted.push(Counted { name: e.name.clone(), kind, tokens, code });
+                    }
                     let s = &mut stages[usize::from(kind == ShaderKind::Pixel)];
                     s.code[0] += code[0];
                     s.code[1] += code[1];
@@ -59,9 +73,57 @@ pub fn spirv_opt_counts(entries: &[Entry], rules: RulePair) {
         }
         report(label, &stages, rules);
     }
+    match peers.map(|p| p.join("vkd3ddrv")).filter(|p| p.is_file()) {
+        Some(program) => {
+            if let Err(e) = against_vkd3d(&program, &counted, rules, &tmp) {
+                println!("spirv-opt against vkd3d-shader: {e}");
+            }
+        }
+        None => println!("spirv-opt against vkd3d-shader: no peers' vkd3ddrv (--peers DIR), skipped"),
+    }
     for ext in ["in.spv", "out.spv"] {
         let _ = std::fs::remove_file(tmp.with_extension(ext));
     }
+}
+
+/// The plain key's counts against vkd3d-shader's SPIR-V of the same blobs (its `check` mode,
+/// `../shared/peers/README.md`), optimised and counted alike, over the shaders it translates.
+/// vkd3d-shader implements no zero rule: its code is the IEEE rules' peer.
+fn against_vkd3d(program: &Path, counted: &[Counted], rules: RulePair, tmp: &Path) -> Result<(), String> {
+    let scratch = tmp.with_extension("vkd3d");
+    let (blobs, out) = (scratch.join("blobs"), scratch.join("out"));
+    for c in counted {
+        crate::bench_peers::write_creating(&blobs.join(format!("{}.bin", c.name)), &c.tokens)?;
+    }
+    let names: Vec<String> = counted.iter().map(|c| c.name.clone()).collect();
+    let ok = crate::bench_peers::accepted(program, &[], &names, &blobs, &out, &scratch)?;
+    // Per stage: ours under the measured rules, ours under IEEE, vkd3d-shader's; and the count.
+    let mut sums = [[0usize; 4]; 2];
+    for c in counted.iter().filter(|c| ok.contains(&c.name)) {
+        let bytes = std::fs::read(out.join(format!("{}.spv", c.name))).map_err(|e| format!("{}: {e}", c.name))?;
+        let words: Vec<u32> = bytes.chunks_exact(4).map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]])).collect();
+        let theirs = optimised(&words, tmp).map_err(|e| format!("{}: {e}", c.name))?;
+        let s = &mut sums[usize::from(c.kind == ShaderKind::Pixel)];
+        s[0] += c.code[0];
+        s[1] += c.code[1];
+        s[2] += theirs;
+        s[3] += 1;
+    }
+    let _ = std::fs::remove_dir_all(&scratch);
+    for (s, stage) in sums.iter().zip(["vertex", "pixel"]) {
+        let ratio = |x: usize| x as f64 / s[2].max(1) as f64;
+        println!(
+            "spirv-opt -O against vkd3d-shader: {} {stage} shaders, code instructions vkd3d {}; ours {} {} = {:.3}×, ieee {} = {:.3}×",
+            s[3],
+            s[2],
+            rules[0].1,
+            s[0],
+            ratio(s[0]),
+            s[1],
+            ratio(s[1]),
+        );
+    }
+    Ok(())
 }
 
 fn report(label: &str, stages: &[Sums; 2], rules: RulePair) {
@@ -86,6 +148,10 @@ fn report(label: &str, stages: &[Sums; 2], rules: RulePair) {
     }
 }
 
+/// A shader's stage, its optimised counts (the measured rule's, IEEE's), the measured rule's
+/// products by guards, and its tokens' bytes.
+type Measured = (ShaderKind, [usize; 2], [usize; 3], Vec<u8>);
+
 /// A shader's stage, its optimised counts (the measured rule's, IEEE's) and the measured
 /// rule's products by guards.
 fn optimised_counts(
@@ -93,7 +159,7 @@ fn optimised_counts(
     tmp: &Path,
     rules: RulePair,
     facts: bool,
-) -> Result<(ShaderKind, [usize; 2], [usize; 3]), String> {
+) -> Result<Measured, String> {
     let file = std::fs::read(&e.path).map_err(|e| e.to_string())?;
     let loaded = d3d9_shader::input::load(&file, &e.path.to_string_lossy()).map_err(|e| e.to_string())?;
     let tokens = &loaded.first().ok_or("no shader in the file")?.tokens;
@@ -114,7 +180,8 @@ fn optimised_counts(
         let words = t.to_spirv().map_err(|e| e.to_string())?;
         *slot = optimised(&words, tmp)?;
     }
-    Ok((shader.stage(), counts, kept))
+    let bytes = tokens.iter().flat_map(|t| t.to_le_bytes()).collect();
+    Ok((shader.stage(), counts, kept, bytes))
 }
 
 /// The float products of a module by the zero guards they kept: a call of the strict rule's

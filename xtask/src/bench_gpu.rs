@@ -35,6 +35,7 @@
 //! message.
 
 use std::collections::BTreeMap;
+use std::path::Path;
 use std::time::Instant;
 
 use d3d9_shader::bytecode::{Program, ShaderKind};
@@ -83,7 +84,9 @@ struct Subject {
 }
 
 /// Runs `cargo xtask bench --gpu`; the exit status.
-pub fn run(entries: &[Entry], heavy: usize, rounds: usize, rules: RulePair) -> i32 {
+/// `peers`: the peers' programs (`../shared/peers`), whose vkd3d-shader translation the code
+/// counts are compared with.
+pub fn run(entries: &[Entry], heavy: usize, rounds: usize, rules: RulePair, peers: Option<&Path>) -> i32 {
     let subjects = heaviest(entries, heavy);
     if subjects.is_empty() {
         eprintln!("xtask bench --gpu: no ps_3_0 or vertex shader in the selection parses");
@@ -108,7 +111,7 @@ pub fn run(entries: &[Entry], heavy: usize, rounds: usize, rules: RulePair) -> i
             1
         }
     };
-    crate::bench_code::spirv_opt_counts(entries, rules);
+    crate::bench_code::spirv_opt_counts(entries, rules, peers);
     status
 }
 

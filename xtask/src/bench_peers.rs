@@ -244,7 +244,7 @@ pub fn translatable_blobs(dir: &Path, key: &ShaderKey) -> Vec<Blob> {
 }
 
 /// Writes `bytes` to `path`, creating its folder.
-fn write_creating(path: &Path, bytes: &[u8]) -> Result<(), String> {
+pub fn write_creating(path: &Path, bytes: &[u8]) -> Result<(), String> {
     if let Some(parent) = path.parent() {
         std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
     }
@@ -254,7 +254,7 @@ fn write_creating(path: &Path, bytes: &[u8]) -> Result<(), String> {
 /// The names of `names` the peer's program translates (its `check` mode, once each). A crash
 /// ends the program's run: the first shader it did not report is taken as the cause, left out,
 /// and the program runs again on the rest.
-fn accepted(
+pub fn accepted(
     program: &Path,
     profile: &[&str],
     names: &[String],
