@@ -154,12 +154,7 @@ type Measured = (ShaderKind, [usize; 2], [usize; 3], Vec<u8>);
 
 /// A shader's stage, its optimised counts (the measured rule's, IEEE's) and the measured
 /// rule's products by guards.
-fn optimised_counts(
-    e: &Entry,
-    tmp: &Path,
-    rules: RulePair,
-    facts: bool,
-) -> Result<Measured, String> {
+fn optimised_counts(e: &Entry, tmp: &Path, rules: RulePair, facts: bool) -> Result<Measured, String> {
     let file = std::fs::read(&e.path).map_err(|e| e.to_string())?;
     let loaded = d3d9_shader::input::load(&file, &e.path.to_string_lossy()).map_err(|e| e.to_string())?;
     let tokens = &loaded.first().ok_or("no shader in the file")?.tokens;

@@ -51,7 +51,7 @@ use gpu_harness::translated::WithFloatRules;
 use gpu_harness::vertex::{input_map, Vertices};
 
 use crate::bench_corpus::Entry;
-use crate::stats::{geomean, median, middle_half};
+use crate::stats::{geomean, median, middle_half, paired_ratios};
 
 /// Instances of the quad per timed draw of a pixel shader (a full target each).
 const PS_INSTANCES: u32 = 64;
@@ -292,11 +292,6 @@ fn sample(gpu: &Gpu, b: &Bench, t: &Translated) -> Result<[f64; 2], String> {
         draw = draw.min(start.elapsed().as_secs_f64() * 1e3);
     }
     Ok([create, draw])
-}
-
-/// Each round's ratio of the measured rule's sample to IEEE's: the two were taken back to back.
-fn paired_ratios(strict: &[f64], ieee: &[f64]) -> Vec<f64> {
-    strict.iter().zip(ieee).map(|(s, i)| s / i).collect()
 }
 
 /// Times every subject under both rules, interleaved, and prints the ratios.
