@@ -135,10 +135,12 @@ impl Interval {
         Interval::computed(self.lo + o.lo, self.hi + o.hi, self.nan || o.nan)
     }
 
-    /// The IEEE product; the strict rule's is within it (its zero factor makes a zero).
+    /// The IEEE product. The strict rule's is within it wherever the lowering multiplies
+    /// plainly: there a zero factor never meets an infinite or NaN one.
     fn mul(self, o: Interval) -> Interval {
         if self.is_zero() || o.is_zero() {
-            return Interval::new(0.0, 0.0);
+            // 0 · inf and 0 · NaN are NaN.
+            return Interval { lo: 0.0, hi: 0.0, nan: !(self.finite() && o.finite()) };
         }
         if !self.bounded() || !o.bounded() {
             return Interval::ANY;
@@ -400,9 +402,11 @@ mod tests {
         // 1e-20 · 1e-20 underflows (and a GPU may flush it): possibly zero.
         let small = Interval::exact(1e-20);
         assert!(!small.may_be_zero() && small.mul(small).may_be_zero());
-        // A NaN factor or an unbounded one: nothing known but what the rule makes of a zero.
+        // A NaN factor or an unbounded one: nothing known; a zero times one is 0 or NaN.
         assert_eq!(Interval::ANY.mul(k), Interval::ANY);
-        assert!(Interval::ANY.mul(Interval::exact(0.0)).is_zero());
+        let z = Interval::ANY.mul(Interval::exact(0.0));
+        assert!(z.may_be_zero() && z.nan && !z.is_zero());
+        assert!(Interval::exact(0.0).mul(k).is_zero());
     }
 
     #[test]
