@@ -178,6 +178,18 @@ pub enum PointExpansion {
     Strip,
 }
 
+/// How one render-state mode is delivered ([`super::delivery`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Delivery {
+    /// In the code: one translation per value.
+    #[default]
+    Baked,
+    /// A pipeline-overridable constant (WGSL `override`).
+    Override,
+    /// Read from the render-state block at run time.
+    Uniform,
+}
+
 spellings!(FloatRules, "float rules", [Strict => "strict", Fast => "fast", Ieee => "ieee"]);
 spellings!(
     CompareFunc,
@@ -197,6 +209,7 @@ spellings!(AlphaPrecision, "alpha precision", [Unorm8 => "unorm8", Float => "flo
 spellings!(FogMode, "fog mode", [None => "none", Vertex => "vertex", Linear => "linear", Exp => "exp", Exp2 => "exp2"]);
 spellings!(FogSource, "fog source", [Z => "z", W => "w"]);
 spellings!(PointExpansion, "point expansion", [Off => "off", List => "list", Strip => "strip"]);
+spellings!(Delivery, "delivery", [Baked => "baked", Override => "override", Uniform => "uniform"]);
 
 impl CompareFunc {
     /// The D3DCMPFUNC value (1 never … 8 always).
