@@ -30,6 +30,7 @@ use std::path::{Path, PathBuf};
 
 use d3d9_shader::analysis::analyse;
 use d3d9_shader::bytecode::{decode, Program, RegisterType, TextureType, Usage};
+use d3d9_shader::key::vertex_formats::DeclType;
 use d3d9_shader::validate::{validate, ValidationOptions};
 
 use crate::case::*;
@@ -281,7 +282,7 @@ fn constants(rng: &mut Rng, set: InputSet, vertex: bool, software: bool) -> Vec<
 }
 
 fn element(usage: DeclUsage, index: u32, offset: u32) -> Element {
-    Element { stream: 0, offset, ty: DeclType::FLOAT4, usage, usage_index: index }
+    Element { stream: 0, offset, ty: DeclType::Float4, usage, usage_index: index }
 }
 
 fn decl_usage(u: Usage) -> DeclUsage {

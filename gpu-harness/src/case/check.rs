@@ -138,7 +138,10 @@ impl Case {
         if draw.elements.is_empty() {
             return Err("no elements".into());
         }
-        let row: usize = draw.elements.iter().map(|e| e.ty.values()).sum();
+        let mut row = 0;
+        for e in &draw.elements {
+            row += row_values(e.ty).ok_or_else(|| format!("element type {} is not one the runner reads", e.ty))?;
+        }
         if draw.indices.is_none() && draw.vertices.len() as u64 != draw.vertices_needed() {
             return Err(format!(
                 "{} vertices for {} {:?} primitives ({} needed)",

@@ -230,7 +230,10 @@ impl ShaderKey {
             }
             "vertex_input" => {
                 let slot = self.vertex_inputs.get_mut(n).ok_or_else(|| range("input index"))?;
-                *slot = Some(vertex_formats::DeclType::from_name(v).ok_or_else(|| bad(&[]))?);
+                *slot = Some(
+                    vertex_formats::DeclType::from_name_or_number(v)
+                        .ok_or_else(|| bad(vertex_formats::DeclType::NAMES))?,
+                );
             }
             _ => return Err(unknown()),
         }

@@ -5,11 +5,6 @@
 //! Names are matched without regard to ASCII case: the CLI writes `lessequal`, a case file
 //! `LESSEQUAL`.
 
-use std::fmt;
-use std::str::FromStr;
-
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
 /// A name that is not one of an enum's spellings.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("bad {what} `{name}` (one of {})", expected.join(", "))]
@@ -45,16 +40,16 @@ macro_rules! spellings {
             }
         }
 
-        impl fmt::Display for $t {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        impl std::fmt::Display for $t {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
                 f.write_str(self.name())
             }
         }
 
-        impl FromStr for $t {
-            type Err = UnknownName;
-            fn from_str(s: &str) -> Result<$t, UnknownName> {
-                $t::from_name(s.trim()).ok_or_else(|| UnknownName {
+        impl std::str::FromStr for $t {
+            type Err = $crate::key::modes::UnknownName;
+            fn from_str(s: &str) -> Result<$t, $crate::key::modes::UnknownName> {
+                $t::from_name(s.trim()).ok_or_else(|| $crate::key::modes::UnknownName {
                     what: $what,
                     name: s.to_string(),
                     expected: $t::NAMES,
@@ -62,15 +57,15 @@ macro_rules! spellings {
             }
         }
 
-        impl Serialize for $t {
-            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        impl serde::Serialize for $t {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
                 s.serialize_str(self.name())
             }
         }
 
-        impl<'de> Deserialize<'de> for $t {
-            fn deserialize<D: Deserializer<'de>>(d: D) -> Result<$t, D::Error> {
-                let name = String::deserialize(d)?;
+        impl<'de> serde::Deserialize<'de> for $t {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<$t, D::Error> {
+                let name = <String as serde::Deserialize>::deserialize(d)?;
                 name.parse().map_err(serde::de::Error::custom)
             }
         }
@@ -86,6 +81,9 @@ macro_rules! spellings {
         }
     };
 }
+
+/// For the enums of the key's other files (vertex_formats.rs).
+pub(crate) use spellings;
 
 /// How D3D9's float arithmetic is reproduced (docs/d3d9-rules.md#float-rules).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
