@@ -7,6 +7,7 @@
 
 use std::path::{Path, PathBuf};
 
+pub use d3d9_shader::bytecode::TextureDimension;
 use d3d9_shader::key::vertex_formats::DeclType;
 use serde::Deserialize;
 use thiserror::Error;
@@ -204,18 +205,6 @@ pub use render_state::{
     VertexBlend,
 };
 
-/// Texture dimension (`type`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[allow(missing_docs)]
-pub enum TextureKind {
-    #[serde(rename = "2d")]
-    Tex2D,
-    #[serde(rename = "cube")]
-    Cube,
-    #[serde(rename = "volume")]
-    Volume,
-}
-
 /// Texture formats: `A8R8G8B8`, the signed formats of docs/d3d9-rules.md#signed-formats, and `D24X8`, a depth
 /// texture sampled with comparison (a shadow map: each texel is a 24-bit depth, `texel / (2^24 − 1)`;
 /// the sampler compares the coordinate's z (2D) or w (cube) with it and returns 1 where
@@ -311,7 +300,7 @@ pub struct Texture {
     pub stage: u32,
     /// Dimension.
     #[serde(rename = "type")]
-    pub kind: TextureKind,
+    pub kind: TextureDimension,
     /// Level-0 width.
     pub width: u32,
     /// Level-0 height.
@@ -352,7 +341,7 @@ impl Texture {
 
     /// Faces: 6 for a cube, else 1.
     pub fn faces(&self) -> u32 {
-        if self.kind == TextureKind::Cube {
+        if self.kind == TextureDimension::Cube {
             6
         } else {
             1
@@ -361,7 +350,7 @@ impl Texture {
 
     /// Size of mip level `level` (each dimension halves, never below 1).
     pub fn level_size(&self, level: u32) -> (u32, u32, u32) {
-        let d = if self.kind == TextureKind::Volume { self.depth } else { 1 };
+        let d = if self.kind == TextureDimension::Volume { self.depth } else { 1 };
         ((self.width >> level).max(1), (self.height >> level).max(1), (d >> level).max(1))
     }
 

@@ -74,7 +74,7 @@ pub use set_error::KeySetError;
 pub use state_block::RenderState;
 
 use crate::analysis::Signature;
-use crate::bytecode::{RegisterType, ShaderKind, TextureType, Usage, Version};
+use crate::bytecode::{RegisterType, ShaderKind, TextureDimension, TextureType, Usage, Version};
 use linkage::{semantic, Linkage};
 
 /// The state a translation depends on. Small, `Hash + Eq + Clone`: use it as a cache key.
@@ -222,11 +222,8 @@ impl ShaderKey {
             "sampler" => {
                 let slot = self.sampler_types.get_mut(n).ok_or_else(|| range("sampler index"))?;
                 // `3d` is the volume texture's other name (D3DSAMPLER_TEXTURE_TYPE is `volume`).
-                let ty = if v == "3d" { Some(TextureType::Volume) } else { TextureType::from_name(v) };
-                *slot = Some(
-                    ty.filter(|t| matches!(t, TextureType::Tex2D | TextureType::Cube | TextureType::Volume))
-                        .ok_or_else(|| bad(SAMPLER_TYPES))?,
-                );
+                let ty = if v == "3d" { Some(TextureDimension::Volume) } else { TextureDimension::from_name(v) };
+                *slot = Some(ty.ok_or_else(|| bad(TextureDimension::NAMES))?.into());
             }
             "vertex_input" => {
                 let slot = self.vertex_inputs.get_mut(n).ok_or_else(|| range("input index"))?;
@@ -477,9 +474,6 @@ const D3DTTFF_PROJECTED: u32 = 256;
 /// A `--key` boolean.
 /// The spellings [`boolean`] takes, for [`KeySetError::BadValue`].
 const BOOLEANS: &[&str] = &["1", "true", "on", "yes", "0", "false", "off", "no"];
-
-/// The spellings `sampler<N>` takes, for [`KeySetError::BadValue`].
-const SAMPLER_TYPES: &[&str] = &["2d", "cube", "volume", "3d"];
 
 fn boolean(v: &str) -> Option<bool> {
     match v {

@@ -40,6 +40,14 @@ macro_rules! spellings {
             }
         }
 
+        $crate::key::modes::spelling_traits!($t, $what);
+    };
+}
+
+/// The traits built on a spelling table (`ALL`, `NAMES`, `name`, `from_name`): `Display`,
+/// `FromStr`, serde, and clap's `ValueEnum` under the `cli` feature.
+macro_rules! spelling_traits {
+    ($t:ty, $what:literal) => {
         impl std::fmt::Display for $t {
             fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
                 f.write_str(self.name())
@@ -49,10 +57,10 @@ macro_rules! spellings {
         impl std::str::FromStr for $t {
             type Err = $crate::key::modes::UnknownName;
             fn from_str(s: &str) -> Result<$t, $crate::key::modes::UnknownName> {
-                $t::from_name(s.trim()).ok_or_else(|| $crate::key::modes::UnknownName {
+                <$t>::from_name(s.trim()).ok_or_else(|| $crate::key::modes::UnknownName {
                     what: $what,
                     name: s.to_string(),
-                    expected: $t::NAMES,
+                    expected: <$t>::NAMES,
                 })
             }
         }
@@ -73,7 +81,7 @@ macro_rules! spellings {
         #[cfg(feature = "cli")]
         impl clap::ValueEnum for $t {
             fn value_variants<'a>() -> &'a [$t] {
-                $t::ALL
+                <$t>::ALL
             }
             fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
                 Some(clap::builder::PossibleValue::new(self.name()))
@@ -82,8 +90,12 @@ macro_rules! spellings {
     };
 }
 
+pub(crate) use spelling_traits;
 /// For the enums of the key's other files (vertex_formats.rs).
 pub(crate) use spellings;
+
+// The table is `bytecode`'s, which imports nothing of the library (see the type).
+spelling_traits!(crate::bytecode::TextureDimension, "texture type");
 
 /// How D3D9's float arithmetic is reproduced (docs/d3d9-rules.md#float-rules).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
