@@ -798,7 +798,6 @@ fn no_circle_between_top_level_modules() {
 /// `Parameter` and `State`).
 const KNOWN_FOLDER_CIRCLES: &[(&str, &[&str])] = &[
     ("library:effect", &["mod.rs", "runtime", "parameters", "states"]),
-    ("library:effect::runtime", &["device_calls", "pass_desc", "runtime.rs", "shared"]),
     (
         "library:lower",
         &[
