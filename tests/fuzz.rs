@@ -7,6 +7,7 @@
 //! names its token, an assembler error its line, an interpreter error its instruction).
 //! `cargo xtask fuzz` drives it over millions of cases; the test suite runs a short batch.
 
+use d3d9_shader::bytecode::TextureDimension;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -14,7 +15,7 @@ use std::time::{Duration, Instant};
 use d3d9_shader::asm::{assemble, disassemble, DisasmOptions};
 use d3d9_shader::bytecode::{decode, encode, Program, ShaderKind, TextureType};
 use d3d9_shader::fuzz::{mutate, mutate_text, random_text, Layout, Rng};
-use d3d9_shader::interp::{self, Constants, PixelInput, SampleRequest, SamplerType, TextureSampler, VertexInput};
+use d3d9_shader::interp::{self, Constants, PixelInput, SampleRequest, TextureSampler, VertexInput};
 use d3d9_shader::key::{CompareFunc, FloatRules, FogMode, FogSource};
 use d3d9_shader::validate::{validate, ValidationOptions};
 use d3d9_shader::ShaderKey;
@@ -561,7 +562,7 @@ fn interp_case(seeds: &Seeds, rng: &mut Rng) -> Outcome {
     let float_rules = *rng.pick(FloatRules::ALL);
     let mut options = interp::Options { float_rules, ..interp::Options::default() };
     for stage in options.stages.iter_mut() {
-        stage.texture_type = *rng.pick(&[SamplerType::Tex2D, SamplerType::Cube, SamplerType::Volume]);
+        stage.texture_type = *rng.pick(&[TextureDimension::Tex2D, TextureDimension::Cube, TextureDimension::Volume]);
         let [a, b, c, d] = vec4();
         stage.bump_matrix = [[a, b], [c, d]];
         stage.transform.count = rng.below(5) as u8;

@@ -7,7 +7,7 @@ use d3d9_shader::ffp::{
     VertexKey,
 };
 
-use crate::case::{self, CompareFunc, FogMode, RenderState, TextureKind};
+use crate::case::{self, CompareFunc, FogMode, RenderState, TextureDimension};
 use crate::cpu::FogSource;
 use crate::ffp_state::{FfpState, VertexFormat};
 use crate::fixed_function::VaryingLayout;
@@ -208,7 +208,7 @@ fn vertex_constants(ffp: &FfpState, state: &RenderState, target_size: (u32, u32)
 }
 
 /// The kind of the texture bound to stage `s`, if any.
-fn texture_kind(textures: &[DecodedTexture], s: usize) -> Option<TextureKind> {
+fn texture_kind(textures: &[DecodedTexture], s: usize) -> Option<TextureDimension> {
     textures.iter().find(|t| t.stage as usize == s).map(|t| t.kind)
 }
 
@@ -232,11 +232,7 @@ fn stage_states(ffp: &FfpState, textures: &[DecodedTexture], vertex: Option<&Ver
                 alpha_op: op(st.alpha_op),
                 alpha_args: st.alpha_args.map(arg),
                 result_temp: st.result == case::ResultArg::Temp,
-                texture: texture_kind(textures, s).map(|k| match k {
-                    TextureKind::Tex2D => kp::TextureType::Tex2D,
-                    TextureKind::Cube => kp::TextureType::Cube,
-                    TextureKind::Volume => kp::TextureType::Volume,
-                }),
+                texture: texture_kind(textures, s),
                 divide_by,
             }
         })
@@ -355,7 +351,7 @@ pub fn pixel_stage(
             continue;
         }
         let b = ffp::constants::texture_binding(index as u32);
-        let kind = kind(index).unwrap_or(TextureKind::Tex2D);
+        let kind = kind(index).unwrap_or(TextureDimension::Tex2D);
         slots.push(TextureSlot { texture: (1, b), sampler: (1, b + 1), stage: index as u32, kind });
     }
     Ok(GpuStage {

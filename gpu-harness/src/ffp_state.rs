@@ -7,8 +7,8 @@
 use std::collections::BTreeMap;
 
 use crate::case::{
-    Arg, ArgSource, Case, DeclType, DeclUsage, Draw, Light, Material, ResultArg, TexCoordIndex, TextureOp,
-    TextureStage, TransformFlags, TransformName,
+    Arg, ArgSource, Case, DeclUsage, Draw, Light, Material, ResultArg, TexCoordIndex, TextureOp, TextureStage,
+    TransformFlags, TransformName,
 };
 
 /// The identity matrix in D3DMATRIX order.
@@ -196,15 +196,6 @@ pub struct VertexFormat {
     pub normal1: bool,
 }
 
-fn components(ty: DeclType) -> u8 {
-    match ty {
-        DeclType::FLOAT1 => 1,
-        DeclType::FLOAT2 | DeclType::SHORT2 => 2,
-        DeclType::FLOAT3 => 3,
-        _ => 4,
-    }
-}
-
 impl VertexFormat {
     /// The format of `draw`'s elements.
     pub fn of(draw: &Draw) -> VertexFormat {
@@ -218,9 +209,9 @@ impl VertexFormat {
                 (DeclUsage::COLOR, 0) => f.diffuse = true,
                 (DeclUsage::COLOR, 1) => f.specular = true,
                 (DeclUsage::PSIZE, 0) => f.psize = true,
-                (DeclUsage::BLENDWEIGHT, 0) => f.blend_weights = components(e.ty),
+                (DeclUsage::BLENDWEIGHT, 0) => f.blend_weights = e.ty.components(),
                 (DeclUsage::BLENDINDICES, 0) => f.blend_indices = true,
-                (DeclUsage::TEXCOORD, n @ 0..=7) => f.texcoord_sizes[n as usize] = components(e.ty),
+                (DeclUsage::TEXCOORD, n @ 0..=7) => f.texcoord_sizes[n as usize] = e.ty.components(),
                 _ => {}
             }
         }

@@ -12,10 +12,10 @@ use std::cell::Cell;
 use d3d9_shader::bytecode::{Opcode, Program, RegisterType, Usage};
 use d3d9_shader::interp::{
     self, AddressMode, Constants, Filter, MipFilter, Options, PixelInput, ReferenceSampler, ReferenceTexture,
-    SampleRequest, SamplerType, StageState, TextureSampler, TextureTransform,
+    SampleRequest, StageState, TextureSampler, TextureTransform,
 };
 
-use crate::case::{self, TextureKind, TransformFlags};
+use crate::case::{self, TransformFlags};
 use crate::cpu::{PixelIn, PixelOut, PixelStage, StageVertex, VertexStage};
 use crate::stages::{ShaderConstants, ShaderCpu, StageContext};
 use crate::textures::DecodedTexture;
@@ -25,19 +25,11 @@ use crate::vertex::Semantic;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Interpreter;
 
-fn sampler_type(kind: TextureKind) -> SamplerType {
-    match kind {
-        TextureKind::Tex2D => SamplerType::Tex2D,
-        TextureKind::Cube => SamplerType::Cube,
-        TextureKind::Volume => SamplerType::Volume,
-    }
-}
-
 /// The interpreter's copy of a decoded texture (same texel order).
 pub fn reference_texture(t: &DecodedTexture) -> Option<ReferenceTexture> {
     let (w, h, d) = t.size;
     let texels = t.data.iter().flatten().copied().collect();
-    let mut r = ReferenceTexture::new(sampler_type(t.kind), w, h, d, t.mip_levels, texels)?;
+    let mut r = ReferenceTexture::new(t.kind, w, h, d, t.mip_levels, texels)?;
     r.filter = match t.filter {
         case::Filter::Point => Filter::Point,
         case::Filter::Linear => Filter::Linear,
@@ -79,7 +71,7 @@ pub fn options(ctx: &StageContext<'_>) -> Options {
     let mut o = Options { float_rules: ctx.float_rules, skew: ctx.skew, ..Options::default() };
     for (i, stage) in o.stages.iter_mut().enumerate() {
         if let Some(t) = ctx.textures.iter().find(|t| t.stage as usize == i) {
-            stage.texture_type = sampler_type(t.kind);
+            stage.texture_type = t.kind;
         }
         if let Some(s) = ctx.stages.iter().find(|s| s.stage as usize == i) {
             let flags = s
@@ -269,9 +261,11 @@ impl ShaderCpu for Interpreter {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::case::{Address, Filter as CaseFilter, MipFilter as CaseMip, RenderState, Texture, TextureFormat};
+    use crate::case::{
+        Address, Filter as CaseFilter, MipFilter as CaseMip, RenderState, Texture, TextureDimension, TextureFormat,
+    };
 
-    fn texture(stage: u32, kind: TextureKind, texels: Vec<u32>) -> DecodedTexture {
+    fn texture(stage: u32, kind: TextureDimension, texels: Vec<u32>) -> DecodedTexture {
         DecodedTexture::decode(&Texture {
             stage,
             kind,
@@ -297,8 +291,8 @@ mod tests {
         .unwrap();
         // Vertex s1 is stage 258: a cube whose 1x1 faces +X..-Z hold red = face / 255. Pixel
         // stage 1 holds a white 2D texture the vertex shader must not see.
-        let cube = texture(258, TextureKind::Cube, (0..6).map(|f| 0xff00_0000 | f << 16).collect());
-        let textures = [texture(1, TextureKind::Tex2D, vec![0xffff_ffff]), cube];
+        let cube = texture(258, TextureDimension::Cube, (0..6).map(|f| 0xff00_0000 | f << 16).collect());
+        let textures = [texture(1, TextureDimension::Tex2D, vec![0xffff_ffff]), cube];
         let state = RenderState::default();
         let ctx = StageContext::with_textures(&textures, &state);
         let constants = ShaderConstants::default();
@@ -323,7 +317,7 @@ mod tests {
         let program =
             d3d9_shader::asm::assemble("ps_3_0\ndcl_texcoord0 v0\ndcl_2d s0\ntexld r0, v0, s0\nmov oC0, r0\n").unwrap();
         // A 1x1 point-sampled texture: every finite coordinate reads its one texel.
-        let textures = [texture(0, TextureKind::Tex2D, vec![0xff00_ff00])];
+        let textures = [texture(0, TextureDimension::Tex2D, vec![0xff00_ff00])];
         let state = RenderState::default();
         let ctx = StageContext::with_textures(&textures, &state);
         let constants = ShaderConstants::default();

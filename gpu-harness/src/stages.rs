@@ -5,7 +5,7 @@ use d3d9_shader::bytecode::Program;
 use d3d9_shader::interp::Skew;
 use d3d9_shader::key::FloatRules;
 
-use crate::case::{Api, ConstantBlock, ConstantKind, Number, RenderState, TextureKind, TextureStage};
+use crate::case::{Api, ConstantBlock, ConstantKind, Number, RenderState, TextureDimension, TextureStage};
 use crate::cpu::{FogSource, PixelStage, VertexStage};
 use crate::fixed_function::VaryingLayout;
 use crate::textures::DecodedTexture;
@@ -141,7 +141,7 @@ pub struct TextureSlot {
     /// The texture stage (`s#`) whose texture goes there.
     pub stage: u32,
     /// The dimension the shader samples it as.
-    pub kind: TextureKind,
+    pub kind: TextureDimension,
 }
 
 /// Translation of shaders for the GPU. The pixel stage applies fog and the alpha test itself

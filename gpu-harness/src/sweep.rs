@@ -30,6 +30,7 @@ use std::path::{Path, PathBuf};
 
 use d3d9_shader::analysis::analyse;
 use d3d9_shader::bytecode::{decode, Program, RegisterType, TextureType, Usage};
+use d3d9_shader::key::vertex_formats::DeclType;
 use d3d9_shader::validate::{validate, ValidationOptions};
 
 use crate::case::*;
@@ -227,9 +228,9 @@ pub fn partner_pixel_shader() -> Program {
     decode(&t).expect("the partner shader's tokens are well formed")
 }
 
-fn texture_for(stage: u32, kind: TextureKind, rng: &mut Rng) -> Texture {
-    let (w, h, d) = if kind == TextureKind::Volume { (4, 4, 4) } else { (4, 4, 1) };
-    let faces = if kind == TextureKind::Cube { 6 } else { 1 };
+fn texture_for(stage: u32, kind: TextureDimension, rng: &mut Rng) -> Texture {
+    let (w, h, d) = if kind == TextureDimension::Volume { (4, 4, 4) } else { (4, 4, 1) };
+    let faces = if kind == TextureDimension::Cube { 6 } else { 1 };
     // Distinct texels: a running index in red, random green/blue/alpha.
     let texels = (0..w * h * d * faces)
         .map(|i| {
@@ -281,7 +282,7 @@ fn constants(rng: &mut Rng, set: InputSet, vertex: bool, software: bool) -> Vec<
 }
 
 fn element(usage: DeclUsage, index: u32, offset: u32) -> Element {
-    Element { stream: 0, offset, ty: DeclType::FLOAT4, usage, usage_index: index }
+    Element { stream: 0, offset, ty: DeclType::Float4, usage, usage_index: index }
 }
 
 fn decl_usage(u: Usage) -> DeclUsage {
@@ -319,11 +320,7 @@ pub fn case_for(name: &str, program: &Program, rng: &mut Rng, set: InputSet) -> 
         .samplers
         .iter()
         .map(|s| {
-            let texture_kind = match s.texture_type {
-                Some(TextureType::Cube) => TextureKind::Cube,
-                Some(TextureType::Volume) => TextureKind::Volume,
-                _ => TextureKind::Tex2D,
-            };
+            let texture_kind = s.texture_type.and_then(TextureType::dimension).unwrap_or_default();
             texture_for(s.index as u32, texture_kind, rng)
         })
         .collect();

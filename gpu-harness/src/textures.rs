@@ -6,7 +6,7 @@
 //! D3D9 rules in one place: `-128 / 127` reads -1.0, L6V5U5 widens its 5-bit fields the way the
 //! measured drivers do, and channels a format lacks read 1.0.
 
-use crate::case::{Address, Filter, MipFilter, Texture, TextureFormat, TextureKind};
+use crate::case::{Address, Filter, MipFilter, Texture, TextureDimension, TextureFormat};
 
 /// A texture decoded to RGBA floats, with its sampler states.
 #[derive(Clone, Debug, PartialEq)]
@@ -14,7 +14,7 @@ pub struct DecodedTexture {
     /// Sampler index / stage.
     pub stage: u32,
     /// Dimension.
-    pub kind: TextureKind,
+    pub kind: TextureDimension,
     /// Level-0 size (depth 1 unless volume).
     pub size: (u32, u32, u32),
     /// Number of mip levels.
@@ -64,7 +64,7 @@ impl DecodedTexture {
 
     /// Number of faces (6 for cubes).
     pub fn faces(&self) -> u32 {
-        if self.kind == TextureKind::Cube {
+        if self.kind == TextureDimension::Cube {
             6
         } else {
             1
@@ -109,8 +109,8 @@ fn snorm5_widened(raw: u32, shift: u32) -> f32 {
 }
 
 /// A 1×1 black texture of `kind` for stage `stage` (a binding whose texture is never read).
-pub fn stand_in(stage: u32, kind: TextureKind) -> DecodedTexture {
-    let faces = if kind == TextureKind::Cube { 6 } else { 1 };
+pub fn stand_in(stage: u32, kind: TextureDimension) -> DecodedTexture {
+    let faces = if kind == TextureDimension::Cube { 6 } else { 1 };
     DecodedTexture::decode(&Texture {
         stage,
         kind,
@@ -197,14 +197,14 @@ pub fn upload(
     device: &wgpu::Device,
     queue: &wgpu::Queue,
     t: &DecodedTexture,
-    view_kind: TextureKind,
+    view_kind: TextureDimension,
 ) -> Option<GpuTexture> {
     let (w, h, d) = t.size;
     let (dimension, layers) = match (t.kind, view_kind) {
-        (TextureKind::Tex2D, TextureKind::Tex2D) => (wgpu::TextureDimension::D2, 1),
-        (TextureKind::Tex2D, TextureKind::Volume) => (wgpu::TextureDimension::D3, 1),
-        (TextureKind::Cube, TextureKind::Cube) => (wgpu::TextureDimension::D2, 6),
-        (TextureKind::Volume, TextureKind::Volume) => (wgpu::TextureDimension::D3, d),
+        (TextureDimension::Tex2D, TextureDimension::Tex2D) => (wgpu::TextureDimension::D2, 1),
+        (TextureDimension::Tex2D, TextureDimension::Volume) => (wgpu::TextureDimension::D3, 1),
+        (TextureDimension::Cube, TextureDimension::Cube) => (wgpu::TextureDimension::D2, 6),
+        (TextureDimension::Volume, TextureDimension::Volume) => (wgpu::TextureDimension::D3, d),
         _ => return None,
     };
     // Depth textures hold one float per texel (the comparison reads it).
@@ -249,9 +249,9 @@ pub fn upload(
         }
     }
     let view_dimension = match view_kind {
-        TextureKind::Tex2D => wgpu::TextureViewDimension::D2,
-        TextureKind::Cube => wgpu::TextureViewDimension::Cube,
-        TextureKind::Volume => wgpu::TextureViewDimension::D3,
+        TextureDimension::Tex2D => wgpu::TextureViewDimension::D2,
+        TextureDimension::Cube => wgpu::TextureViewDimension::Cube,
+        TextureDimension::Volume => wgpu::TextureViewDimension::D3,
     };
     let view =
         texture.create_view(&wgpu::TextureViewDescriptor { dimension: Some(view_dimension), ..Default::default() });
@@ -463,7 +463,7 @@ mod tests {
     fn decode_orders_faces_then_levels() {
         let t = Texture {
             stage: 0,
-            kind: TextureKind::Tex2D,
+            kind: TextureDimension::Tex2D,
             width: 2,
             height: 1,
             depth: 1,

@@ -17,7 +17,7 @@ use d3d9_shader::key::{AlphaPrecision, CompareFunc, FloatRules, FogMode as KeyFo
 use d3d9_shader::lower::{self, link, Linkage};
 use d3d9_shader::{translate, Deliveries, Delivery, RenderState, ShaderKey, Translation};
 
-use crate::case::{sampler_stage, FogMode, TextureKind, TransformFlags};
+use crate::case::{sampler_stage, FogMode, TransformFlags};
 use crate::cpu::FogSource;
 use crate::fixed_function::VaryingLayout;
 use crate::stages::{GpuStage, ShaderConstants, ShaderGpu, StageContext, TextureSlot};
@@ -37,22 +37,6 @@ fn deliveries(d: Delivery) -> Deliveries {
     Deliveries::all(d)
 }
 
-fn kind_of(t: TextureType) -> TextureKind {
-    match t {
-        TextureType::Cube => TextureKind::Cube,
-        TextureType::Volume => TextureKind::Volume,
-        _ => TextureKind::Tex2D,
-    }
-}
-
-fn texture_type(k: TextureKind) -> TextureType {
-    match k {
-        TextureKind::Tex2D => TextureType::Tex2D,
-        TextureKind::Cube => TextureType::Cube,
-        TextureKind::Volume => TextureType::Volume,
-    }
-}
-
 /// The key of a stage under the draw's state, with its float constants when known.
 fn key(program: &Program, constants: Option<&ShaderConstants>, ctx: &StageContext<'_>) -> ShaderKey {
     let mut k = ShaderKey { float_rules: ctx.float_rules, ..ShaderKey::default() };
@@ -68,8 +52,8 @@ fn key(program: &Program, constants: Option<&ShaderConstants>, ctx: &StageContex
                 // texture (docs/d3d9-rules.md#sampler-type-mismatch: a volume texture bound to a `dcl_2d`
                 // sampler is sampled at the coordinate's z, a 2D texture bound to `dcl_volume` as the
                 // 2D texture).
-                let bound = texture_type(t.kind);
-                let declared = s.texture_type.map(kind_of);
+                let bound = TextureType::from(t.kind);
+                let declared = s.texture_type.map(|t| t.dimension().unwrap_or_default());
                 if program.version.is_sm1() || declared.is_some_and(|d| d != t.kind) {
                     k.sampler_types[n] = Some(bound);
                 }
@@ -204,7 +188,7 @@ fn stage(
             texture: (group, tb.texture_binding),
             sampler: (group, tb.sampler_binding),
             stage: sampler_stage(vertex, u32::from(tb.sampler)),
-            kind: kind_of(tb.texture_type),
+            kind: tb.texture_type.dimension().unwrap_or_default(),
         })
         .collect();
     let slots = if vertex { &t.interface.outputs } else { &t.interface.inputs };
@@ -394,7 +378,7 @@ impl ShaderGpu for Delivering {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::case::RenderState;
+    use crate::case::{RenderState, TextureDimension};
 
     #[test]
     fn a_vertex_shaders_sampler_n_reads_stage_257_plus_n() {
@@ -422,9 +406,9 @@ mod tests {
             })
         };
         let textures = [
-            texture(1, TextureKind::Tex2D, 1),
-            texture(258, TextureKind::Cube, 6),
-            texture(260, TextureKind::Tex2D, 1),
+            texture(1, TextureDimension::Tex2D, 1),
+            texture(258, TextureDimension::Cube, 6),
+            texture(260, TextureDimension::Tex2D, 1),
         ];
         let state = RenderState::default();
         let ctx = StageContext::with_textures(&textures, &state);
@@ -435,7 +419,7 @@ mod tests {
         // shader looked for stages 1 and 3, it would have found s3 unbound and the cube typed 2D.)
         let mut vertex = stages(v);
         vertex.sort_by_key(|t| t.0);
-        assert_eq!(vertex, [(258, TextureKind::Cube), (260, TextureKind::Tex2D)]);
-        assert_eq!(stages(p), [(1, TextureKind::Tex2D)]);
+        assert_eq!(vertex, [(258, TextureDimension::Cube), (260, TextureDimension::Tex2D)]);
+        assert_eq!(stages(p), [(1, TextureDimension::Tex2D)]);
     }
 }

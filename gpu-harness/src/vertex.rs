@@ -7,7 +7,9 @@
 
 use d3d9_shader::bytecode::{Opcode, Program, RegisterType, Usage};
 
-use crate::case::{Api, DeclType, DeclUsage, Draw, Number};
+use d3d9_shader::key::vertex_formats::DeclType;
+
+use crate::case::{row_values, Api, DeclUsage, Draw, Number};
 
 /// A semantic: (usage, usage index).
 pub type Semantic = (Usage, u8);
@@ -19,20 +21,22 @@ pub fn usage_of(u: DeclUsage) -> Usage {
 
 /// Expands one element's values.
 pub fn expand(ty: DeclType, values: &[Number]) -> Result<[f32; 4], String> {
-    let f = |i: usize| values[i].as_f32().ok_or_else(|| format!("{ty:?}: not a number"));
+    use DeclType as D;
+    let f = |i: usize| values[i].as_f32().ok_or_else(|| format!("{ty}: not a number"));
     Ok(match ty {
-        DeclType::FLOAT1 => [f(0)?, 0.0, 0.0, 1.0],
-        DeclType::FLOAT2 | DeclType::SHORT2 => [f(0)?, f(1)?, 0.0, 1.0],
-        DeclType::FLOAT3 => [f(0)?, f(1)?, f(2)?, 1.0],
-        DeclType::FLOAT4 | DeclType::UBYTE4 | DeclType::SHORT4 => [f(0)?, f(1)?, f(2)?, f(3)?],
-        DeclType::UBYTE4N => [f(0)? / 255.0, f(1)? / 255.0, f(2)? / 255.0, f(3)? / 255.0],
-        DeclType::USHORT4N => [f(0)? / 65535.0, f(1)? / 65535.0, f(2)? / 65535.0, f(3)? / 65535.0],
-        DeclType::D3DCOLOR => {
+        D::Float1 => [f(0)?, 0.0, 0.0, 1.0],
+        D::Float2 | D::Short2 => [f(0)?, f(1)?, 0.0, 1.0],
+        D::Float3 => [f(0)?, f(1)?, f(2)?, 1.0],
+        D::Float4 | D::UByte4 | D::Short4 => [f(0)?, f(1)?, f(2)?, f(3)?],
+        D::UByte4N => [f(0)? / 255.0, f(1)? / 255.0, f(2)? / 255.0, f(3)? / 255.0],
+        D::UShort4N => [f(0)? / 65535.0, f(1)? / 65535.0, f(2)? / 65535.0, f(3)? / 65535.0],
+        D::D3dColor => {
             let Number::Int(c) = values[0] else { return Err("D3DCOLOR: not an integer".into()) };
             let c = u32::try_from(c).map_err(|_| format!("D3DCOLOR 0x{c:x} out of range"))?;
             let byte = |s: u32| ((c >> s) & 0xff) as f32 / 255.0;
             [byte(16), byte(8), byte(0), byte(24)]
         }
+        _ => return Err(format!("element type {ty} is not one the runner reads")),
     })
 }
 
@@ -54,7 +58,7 @@ impl Vertices {
             let mut at = 0;
             let mut row = Vec::with_capacity(draw.elements.len());
             for e in &draw.elements {
-                let n = e.ty.values();
+                let n = row_values(e.ty).ok_or_else(|| format!("element type {} is not one the runner reads", e.ty))?;
                 row.push(expand(e.ty, &v[at..at + n]).map_err(|m| format!("vertex {i}: {m}"))?);
                 at += n;
             }
@@ -132,16 +136,16 @@ mod tests {
     #[test]
     fn short_elements_expand_with_0_0_1() {
         let n = |x: f64| Number::Float(x);
-        assert_eq!(expand(DeclType::FLOAT1, &[n(0.5)]), Ok([0.5, 0.0, 0.0, 1.0]));
-        assert_eq!(expand(DeclType::FLOAT2, &[n(0.5), n(2.0)]), Ok([0.5, 2.0, 0.0, 1.0]));
-        assert_eq!(expand(DeclType::FLOAT3, &[n(1.0), n(2.0), n(3.0)]), Ok([1.0, 2.0, 3.0, 1.0]));
+        assert_eq!(expand(DeclType::Float1, &[n(0.5)]), Ok([0.5, 0.0, 0.0, 1.0]));
+        assert_eq!(expand(DeclType::Float2, &[n(0.5), n(2.0)]), Ok([0.5, 2.0, 0.0, 1.0]));
+        assert_eq!(expand(DeclType::Float3, &[n(1.0), n(2.0), n(3.0)]), Ok([1.0, 2.0, 3.0, 1.0]));
     }
 
     #[test]
     fn d3dcolor_reads_rgba_from_argb() {
         // 0x80ff0033: A = 0x80, R = 0xff, G = 0, B = 0x33.
-        assert_eq!(expand(DeclType::D3DCOLOR, &[Number::Int(0x80ff0033)]), Ok([1.0, 0.0, 0.2, 128.0 / 255.0]));
-        assert!(expand(DeclType::D3DCOLOR, &[Number::Float(1.0)]).is_err());
+        assert_eq!(expand(DeclType::D3dColor, &[Number::Int(0x80ff0033)]), Ok([1.0, 0.0, 0.2, 128.0 / 255.0]));
+        assert!(expand(DeclType::D3dColor, &[Number::Float(1.0)]).is_err());
     }
 
     #[test]

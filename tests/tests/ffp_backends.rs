@@ -11,6 +11,7 @@ use std::path::Path;
 use std::process::Command;
 
 use arrayvec::ArrayVec;
+use d3d9_shader::bytecode::TextureDimension;
 use d3d9_shader::ffp::key_pixel::*;
 use d3d9_shader::ffp::key_vertex::*;
 use d3d9_shader::ffp::known::StateValue;
@@ -35,7 +36,7 @@ fn run(tool: &str, args: &[&str], file: &Path, bytes: &[u8]) -> Option<String> {
         .then(|| format!("{tool}: {}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr)))
 }
 
-fn stage(op: TextureOp, args: [Arg; 3], texture: Option<TextureType>) -> StageState {
+fn stage(op: TextureOp, args: [Arg; 3], texture: Option<TextureDimension>) -> StageState {
     StageState {
         color_op: op,
         color_args: args,
@@ -51,7 +52,7 @@ fn pixel_keys() -> Vec<(String, PixelKey)> {
     let key = |stages: &[StageState], fog, alpha| PixelKey::new(stages, true, fog, alpha, false, Varyings::default());
     let mut out = Vec::new();
     let plain = [ArgSource::Texture, ArgSource::Diffuse, ArgSource::Current].map(Arg::plain);
-    for ty in [TextureType::Tex2D, TextureType::Cube, TextureType::Volume] {
+    for ty in [TextureDimension::Tex2D, TextureDimension::Cube, TextureDimension::Volume] {
         for &op in TextureOp::ALL {
             // A bump stage perturbs the next one, which reads TEMP written by neither.
             let next = stage(
@@ -65,7 +66,7 @@ fn pixel_keys() -> Vec<(String, PixelKey)> {
     for &source in ArgSource::ALL {
         for (complement, alpha_replicate) in [(false, false), (true, false), (false, true), (true, true)] {
             let a = Arg { source, complement, alpha_replicate };
-            let s = stage(TextureOp::Lerp, [a, a, Arg::plain(ArgSource::Diffuse)], Some(TextureType::Tex2D));
+            let s = stage(TextureOp::Lerp, [a, a, Arg::plain(ArgSource::Diffuse)], Some(TextureDimension::Tex2D));
             out.push((format!("{a:?}"), key(&[s], PixelFog::Off, None)));
         }
     }
@@ -138,8 +139,8 @@ fn vertex_interfaces() -> Vec<VertexInterface> {
 }
 
 fn pixel_interfaces() -> Vec<PixelInterface> {
-    let tys = [TextureType::Tex2D, TextureType::Cube, TextureType::Volume];
-    [[None; 8], [Some(TextureType::Tex2D); 8], std::array::from_fn(|i| (i % 4 != 3).then_some(tys[i % 3]))]
+    let tys = [TextureDimension::Tex2D, TextureDimension::Cube, TextureDimension::Volume];
+    [[None; 8], [Some(TextureDimension::Tex2D); 8], std::array::from_fn(|i| (i % 4 != 3).then_some(tys[i % 3]))]
         .into_iter()
         .map(|textures| PixelInterface { textures, flat: false, varyings: Varyings::default() })
         .collect()

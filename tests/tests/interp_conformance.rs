@@ -13,13 +13,14 @@
 //!
 //! Every case is run; none is skipped.
 
+use d3d9_shader::bytecode::TextureDimension;
 use std::collections::HashMap;
 use std::path::Path;
 
 use d3d9_shader::bytecode::{decode, Opcode, Program, RegisterType, Usage};
 use d3d9_shader::interp::{
     run_pixel_quad, run_vertex, AddressMode, Constants, Filter, MipFilter, Options, PixelInput, ReferenceSampler,
-    ReferenceTexture, SamplerType, TextureTransform, VertexInput, VertexOutput,
+    ReferenceTexture, TextureTransform, VertexInput, VertexOutput,
 };
 use d3d9_tests::{parse_hex, shared_dir};
 use toml::Value;
@@ -74,11 +75,7 @@ fn texel(format: &str, raw: u32) -> Result<[f32; 4], String> {
 }
 
 fn texture(t: &Table) -> Result<ReferenceTexture, String> {
-    let ty = match t["type"].as_str().unwrap() {
-        "2d" => SamplerType::Tex2D,
-        "cube" => SamplerType::Cube,
-        _ => SamplerType::Volume,
-    };
+    let ty = TextureDimension::from_name(t["type"].as_str().unwrap()).unwrap_or(TextureDimension::Volume);
     let dim = |k: &str| t.get(k).map_or(1, int) as u32;
     let format = t["format"].as_str().unwrap();
     let texels =

@@ -1,20 +1,21 @@
 //! Every valid shader of `../shared/corpus` and `../shared/bench-corpus` executes in the CPU
 //! interpreter on simple inputs, without error and within the default step limit.
 
+use d3d9_shader::bytecode::TextureDimension;
 use d3d9_shader::bytecode::{decode, ShaderKind};
 use d3d9_shader::interp::{
     run_pixel_quad, run_vertex, AddressMode, Constants, Filter, MipFilter, Options, PixelInput, ReferenceSampler,
-    ReferenceTexture, SamplerType, VertexInput,
+    ReferenceTexture, VertexInput,
 };
 use d3d9_tests::{hex_files, is_invalid, parse_hex, shared_dir};
 
 /// A small mipmapped texture of each type on every sampler, vertex samplers included.
 fn sampler() -> ReferenceSampler {
-    let make = |ty: SamplerType| {
+    let make = |ty: TextureDimension| {
         let (faces, depth) = match ty {
-            SamplerType::Cube => (6, 1),
-            SamplerType::Volume => (1, 4),
-            SamplerType::Tex2D => (1, 1),
+            TextureDimension::Cube => (6, 1),
+            TextureDimension::Volume => (1, 4),
+            TextureDimension::Tex2D => (1, 1),
         };
         // 4×4(×4) level 0, then 2×2(×2), then 1×1: 64 + 8 + 1 texels per face for a volume.
         let per_face: usize = (0..3).map(|l| (4usize >> l).pow(2) * (depth >> l).max(1)).sum();
@@ -27,9 +28,9 @@ fn sampler() -> ReferenceSampler {
     };
     let mut s = ReferenceSampler::default();
     for i in 0..16 {
-        s.bind(i, make([SamplerType::Tex2D, SamplerType::Cube, SamplerType::Volume][i % 3]));
+        s.bind(i, make([TextureDimension::Tex2D, TextureDimension::Cube, TextureDimension::Volume][i % 3]));
     }
-    s.vertex_textures = (0..4).map(|_| Some(make(SamplerType::Tex2D))).collect();
+    s.vertex_textures = (0..4).map(|_| Some(make(TextureDimension::Tex2D))).collect();
     s
 }
 

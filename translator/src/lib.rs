@@ -129,6 +129,6 @@ pub mod translate;
 pub mod validate;
 
 pub use error::{Error, Location};
-pub use key::{BoundTexture, Deliveries, Delivery, DeviceState, RenderState, ShaderKey};
+pub use key::{BoundTexture, Deliveries, Delivery, DeviceState, KeySetError, RenderState, ShaderKey};
 pub use shader::{link, ConstantReflection, ParseOptions, Reflection, Shader};
 pub use translate::{translate, translate_with, TranslateError, Translation};

@@ -138,7 +138,7 @@ impl Document {
     fn key<'a>(&self, fields: impl IntoIterator<Item = (&'a str, &'a str)>) -> Result<ShaderKey, WebError> {
         let mut key = ShaderKey::default();
         for (field, value) in fields {
-            key.set(&format!("{field}={value}")).map_err(|e| WebError::new("key", e))?;
+            key.set(&format!("{field}={value}")).map_err(|e| WebError::new("key", e.to_string()))?;
         }
         if key.swvp && !self.options.validation.swvp {
             // Software vertex processing changes what validation accepts: load with `swvp` so

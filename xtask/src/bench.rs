@@ -161,7 +161,7 @@ pub struct BenchArgs {
 }
 
 fn key_field(text: &str) -> Result<String, String> {
-    ShaderKey::default().set(text)?;
+    ShaderKey::default().set(text).map_err(|e| e.to_string())?;
     Ok(text.to_string())
 }
 

@@ -20,7 +20,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use d3d9_shader::ffp::FfpMode;
-use gpu_harness::case::{self, Case, Primitive, RenderState, ShadeMode, TextureKind};
+use gpu_harness::case::{self, Case, Primitive, RenderState, ShadeMode, TextureDimension};
 use gpu_harness::device::Gpu;
 use gpu_harness::ffp_gpu::{self, PixelSetup, VertexSetup};
 use gpu_harness::ffp_state::{FfpState, VertexFormat};
@@ -48,7 +48,7 @@ struct Subject {
     strip: bool,
     cull: case::CullMode,
     /// The case's textures, uploaded as the stages sample them.
-    uploaded: Vec<(u32, TextureKind, GpuTexture)>,
+    uploaded: Vec<(u32, TextureDimension, GpuTexture)>,
 }
 
 /// The default case folders: the shared Windows-measured ones and the project's own.
@@ -167,7 +167,7 @@ fn subject(
         Some(indices) => indices[..draw.vertices_needed() as usize].iter().map(|&i| registers[i as usize]).collect(),
         None => registers,
     };
-    let mut uploaded: Vec<(u32, TextureKind, GpuTexture)> = Vec::new();
+    let mut uploaded: Vec<(u32, TextureDimension, GpuTexture)> = Vec::new();
     for slot in stages.iter().flatten().flat_map(|s| &s.textures) {
         if uploaded.iter().any(|(s, k, _)| *s == slot.stage && *k == slot.kind) {
             continue;

@@ -41,7 +41,7 @@ use std::time::Instant;
 use d3d9_shader::bytecode::{Program, ShaderKind};
 use d3d9_shader::key::FloatRules;
 use d3d9_shader::{ParseOptions, Shader};
-use gpu_harness::case::{Case, ConstantKind, RenderState, TextureKind};
+use gpu_harness::case::{Case, ConstantKind, RenderState, TextureDimension};
 use gpu_harness::device::Gpu;
 use gpu_harness::gpu::{self, DrawCall, FixedState, Resource};
 use gpu_harness::runner::{self, ShaderConstants, ShaderGpu, StageContext, TextureSlot};
@@ -145,7 +145,7 @@ fn heaviest(entries: &[Entry], n: usize) -> Vec<Subject> {
 struct Bench {
     case: Case,
     decoded: Vec<DecodedTexture>,
-    uploaded: Vec<(u32, TextureKind, GpuTexture)>,
+    uploaded: Vec<(u32, TextureDimension, GpuTexture)>,
     targets: GpuTargets,
 }
 

@@ -76,10 +76,9 @@ impl FfpModeArg {
     }
 }
 
-fn delivery(text: &str) -> Result<d3d9_shader::Delivery, String> {
-    let mut d = d3d9_shader::Deliveries::default();
-    d.set(&format!("all={text}"))?;
-    Ok(d.alpha_func)
+/// A `--deliver` value, by the delivery's spelling table.
+fn delivery(text: &str) -> Result<d3d9_shader::Delivery, d3d9_shader::key::UnknownName> {
+    text.parse()
 }
 
 /// `cargo xtask sweep`.

@@ -72,10 +72,10 @@ impl Case {
         if t.width == 0 || t.height == 0 || t.depth == 0 || t.width > 4096 || t.height > 4096 || t.depth > 256 {
             return Err(format!("{what}: size {}x{}x{} out of range", t.width, t.height, t.depth));
         }
-        if t.kind != TextureKind::Volume && t.depth != 1 {
+        if t.kind != TextureDimension::Volume && t.depth != 1 {
             return Err(format!("{what}: depth {} on a non-volume texture", t.depth));
         }
-        if t.kind == TextureKind::Cube && t.width != t.height {
+        if t.kind == TextureDimension::Cube && t.width != t.height {
             return Err(format!("{what}: cube faces must be square"));
         }
         let max_levels = 32 - t.width.max(t.height).max(t.depth).leading_zeros();
@@ -83,7 +83,7 @@ impl Case {
             return Err(format!("{what}: mip_levels {} (1..={max_levels})", t.mip_levels));
         }
         if let Some(fill) = &t.fill {
-            if !t.texels.is_empty() || t.mip_levels != 1 || t.kind == TextureKind::Cube {
+            if !t.texels.is_empty() || t.mip_levels != 1 || t.kind == TextureDimension::Cube {
                 return Err(format!("{what}: `fill` takes one level of a 2D or volume texture and no `texels`"));
             }
             for c in [&fill.r, &fill.g, &fill.b, &fill.a] {
@@ -102,7 +102,7 @@ impl Case {
             if t.texels.iter().any(|&x| x > 0xff_ffff) {
                 return Err(format!("{what}: a D24X8 depth exceeds 0xffffff"));
             }
-            if t.kind == TextureKind::Volume {
+            if t.kind == TextureDimension::Volume {
                 return Err(format!("{what}: a depth texture cannot be a volume"));
             }
         }
@@ -138,7 +138,10 @@ impl Case {
         if draw.elements.is_empty() {
             return Err("no elements".into());
         }
-        let row: usize = draw.elements.iter().map(|e| e.ty.values()).sum();
+        let mut row = 0;
+        for e in &draw.elements {
+            row += row_values(e.ty).ok_or_else(|| format!("element type {} is not one the runner reads", e.ty))?;
+        }
         if draw.indices.is_none() && draw.vertices.len() as u64 != draw.vertices_needed() {
             return Err(format!(
                 "{} vertices for {} {:?} primitives ({} needed)",

@@ -7,6 +7,8 @@
 
 use std::path::{Path, PathBuf};
 
+pub use d3d9_shader::bytecode::TextureDimension;
+use d3d9_shader::key::vertex_formats::DeclType;
 use serde::Deserialize;
 use thiserror::Error;
 
@@ -203,18 +205,6 @@ pub use render_state::{
     VertexBlend,
 };
 
-/// Texture dimension (`type`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[allow(missing_docs)]
-pub enum TextureKind {
-    #[serde(rename = "2d")]
-    Tex2D,
-    #[serde(rename = "cube")]
-    Cube,
-    #[serde(rename = "volume")]
-    Volume,
-}
-
 /// Texture formats: `A8R8G8B8`, the signed formats of docs/d3d9-rules.md#signed-formats, and `D24X8`, a depth
 /// texture sampled with comparison (a shadow map: each texel is a 24-bit depth, `texel / (2^24 − 1)`;
 /// the sampler compares the coordinate's z (2D) or w (cube) with it and returns 1 where
@@ -310,7 +300,7 @@ pub struct Texture {
     pub stage: u32,
     /// Dimension.
     #[serde(rename = "type")]
-    pub kind: TextureKind,
+    pub kind: TextureDimension,
     /// Level-0 width.
     pub width: u32,
     /// Level-0 height.
@@ -351,7 +341,7 @@ impl Texture {
 
     /// Faces: 6 for a cube, else 1.
     pub fn faces(&self) -> u32 {
-        if self.kind == TextureKind::Cube {
+        if self.kind == TextureDimension::Cube {
             6
         } else {
             1
@@ -360,7 +350,7 @@ impl Texture {
 
     /// Size of mip level `level` (each dimension halves, never below 1).
     pub fn level_size(&self, level: u32) -> (u32, u32, u32) {
-        let d = if self.kind == TextureKind::Volume { self.depth } else { 1 };
+        let d = if self.kind == TextureDimension::Volume { self.depth } else { 1 };
         ((self.width >> level).max(1), (self.height >> level).max(1), (d >> level).max(1))
     }
 
@@ -502,37 +492,25 @@ impl Number {
     }
 }
 
-/// D3DDECLTYPE names the runner understands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[allow(missing_docs)]
-pub enum DeclType {
-    FLOAT1,
-    FLOAT2,
-    FLOAT3,
-    FLOAT4,
-    /// One 0xAARRGGBB integer in `vertices`.
-    D3DCOLOR,
-    /// Four integers 0..=255 in `vertices`.
-    UBYTE4,
-    /// Two integers in `vertices`.
-    SHORT2,
-    /// Four integers in `vertices`.
-    SHORT4,
-    /// Four integers 0..=255, read as byte / 255.
-    UBYTE4N,
-    /// Four integers 0..=65535, read as value / 65535.
-    USHORT4N,
-}
-
-impl DeclType {
-    /// How many entries of a `vertices` row this element takes.
-    pub fn values(self) -> usize {
-        match self {
-            DeclType::FLOAT1 | DeclType::D3DCOLOR => 1,
-            DeclType::FLOAT2 | DeclType::SHORT2 => 2,
-            DeclType::FLOAT3 => 3,
-            DeclType::FLOAT4 | DeclType::UBYTE4 | DeclType::SHORT4 | DeclType::UBYTE4N | DeclType::USHORT4N => 4,
-        }
+/// How many entries of a `vertices` row an element of type `ty` takes (the element's `type`
+/// is a D3DDECLTYPE name of the key's table, [`DeclType::NAMES`], in any case): one 0xAARRGGBB
+/// integer for D3DCOLOR; one number per component for FLOAT1–4, UBYTE4, SHORT2, SHORT4 (integers),
+/// UBYTE4N (integers 0..=255, read as byte / 255) and USHORT4N (integers 0..=65535, read as
+/// value / 65535). `None`: a type the runner does not read.
+pub fn row_values(ty: DeclType) -> Option<usize> {
+    use DeclType as D;
+    match ty {
+        D::D3dColor => Some(1),
+        D::Float1
+        | D::Float2
+        | D::Float3
+        | D::Float4
+        | D::UByte4
+        | D::Short2
+        | D::Short4
+        | D::UByte4N
+        | D::UShort4N => Some(ty.components().into()),
+        _ => None,
     }
 }
 

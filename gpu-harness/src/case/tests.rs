@@ -93,7 +93,7 @@ fn texture_stages_are_pixel_samplers_or_d3d9_vertex_samplers() {
 fn texel_count_follows_faces_levels_and_slices() {
     let t = Texture {
         stage: 0,
-        kind: TextureKind::Cube,
+        kind: TextureDimension::Cube,
         width: 4,
         height: 4,
         depth: 1,
@@ -108,7 +108,7 @@ fn texel_count_follows_faces_levels_and_slices() {
     };
     // 6 faces x (16 + 4 + 1).
     assert_eq!(t.expected_texels(), 126);
-    let v = Texture { kind: TextureKind::Volume, width: 4, height: 2, depth: 2, mip_levels: 3, ..t };
+    let v = Texture { kind: TextureDimension::Volume, width: 4, height: 2, depth: 2, mip_levels: 3, ..t };
     // 4x2x2 + 2x1x1 + 1x1x1.
     assert_eq!(v.expected_texels(), 16 + 2 + 1);
 }

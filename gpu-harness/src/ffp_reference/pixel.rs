@@ -5,7 +5,7 @@
 use d3d9_shader::bytecode::Usage;
 use d3d9_shader::interp::{Lod, ReferenceTexture};
 
-use crate::case::{Arg, ArgSource, ResultArg, TextureKind, TextureOp};
+use crate::case::{Arg, ArgSource, ResultArg, TextureDimension, TextureOp};
 use crate::cpu::{PixelIn, PixelOut, PixelStage};
 use crate::ffp_state::{FfpState, StageState, VertexFormat};
 use crate::textures::DecodedTexture;
@@ -15,7 +15,7 @@ use super::maths::{argb, saturate};
 /// The fixed-function pixel stage of one draw.
 pub struct ReferencePixel {
     stages: [StageState; 8],
-    textures: [Option<(TextureKind, ReferenceTexture)>; 8],
+    textures: [Option<(TextureDimension, ReferenceTexture)>; 8],
     /// Per stage, the coordinate component a projected lookup divides by.
     divide_by: [Option<usize>; 8],
     texture_factor: [f32; 4],
@@ -32,7 +32,7 @@ impl ReferencePixel {
         texture_factor: u32,
         specular_add: bool,
     ) -> Result<ReferencePixel, String> {
-        let mut bound: [Option<(TextureKind, ReferenceTexture)>; 8] = Default::default();
+        let mut bound: [Option<(TextureDimension, ReferenceTexture)>; 8] = Default::default();
         for t in textures.iter().filter(|t| t.stage < 8) {
             let r = crate::interpreted::reference_texture(t)
                 .ok_or_else(|| format!("texture on stage {} cannot be sampled on the CPU", t.stage))?;
@@ -176,7 +176,7 @@ impl ReferencePixel {
             c[0] += mat[0] * du + mat[2] * dv;
             c[1] += mat[1] * du + mat[3] * dv;
         }
-        if *kind == TextureKind::Tex2D {
+        if *kind == TextureDimension::Tex2D {
             c[2] = 0.0;
         }
         let mut t = tex.sample(c, Lod::Level(0.0));

@@ -9,7 +9,7 @@ use d3d9_shader::ffp::FfpMode;
 use super::{
     load_constants, needs_snapshot, DrawSetup, GpuStage, Prepared, Runner, ShaderConstants, TextureSlot, Verdict,
 };
-use crate::case::{Case, RenderState, TextureKind};
+use crate::case::{Case, RenderState, TextureDimension};
 use crate::compare::Snapshots;
 use crate::device::Gpu;
 use crate::ffp_gpu::{PixelSetup, VertexSetup};
@@ -20,7 +20,7 @@ use crate::targets::GpuTargets;
 use crate::textures::{self, DecodedTexture, GpuTexture};
 
 /// The textures uploaded so far, by texture stage and the kind the shaders sample them as.
-type Uploaded = Vec<(u32, TextureKind, GpuTexture)>;
+type Uploaded = Vec<(u32, TextureDimension, GpuTexture)>;
 
 impl Runner<'_> {
     pub(super) fn render_gpu(&self, case: &Case, prepared: &Prepared, ffp_mode: FfpMode) -> Result<Snapshots, Verdict> {

@@ -112,19 +112,75 @@ impl TextureType {
         }
     }
 
-    /// The `dcl_` suffix.
+    /// The `dcl_` suffix: the dimension's name ([`TextureDimension::NAMES`]), `1d` or `unknown`.
     pub fn name(self) -> &'static str {
-        match self {
-            TextureType::Unknown => "unknown",
-            TextureType::Tex1D => "1d",
-            TextureType::Tex2D => "2d",
-            TextureType::Cube => "cube",
-            TextureType::Volume => "volume",
+        match (self, self.dimension()) {
+            (_, Some(d)) => d.name(),
+            (TextureType::Tex1D, None) => "1d",
+            _ => "unknown",
         }
     }
     /// The type whose `dcl_` suffix is `name` (`2d`, `cube`, `volume`, …).
     pub fn from_name(name: &str) -> Option<TextureType> {
         (0..=4).filter_map(TextureType::from_raw).find(|t| t.name() == name)
+    }
+
+    /// The texture a sampler of this type reads: `None` for an undeclared or 1D sampler.
+    pub fn dimension(self) -> Option<TextureDimension> {
+        match self {
+            TextureType::Tex2D => Some(TextureDimension::Tex2D),
+            TextureType::Cube => Some(TextureDimension::Cube),
+            TextureType::Volume => Some(TextureDimension::Volume),
+            TextureType::Unknown | TextureType::Tex1D => None,
+        }
+    }
+}
+
+impl From<TextureDimension> for TextureType {
+    fn from(d: TextureDimension) -> TextureType {
+        match d {
+            TextureDimension::Tex2D => TextureType::Tex2D,
+            TextureDimension::Cube => TextureType::Cube,
+            TextureDimension::Volume => TextureType::Volume,
+        }
+    }
+}
+
+/// The three textures D3D9 binds to a sampler (D3DRTYPE_TEXTURE, D3DRTYPE_CUBETEXTURE,
+/// D3DRTYPE_VOLUMETEXTURE): what the interpreter's samplers, the fixed-function stages and the
+/// harness's cases read. Kept apart from [`TextureType`], the `dcl`'s 4-bit field, which also
+/// says "not declared" and 1D (accepted leniently) — values no bound texture has — and must
+/// re-encode exactly; the names of the three it shares are this table's.
+///
+/// The spelling table lives here because `bytecode` imports nothing else of the library; the key
+/// gives the type the traits of its other spelling tables (`Display`, `FromStr`, serde, clap) in
+/// `key/modes.rs`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, PartialOrd, Ord)]
+pub enum TextureDimension {
+    /// A 2D texture (`dcl_2d`, and undeclared samplers).
+    #[default]
+    Tex2D,
+    /// A cube texture (`dcl_cube`).
+    Cube,
+    /// A volume texture (`dcl_volume`).
+    Volume,
+}
+
+impl TextureDimension {
+    /// Every value, in the order of [`Self::NAMES`].
+    pub const ALL: &'static [TextureDimension] =
+        &[TextureDimension::Tex2D, TextureDimension::Cube, TextureDimension::Volume];
+    /// The spelling of each value of [`Self::ALL`]: the `dcl_` suffixes.
+    pub const NAMES: &'static [&'static str] = &["2d", "cube", "volume"];
+
+    /// The value's name (lower case).
+    pub fn name(self) -> &'static str {
+        Self::NAMES[self as usize]
+    }
+
+    /// The value of a name, in any ASCII case.
+    pub fn from_name(name: &str) -> Option<TextureDimension> {
+        Self::NAMES.iter().position(|n| n.eq_ignore_ascii_case(name)).map(|i| Self::ALL[i])
     }
 }
 

@@ -16,7 +16,7 @@ pub use ctab::{ConstantInfo, ConstantTable, CtabError, RegisterSet, TypeInfo};
 pub use decode::{decode, decode_bytes, stream_length};
 pub use encode::{encode, encode_bytes, encode_with};
 pub use error::{DecodeError, DecodeErrorKind};
-pub use instruction::{Comment, Decl, Instruction, Payload, Program, Sources, TextureType, Usage};
+pub use instruction::{Comment, Decl, Instruction, Payload, Program, Sources, TextureDimension, TextureType, Usage};
 pub use opcodes::{
     Comparison, Control, Extra, Form, Gradients, Matrix, Nesting, Opcode, OpcodeInfo, Operand, Shape, TexldVariant,
     OPCODES,

@@ -107,7 +107,7 @@ pub struct TranslateArgs {
 
 /// One `--key` value, checked: the assignment as given.
 fn key_field(text: &str) -> Result<String, String> {
-    ShaderKey::default().set(text)?;
+    ShaderKey::default().set(text).map_err(|e| e.to_string())?;
     Ok(text.to_string())
 }
 
@@ -149,7 +149,7 @@ impl ConvertOptions {
         assignments.sort_by_key(|(at, _)| *at);
         let mut key = ShaderKey::default();
         for field in assignments.iter().flat_map(|(_, fields)| fields.iter()) {
-            key.set(field)?;
+            key.set(field).map_err(|e| e.to_string())?;
         }
         for d in &self.deliver {
             key.delivery.set(d)?;

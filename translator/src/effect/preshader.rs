@@ -223,6 +223,18 @@ const FXLC: u32 = u32::from_le_bytes(*b"FXLC");
 const CTAB: u32 = u32::from_le_bytes(*b"CTAB");
 
 impl Preshader {
+    /// A preshader with no code.
+    pub fn empty() -> Preshader {
+        Preshader {
+            version: 0x4658_0200,
+            literals: Vec::new(),
+            instructions: Vec::new(),
+            inputs: Vec::new(),
+            table_sizes: [0; 7],
+            offset: 0,
+        }
+    }
+
     /// Parses a preshader token stream that starts at absolute byte `offset` of the blob.
     pub fn parse(tokens: &[u32], offset: usize) -> Result<Preshader, EffectError> {
         let version = *tokens.first().ok_or_else(|| err(offset, "empty preshader"))?;

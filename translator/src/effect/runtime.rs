@@ -18,12 +18,15 @@ use super::types::{ParameterClass, ParameterType};
 pub use super::values::convert_word;
 use super::values::{constant_registers, device_word, evaluate_once, expression_words, is_dword_state};
 use super::{Effect, ObjectKind};
-pub use device_calls::DeviceCall;
-pub use pass_desc::PassDesc;
+pub use device_call::DeviceCall;
+pub use pass_shaders::PassDesc;
 
+mod device_call;
 mod device_calls;
 mod lights;
 mod pass_desc;
+mod pass_shaders;
+mod pool_link;
 mod setters;
 mod shared;
 mod strings;
@@ -212,7 +215,7 @@ pub struct EffectRuntime<'e> {
     /// The clock when the pass was last applied: a parameter set after it is dirty.
     applied_at: u64,
     /// The pool the effect was created into, if any.
-    pool: Option<shared::PoolLink>,
+    pool: Option<pool_link::PoolLink>,
 }
 
 impl<'e> EffectRuntime<'e> {
@@ -775,20 +778,6 @@ fn selection(regs: &Registers) -> u32 {
         0
     } else {
         index
-    }
-}
-
-impl Preshader {
-    /// A preshader with no code.
-    pub fn empty() -> Preshader {
-        Preshader {
-            version: 0x4658_0200,
-            literals: Vec::new(),
-            instructions: Vec::new(),
-            inputs: Vec::new(),
-            table_sizes: [0; 7],
-            offset: 0,
-        }
     }
 }
 

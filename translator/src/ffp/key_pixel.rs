@@ -2,6 +2,7 @@
 //! that states which do not change the code compare equal (arguments an op does not read, stages
 //! after the first COLOROP DISABLE, a TEMP result nothing reads, an ALWAYS alpha test).
 
+use crate::bytecode::TextureDimension;
 use arrayvec::ArrayVec;
 
 pub use super::shared::FogFormula;
@@ -92,15 +93,6 @@ impl Arg {
     }
 }
 
-/// The dimension a stage samples.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[allow(missing_docs)]
-pub enum TextureType {
-    Tex2D,
-    Cube,
-    Volume,
-}
-
 /// Where the pixel half's fog factor comes from.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum PixelFog {
@@ -124,7 +116,7 @@ pub struct StageState {
     /// D3DTSS_RESULTARG TEMP.
     pub result_temp: bool,
     /// The bound texture's dimension, if one is bound.
-    pub texture: Option<TextureType>,
+    pub texture: Option<TextureDimension>,
     /// The coordinate component a projected lookup divides by (from D3DTTFF_PROJECTED and COUNTn).
     pub divide_by: Option<u8>,
 }
@@ -153,7 +145,7 @@ pub enum AlphaKey {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Sampling {
     /// The dimension.
-    pub ty: TextureType,
+    pub ty: TextureDimension,
     /// Projected lookup: the component divided by.
     pub divide_by: Option<u8>,
 }
@@ -361,7 +353,7 @@ mod tests {
     fn premodulate_makes_the_next_stage_sample_and_keeps_it() {
         let pre = stage(TextureOp::Premodulate, ArgSource::Diffuse, ArgSource::Diffuse);
         let mut next = stage(TextureOp::SelectArg1, ArgSource::Diffuse, ArgSource::Diffuse);
-        next.texture = Some(TextureType::Tex2D);
+        next.texture = Some(TextureDimension::Tex2D);
         next.result_temp = true;
         let key = |s: &[StageState]| PixelKey::new(s, false, PixelFog::Off, None, false, Varyings::default());
         // The next stage reads no TEXTURE and writes a TEMP nobody reads, yet it multiplies CURRENT.

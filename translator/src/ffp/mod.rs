@@ -43,6 +43,7 @@ mod texcoord;
 mod texture_stages;
 mod vertex_transform;
 
+use crate::bytecode::TextureDimension;
 use naga::valid::ModuleInfo;
 use thiserror::Error;
 
@@ -250,7 +251,7 @@ pub fn generate_pixel_uniform(interface: &PixelInterface) -> Result<FfpShader, F
     FfpShader::build(pixel_source(Gen { uniform: true }, &stand_in, &interface.textures))
 }
 
-fn pixel_source(g: Gen, key: &PixelKey, textures: &[Option<key_pixel::TextureType>; 8]) -> String {
+fn pixel_source(g: Gen, key: &PixelKey, textures: &[Option<TextureDimension>; 8]) -> String {
     let mut s = String::from(constants::PIXEL_WGSL);
     if g.uniform {
         s += state::PIXEL_STATE_WGSL;

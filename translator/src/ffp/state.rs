@@ -14,10 +14,11 @@
 //! interface and rewrites the state block when the state changes, instead of generating and
 //! compiling a module per key (docs/layers.md#fixed-function).
 
-use super::key_pixel::{PixelKey, TextureType};
+use super::key_pixel::PixelKey;
 use super::key_vertex::{Varyings, VertexInputs, VertexKey};
 use super::known::StateValue;
 use super::texture_stages;
+use crate::bytecode::TextureDimension;
 use crate::key::PointExpansion;
 
 /// The state block's binding in the vertex half (group, binding).
@@ -87,7 +88,7 @@ pub struct VertexInterface {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct PixelInterface {
     /// The dimension of the texture bound to each stage.
-    pub textures: [Option<TextureType>; 8],
+    pub textures: [Option<TextureDimension>; 8],
     /// SHADEMODE FLAT.
     pub flat: bool,
     /// Where the varyings are.
@@ -161,7 +162,7 @@ impl PixelKey {
     }
 
     /// The textures this key samples, as an interface would bind them.
-    pub fn sampled_textures(&self) -> [Option<TextureType>; 8] {
+    pub fn sampled_textures(&self) -> [Option<TextureDimension>; 8] {
         texture_stages::sampled(&self.stages)
     }
 }

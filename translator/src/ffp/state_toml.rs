@@ -4,6 +4,7 @@
 //! constants carry (matrices, colours, light values) may be present and are not read; an unknown
 //! name is an error naming its line.
 
+use crate::bytecode::TextureDimension;
 use std::collections::BTreeMap;
 
 use serde::Deserialize;
@@ -80,7 +81,7 @@ struct Texture {
 }
 
 fn tex2d() -> String {
-    "2d".into()
+    TextureDimension::Tex2D.name().into()
 }
 
 #[derive(Deserialize)]
@@ -419,10 +420,7 @@ fn stage_states(f: &File) -> Result<Vec<(kp::StageState, kv::TexCoordKey)>, Stat
         let get = |x: Option<&Option<String>>, d: &str| x.and_then(|o| o.clone()).unwrap_or_else(|| d.to_string());
         let texture = match f.textures.iter().find(|t| t.stage as usize == n).map(|t| t.kind.as_str()) {
             None => None,
-            Some("2d") => Some(kp::TextureType::Tex2D),
-            Some("cube") => Some(kp::TextureType::Cube),
-            Some("volume") => Some(kp::TextureType::Volume),
-            Some(other) => return Err(bad("texture type", other)),
+            Some(name) => Some(TextureDimension::from_name(name).ok_or_else(|| bad("texture type", name))?),
         };
         let (index, gen) = texcoord(&set.and_then(|s| s.texcoordindex.clone()), n)?;
         let (count, projected) = flags(&set.and_then(|s| s.texturetransformflags.clone()))?;

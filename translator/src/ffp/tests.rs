@@ -1,6 +1,7 @@
 //! Every op, argument modifier, coordinate mode, light type and fog mode generates a module naga
 //! validates (values are checked by the harness against the CPU reference and Windows cases).
 
+use crate::bytecode::TextureDimension;
 use arrayvec::ArrayVec;
 
 use super::key_pixel::*;
@@ -8,7 +9,7 @@ use super::key_vertex::*;
 use super::known::StateValue;
 use super::*;
 
-fn stage(op: TextureOp, texture: Option<TextureType>) -> StageState {
+fn stage(op: TextureOp, texture: Option<TextureDimension>) -> StageState {
     let a = |s| Arg { source: s, complement: true, alpha_replicate: false };
     StageState {
         color_op: op,
@@ -27,7 +28,7 @@ fn stage(op: TextureOp, texture: Option<TextureType>) -> StageState {
 
 #[test]
 fn every_op_and_texture_type_validates() {
-    for ty in [TextureType::Tex2D, TextureType::Cube, TextureType::Volume] {
+    for ty in [TextureDimension::Tex2D, TextureDimension::Cube, TextureDimension::Volume] {
         for &op in TextureOp::ALL {
             let stages = [stage(op, Some(ty)), stage(TextureOp::Modulate, Some(ty))];
             let fog = PixelFog::Table(FogFormula::Exp2);
@@ -150,7 +151,7 @@ fn uniform_halves_validate_for_every_interface_shape() {
             assert!(vs.source.contains("ffp_state.fog"));
         }
     }
-    let tex = [TextureType::Tex2D, TextureType::Cube, TextureType::Volume];
+    let tex = [TextureDimension::Tex2D, TextureDimension::Cube, TextureDimension::Volume];
     for textures in [[None; 8], std::array::from_fn(|i| Some(tex[i % 3]))] {
         let interface = PixelInterface { textures, flat: true, varyings: Varyings::default() };
         generate_pixel_uniform(&interface).unwrap_or_else(|e| panic!("{textures:?}: {e}"));

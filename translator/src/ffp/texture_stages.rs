@@ -13,8 +13,9 @@
 //! ([`super::state`]); the ops and arguments are then the functions `ffp_op` and `ffp_arg`, whose
 //! cases are the keyed expressions.
 
-use super::key_pixel::{AlphaKey, Arg, ArgSource, OpKey, StageKey, TextureOp, TextureType};
+use super::key_pixel::{AlphaKey, Arg, ArgSource, OpKey, StageKey, TextureOp};
 use super::known::{Count, Gen, StateValue};
+use crate::bytecode::TextureDimension;
 
 const ZERO: &str = "vec4<f32>(0.0)";
 
@@ -153,7 +154,7 @@ const PREMODULATE_ALPHA: u32 = 32;
 /// How a stage samples: its dimension, the projected divide (0: none, 1 + component) and the
 /// bump stage before it (`Some(luminance)`), when it can have one.
 struct Lookup {
-    ty: TextureType,
+    ty: TextureDimension,
     divide: Count,
     perturbed: Option<bool>,
     /// Whether the stage before can perturb this one at all (it has a texture).
@@ -177,8 +178,8 @@ fn lookup(g: Gen, i: u8, l: &Lookup) -> String {
         });
     }
     let coords = match l.ty {
-        TextureType::Tex2D => format!("tc{i}.xy"),
-        TextureType::Cube | TextureType::Volume => format!("tc{i}.xyz"),
+        TextureDimension::Tex2D => format!("tc{i}.xy"),
+        TextureDimension::Cube | TextureDimension::Volume => format!("tc{i}.xyz"),
     };
     out += &format!("    tex{i} = textureSampleLevel(tex_{i}, samp_{i}, {coords}, 0.0);\n");
     if l.perturbable {
@@ -240,7 +241,7 @@ fn kinds(st: &StageKey) -> (StageKind, AlphaKind) {
 
 /// One stage of the cascade. Keyed, `st` is the key's stage; uniform-driven, a stand-in whose
 /// values the state block replaces.
-fn stage(g: Gen, st: &StageKey, texture: Option<TextureType>, l: &Lookup) -> String {
+fn stage(g: Gen, st: &StageKey, texture: Option<TextureDimension>, l: &Lookup) -> String {
     let (kind, alpha_kind) = kinds(st);
     let (i, to_temp, sampling) = match *st {
         StageKey::Blend { index, to_temp, texture, .. } => (index, to_temp, texture),
@@ -334,14 +335,14 @@ pub(super) fn cascade(stages: &[StageKey]) -> String {
     for (k, st) in stages.iter().enumerate() {
         let ty = sampling(st).map(|t| t.ty);
         let perturbed = perturbing(stages, k);
-        let l = Lookup { ty: ty.unwrap_or(TextureType::Tex2D), divide: divide(st), perturbed, perturbable: true };
+        let l = Lookup { ty: ty.unwrap_or(TextureDimension::Tex2D), divide: divide(st), perturbed, perturbable: true };
         s += &stage(g, st, ty, &l);
     }
     s
 }
 
 /// WGSL statements of the uniform-driven cascade over the bound `textures`.
-pub(super) fn cascade_uniform(textures: &[Option<TextureType>; 8]) -> String {
+pub(super) fn cascade_uniform(textures: &[Option<TextureDimension>; 8]) -> String {
     let g = Gen { uniform: true };
     let mut s = String::from("    var current = diffuse;\n    var temp = vec4<f32>(0.0);\n");
     s += &texel_declarations(textures);
@@ -355,7 +356,7 @@ pub(super) fn cascade_uniform(textures: &[Option<TextureType>; 8]) -> String {
     };
     for i in 0..8u8 {
         let l = Lookup {
-            ty: textures[i as usize].unwrap_or(TextureType::Tex2D),
+            ty: textures[i as usize].unwrap_or(TextureDimension::Tex2D),
             divide: Count(0),
             perturbed: None,
             perturbable: i > 0 && textures[i as usize - 1].is_some(),
@@ -366,7 +367,7 @@ pub(super) fn cascade_uniform(textures: &[Option<TextureType>; 8]) -> String {
 }
 
 /// `tex0` … `tex7`: a `var` for a stage with a texture, 0 for the others.
-fn texel_declarations(textures: &[Option<TextureType>; 8]) -> String {
+fn texel_declarations(textures: &[Option<TextureDimension>; 8]) -> String {
     (0..8)
         .map(|i| match textures[i] {
             Some(_) => format!("    var tex{i} = {ZERO};\n"),
@@ -376,7 +377,7 @@ fn texel_declarations(textures: &[Option<TextureType>; 8]) -> String {
 }
 
 /// The dimension each stage of `stages` samples.
-pub(super) fn sampled(stages: &[StageKey]) -> [Option<TextureType>; 8] {
+pub(super) fn sampled(stages: &[StageKey]) -> [Option<TextureDimension>; 8] {
     let mut t = [None; 8];
     for st in stages {
         let (StageKey::Blend { index, .. } | StageKey::Bump { index, .. }) = *st;
@@ -423,14 +424,14 @@ pub(super) fn stage_states(stages: &[StageKey]) -> [[u32; 16]; 8] {
 }
 
 /// The stages' texture and sampler declarations (group 1, bindings 16 + 2n and 17 + 2n).
-pub(super) fn bindings(textures: &[Option<TextureType>; 8]) -> String {
+pub(super) fn bindings(textures: &[Option<TextureDimension>; 8]) -> String {
     let mut s = String::new();
     for (index, t) in textures.iter().enumerate() {
         let Some(t) = t else { continue };
         let ty = match t {
-            TextureType::Tex2D => "texture_2d<f32>",
-            TextureType::Cube => "texture_cube<f32>",
-            TextureType::Volume => "texture_3d<f32>",
+            TextureDimension::Tex2D => "texture_2d<f32>",
+            TextureDimension::Cube => "texture_cube<f32>",
+            TextureDimension::Volume => "texture_3d<f32>",
         };
         let b = super::constants::texture_binding(index as u32);
         s += &format!(

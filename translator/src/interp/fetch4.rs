@@ -2,13 +2,14 @@
 //! texel is the one point sampling selects, returned as (top-right, bottom-left, bottom-right,
 //! top-left), red channel, level 0, unfiltered.
 
-use super::textures::{to_index, ReferenceTexture, SamplerType};
+use super::textures::{to_index, ReferenceTexture};
+use crate::bytecode::TextureDimension;
 
 impl ReferenceTexture {
     /// Whether a pixel shader's read of this texture is a Fetch4 read: the mode is on, the
     /// texture is 2D, and it is not sampled with comparison (a shadow map keeps its comparison).
     pub fn fetch4_applies(&self) -> bool {
-        self.fetch4 && self.ty == SamplerType::Tex2D && !self.shadow
+        self.fetch4 && self.ty == TextureDimension::Tex2D && !self.shadow
     }
 
     /// The Fetch4 vector at normalised `coords` (x and y read): with (i, j) = (⌊u · W⌋, ⌊v · H⌋)
@@ -34,7 +35,7 @@ mod tests {
     /// other values elsewhere, so that a wrong channel shows.
     fn numbered() -> ReferenceTexture {
         let texels = (0..16).map(|n| [n as f32, 100.0, 200.0, 0.5]).collect();
-        let mut t = ReferenceTexture::new(SamplerType::Tex2D, 4, 4, 1, 1, texels).unwrap();
+        let mut t = ReferenceTexture::new(TextureDimension::Tex2D, 4, 4, 1, 1, texels).unwrap();
         t.fetch4 = true;
         t
     }
@@ -67,7 +68,7 @@ mod tests {
     }
 
     fn request(vertex: bool, lod: Lod) -> SampleRequest {
-        SampleRequest { sampler: 0, vertex, ty: SamplerType::Tex2D, coords: [0.3, 0.6, 0.0, 0.0], lod, lane: 0 }
+        SampleRequest { sampler: 0, vertex, ty: TextureDimension::Tex2D, coords: [0.3, 0.6, 0.0, 0.0], lod, lane: 0 }
     }
 
     #[test]
@@ -75,7 +76,7 @@ mod tests {
         // Two levels: level 0 numbered, level 1 (2×2) all 50; mip filter point, linear filter.
         let mut texels: Vec<[f32; 4]> = (0..16).map(|n| [n as f32, 0.0, 0.0, 1.0]).collect();
         texels.extend([[50.0, 0.0, 0.0, 1.0]; 4]);
-        let mut t = ReferenceTexture::new(SamplerType::Tex2D, 4, 4, 1, 2, texels).unwrap();
+        let mut t = ReferenceTexture::new(TextureDimension::Tex2D, 4, 4, 1, 2, texels).unwrap();
         (t.fetch4, t.filter, t.mip_filter) = (true, Filter::Linear, MipFilter::Point);
         let mut s = ReferenceSampler::default();
         s.bind(0, t.clone());
@@ -86,7 +87,7 @@ mod tests {
         assert_eq!(s.sample(&request(true, Lod::Level(1.0))), [50.0, 0.0, 0.0, 1.0]);
         // A shadow map compares (reference 0 <= every texel: 1), a cube is not gathered.
         let mut cube = t.clone();
-        cube.ty = SamplerType::Cube;
+        cube.ty = TextureDimension::Cube;
         assert!(!cube.fetch4_applies());
         t.shadow = true;
         assert!(!t.fetch4_applies());

@@ -3,13 +3,14 @@
 //! uses. The families extend [`Machine`] in their own files (`operands.rs`, `control_flow.rs`,
 //! `ps1x.rs`, `execute.rs`), which this file never imports.
 
+use crate::bytecode::TextureDimension;
 use crate::bytecode::{Instruction, Opcode, Profile, Program, RegisterType, TextureType, Usage, Version};
 
 use super::arithmetic::Arith;
 use super::flow::{lanes, Flow};
 use super::quad;
 use super::registers::{ConstFile, Defs, Lane};
-use super::textures::{Lod, SampleRequest, SamplerType, TextureSampler};
+use super::textures::{Lod, SampleRequest, TextureSampler};
 use super::{Constants, InterpError, InterpErrorKind as K, Options};
 
 /// Per-lane results of one instruction, written after every source of a co-issued pair is read:
@@ -22,25 +23,22 @@ pub(super) struct Prepared {
     pub flow: Flow,
     pub defs: Defs,
     /// Declared sampler types (SM2+).
-    pub sampler_types: [SamplerType; 16],
+    pub sampler_types: [TextureDimension; 16],
     /// The `dcl` semantic of each vs_3_0 output register.
     pub semantics: [Option<(Usage, u8)>; 12],
 }
 
 impl Prepared {
     pub fn new(program: &Program) -> Result<Prepared, InterpError> {
-        let mut sampler_types = [SamplerType::Tex2D; 16];
+        let mut sampler_types = [TextureDimension::Tex2D; 16];
         let mut semantics = [None; 12];
         for ins in program.iter() {
             let (Opcode::Dcl, Some(dst), Some(decl)) = (ins.opcode, ins.dst, ins.decl()) else { continue };
             let n = dst.reg.num as usize;
             match dst.reg.ty {
                 RegisterType::Sampler if n < 16 => {
-                    sampler_types[n] = match decl.texture_type() {
-                        Some(TextureType::Cube) => SamplerType::Cube,
-                        Some(TextureType::Volume) => SamplerType::Volume,
-                        _ => SamplerType::Tex2D,
-                    }
+                    // Undeclared and 1D samplers read 2D textures.
+                    sampler_types[n] = decl.texture_type().and_then(TextureType::dimension).unwrap_or_default()
                 }
                 RegisterType::Output if n < 12 => semantics[n] = decl.usage().map(|u| (u, decl.usage_index)),
                 _ => {}
@@ -126,7 +124,7 @@ impl<'a> Machine<'a> {
     pub(super) fn sample_quad(
         &self,
         stage: u32,
-        ty: SamplerType,
+        ty: TextureDimension,
         coords: &[[f32; 4]],
         lod: impl Fn(usize) -> Option<Lod>,
         bias: impl Fn(usize) -> f32,

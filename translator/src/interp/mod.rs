@@ -92,8 +92,8 @@ pub use error::{InterpError, InterpErrorKind, MAX_CALL_DEPTH, MAX_NESTING};
 pub use io::{OutputRegister, PixelInput, PixelOutput, VertexInput, VertexOutput};
 pub use options::{Constants, Options, StageState, TextureTransform, DEFAULT_STEP_LIMIT};
 pub use textures::{
-    from_argb8, AddressMode, Filter, Lod, MipFilter, ReferenceSampler, ReferenceTexture, SampleRequest, SamplerType,
-    TextureSampler, UnboundSampler, UNBOUND,
+    from_argb8, AddressMode, Filter, Lod, MipFilter, ReferenceSampler, ReferenceTexture, SampleRequest, TextureSampler,
+    UnboundSampler, UNBOUND,
 };
 
 /// A program prepared for execution: its flow-control tree, its own constants and declarations

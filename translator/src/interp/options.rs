@@ -3,7 +3,7 @@
 //! ([`Constants`]).
 
 use super::approximation::Skew;
-use super::textures::SamplerType;
+use crate::bytecode::TextureDimension;
 use crate::key::FloatRules;
 
 /// `D3DTSS_TEXTURETRANSFORMFLAGS` of a ps_1_x stage, as far as the pixel shader sees it.
@@ -20,7 +20,7 @@ pub struct TextureTransform {
 #[derive(Clone, Copy, PartialEq, Debug)]
 pub struct StageState {
     /// The type of the texture bound to the stage (SM1 shaders do not declare it).
-    pub texture_type: SamplerType,
+    pub texture_type: TextureDimension,
     /// Texture-coordinate transform flags.
     pub transform: TextureTransform,
     /// `D3DTSS_BUMPENVMAT00, 01, 10, 11` as `[[m00, m01], [m10, m11]]`.
@@ -34,7 +34,7 @@ pub struct StageState {
 impl Default for StageState {
     fn default() -> Self {
         StageState {
-            texture_type: SamplerType::Tex2D,
+            texture_type: TextureDimension::Tex2D,
             transform: TextureTransform::default(),
             bump_matrix: [[0.0; 2]; 2],
             luminance_scale: 0.0,

@@ -9,11 +9,11 @@
 //!
 //! [`Options::stages`]: super::Options::stages
 
+use crate::bytecode::TextureDimension;
 use crate::bytecode::{Instruction, Opcode};
 
 use super::flow::lanes;
 use super::machine::{Machine, Writes};
-use super::textures::SamplerType;
 use super::{InterpError, InterpErrorKind as K, StageState};
 
 impl Machine<'_> {
@@ -266,7 +266,7 @@ impl Machine<'_> {
     fn ps14_texld(&mut self, at: usize, ins: &Instruction, mask: u8) -> Result<Writes, InterpError> {
         let m = ins.dst.ok_or_else(|| self.err(at, K::MissingOperand))?.reg.num as usize;
         let coords = self.src_all(at, ins, 0)?;
-        let ty: SamplerType = self.stage(m).texture_type;
+        let ty: TextureDimension = self.stage(m).texture_type;
         let t = self.sample_quad(m as u32, ty, &coords, |_| None, |_| 0.0, mask);
         Ok(t.map(|t| t.map(|t| (t, 0xF))))
     }

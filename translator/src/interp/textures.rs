@@ -3,17 +3,7 @@
 //! linear filtering, mip selection from derivatives or an explicit level, wrap/clamp/mirror/
 //! border addressing, depth-compare sampling). An unbound sampler reads (0, 0, 0, 1).
 
-/// The kind of texture a sampler reads.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub enum SamplerType {
-    /// 2D (`dcl_2d`, and undeclared samplers).
-    #[default]
-    Tex2D,
-    /// Cube (`dcl_cube`).
-    Cube,
-    /// Volume (`dcl_volume`).
-    Volume,
-}
+use crate::bytecode::TextureDimension;
 
 /// How the level of detail is chosen.
 #[derive(Clone, Copy, PartialEq, Debug)]
@@ -40,7 +30,7 @@ pub struct SampleRequest {
     /// Whether a vertex shader samples (D3DVERTEXTEXTURESAMPLER0 + `sampler`).
     pub vertex: bool,
     /// The type the shader declares (or the ps_1_x stage state says).
-    pub ty: SamplerType,
+    pub ty: TextureDimension,
     /// Coordinates, already projected (`texldp`, `_dz`/`_dw`, D3DTTFF_PROJECTED); a
     /// depth-compare texture takes its reference from `.z` (2D) or `.w` (cube).
     pub coords: [f32; 4],
@@ -110,7 +100,7 @@ pub enum AddressMode {
 #[derive(Clone, PartialEq, Debug)]
 pub struct ReferenceTexture {
     /// 2D, cube or volume.
-    pub ty: SamplerType,
+    pub ty: TextureDimension,
     /// Level-0 size.
     pub width: u32,
     /// Level-0 size.
@@ -152,14 +142,14 @@ impl ReferenceTexture {
     /// A texture of `ty` with `levels` mips and the given texels; `None` when the number of
     /// texels does not match the sizes (or a size is 0).
     pub fn new(
-        ty: SamplerType,
+        ty: TextureDimension,
         width: u32,
         height: u32,
         depth: u32,
         levels: u32,
         texels: Vec<[f32; 4]>,
     ) -> Option<Self> {
-        let depth = if ty == SamplerType::Volume { depth } else { 1 };
+        let depth = if ty == TextureDimension::Volume { depth } else { 1 };
         if width == 0 || height == 0 || depth == 0 || levels == 0 || levels > 16 {
             return None;
         }
@@ -182,11 +172,11 @@ impl ReferenceTexture {
 
     /// A 1-level 2D texture from A8R8G8B8 values.
     pub fn from_argb8_2d(width: u32, height: u32, texels: &[u32]) -> Option<Self> {
-        Self::new(SamplerType::Tex2D, width, height, 1, 1, texels.iter().map(|&c| from_argb8(c)).collect())
+        Self::new(TextureDimension::Tex2D, width, height, 1, 1, texels.iter().map(|&c| from_argb8(c)).collect())
     }
 
     fn faces(&self) -> u32 {
-        if self.ty == SamplerType::Cube {
+        if self.ty == TextureDimension::Cube {
             6
         } else {
             1
@@ -209,7 +199,7 @@ impl ReferenceTexture {
     /// Texel (i, j, k) of `level` on `face`, with addressing applied; `None` is the border.
     pub(super) fn texel(&self, face: u32, level: u32, i: i64, j: i64, k: i64) -> [f32; 4] {
         let (w, h, d) = self.level_dims(level);
-        let address = if self.ty == SamplerType::Cube { AddressMode::Clamp } else { self.address };
+        let address = if self.ty == TextureDimension::Cube { AddressMode::Clamp } else { self.address };
         let (Some(i), Some(j), Some(k)) = (wrap(address, i, w), wrap(address, j, h), wrap(address, k, d)) else {
             return self.border;
         };
@@ -221,7 +211,7 @@ impl ReferenceTexture {
     fn filter_level(&self, face: u32, level: u32, uvw: [f32; 3], reference: Option<f32>) -> [f32; 4] {
         let (w, h, d) = self.level_dims(level);
         let dims = [w, h, d];
-        let volume = self.ty == SamplerType::Volume;
+        let volume = self.ty == TextureDimension::Volume;
         let fetch = |i: i64, j: i64, k: i64| {
             let t = self.texel(face, level, i, j, k);
             match reference {
@@ -257,7 +247,7 @@ impl ReferenceTexture {
     /// returns a value (texel 0, or a face by the tie order), but another implementation may
     /// return any texel.
     pub fn reads_undefined(&self, coords: [f32; 4], lod: Lod) -> bool {
-        let axes = if self.ty == SamplerType::Tex2D { 2 } else { 3 };
+        let axes = if self.ty == TextureDimension::Tex2D { 2 } else { 3 };
         if coords[..axes].iter().any(|c| !c.is_finite()) {
             return true;
         }
@@ -266,7 +256,7 @@ impl ReferenceTexture {
         // flushes subnormal inputs, and one of 2^126 or more has a subnormal reciprocal, which a
         // GPU dividing through 1/|ma| may flush to 0, putting the coordinates at the face's
         // centre instead of its edge (docs/d3d9-rules.md#float-rules, cube-map directions).
-        if self.ty == SamplerType::Cube {
+        if self.ty == TextureDimension::Cube {
             let largest = coords[..3].iter().fold(0.0f32, |m, c| m.max(c.abs()));
             if !(f32::MIN_POSITIVE..CUBE_RECIPROCAL_SUBNORMAL).contains(&largest) {
                 return true;
@@ -284,7 +274,7 @@ impl ReferenceTexture {
     /// Samples at `coords` with a level of detail.
     pub fn sample(&self, coords: [f32; 4], lod: Lod) -> [f32; 4] {
         let (face, uvw, scale, reference) = match self.ty {
-            SamplerType::Cube => {
+            TextureDimension::Cube => {
                 let (face, u, v, ma) = cube_face([coords[0], coords[1], coords[2]]);
                 // Face coordinates change by d/(2|ma|) per unit of the direction.
                 (face, [u, v, 0.0], 1.0 / (2.0 * ma), self.shadow.then_some(coords[3]))
@@ -295,7 +285,7 @@ impl ReferenceTexture {
             Lod::Level(l) => l,
             Lod::Derivatives { ddx, ddy, bias } => {
                 let dims = [self.width as f32, self.height as f32, self.depth as f32];
-                let n = if self.ty == SamplerType::Volume { 3 } else { 2 };
+                let n = if self.ty == TextureDimension::Volume { 3 } else { 2 };
                 let len = |d: [f32; 3]| (0..n).map(|a| (d[a] * dims[a] * scale).powi(2)).sum::<f32>().sqrt();
                 len(ddx).max(len(ddy)).log2() + bias
             }
@@ -445,7 +435,7 @@ mod tests {
     use super::*;
 
     fn tex2(w: u32, h: u32, vals: &[f32]) -> ReferenceTexture {
-        ReferenceTexture::new(SamplerType::Tex2D, w, h, 1, 1, vals.iter().map(|&v| [v, 0.0, 0.0, 1.0]).collect())
+        ReferenceTexture::new(TextureDimension::Tex2D, w, h, 1, 1, vals.iter().map(|&v| [v, 0.0, 0.0, 1.0]).collect())
             .unwrap()
     }
 
@@ -504,7 +494,7 @@ mod tests {
         let mut texels = vec![[1.0, 0.0, 0.0, 1.0]; 16];
         texels.extend([[2.0, 0.0, 0.0, 1.0]; 4]);
         texels.push([3.0, 0.0, 0.0, 1.0]);
-        let mut t = ReferenceTexture::new(SamplerType::Tex2D, 4, 4, 1, 3, texels).unwrap();
+        let mut t = ReferenceTexture::new(TextureDimension::Tex2D, 4, 4, 1, 3, texels).unwrap();
         t.mip_filter = MipFilter::Point;
         let c = [0.5, 0.5, 0.0, 0.0];
         // ddx = 0.5 in u: 0.5 · 4 texels = 2 → log2 2 = 1 → level 1.
@@ -528,7 +518,7 @@ mod tests {
     fn cube_faces_in_d3d_order() {
         // One 1×1 texel per face with value = face number.
         let texels = (0..6).map(|f| [f as f32, 0.0, 0.0, 1.0]).collect();
-        let t = ReferenceTexture::new(SamplerType::Cube, 1, 1, 1, 1, texels).unwrap();
+        let t = ReferenceTexture::new(TextureDimension::Cube, 1, 1, 1, 1, texels).unwrap();
         let dirs =
             [[1.0, 0.1, 0.2], [-1.0, 0.1, 0.2], [0.1, 1.0, 0.2], [0.1, -1.0, 0.2], [0.1, 0.2, 1.0], [0.1, 0.2, -1.0]];
         for (face, d) in dirs.iter().enumerate() {
@@ -547,12 +537,12 @@ mod tests {
         assert!(t.reads_undefined([0.5, f32::INFINITY, 0.0, 0.0], L0));
         // A NaN level matters only where a level is chosen.
         assert!(!t.reads_undefined([0.5, 0.5, 0.0, 0.0], Lod::Level(f32::NAN)));
-        let mut m = ReferenceTexture::new(SamplerType::Tex2D, 2, 2, 1, 2, vec![[0.0; 4]; 5]).unwrap();
+        let mut m = ReferenceTexture::new(TextureDimension::Tex2D, 2, 2, 1, 2, vec![[0.0; 4]; 5]).unwrap();
         m.mip_filter = MipFilter::Point;
         assert!(m.reads_undefined([0.5, 0.5, 0.0, 0.0], Lod::Level(f32::NAN)));
         assert!(!m.reads_undefined([0.5, 0.5, 0.0, 0.0], Lod::Level(1e30)));
         // A cube reads x, y and z: crs of huge values gave the direction (0, NaN, 0).
-        t.ty = SamplerType::Cube;
+        t.ty = TextureDimension::Cube;
         t.texels = vec![[0.0; 4]; 24];
         assert!(t.reads_undefined([0.0, f32::NAN, 0.0, 2.7], L0));
         assert!(!t.reads_undefined([0.0, 1.0, 0.0, f32::NAN], L0));
@@ -567,8 +557,14 @@ mod tests {
         assert!(t.reads_undefined([0.0, 2f32.powi(126), 1.0, 1.0], L0));
         assert!(!t.reads_undefined([0.0, 2f32.powi(125), 1.0, 1.0], L0));
         let s = ReferenceSampler { textures: vec![], vertex_textures: vec![None, Some(t)] };
-        let r =
-            |sampler, coords| SampleRequest { sampler, vertex: true, ty: SamplerType::Cube, coords, lod: L0, lane: 0 };
+        let r = |sampler, coords| SampleRequest {
+            sampler,
+            vertex: true,
+            ty: TextureDimension::Cube,
+            coords,
+            lod: L0,
+            lane: 0,
+        };
         assert!(s.reads_undefined(&r(1, [f32::NAN; 4])));
         assert!(!s.reads_undefined(&r(0, [f32::NAN; 4])), "unbound: (0, 0, 0, 1) is defined");
     }
@@ -591,16 +587,29 @@ mod tests {
     #[test]
     fn volume_and_shadow_and_unbound() {
         // 1×1×2 volume: slice 0 = 5, slice 1 = 7; w = 0.75 → slice 1.
-        let v =
-            ReferenceTexture::new(SamplerType::Volume, 1, 1, 2, 1, vec![[5.0, 0.0, 0.0, 1.0], [7.0, 0.0, 0.0, 1.0]]);
+        let v = ReferenceTexture::new(
+            TextureDimension::Volume,
+            1,
+            1,
+            2,
+            1,
+            vec![[5.0, 0.0, 0.0, 1.0], [7.0, 0.0, 0.0, 1.0]],
+        );
         assert_eq!(v.unwrap().sample([0.5, 0.5, 0.75, 0.0], L0)[0], 7.0);
         // Depth texel 0.5: reference 0.4 ≤ 0.5 → 1, reference 0.6 → 0.
         let mut s = tex2(1, 1, &[0.5]);
         s.shadow = true;
         assert_eq!(s.sample([0.5, 0.5, 0.4, 0.0], L0), [1.0; 4]);
         assert_eq!(s.sample([0.5, 0.5, 0.6, 0.0], L0), [0.0; 4]);
-        let r = SampleRequest { sampler: 3, vertex: false, ty: SamplerType::Tex2D, coords: [0.0; 4], lod: L0, lane: 0 };
+        let r = SampleRequest {
+            sampler: 3,
+            vertex: false,
+            ty: TextureDimension::Tex2D,
+            coords: [0.0; 4],
+            lod: L0,
+            lane: 0,
+        };
         assert_eq!(ReferenceSampler::default().sample(&r), [0.0, 0.0, 0.0, 1.0]);
-        assert!(ReferenceTexture::new(SamplerType::Tex2D, 2, 2, 1, 1, vec![[0.0; 4]; 3]).is_none());
+        assert!(ReferenceTexture::new(TextureDimension::Tex2D, 2, 2, 1, 1, vec![[0.0; 4]; 3]).is_none());
     }
 }

@@ -36,32 +36,11 @@
 //! after [`Translation::specialise`](crate::Translation::specialise) has replaced the overrides
 //! by values. wgpu does the same itself when given the WGSL or the naga module.
 
-use std::fmt;
-
 use serde::{Deserialize, Serialize};
 
-/// How one render-state mode is delivered (module documentation).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Delivery {
-    /// In the code: one translation per value.
-    #[default]
-    Baked,
-    /// A pipeline-overridable constant (WGSL `override`).
-    Override,
-    /// Read from the render-state block at run time.
-    Uniform,
-}
-
-impl fmt::Display for Delivery {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Delivery::Baked => "baked",
-            Delivery::Override => "override",
-            Delivery::Uniform => "uniform",
-        })
-    }
-}
+/// Beside the other modes in [`super::modes`], whose one spelling table (`baked`, `override`,
+/// `uniform`) every parser reads: `--deliver`, serde, xtask's `--deliver`.
+pub use super::modes::Delivery;
 
 /// The delivery of each mode that can be delivered otherwise than baked.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -111,14 +90,9 @@ impl Deliveries {
     pub fn set(&mut self, assignment: &str) -> Result<(), String> {
         let (field, value) = assignment
             .split_once('=')
-            .ok_or_else(|| format!("`{assignment}`: expected FIELD=baked|override|uniform"))?;
-        let (field, value) = (field.trim(), value.trim().to_ascii_lowercase());
-        let d = match value.as_str() {
-            "baked" => Delivery::Baked,
-            "override" => Delivery::Override,
-            "uniform" => Delivery::Uniform,
-            _ => return Err(format!("`{field}`: bad delivery `{value}` (baked, override or uniform)")),
-        };
+            .ok_or_else(|| format!("`{assignment}`: expected FIELD={}", Delivery::NAMES.join("|")))?;
+        let (field, value) = (field.trim(), value.trim());
+        let d: Delivery = value.parse().map_err(|e| format!("`{field}`: {e}"))?;
         if field == "all" {
             *self = Deliveries::all(d);
             return Ok(());
@@ -154,5 +128,19 @@ mod tests {
         assert!(d.set("shadow_samplers=override").unwrap_err().contains("always baked"));
         assert!(d.set("fog=sometimes").is_err());
         assert!(d.set("colour=baked").unwrap_err().contains("unknown field"));
+    }
+
+    #[test]
+    fn every_parser_reads_the_one_table() {
+        for &d in Delivery::ALL {
+            let mut all = Deliveries::default();
+            all.set(&format!("all={}", d.name().to_uppercase())).unwrap();
+            assert_eq!(all, Deliveries::all(d));
+            assert_eq!(d.to_string().parse::<Delivery>(), Ok(d));
+            let json = serde_json::to_string(&d).unwrap();
+            assert_eq!(json, format!("\"{}\"", d.name()));
+            assert_eq!(serde_json::from_str::<Delivery>(&json).unwrap(), d);
+        }
+        assert_eq!(Delivery::NAMES, ["baked", "override", "uniform"]);
     }
 }

@@ -65,16 +65,18 @@ pub mod delivery;
 pub mod device;
 pub mod linkage;
 pub mod modes;
+pub mod set_error;
 pub mod state_block;
 pub mod vertex_formats;
 
 pub use delivery::{Deliveries, Delivery};
 pub use device::{BoundTexture, DeviceState, FOURCC_GET1, FOURCC_GET4};
 pub use modes::{AlphaPrecision, CompareFunc, FloatRules, FogMode, FogSource, PointExpansion, UnknownName};
+pub use set_error::KeySetError;
 pub use state_block::RenderState;
 
 use crate::analysis::Signature;
-use crate::bytecode::{RegisterType, ShaderKind, TextureType, Usage, Version};
+use crate::bytecode::{RegisterType, ShaderKind, TextureDimension, TextureType, Usage, Version};
 use linkage::{semantic, Linkage};
 
 /// The state a translation depends on. Small, `Hash + Eq + Clone`: use it as a cache key.
@@ -177,12 +179,19 @@ impl ShaderKey {
     /// `flat_shading`, `swvp`, `finite_constants` booleans; `projected`
     /// a mask of the stages divided by w. Indexed fields: `projected<N>` (stage N's count 1–4, 0
     /// for none), `sampler<N>` (2d|cube|volume|3d), `vertex_input<N>` (a D3DDECLTYPE name).
-    pub fn set(&mut self, assignment: &str) -> Result<(), String> {
-        let (field, value) =
-            assignment.split_once('=').ok_or_else(|| format!("`{assignment}`: expected FIELD=VALUE"))?;
+    pub fn set(&mut self, assignment: &str) -> Result<(), KeySetError> {
+        let (field, value) = assignment
+            .split_once('=')
+            .ok_or_else(|| KeySetError::MissingEquals { assignment: assignment.to_string() })?;
         let (field, value) = (field.trim(), value.trim().to_ascii_lowercase());
-        let bad = || format!("`{field}`: bad value `{value}`");
-        let name = |_: UnknownName| bad();
+        let bad = |expected: &'static [&'static str]| KeySetError::BadValue {
+            field: field.to_string(),
+            value: value.clone(),
+            expected,
+        };
+        let name = |e: UnknownName| bad(e.expected);
+        let number = || bad(&[]);
+        let flag = || bad(BOOLEANS);
         let v = value.as_str();
         match field {
             "float_rules" => self.float_rules = v.parse().map_err(name)?,
@@ -191,49 +200,53 @@ impl ShaderKey {
             "fog" => self.fog = v.parse().map_err(name)?,
             "fog_source" => self.fog_source = v.parse().map_err(name)?,
             "point_expansion" => self.point_expansion = v.parse().map_err(name)?,
-            "clip_planes" => self.clip_planes = int(v).ok_or_else(bad)?,
-            "shadow_samplers" => self.shadow_samplers = int(v).ok_or_else(bad)?,
-            "unbound_samplers" => self.unbound_samplers = int(v).ok_or_else(bad)?,
-            "fetch4_samplers" => self.fetch4_samplers = int(v).ok_or_else(bad)?,
-            "point_size" => self.point_size = boolean(v).ok_or_else(bad)?,
-            "point_sprite" => self.point_sprite = boolean(v).ok_or_else(bad)?,
-            "flat_shading" => self.flat_shading = boolean(v).ok_or_else(bad)?,
-            "swvp" => self.swvp = boolean(v).ok_or_else(bad)?,
-            "finite_constants" => self.finite_constants = boolean(v).ok_or_else(bad)?,
-            "normalised_samplers" => self.normalised_samplers = int(v).ok_or_else(bad)?,
+            "clip_planes" => self.clip_planes = int(v).ok_or_else(number)?,
+            "shadow_samplers" => self.shadow_samplers = int(v).ok_or_else(number)?,
+            "unbound_samplers" => self.unbound_samplers = int(v).ok_or_else(number)?,
+            "fetch4_samplers" => self.fetch4_samplers = int(v).ok_or_else(number)?,
+            "point_size" => self.point_size = boolean(v).ok_or_else(flag)?,
+            "point_sprite" => self.point_sprite = boolean(v).ok_or_else(flag)?,
+            "flat_shading" => self.flat_shading = boolean(v).ok_or_else(flag)?,
+            "swvp" => self.swvp = boolean(v).ok_or_else(flag)?,
+            "finite_constants" => self.finite_constants = boolean(v).ok_or_else(flag)?,
+            "normalised_samplers" => self.normalised_samplers = int(v).ok_or_else(number)?,
             "projected" => {
-                let mask: u8 = int(v).ok_or_else(bad)?;
+                let mask: u8 = int(v).ok_or_else(number)?;
                 self.projected = std::array::from_fn(|n| if mask & (1 << n) != 0 { 4 } else { 0 });
             }
-            _ => return self.set_indexed(field, v).map_err(|e| e.unwrap_or_else(bad)),
+            _ => return self.set_indexed(field, v),
         }
         Ok(())
     }
 
-    /// `projected<N>`, `sampler<N>` and `vertex_input<N>` of [`ShaderKey::set`]; `Err(None)` for
-    /// a bad value.
-    fn set_indexed(&mut self, field: &str, v: &str) -> Result<(), Option<String>> {
-        let unknown = || Some(format!("unknown key field `{field}`"));
+    /// `projected<N>`, `sampler<N>` and `vertex_input<N>` of [`ShaderKey::set`].
+    fn set_indexed(&mut self, field: &str, v: &str) -> Result<(), KeySetError> {
+        let unknown = || KeySetError::UnknownField { field: field.to_string() };
+        let bad = |expected: &'static [&'static str]| KeySetError::BadValue {
+            field: field.to_string(),
+            value: v.to_string(),
+            expected,
+        };
         let (stem, index) = field.split_at(field.find(|c: char| c.is_ascii_digit()).ok_or_else(unknown)?);
         let n: usize = index.parse().map_err(|_| unknown())?;
-        let range = |what: &str| Some(format!("`{field}`: {what} out of range"));
+        let range = |what: &'static str| KeySetError::IndexOutOfRange { field: field.to_string(), what };
         match stem {
             "projected" => {
                 let slot = self.projected.get_mut(n).ok_or_else(|| range("stage"))?;
-                *slot = int(v).filter(|&c: &u8| c <= 4).ok_or(None)?;
+                *slot = int(v).filter(|&c: &u8| c <= 4).ok_or_else(|| bad(&[]))?;
             }
             "sampler" => {
                 let slot = self.sampler_types.get_mut(n).ok_or_else(|| range("sampler index"))?;
                 // `3d` is the volume texture's other name (D3DSAMPLER_TEXTURE_TYPE is `volume`).
-                let ty = if v == "3d" { Some(TextureType::Volume) } else { TextureType::from_name(v) };
-                *slot = Some(
-                    ty.filter(|t| matches!(t, TextureType::Tex2D | TextureType::Cube | TextureType::Volume))
-                        .ok_or(None)?,
-                );
+                let ty = if v == "3d" { Some(TextureDimension::Volume) } else { TextureDimension::from_name(v) };
+                *slot = Some(ty.ok_or_else(|| bad(TextureDimension::NAMES))?.into());
             }
             "vertex_input" => {
                 let slot = self.vertex_inputs.get_mut(n).ok_or_else(|| range("input index"))?;
-                *slot = Some(vertex_formats::DeclType::from_name(v).ok_or(None)?);
+                *slot = Some(
+                    vertex_formats::DeclType::from_name_or_number(v)
+                        .ok_or_else(|| bad(vertex_formats::DeclType::NAMES))?,
+                );
             }
             _ => return Err(unknown()),
         }
@@ -494,6 +507,9 @@ impl ShaderKey {
 const D3DTTFF_PROJECTED: u32 = 256;
 
 /// A `--key` boolean.
+/// The spellings [`boolean`] takes, for [`KeySetError::BadValue`].
+const BOOLEANS: &[&str] = &["1", "true", "on", "yes", "0", "false", "off", "no"];
+
 fn boolean(v: &str) -> Option<bool> {
     match v {
         "1" | "true" | "on" | "yes" => Some(true),

@@ -5,11 +5,6 @@
 //! Names are matched without regard to ASCII case: the CLI writes `lessequal`, a case file
 //! `LESSEQUAL`.
 
-use std::fmt;
-use std::str::FromStr;
-
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
 /// A name that is not one of an enum's spellings.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("bad {what} `{name}` (one of {})", expected.join(", "))]
@@ -45,32 +40,40 @@ macro_rules! spellings {
             }
         }
 
-        impl fmt::Display for $t {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        $crate::key::modes::spelling_traits!($t, $what);
+    };
+}
+
+/// The traits built on a spelling table (`ALL`, `NAMES`, `name`, `from_name`): `Display`,
+/// `FromStr`, serde, and clap's `ValueEnum` under the `cli` feature.
+macro_rules! spelling_traits {
+    ($t:ty, $what:literal) => {
+        impl std::fmt::Display for $t {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
                 f.write_str(self.name())
             }
         }
 
-        impl FromStr for $t {
-            type Err = UnknownName;
-            fn from_str(s: &str) -> Result<$t, UnknownName> {
-                $t::from_name(s.trim()).ok_or_else(|| UnknownName {
+        impl std::str::FromStr for $t {
+            type Err = $crate::key::modes::UnknownName;
+            fn from_str(s: &str) -> Result<$t, $crate::key::modes::UnknownName> {
+                <$t>::from_name(s.trim()).ok_or_else(|| $crate::key::modes::UnknownName {
                     what: $what,
                     name: s.to_string(),
-                    expected: $t::NAMES,
+                    expected: <$t>::NAMES,
                 })
             }
         }
 
-        impl Serialize for $t {
-            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        impl serde::Serialize for $t {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
                 s.serialize_str(self.name())
             }
         }
 
-        impl<'de> Deserialize<'de> for $t {
-            fn deserialize<D: Deserializer<'de>>(d: D) -> Result<$t, D::Error> {
-                let name = String::deserialize(d)?;
+        impl<'de> serde::Deserialize<'de> for $t {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<$t, D::Error> {
+                let name = <String as serde::Deserialize>::deserialize(d)?;
                 name.parse().map_err(serde::de::Error::custom)
             }
         }
@@ -78,7 +81,7 @@ macro_rules! spellings {
         #[cfg(feature = "cli")]
         impl clap::ValueEnum for $t {
             fn value_variants<'a>() -> &'a [$t] {
-                $t::ALL
+                <$t>::ALL
             }
             fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
                 Some(clap::builder::PossibleValue::new(self.name()))
@@ -86,6 +89,13 @@ macro_rules! spellings {
         }
     };
 }
+
+pub(crate) use spelling_traits;
+/// For the enums of the key's other files (vertex_formats.rs).
+pub(crate) use spellings;
+
+// The table is `bytecode`'s, which imports nothing of the library (see the type).
+spelling_traits!(crate::bytecode::TextureDimension, "texture type");
 
 /// How D3D9's float arithmetic is reproduced (docs/d3d9-rules.md#float-rules).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
@@ -178,6 +188,18 @@ pub enum PointExpansion {
     Strip,
 }
 
+/// How one render-state mode is delivered ([`super::delivery`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Delivery {
+    /// In the code: one translation per value.
+    #[default]
+    Baked,
+    /// A pipeline-overridable constant (WGSL `override`).
+    Override,
+    /// Read from the render-state block at run time.
+    Uniform,
+}
+
 spellings!(FloatRules, "float rules", [Strict => "strict", Fast => "fast", Ieee => "ieee"]);
 spellings!(
     CompareFunc,
@@ -197,6 +219,7 @@ spellings!(AlphaPrecision, "alpha precision", [Unorm8 => "unorm8", Float => "flo
 spellings!(FogMode, "fog mode", [None => "none", Vertex => "vertex", Linear => "linear", Exp => "exp", Exp2 => "exp2"]);
 spellings!(FogSource, "fog source", [Z => "z", W => "w"]);
 spellings!(PointExpansion, "point expansion", [Off => "off", List => "list", Strip => "strip"]);
+spellings!(Delivery, "delivery", [Baked => "baked", Override => "override", Uniform => "uniform"]);
 
 impl CompareFunc {
     /// The D3DCMPFUNC value (1 never … 8 always).

@@ -303,7 +303,24 @@ fn every_mode_spelling_is_read_back_by_set() {
     assert_eq!(k.sampler_types[3], Some(TextureType::Volume));
     assert_eq!(k.vertex_inputs[2], Some(vertex_formats::DeclType::D3dColor));
     assert!(k.set("sampler3=1d").is_err());
-    assert!(k.set("fog_source=y").unwrap_err().contains("bad value"));
+    assert!(k.set("fog_source=y").unwrap_err().to_string().contains("bad value"));
+}
+
+#[test]
+fn set_errors_name_the_field_and_the_spellings() {
+    let mut k = ShaderKey::default();
+    assert_eq!(k.set("fog"), Err(KeySetError::MissingEquals { assignment: "fog".into() }));
+    assert_eq!(k.set("colour=1"), Err(KeySetError::UnknownField { field: "colour".into() }));
+    assert_eq!(
+        k.set("sampler16=2d"),
+        Err(KeySetError::IndexOutOfRange { field: "sampler16".into(), what: "sampler index" })
+    );
+    let e = k.set("fog = Fast").unwrap_err();
+    assert_eq!(e, KeySetError::BadValue { field: "fog".into(), value: "fast".into(), expected: FogMode::NAMES });
+    assert_eq!(e.to_string(), "`fog`: bad value `fast` (one of none, vertex, linear, exp, exp2)");
+    let e = k.set("clip_planes=300").unwrap_err();
+    assert_eq!(e.to_string(), "`clip_planes`: bad value `300`");
+    assert!(k.set("sampler0=1d").unwrap_err().to_string().ends_with("(one of 2d, cube, volume)"));
 }
 
 #[test]

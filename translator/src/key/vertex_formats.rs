@@ -24,10 +24,12 @@
 //!
 //! [`decode`] is the CPU reference of the same rules, from the attribute's bytes.
 
-use serde::{Deserialize, Serialize};
+use super::modes::spellings;
 
-/// D3DDECLTYPE: the type of a vertex element.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+/// D3DDECLTYPE: the type of a vertex element. Its names ([`DeclType::NAMES`]) are D3DDECLTYPE's
+/// without the prefix, read in any case: `--key vertex_input<N>=` and the harness's case files
+/// (`type = "FLOAT3"`) spell them alike.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[allow(missing_docs)]
 #[repr(u8)]
 pub enum DeclType {
@@ -50,54 +52,46 @@ pub enum DeclType {
     Float16x4 = 16,
 }
 
-impl DeclType {
-    /// Every type, in D3DDECLTYPE order.
-    pub const ALL: [DeclType; 17] = [
-        DeclType::Float1,
-        DeclType::Float2,
-        DeclType::Float3,
-        DeclType::Float4,
-        DeclType::D3dColor,
-        DeclType::UByte4,
-        DeclType::Short2,
-        DeclType::Short4,
-        DeclType::UByte4N,
-        DeclType::Short2N,
-        DeclType::Short4N,
-        DeclType::UShort2N,
-        DeclType::UShort4N,
-        DeclType::UDec3,
-        DeclType::Dec3N,
-        DeclType::Float16x2,
-        DeclType::Float16x4,
-    ];
+spellings!(
+    DeclType,
+    "vertex element type",
+    [
+        Float1 => "float1",
+        Float2 => "float2",
+        Float3 => "float3",
+        Float4 => "float4",
+        D3dColor => "d3dcolor",
+        UByte4 => "ubyte4",
+        Short2 => "short2",
+        Short4 => "short4",
+        UByte4N => "ubyte4n",
+        Short2N => "short2n",
+        Short4N => "short4n",
+        UShort2N => "ushort2n",
+        UShort4N => "ushort4n",
+        UDec3 => "udec3",
+        Dec3N => "dec3n",
+        Float16x2 => "float16_2",
+        Float16x4 => "float16_4",
+    ]
+);
 
-    /// The type named as in D3DDECLTYPE without the prefix, lower case (`float3`, `d3dcolor`,
-    /// `ubyte4n`, `float16_2`), or by its number.
-    pub fn from_name(name: &str) -> Option<DeclType> {
-        const NAMES: [&str; 17] = [
-            "float1",
-            "float2",
-            "float3",
-            "float4",
-            "d3dcolor",
-            "ubyte4",
-            "short2",
-            "short4",
-            "ubyte4n",
-            "short2n",
-            "short4n",
-            "ushort2n",
-            "ushort4n",
-            "udec3",
-            "dec3n",
-            "float16_2",
-            "float16_4",
-        ];
-        let lower = name.to_ascii_lowercase();
-        match NAMES.iter().position(|n| *n == lower) {
-            Some(i) => Some(DeclType::ALL[i]),
-            None => lower.parse().ok().and_then(DeclType::from_raw),
+impl DeclType {
+    /// The type named by [`DeclType::NAMES`] (any case) or by its D3DDECLTYPE number.
+    pub fn from_name_or_number(name: &str) -> Option<DeclType> {
+        DeclType::from_name(name).or_else(|| name.parse().ok().and_then(DeclType::from_raw))
+    }
+
+    /// How many components the element carries; the shader sees the rest as D3D9 fills them,
+    /// (0, 0, 0, 1). D3DCOLOR and the byte types carry four, UDEC3 and DEC3N three (the module
+    /// documentation's table).
+    pub fn components(self) -> u8 {
+        use DeclType as D;
+        match self {
+            D::Float1 => 1,
+            D::Float2 | D::Short2 | D::Short2N | D::UShort2N | D::Float16x2 => 2,
+            D::Float3 | D::UDec3 | D::Dec3N => 3,
+            D::Float4 | D::D3dColor | D::UByte4 | D::Short4 | D::UByte4N | D::Short4N | D::UShort4N | D::Float16x4 => 4,
         }
     }
 
@@ -258,7 +252,7 @@ mod tests {
 
     #[test]
     fn every_type_has_a_format_of_its_size() {
-        for t in DeclType::ALL {
+        for &t in DeclType::ALL {
             let f = vertex_format(t);
             assert!((1..=4).contains(&f.components), "{t:?}");
             assert_eq!(DeclType::from_raw(t as u32), Some(t));

@@ -6,18 +6,10 @@
 //! GetPassDesc fails twice (E_FAIL, no vertex shader), the BeginPass after it succeeds with the
 //! element chosen before (0), and a GetPassDesc after that BeginPass gives element 0 too.
 
+use super::pass_shaders::PassDesc;
 use super::{selection, EffectRuntime, RuntimeError};
 use crate::effect::states::{State, StateClass, StateSource};
 use crate::effect::ObjectKind;
-
-/// GetPassDesc's shaders: object ids of the shader functions (`None` = NULL).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct PassDesc {
-    /// The vertex shader the pass sets.
-    pub vertex_shader: Option<usize>,
-    /// The pixel shader the pass sets.
-    pub pixel_shader: Option<usize>,
-}
 
 type Key = (usize, usize, usize, u8);
 

@@ -2,41 +2,10 @@
 //! version each last read. Sets write through; every evaluation first reads what other effects
 //! of the pool set since (docs/effects.md#effect-pools).
 
+use super::pool_link::{PoolLink, Shared};
 use super::EffectRuntime;
 use crate::effect::pool::{is_shared, EffectPool};
 use crate::effect::store::Handle;
-
-/// The shared parameters of one effect.
-#[derive(Debug)]
-pub(super) struct PoolLink {
-    pool: EffectPool,
-    shared: Vec<Shared>,
-}
-
-#[derive(Clone, Copy, Debug)]
-struct Shared {
-    top: Handle,
-    entry: usize,
-    seen: u64,
-}
-
-impl Clone for PoolLink {
-    /// A cloned effect is one more user of every entry.
-    fn clone(&self) -> PoolLink {
-        for s in &self.shared {
-            self.pool.retain(s.entry);
-        }
-        PoolLink { pool: self.pool.clone(), shared: self.shared.clone() }
-    }
-}
-
-impl Drop for PoolLink {
-    fn drop(&mut self) {
-        for s in &self.shared {
-            self.pool.release(s.entry);
-        }
-    }
-}
 
 impl<'e> EffectRuntime<'e> {
     /// Joins every `shared` parameter to the pool; one the pool already holds takes the pool's

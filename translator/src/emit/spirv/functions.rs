@@ -5,7 +5,6 @@ use naga::valid::FunctionInfo;
 use naga::{EntryPoint, Function, ShaderStage};
 use spirv::{ExecutionMode, ExecutionModel, FunctionControl, Op, StorageClass};
 
-use super::words::Section;
 use super::{Result, Unsupported, Writer};
 
 /// The function being written, as the expression and statement writers read it.
@@ -15,42 +14,6 @@ pub(super) struct Cx<'m> {
     pub(super) fi: &'m FunctionInfo,
     /// An entry point: `Return` stores the outputs.
     pub(super) entry: bool,
-}
-
-/// A loop or switch that `Break` (and, for loops, `Continue`) leaves.
-#[derive(Clone, Copy)]
-pub(super) struct Target {
-    pub(super) merge: u32,
-    /// The continue target; `None` for a switch.
-    pub(super) next: Option<u32>,
-}
-
-/// The mutable state of the function being written; its buffers are reused for the next one.
-#[derive(Default)]
-pub(super) struct FnState {
-    /// Per expression: its id, 0 until written.
-    pub(super) ids: Vec<u32>,
-    pub(super) arg_ids: Vec<u32>,
-    pub(super) local_ids: Vec<u32>,
-    /// `OpFunction` and its parameters.
-    pub(super) head: Section,
-    /// The entry point's interface variables.
-    pub(super) interface: Vec<u32>,
-    /// The parameter types of the function being written.
-    pub(super) params: Vec<u32>,
-    /// `OpVariable`s, which must open the first block.
-    pub(super) vars: Section,
-    /// Loads and access chains every block may use: written after the variables.
-    pub(super) prologue: Section,
-    pub(super) body: Section,
-    /// The current block has no terminator yet.
-    pub(super) open: bool,
-    pub(super) targets: Vec<Target>,
-    /// The entry point's output variables, one per result member (or one for the result).
-    pub(super) outputs: Vec<u32>,
-    pub(super) result_is_struct: bool,
-    /// The entry point writes `FragDepth` (execution mode `DepthReplacing`).
-    pub(super) writes_depth: bool,
 }
 
 impl<'m> Writer<'m> {

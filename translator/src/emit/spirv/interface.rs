@@ -5,13 +5,8 @@
 use naga::{AddressSpace, Binding, BuiltIn, Handle, Interpolation, Sampling, ScalarKind, ShaderStage, Type, TypeInner};
 use spirv::{Capability, Decoration, Op, StorageClass};
 
+use super::state::Global;
 use super::{Result, Unsupported, Writer};
-
-/// A global variable as functions reach it.
-pub(super) struct Global {
-    pub(super) var: u32,
-    pub(super) space: AddressSpace,
-}
 
 impl<'m> Writer<'m> {
     /// Declares every global variable of the module.

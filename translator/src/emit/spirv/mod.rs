@@ -18,6 +18,7 @@
 mod expressions;
 mod functions;
 mod interface;
+mod state;
 mod statements;
 mod textures;
 mod types;
@@ -28,7 +29,7 @@ use naga::{Handle, Module};
 use rustc_hash::FxHashMap;
 use spirv::{Capability, Op};
 
-use self::types::{ConstKey, LocalType};
+use self::state::{ConstKey, FnState, Global, LocalType};
 use self::words::Section;
 
 /// A construct the writer does not cover; the reason names it.
@@ -82,11 +83,11 @@ struct Buffers {
     /// Per global expression: its constant's id, 0 until declared.
     global_expr_ids: Vec<u32>,
     /// Per global variable: its variable.
-    globals: Vec<interface::Global>,
+    globals: Vec<Global>,
     /// Per function: its id.
     function_ids: Vec<u32>,
     /// The state of the function being written.
-    fx: functions::FnState,
+    fx: FnState,
 }
 
 impl Buffers {

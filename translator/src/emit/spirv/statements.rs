@@ -6,7 +6,8 @@
 use naga::{Block, Statement as S};
 use spirv::{LoopControl, Op, SelectionControl};
 
-use super::functions::{Cx, Target};
+use super::functions::Cx;
+use super::state::Target;
 use super::{Result, Unsupported, Writer};
 
 impl<'m> Writer<'m> {

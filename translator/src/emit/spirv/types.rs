@@ -9,28 +9,8 @@ use naga::{
 };
 use spirv::{Capability, Decoration, Op, StorageClass};
 
+use super::state::{ConstKey, LocalType};
 use super::{Result, Unsupported, Writer};
-
-/// A type declared by what it is.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub(super) enum LocalType {
-    Void,
-    Scalar(Scalar),
-    Vector(VectorSize, Scalar),
-    Matrix { columns: VectorSize, rows: VectorSize, scalar: Scalar },
-    Pointer { base: u32, class: u32 },
-    Image { dim: u32, depth: bool },
-    Sampler,
-    SampledImage(u32),
-}
-
-/// A constant declared by its type and value.
-#[derive(Clone, PartialEq, Eq, Hash)]
-pub(super) enum ConstKey {
-    Scalar { ty: u32, bits: u32 },
-    Composite { ty: u32, parts: ArrayVec<u32, 4> },
-    Null(u32),
-}
 
 impl Writer<'_> {
     fn local_type(&mut self, key: LocalType) -> Result<u32> {

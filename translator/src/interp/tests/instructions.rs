@@ -1,6 +1,7 @@
 //! One test (at least) per arithmetic instruction, with the edge values of the D3D9 rules.
 
 use super::*;
+use crate::bytecode::TextureDimension;
 
 const INF: f32 = f32::INFINITY;
 
@@ -239,7 +240,7 @@ fn texld_variants_sample_with_projection_bias_level_and_gradients() {
     let mut texels = vec![[1.0, 0.0, 0.0, 1.0]; 16];
     texels.extend([[2.0, 0.0, 0.0, 1.0]; 4]);
     texels.push([3.0, 0.0, 0.0, 1.0]);
-    let mut t = ReferenceTexture::new(SamplerType::Tex2D, 4, 4, 1, 3, texels).unwrap();
+    let mut t = ReferenceTexture::new(TextureDimension::Tex2D, 4, 4, 1, 3, texels).unwrap();
     t.mip_filter = MipFilter::Point;
     let mut s = ReferenceSampler::default();
     s.bind(0, t);
@@ -310,7 +311,7 @@ fn implicit_lod_comes_from_the_quad() {
     // 4×4 level 0 = 1, 2×2 level 1 = 2; coordinates step 0.5 per pixel → 2 texels → level 1.
     let mut texels = vec![[1.0, 0.0, 0.0, 1.0]; 16];
     texels.extend([[2.0, 0.0, 0.0, 1.0]; 4]);
-    let mut t = ReferenceTexture::new(SamplerType::Tex2D, 4, 4, 1, 2, texels).unwrap();
+    let mut t = ReferenceTexture::new(TextureDimension::Tex2D, 4, 4, 1, 2, texels).unwrap();
     t.mip_filter = MipFilter::Point;
     let mut s = ReferenceSampler::default();
     s.bind(0, t);

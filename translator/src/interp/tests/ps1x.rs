@@ -5,9 +5,10 @@
 //! (floor(4u), floor(4v), floor(4w), 1) on a 4×4(×4) texture.
 
 use super::*;
+use crate::bytecode::TextureDimension;
 
-fn coord_texture(ty: SamplerType) -> ReferenceTexture {
-    let d = if ty == SamplerType::Volume { 4 } else { 1 };
+fn coord_texture(ty: TextureDimension) -> ReferenceTexture {
+    let d = if ty == TextureDimension::Volume { 4 } else { 1 };
     let mut texels = Vec::new();
     for k in 0..d {
         for j in 0..4 {
@@ -95,7 +96,7 @@ fn texreg2ar_gb_rgb() {
     assert_eq!(col(&format!("{head}texreg2ar t1, t0\nmov r0, t1"), &[], &o), [3.0, 0.0, 0.0, 1.0]);
     assert_eq!(col(&format!("{head}texreg2gb t1, t0\nmov r0, t1"), &[], &o), [1.0, 2.0, 0.0, 1.0]);
     // texreg2rgb on a volume stage: (0.1, 0.3, 0.6) → (0, 1, 2).
-    o.stages[1].texture_type = SamplerType::Volume;
+    o.stages[1].texture_type = TextureDimension::Volume;
     assert_eq!(col(&format!("{head}texreg2rgb t1, t0\nmov r0, t1"), &[], &o), [0.0, 1.0, 2.0, 1.0]);
 }
 
@@ -134,7 +135,7 @@ fn texm3x3_family() {
     assert_eq!(col("ps_1_2\ntexcoord t0\ntexdp3tex t3, t0\nmov r0, t3", &t, &o), [3.0, 0.0, 0.0, 1.0]);
     // texm3x3tex on a volume stage 3: (0.25, 0.5, 0.75) → (1, 2, 3).
     let mut ov = Options::default();
-    ov.stages[3].texture_type = SamplerType::Volume;
+    ov.stages[3].texture_type = TextureDimension::Volume;
     assert_eq!(col(&format!("{pads}texm3x3tex t3, t0\nmov r0, t3"), &t, &ov), [1.0, 2.0, 3.0, 1.0]);
 }
 
@@ -144,7 +145,7 @@ fn texm3x3spec_and_vspec_reflect_the_eye_vector() {
     // R = 2·n·(n·E)/(n·n) − E = (0, 0, 2) − E = (−0.25, −0.5, 1) on a volume → clamp → (0, 0, 3).
     // With E = (−0.5, −0.75, 0.5): R = (0, 0, 1) − E = (0.5, 0.75, 0.5) → (2, 3, 2).
     let mut o = Options::default();
-    o.stages[3].texture_type = SamplerType::Volume;
+    o.stages[3].texture_type = TextureDimension::Volume;
     let t = |e: [f32; 3]| {
         [(0, [0.0, 0.0, 1.0, 1.0]), (1, [1.0, 0.0, 0.0, e[0]]), (2, [0.0, 1.0, 0.0, e[1]]), (3, [0.0, 0.0, 1.0, e[2]])]
     };
