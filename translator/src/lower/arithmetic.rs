@@ -5,9 +5,9 @@
 
 use naga::{BinaryOperator as B, Expression, MathFunction as M, VectorSize};
 
+use super::interval::Ranges;
 use super::modifiers::Width;
 use super::registers::Expr;
-use super::value_range::Ranges;
 use super::Lowerer;
 use crate::bytecode::WriteMask;
 use crate::key::FloatRules;

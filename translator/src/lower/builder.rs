@@ -556,7 +556,7 @@ pub(crate) struct Tables {
     pub known: ExprFacts<[u32; 4]>,
     /// What is known of expressions' values (`value_range`): recorded where the expression does
     /// not say it, computed and kept where a strict product asks.
-    pub ranges: ExprFacts<super::value_range::Ranges>,
+    pub ranges: ExprFacts<super::interval::Ranges>,
     /// Vectors composed from components in the current block, by their components.
     pub composed: FastMap<Parts, Handle<Expression>>,
     /// The pure expressions of the current block, by what they compute.
@@ -609,7 +609,7 @@ impl Tables {
     fn bytes(&self) -> usize {
         use std::mem::size_of;
         self.known.0.capacity() * size_of::<Option<[u32; 4]>>()
-            + self.ranges.0.capacity() * size_of::<Option<super::value_range::Ranges>>()
+            + self.ranges.0.capacity() * size_of::<Option<super::interval::Ranges>>()
             + self.pure.heads.capacity() * 4
             + self.pure.entries.capacity() * size_of::<PureEntry>()
             + self.depth.capacity() * 2

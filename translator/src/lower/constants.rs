@@ -297,7 +297,7 @@ impl Lowerer<'_> {
     /// [`ShaderKey::finite_constants`]: crate::ShaderKey::finite_constants
     fn note_constant_range(&mut self, v: Expr) {
         if self.key.finite_constants {
-            self.note_range(v, [super::value_range::Interval::FINITE; 4]);
+            self.note_range(v, [super::interval::Interval::FINITE; 4]);
         }
     }
 

@@ -87,6 +87,7 @@ mod epilogues;
 mod error;
 mod fog;
 mod interface;
+mod interval;
 pub mod io_map;
 mod layout;
 mod lighting;

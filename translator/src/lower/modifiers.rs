@@ -58,7 +58,7 @@ impl Lowerer<'_> {
         let low = self.math2(MathFunction::Min, x, one);
         let s = self.fb.expr(Expression::Select { condition: positive, accept: low, reject: zero });
         // x > 0 excludes NaN, so min(x, 1) is in (0, 1]; else +0.
-        self.note_range(s, [super::value_range::Interval::UNIT; 4]);
+        self.note_range(s, [super::interval::Interval::UNIT; 4]);
         s
     }
 

@@ -207,7 +207,7 @@ impl Lowerer<'_> {
     ///
     /// [`ShaderKey::normalised_samplers`]: crate::ShaderKey::normalised_samplers
     fn note_texel_range(&mut self, n: Option<u16>, texel: Expr, shadow: bool) {
-        use super::value_range::Interval;
+        use super::interval::Interval;
         let normalised = n.is_some_and(|n| n < 16 && self.key.normalised_samplers & (1 << n) != 0);
         if shadow {
             self.note_range(texel, [Interval::UNIT; 4]);

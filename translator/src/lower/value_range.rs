@@ -17,158 +17,19 @@
 //! [`ShaderKey::finite_constants`]: crate::ShaderKey::finite_constants
 //! [`ShaderKey::normalised_samplers`]: crate::ShaderKey::normalised_samplers
 //!
-//! Bounds are computed in `f64` and not trusted near the ends of the float range: a bound past
-//! [`HUGE`] may be an infinity, and one within [`TINY`] of zero may be zero, because a GPU may
-//! contract a product into an add, reassociate a sum or flush a denormal to zero.
+//! The intervals and their arithmetic, with the margins a GPU's rounding asks for, are in
+//! `interval`.
 //!
 //! [`Lowerer::fmul_lanes`]: super::Lowerer::fmul_lanes
 
 use naga::{BinaryOperator as B, Expression, Handle, Literal, MathFunction as M, ScalarKind, TypeInner, UnaryOperator};
 
+use super::interval::{clamp, Interval, Ranges};
 use super::Lowerer;
 
-/// Past this magnitude a computed bound may be an infinity.
-const HUGE: f64 = 1.0e37;
-/// Within this magnitude of zero a computed bound may be zero.
-const TINY: f64 = 1.0e-30;
 /// How deep the pass follows operands before it calls a value unknown (a long chain of
 /// arithmetic; the bound keeps the recursion's stack small).
 const MAX_DEPTH: u32 = 24;
-
-/// What is known of one component: it lies in `[lo, hi]` (infinite bounds allowed) unless it is
-/// NaN, which it may be only where `nan`.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) struct Interval {
-    lo: f64,
-    hi: f64,
-    nan: bool,
-}
-
-/// An expression's facts per component (a scalar's four are the same).
-pub(crate) type Ranges = [Interval; 4];
-
-impl Interval {
-    /// Nothing known.
-    pub const ANY: Interval = Interval { lo: f64::NEG_INFINITY, hi: f64::INFINITY, nan: true };
-    /// `[0, 1]`, never NaN: saturated values, comparisons' 0/1 results.
-    pub const UNIT: Interval = Interval { lo: 0.0, hi: 1.0, nan: false };
-    /// A finite value.
-    pub const FINITE: Interval = Interval { lo: -(f32::MAX as f64), hi: f32::MAX as f64, nan: false };
-    /// `[−1, 1]`, never NaN.
-    pub const SIGNED_UNIT: Interval = Interval { lo: -1.0, hi: 1.0, nan: false };
-
-    /// `[lo, hi]`, never NaN, with the bounds as computed (not widened).
-    pub fn new(lo: f64, hi: f64) -> Interval {
-        Interval { lo, hi, nan: false }
-    }
-
-    /// Exactly `v` (NaN: anything).
-    pub fn exact(v: f32) -> Interval {
-        if v.is_nan() {
-            return Interval::ANY;
-        }
-        Interval::new(f64::from(v), f64::from(v))
-    }
-
-    /// A computed interval, its bounds widened where a GPU may round them to an infinity or a
-    /// zero; a NaN bound (inf − inf) makes it unknown.
-    fn computed(lo: f64, hi: f64, nan: bool) -> Interval {
-        if lo.is_nan() || hi.is_nan() {
-            return Interval::ANY;
-        }
-        let widen = |x: f64, toward_zero: f64| {
-            if x.abs() > HUGE {
-                x.signum() * f64::INFINITY
-            } else if x.abs() < TINY {
-                toward_zero
-            } else {
-                x
-            }
-        };
-        // A tiny bound becomes 0 (the value may flush to zero); a huge one infinite.
-        Interval { lo: widen(lo, lo.min(0.0)), hi: widen(hi, hi.max(0.0)), nan }
-    }
-
-    /// Finite: never NaN, never infinite.
-    pub fn finite(self) -> bool {
-        !self.nan && self.lo > f64::NEG_INFINITY && self.hi < f64::INFINITY
-    }
-
-    /// Possibly ±0.
-    pub fn may_be_zero(self) -> bool {
-        self.lo <= 0.0 && self.hi >= 0.0
-    }
-
-    /// Certainly ±0.
-    pub fn is_zero(self) -> bool {
-        !self.nan && self.lo == 0.0 && self.hi == 0.0
-    }
-
-    /// Either value.
-    fn union(self, o: Interval) -> Interval {
-        Interval { lo: self.lo.min(o.lo), hi: self.hi.max(o.hi), nan: self.nan || o.nan }
-    }
-
-    fn neg(self) -> Interval {
-        Interval { lo: -self.hi, hi: -self.lo, nan: self.nan }
-    }
-
-    fn abs(self) -> Interval {
-        if self.lo >= 0.0 {
-            self
-        } else if self.hi <= 0.0 {
-            self.neg()
-        } else {
-            Interval { lo: 0.0, hi: self.hi.max(-self.lo), nan: self.nan }
-        }
-    }
-
-    /// Bounded: no infinite bound (NaN may still be possible).
-    fn bounded(self) -> bool {
-        self.lo > f64::NEG_INFINITY && self.hi < f64::INFINITY
-    }
-
-    fn add(self, o: Interval) -> Interval {
-        if !self.bounded() || !o.bounded() {
-            return Interval::ANY;
-        }
-        Interval::computed(self.lo + o.lo, self.hi + o.hi, self.nan || o.nan)
-    }
-
-    /// The IEEE product. The strict rule's is within it wherever the lowering multiplies
-    /// plainly: there a zero factor never meets an infinite or NaN one.
-    fn mul(self, o: Interval) -> Interval {
-        if self.is_zero() || o.is_zero() {
-            // 0 · inf and 0 · NaN are NaN.
-            return Interval { lo: 0.0, hi: 0.0, nan: !(self.finite() && o.finite()) };
-        }
-        if !self.bounded() || !o.bounded() {
-            return Interval::ANY;
-        }
-        let c = [self.lo * o.lo, self.lo * o.hi, self.hi * o.lo, self.hi * o.hi];
-        let lo = c.iter().copied().fold(f64::INFINITY, f64::min);
-        let hi = c.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-        Interval::computed(lo, hi, self.nan || o.nan)
-    }
-
-    /// A function increasing in its argument, of a value that is never NaN where `f` is
-    /// defined on all of `[lo, hi]`.
-    fn monotone(self, f: fn(f64) -> f64) -> Interval {
-        Interval::computed(f(self.lo), f(self.hi), self.nan)
-    }
-
-    /// D3D9's `min`, `a < b ? a : b`: a NaN `a` picks `b`, a NaN `b` is picked.
-    fn d3d9_min(a: Interval, b: Interval) -> Interval {
-        let hi = if a.nan { b.hi } else { a.hi.min(b.hi) };
-        Interval { lo: a.lo.min(b.lo), hi, nan: b.nan }
-    }
-
-    /// D3D9's `max`, `a >= b ? a : b`.
-    fn d3d9_max(a: Interval, b: Interval) -> Interval {
-        let lo = if a.nan { b.lo } else { a.lo.max(b.lo) };
-        Interval { lo, hi: a.hi.max(b.hi), nan: b.nan }
-    }
-}
 
 /// What one expression is, as far as the pass reads it (handles only, so that reading the
 /// arena and recording facts do not overlap).
@@ -376,59 +237,5 @@ impl Lowerer<'_> {
     fn dot_range(&mut self, ra: Ranges, b: Handle<Expression>, depth: u32) -> Interval {
         let rb = self.ranges_at(b, depth);
         (0..4).map(|i| ra[i].mul(rb[i])).reduce(Interval::add).unwrap_or(Interval::ANY)
-    }
-}
-
-/// naga's clamp with bounds `lo` and `hi`: a NaN `x` gives any of the three (SPIR-V's FClamp).
-fn clamp(x: Interval, lo: Interval, hi: Interval) -> Interval {
-    if x.nan {
-        return x.union(lo).union(hi);
-    }
-    Interval { lo: x.lo.max(lo.lo).min(hi.hi), hi: x.hi.min(hi.hi).max(lo.lo), nan: lo.nan || hi.nan }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn arithmetic_on_bounded_values_stays_bounded_and_near_the_ends_widens() {
-        let unit = Interval::UNIT;
-        let k = Interval::exact(-3.0);
-        assert_eq!(unit.mul(k), Interval::new(-3.0, 0.0));
-        assert!(unit.mul(k).add(Interval::exact(5.0)).finite());
-        // FLT_MAX · 2 overflows: no longer finite.
-        assert!(!Interval::exact(f32::MAX).mul(Interval::exact(2.0)).finite());
-        // 1e-20 · 1e-20 underflows (and a GPU may flush it): possibly zero.
-        let small = Interval::exact(1e-20);
-        assert!(!small.may_be_zero() && small.mul(small).may_be_zero());
-        // A NaN factor or an unbounded one: nothing known; a zero times one is 0 or NaN.
-        assert_eq!(Interval::ANY.mul(k), Interval::ANY);
-        let z = Interval::ANY.mul(Interval::exact(0.0));
-        assert!(z.may_be_zero() && z.nan && !z.is_zero());
-        assert!(Interval::exact(0.0).mul(k).is_zero());
-    }
-
-    #[test]
-    fn d3d9_min_and_max_bound_by_the_other_operand_except_through_a_nan() {
-        let any = Interval::ANY;
-        let one = Interval::exact(1.0);
-        let zero = Interval::exact(0.0);
-        // max(min(x, 1), 0) of anything is in [0, 1]: min's NaN x picks 1, max's NaN is not picked.
-        let m = Interval::d3d9_min(any, one);
-        assert_eq!((m.hi, m.nan), (1.0, false));
-        assert_eq!(Interval::d3d9_max(m, zero), Interval::UNIT);
-        // min(1, x): a NaN x is picked.
-        assert!(Interval::d3d9_min(one, any).nan);
-    }
-
-    #[test]
-    fn naga_clamp_of_a_nan_may_be_any_operand() {
-        let c = clamp(Interval::ANY, Interval::exact(-1.0), Interval::exact(1.0));
-        assert!(c.nan);
-        assert_eq!(
-            clamp(Interval::new(-5.0, 0.5), Interval::exact(-1.0), Interval::exact(1.0)),
-            Interval::new(-1.0, 0.5)
-        );
     }
 }

@@ -35,7 +35,7 @@ impl Lowerer<'_> {
         let a = self.arg(name, ty, binding);
         if f.normalised() {
             // unorm and snorm attributes hold values in [−1, 1] (docs/d3d9-rules.md#zero-product).
-            self.note_range(a, [super::value_range::Interval::SIGNED_UNIT; 4]);
+            self.note_range(a, [super::interval::Interval::SIGNED_UNIT; 4]);
         }
         let comps: Vec<Expr> = if size.is_some() {
             (0..usize::from(f.components)).map(|c| self.component(a, c)).collect()
