@@ -7,12 +7,13 @@
 //!
 //! The draw's render states reach the pixel shader through its key (fog mode, alpha function) and
 //! the render-state block (fog colour and range, alpha reference): the translation applies fog and
-//! the alpha test itself. A shader pair is linked by semantic ([`d3d9_shader::lower::link`]).
+//! the alpha test itself. The draw's boolean and integer constants follow the delivery of the
+//! modes: baked into the key ([`Translator`]), pipeline constants, or their buffers. A shader pair is linked by semantic ([`d3d9_shader::lower::link`]).
 
 use d3d9_shader::analysis::analyse;
 use d3d9_shader::bytecode::{Program, TextureType};
 use d3d9_shader::key::linkage::fits_stable;
-use d3d9_shader::key::state_block::Modes;
+use d3d9_shader::key::state_block::{constant_overrides, Modes};
 use d3d9_shader::key::{AlphaPrecision, CompareFunc, FloatRules, FogMode as KeyFog};
 use d3d9_shader::lower::{self, link, Linkage};
 use d3d9_shader::{translate, Deliveries, Delivery, RenderState, ShaderKey, Translation};
@@ -22,19 +23,28 @@ use crate::cpu::FogSource;
 use crate::fixed_function::VaryingLayout;
 use crate::stages::{GpuStage, ShaderConstants, ShaderGpu, StageContext, TextureSlot};
 
-/// The translator as the runner's GPU shader back end, render-state modes baked.
+/// The translator as the runner's GPU shader back end, render-state modes and the draw's boolean
+/// and integer constants baked.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Translator;
 
 /// The translator with the render-state modes delivered as overrides (passed to wgpu as
 /// pipeline constants) or read from the render-state block ([`d3d9_shader::key::delivery`]): the
 /// draw's modes reach the GPU as data, the translation is the same for every draw (the runner
-/// binds a stand-in texture to a declared sampler with nothing bound).
+/// binds a stand-in texture to a declared sampler with nothing bound). The boolean and integer
+/// constants are delivered the same way (as pipeline constants, or from their buffers);
+/// `Delivering(Delivery::Baked)` bakes them as the [`Translator`] does.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Delivering(pub Delivery);
 
-fn deliveries(d: Delivery) -> Deliveries {
-    Deliveries::all(d)
+/// Every mode and the boolean and integer constants delivered by `d` — but the constants stay
+/// in their buffers (uniform) where the draw's values are not known to bake them.
+fn deliveries(d: Delivery, constants_known: bool) -> Deliveries {
+    let mut all = Deliveries::all(d);
+    if d == Delivery::Baked && !constants_known {
+        (all.bool_constants, all.int_constants) = (Delivery::Uniform, Delivery::Uniform);
+    }
+    all
 }
 
 fn kind_of(t: TextureType) -> TextureKind {
@@ -50,6 +60,16 @@ fn texture_type(k: TextureKind) -> TextureType {
         TextureKind::Tex2D => TextureType::Tex2D,
         TextureKind::Cube => TextureType::Cube,
         TextureKind::Volume => TextureType::Volume,
+    }
+}
+
+/// What the key takes of the draw's constants when they are known: the other fact a layer
+/// knows (every float constant it uploads is finite), and the boolean and integer constants,
+/// read where their delivery is baked.
+fn draw_constants(k: &mut ShaderKey, constants: Option<&ShaderConstants>) {
+    k.finite_constants = constants.is_some_and(|c| c.float.iter().flatten().all(|x| x.is_finite()));
+    if let Some(c) = constants {
+        k.set_constants(&c.bool, &c.int);
     }
 }
 
@@ -113,8 +133,7 @@ fn key(program: &Program, constants: Option<&ShaderConstants>, ctx: &StageContex
         k.point_expansion = d3d9_shader::key::PointExpansion::List;
         k.point_sprite = ctx.state.pointspriteenable;
     }
-    // The other fact a layer knows: every float constant it uploads is finite.
-    k.finite_constants = constants.is_some_and(|c| c.float.iter().flatten().all(|x| x.is_finite()));
+    draw_constants(&mut k, constants);
     // SHADEMODE FLAT: both stages of the pair declare COLOR flat.
     k.flat_shading = ctx.state.shademode == crate::case::ShadeMode::Flat;
     if program.version.is_pixel() {
@@ -210,8 +229,11 @@ fn stage(
     let slots = if vertex { &t.interface.outputs } else { &t.interface.inputs };
     let varyings: VaryingLayout = slots.iter().filter_map(|s| Some(((s.usage?, s.usage_index), s.location?))).collect();
     let entry = t.module.entry_points.first().map(|e| e.name.clone()).ok_or("the translation has no entry point")?;
-    let constants = state.pipeline_constants(&t.module);
-    Ok(GpuStage { module: t.module, entry, varyings, buffers, textures, constants })
+    // Under override delivery the draw's boolean and integer constants are pipeline constants.
+    let bools = constants.bool.iter().enumerate().fold(0u16, |m, (n, &b)| m | u16::from(b) << n);
+    let mut pipeline = state.pipeline_constants(&t.module);
+    pipeline.extend(constant_overrides(&t.module, bools, &constants.int));
+    Ok(GpuStage { module: t.module, entry, varyings, buffers, textures, constants: pipeline })
 }
 
 /// Translates a draw's shaders as the GPU path does: each under the key of the draw's state, a
@@ -273,16 +295,18 @@ fn pair_keys(
     ctx: &StageContext<'_>,
     delivery: Delivery,
 ) -> (KeyAndModes, KeyAndModes) {
-    let modes = |k: &mut ShaderKey| {
+    let modes = |k: &mut ShaderKey, known: bool| {
         let m = Modes::from_key(k);
-        k.delivery = deliveries(delivery);
+        k.delivery = deliveries(delivery, known);
         m
     };
+    let known = |s: Option<StageInput<'_>>| s.is_some_and(|s| s.1.is_some());
+    let (vknown, pknown) = (known(vs), known(ps));
     let mut vkey = vs.map(|(p, c)| key(p, c, ctx));
     let mut pkey = ps.map(|(p, c)| key(p, c, ctx));
     let (vs, ps) = (vs.map(|v| v.0), ps.map(|p| p.0));
-    let vmodes = vkey.as_mut().map(modes);
-    let pmodes = pkey.as_mut().map(modes);
+    let vmodes = vkey.as_mut().map(|k| modes(k, vknown));
+    let pmodes = pkey.as_mut().map(|k| modes(k, pknown));
     if let (Some(v), Some(p), Some(vk), Some(pk)) = (vs, ps, vkey.as_mut(), pkey.as_mut()) {
         let (vsig, psig) = (analyse(v), analyse(p));
         // The stable interface when both stages fit it (each translated alone, as a layer
