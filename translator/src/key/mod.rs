@@ -260,7 +260,9 @@ impl ShaderKey {
     /// vertex processing and the vertex textures; pixel shaders the float rules, alpha test, fog
     /// (before ps_3_0, which does its own), point sprites, flat shading and the pixel textures.
     /// Texture types override the declaration only in Shader Model 1, which has none. The
-    /// linkage is left empty: set it from [`crate::link`] for a pair.
+    /// linkage is left empty: set it from [`crate::link`] for a pair. The boolean and integer
+    /// constants are not render state: they are left at 0 (a layer that bakes them sets them
+    /// with [`ShaderKey::set_constants`]).
     pub fn from_state(version: Version, state: &DeviceState) -> ShaderKey {
         let flat = state.shade_mode == 1;
         let mut key = ShaderKey { float_rules: state.float_rules, flat_shading: flat, ..ShaderKey::default() };
