@@ -114,6 +114,8 @@ impl D3d9sDeliveries {
             clip_planes: d(self.clip_planes, "delivery.clip_planes")?,
             unbound_samplers: d(self.unbound_samplers, "delivery.unbound_samplers")?,
             projected: d(self.projected, "delivery.projected")?,
+            // The C key has no boolean or integer constants: they stay in their buffers.
+            ..Deliveries::default()
         })
     }
 

@@ -7,12 +7,13 @@
 //!
 //! The draw's render states reach the pixel shader through its key (fog mode, alpha function) and
 //! the render-state block (fog colour and range, alpha reference): the translation applies fog and
-//! the alpha test itself. A shader pair is linked by semantic ([`d3d9_shader::lower::link`]).
+//! the alpha test itself. The draw's boolean and integer constants follow the delivery of the
+//! modes: baked into the key ([`Translator`]), pipeline constants, or their buffers. A shader pair is linked by semantic ([`d3d9_shader::lower::link`]).
 
 use d3d9_shader::analysis::analyse;
 use d3d9_shader::bytecode::{Program, TextureType};
 use d3d9_shader::key::linkage::fits_stable;
-use d3d9_shader::key::state_block::Modes;
+use d3d9_shader::key::state_block::{constant_overrides, Modes};
 use d3d9_shader::key::{AlphaPrecision, CompareFunc, FloatRules, FogMode as KeyFog};
 use d3d9_shader::lower::{self, link, Linkage};
 use d3d9_shader::{translate, Deliveries, Delivery, RenderState, ShaderKey, Translation};
@@ -22,19 +23,40 @@ use crate::cpu::FogSource;
 use crate::fixed_function::VaryingLayout;
 use crate::stages::{GpuStage, ShaderConstants, ShaderGpu, StageContext, TextureSlot};
 
-/// The translator as the runner's GPU shader back end, render-state modes baked.
+/// The translator as the runner's GPU shader back end under the library's default deliveries:
+/// render-state modes baked, the boolean and integer constants read from their buffers (what a
+/// layer gets unless it asks otherwise; [`Delivering`] chooses one delivery for all).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Translator;
 
 /// The translator with the render-state modes delivered as overrides (passed to wgpu as
 /// pipeline constants) or read from the render-state block ([`d3d9_shader::key::delivery`]): the
 /// draw's modes reach the GPU as data, the translation is the same for every draw (the runner
-/// binds a stand-in texture to a declared sampler with nothing bound).
+/// binds a stand-in texture to a declared sampler with nothing bound). The boolean and integer
+/// constants are delivered the same way (as pipeline constants, or from their buffers);
+/// `Delivering(Delivery::Baked)` bakes the draw's values into the key.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Delivering(pub Delivery);
 
-fn deliveries(d: Delivery) -> Deliveries {
-    Deliveries::all(d)
+/// Every mode and the boolean and integer constants delivered by `d` — but the constants stay
+/// in their buffers (uniform) where the draw's values are not known to bake them.
+fn deliveries(d: Option<Delivery>, constants_known: bool) -> Deliveries {
+    let Some(d) = d else { return Deliveries::default() };
+    let mut all = Deliveries::all(d);
+    if d == Delivery::Baked && !constants_known {
+        (all.bool_constants, all.int_constants) = (Delivery::Uniform, Delivery::Uniform);
+    }
+    all
+}
+
+/// What the key takes of the draw's constants when they are known: the other fact a layer
+/// knows (every float constant it uploads is finite), and the boolean and integer constants,
+/// read where their delivery is baked.
+fn draw_constants(k: &mut ShaderKey, constants: Option<&ShaderConstants>) {
+    k.finite_constants = constants.is_some_and(|c| c.float.iter().flatten().all(|x| x.is_finite()));
+    if let Some(c) = constants {
+        k.set_constants(&c.bool, &c.int);
+    }
 }
 
 /// The key of a stage under the draw's state, with its float constants when known.
@@ -97,8 +119,7 @@ fn key(program: &Program, constants: Option<&ShaderConstants>, ctx: &StageContex
         k.point_expansion = d3d9_shader::key::PointExpansion::List;
         k.point_sprite = ctx.state.pointspriteenable;
     }
-    // The other fact a layer knows: every float constant it uploads is finite.
-    k.finite_constants = constants.is_some_and(|c| c.float.iter().flatten().all(|x| x.is_finite()));
+    draw_constants(&mut k, constants);
     // SHADEMODE FLAT: both stages of the pair declare COLOR flat.
     k.flat_shading = ctx.state.shademode == crate::case::ShadeMode::Flat;
     if program.version.is_pixel() {
@@ -194,8 +215,11 @@ fn stage(
     let slots = if vertex { &t.interface.outputs } else { &t.interface.inputs };
     let varyings: VaryingLayout = slots.iter().filter_map(|s| Some(((s.usage?, s.usage_index), s.location?))).collect();
     let entry = t.module.entry_points.first().map(|e| e.name.clone()).ok_or("the translation has no entry point")?;
-    let constants = state.pipeline_constants(&t.module);
-    Ok(GpuStage { module: t.module, entry, varyings, buffers, textures, constants })
+    // Under override delivery the draw's boolean and integer constants are pipeline constants.
+    let bools = constants.bool.iter().enumerate().fold(0u16, |m, (n, &b)| m | u16::from(b) << n);
+    let mut pipeline = state.pipeline_constants(&t.module);
+    pipeline.extend(constant_overrides(&t.module, bools, &constants.int));
+    Ok(GpuStage { module: t.module, entry, varyings, buffers, textures, constants: pipeline })
 }
 
 /// Translates a draw's shaders as the GPU path does: each under the key of the draw's state, a
@@ -206,7 +230,7 @@ pub fn translate_pair(
     ps: Option<&Program>,
     ctx: &StageContext<'_>,
 ) -> Result<(Option<Translation>, Option<Translation>), String> {
-    let (v, p) = translate_pair_with(vs.map(|p| (p, None)), ps.map(|p| (p, None)), ctx, Delivery::Baked)?;
+    let (v, p) = translate_pair_with(vs.map(|p| (p, None)), ps.map(|p| (p, None)), ctx, None)?;
     Ok((v.map(|v| v.0), p.map(|p| p.0)))
 }
 
@@ -217,13 +241,13 @@ type Delivered = Option<(Translation, Modes)>;
 /// key then says whether they are all finite).
 pub type StageInput<'a> = (&'a Program, Option<&'a ShaderConstants>);
 
-/// [`translate_pair`] with the render-state modes delivered by `delivery`: each stage's modes
-/// are those its baked key would have had.
+/// [`translate_pair`] with every mode and constant delivered by `delivery` (`None`: the
+/// library's defaults): each stage's modes are those its baked key would have had.
 pub fn translate_pair_with(
     vs: Option<StageInput<'_>>,
     ps: Option<StageInput<'_>>,
     ctx: &StageContext<'_>,
-    delivery: Delivery,
+    delivery: Option<Delivery>,
 ) -> Result<(Delivered, Delivered), String> {
     let (vkey, pkey) = pair_keys(vs, ps, ctx, delivery);
     let (vs, ps) = (vs.map(|v| v.0), ps.map(|p| p.0));
@@ -255,18 +279,20 @@ fn pair_keys(
     vs: Option<StageInput<'_>>,
     ps: Option<StageInput<'_>>,
     ctx: &StageContext<'_>,
-    delivery: Delivery,
+    delivery: Option<Delivery>,
 ) -> (KeyAndModes, KeyAndModes) {
-    let modes = |k: &mut ShaderKey| {
+    let modes = |k: &mut ShaderKey, known: bool| {
         let m = Modes::from_key(k);
-        k.delivery = deliveries(delivery);
+        k.delivery = deliveries(delivery, known);
         m
     };
+    let known = |s: Option<StageInput<'_>>| s.is_some_and(|s| s.1.is_some());
+    let (vknown, pknown) = (known(vs), known(ps));
     let mut vkey = vs.map(|(p, c)| key(p, c, ctx));
     let mut pkey = ps.map(|(p, c)| key(p, c, ctx));
     let (vs, ps) = (vs.map(|v| v.0), ps.map(|p| p.0));
-    let vmodes = vkey.as_mut().map(modes);
-    let pmodes = pkey.as_mut().map(modes);
+    let vmodes = vkey.as_mut().map(|k| modes(k, vknown));
+    let pmodes = pkey.as_mut().map(|k| modes(k, pknown));
     if let (Some(v), Some(p), Some(vk), Some(pk)) = (vs, ps, vkey.as_mut(), pkey.as_mut()) {
         let (vsig, psig) = (analyse(v), analyse(p));
         // The stable interface when both stages fit it (each translated alone, as a layer
@@ -318,7 +344,7 @@ impl ShaderGpu for Counting {
         ps: Option<(&Program, &ShaderConstants)>,
         ctx: StageContext<'_>,
     ) -> Result<(Option<GpuStage>, Option<GpuStage>), String> {
-        let (vk, pk) = pair_keys(with_constants(vs), with_constants(ps), &ctx, self.delivery);
+        let (vk, pk) = pair_keys(with_constants(vs), with_constants(ps), &ctx, Some(self.delivery));
         for (p, k) in [(vs.map(|v| v.0), vk), (ps.map(|p| p.0), pk)] {
             if let (Some(p), Some((k, _))) = (p, k) {
                 self.record(p, &k);
@@ -335,7 +361,7 @@ impl ShaderGpu for Translator {
         ps: Option<(&Program, &ShaderConstants)>,
         ctx: StageContext<'_>,
     ) -> Result<(Option<GpuStage>, Option<GpuStage>), String> {
-        Delivering(Delivery::Baked).translate(vs, ps, ctx)
+        delivered(vs, ps, ctx, None)
     }
 }
 
@@ -351,7 +377,7 @@ impl ShaderGpu for WithFloatRules {
         ps: Option<(&Program, &ShaderConstants)>,
         ctx: StageContext<'_>,
     ) -> Result<(Option<GpuStage>, Option<GpuStage>), String> {
-        Delivering(Delivery::Baked).translate(vs, ps, StageContext { float_rules: self.0, ..ctx })
+        delivered(vs, ps, StageContext { float_rules: self.0, ..ctx }, None)
     }
 }
 
@@ -362,17 +388,27 @@ impl ShaderGpu for Delivering {
         ps: Option<(&Program, &ShaderConstants)>,
         ctx: StageContext<'_>,
     ) -> Result<(Option<GpuStage>, Option<GpuStage>), String> {
-        let (tv, tp) = translate_pair_with(with_constants(vs), with_constants(ps), &ctx, self.0)?;
-        let v = match (tv, vs) {
-            (Some(t), Some((_, c))) => Some(stage(t, c, &ctx, true)?),
-            _ => None,
-        };
-        let f = match (tp, ps) {
-            (Some(t), Some((_, c))) => Some(stage(t, c, &ctx, false)?),
-            _ => None,
-        };
-        Ok((v, f))
+        delivered(vs, ps, ctx, Some(self.0))
     }
+}
+
+/// The GPU stages of a draw's shaders under `delivery` (`None`: the library's defaults).
+fn delivered(
+    vs: Option<(&Program, &ShaderConstants)>,
+    ps: Option<(&Program, &ShaderConstants)>,
+    ctx: StageContext<'_>,
+    delivery: Option<Delivery>,
+) -> Result<(Option<GpuStage>, Option<GpuStage>), String> {
+    let (tv, tp) = translate_pair_with(with_constants(vs), with_constants(ps), &ctx, delivery)?;
+    let v = match (tv, vs) {
+        (Some(t), Some((_, c))) => Some(stage(t, c, &ctx, true)?),
+        _ => None,
+    };
+    let f = match (tp, ps) {
+        (Some(t), Some((_, c))) => Some(stage(t, c, &ctx, false)?),
+        _ => None,
+    };
+    Ok((v, f))
 }
 
 #[cfg(test)]

@@ -1,5 +1,6 @@
 //! Override and uniform delivery ([`d3d9_shader::key::delivery`]) give WGSL that Tint compiles: the
-//! alpha test, fog, clip planes, unbound samplers and ps_1_x projection tested at run time.
+//! alpha test, fog, clip planes, unbound samplers and ps_1_x projection tested at run time, and
+//! the boolean and integer constants of static flow control baked, as overrides or uniforms.
 
 use std::path::Path;
 
@@ -17,11 +18,15 @@ fn wgsl(shader: &str, key: &ShaderKey) -> String {
 #[test]
 fn every_delivery_of_every_mode_compiles_in_tint() {
     let Some(mut tint) = Tint::for_test("every_delivery_of_every_mode_compiles_in_tint") else { return };
-    let shaders = ["ps_2_0/case_texld.asm", "ps_1_1/ps11_tex_projected.asm", "vs_1_1/transform.asm"];
+    // case_flow reads b0 and i0 from the application: the constants' deliveries too (baked
+    // with values in the key).
+    let shaders =
+        ["ps_2_0/case_texld.asm", "ps_1_1/ps11_tex_projected.asm", "vs_1_1/transform.asm", "vs_2_0/case_flow.asm"];
     let mut failures = Vec::new();
     for shader in shaders {
-        for d in [Delivery::Override, Delivery::Uniform] {
-            let key = ShaderKey { delivery: Deliveries::all(d), ..ShaderKey::default() };
+        for d in [Delivery::Override, Delivery::Uniform, Delivery::Baked] {
+            let mut key = ShaderKey { delivery: Deliveries::all(d), ..ShaderKey::default() };
+            key.set_constants(&[true], &[[3, 0, 1, 0]]);
             let code = wgsl(shader, &key);
             let messages = tint.check_module(&code).expect("the Tint checker");
             for m in messages.iter().filter(|m| m.is_error()) {

@@ -14,8 +14,9 @@
 //! types (a byte each: 0 none, 1 + the type's declaration index), the 8 projection counts,
 //! software vertex processing (a byte), the linkage (0 none; else 1, the stable flag, the slot
 //! count as u32, each slot as usage, index, and 0xffff_ffff for a missing slot or its location
-//! as u32), the 16 vertex input types (a byte each: 0 none, 1 + D3DDECLTYPE), and the six
-//! deliveries in [`crate::key::delivery::FIELDS`] order (a byte each).
+//! as u32), the 16 vertex input types (a byte each: 0 none, 1 + D3DDECLTYPE), the eight
+//! deliveries in [`crate::key::delivery::FIELDS`] order (a byte each), the boolean constants
+//! (u16) and the 16 integer constants (four i32 each, little-endian; both 0 unless baked).
 
 use serde::{Deserialize, Serialize};
 
@@ -78,9 +79,12 @@ fn key_bytes(h: &mut Fnv128, k: &ShaderKey) {
     for t in &k.vertex_inputs {
         h.bytes(&[t.map_or(0, |t| 1 + t as u8)]);
     }
-    let d = &k.delivery;
-    for x in [d.alpha_func, d.fog, d.fog_source, d.clip_planes, d.unbound_samplers, d.projected] {
+    for x in k.delivery.in_order() {
         h.bytes(&[delivery_byte(x)]);
+    }
+    h.bytes(&k.bool_constants.to_le_bytes());
+    for v in k.int_constants.iter().flatten() {
+        h.bytes(&v.to_le_bytes());
     }
 }
 
@@ -198,6 +202,33 @@ mod tests {
             d
         };
         assert_eq!(s.cache_hash(&s.key(&st(None))), s.cache_hash(&s.key(&st(Some(BoundTexture::Cube)))));
+    }
+
+    #[test]
+    fn baked_constants_are_in_the_hash_only_where_read() {
+        let s = Shader::from_asm(
+            "vs_3_0\ndcl_position v0\ndcl_position o0\nmov r0, v0\nif b2\nrep i1\nadd r0, r0, v0\nendrep\nendif\nmov o0, r0\n",
+            &ParseOptions::default(),
+        )
+        .unwrap();
+        let mut k = ShaderKey::default();
+        k.delivery.set("all=baked").unwrap();
+        let base = s.cache_hash(&k);
+        let with = |a: &str| {
+            let mut k = k.clone();
+            k.set(a).unwrap();
+            s.cache_hash(&k)
+        };
+        assert_ne!(with("bool_constants=4"), base);
+        assert_ne!(with("int1=3,0,1"), base);
+        assert_eq!(with("bool_constants=3"), base, "b0 and b1 are not read");
+        assert_eq!(with("int0=3,0,1"), base, "i0 is not read");
+        // Uniform (the default): the values are not read.
+        let mut u = k.clone();
+        u.delivery = crate::key::Deliveries::default();
+        let hu = s.cache_hash(&u);
+        u.set("bool_constants=4").unwrap();
+        assert_eq!(s.cache_hash(&u), hu);
     }
 
     #[test]

@@ -79,10 +79,25 @@ impl Translation {
 
     /// This translation with its overrides replaced by the values of `state`'s modes: a module
     /// without overrides, for the backends that cannot write them (SPIR-V, MSL, GLSL, HLSL;
-    /// [`crate::key::delivery`]). wgpu does this itself at pipeline creation.
+    /// [`crate::key::delivery`]). wgpu does this itself at pipeline creation. Overrides of the
+    /// boolean and integer constants keep their initial 0: give their values with
+    /// [`Translation::specialise_with_constants`].
     pub fn specialise(&self, state: &RenderState) -> Result<Translation, EmitError> {
+        self.specialise_with_constants(state, 0, &[[0; 4]; 16])
+    }
+
+    /// [`Translation::specialise`] with the boolean and integer constants of override delivery
+    /// too: `bools` bit n is `b n`, `ints[n]` is `i n`
+    /// ([`constant_overrides`](crate::key::state_block::constant_overrides)).
+    pub fn specialise_with_constants(
+        &self,
+        state: &RenderState,
+        bools: u16,
+        ints: &[[i32; 4]; 16],
+    ) -> Result<Translation, EmitError> {
         let mut constants = naga::back::PipelineConstants::default();
-        for (name, value) in state.pipeline_constants(&self.module) {
+        let values = state.pipeline_constants(&self.module).into_iter();
+        for (name, value) in values.chain(crate::key::state_block::constant_overrides(&self.module, bools, ints)) {
             constants.insert(name, value);
         }
         let (module, info) =

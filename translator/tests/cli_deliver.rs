@@ -64,3 +64,56 @@ fn emit_json_writes_the_artifact() {
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(v["spirv"][0], 0x0723_0203);
 }
+
+#[test]
+fn the_constants_are_read_from_their_buffers_unless_delivered_otherwise() {
+    // b1 and i2 from the application (no defb/defi).
+    let dir = std::env::temp_dir().join(format!("cli_deliver_constants_{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let vs = dir.join("flow.asm");
+    std::fs::write(
+        &vs,
+        "vs_3_0\ndcl_position v0\ndcl_position o0\ndef c0, 0.5, 0, 0, 1\nmov r0, v0\nrep i2\nadd r0, r0, c0.x\n\
+         endrep\nif b1\nmov r0, -r0\nendif\nmov o0, r0\n",
+    )
+    .unwrap();
+    let values = ["--key", "int2=3,0,1", "--key", "bool_constants=2"];
+    // Uniform by default: the buffers, whatever the key's values.
+    let plain = translate(&vs, &values);
+    assert!(plain.contains("var<uniform> i: array<vec4<i32>, 16>") && plain.contains("var<uniform> b:"), "{plain}");
+    assert_eq!(plain, translate(&vs, &[]));
+    assert_eq!(
+        plain,
+        translate(
+            &vs,
+            &[
+                &values[..],
+                &[
+                    "--deliver",
+                    "all=baked",
+                    "--deliver",
+                    "bool_constants=uniform",
+                    "--deliver",
+                    "int_constants=uniform"
+                ]
+            ]
+            .concat()
+        )
+    );
+    // Baked: the rep count and the if condition are literals.
+    let baked = translate(&vs, &[&values[..], &["--deliver", "all=baked"]].concat());
+    assert!(
+        baked.contains("min(3i, 255i)") && baked.contains("if true {") && !baked.contains("var<uniform> i"),
+        "{baked}"
+    );
+    // Override: named i32 and u32 overrides.
+    let over = translate(
+        &vs,
+        &[&values[..], &["--deliver", "int_constants=override", "--deliver", "bool_constants=override"]].concat(),
+    );
+    assert!(
+        over.contains("override int_constant2_count: i32") && over.contains("override bool_constants: u32"),
+        "{over}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

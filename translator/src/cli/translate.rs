@@ -20,7 +20,8 @@ fog=none|vertex|linear|exp|exp2  fog_source=z|w  clip_planes=MASK  point_size=BO
 point_expansion=off|list|strip (vertex shaders: points drawn as quads, for WebGPU)
 flat_shading=BOOL  swvp=BOOL (software vertex processing: also lets validation accept its limits)
 shadow_samplers=MASK  unbound_samplers=MASK  fetch4_samplers=MASK (AMD GET4)  projected=MASK  projected<N>=0..4  sampler<N>=2d|cube|volume
-finite_constants=BOOL  normalised_samplers=MASK (strict rules: facts of the draw that spare zero guards)";
+finite_constants=BOOL  normalised_samplers=MASK (strict rules: facts of the draw that spare zero guards)
+bool_constants=MASK (b0-b15)  int<N>=COUNT,START,STEP[,W] (i0-i15; both read only under --deliver ..._constants=baked)";
 
 /// The options both converting commands take.
 #[derive(Args)]
@@ -36,9 +37,10 @@ pub struct ConvertOptions {
     #[arg(long = "key-file", value_name = "FILE.toml", value_parser = key_file)]
     key_file: Vec<KeyFile>,
     /// How a render-state mode reaches the code (repeatable): FIELD=baked|override|uniform, FIELD
-    /// one of all, alpha_func, fog, fog_source, clip_planes, unbound_samplers, projected. Override:
-    /// a WGSL `override` set at pipeline creation; uniform: read from the render-state block.
-    /// Either way one translation serves every value of the field [default: baked].
+    /// one of all, alpha_func, fog, fog_source, clip_planes, unbound_samplers, projected,
+    /// bool_constants, int_constants. Override: a WGSL `override` set at pipeline creation;
+    /// uniform: read from the render-state block (the constants: from their buffers). Either way
+    /// one translation serves every value of the field [default: baked; the constants uniform].
     #[arg(long = "deliver", value_name = "FIELD=MODE", value_parser = deliver_field)]
     deliver: Vec<String>,
     /// Write the whole translation as JSON: cache hash, WGSL, SPIR-V (none with overrides),

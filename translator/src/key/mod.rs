@@ -20,6 +20,7 @@
 //! - [`state_block`]: the render-state block ([`RenderState`]) the caller writes to the uniform
 //!   buffer, and the modes' pipeline constants;
 //! - [`delivery`]: how each render-state mode reaches the code (baked, override, uniform);
+//! - [`constants`]: the boolean and integer constants a key bakes (static flow control);
 //! - [`vertex_formats`]: the vertex format of each D3DDECLTYPE ([`ShaderKey::vertex_inputs`]);
 //! - [`linkage`]: the locations of a vertex/pixel pair's varyings ([`ShaderKey::linkage`]).
 //!
@@ -54,13 +55,16 @@
 //! | `fetch4_samplers` bit n | pixel shaders that use `s n`, bound, not a shadow sampler, of type 2D (docs/d3d9-rules.md#fetch4) |
 //! | `finite_constants` | strict rules, and the shader reads float constants from the buffer |
 //! | `normalised_samplers` bit n | strict rules, and the shader uses `s n`, bound |
+//! | `bool_constants` bit n, `int_constants[n]` | baked delivery, and the shader reads `b n`/`i n` not defined by `defb`/`defi` |
 //!
 //! A field delivered as an override or a uniform ([`delivery`]) is not read from the key
 //! at all: it takes its default, and the delivery of a field the stage cannot read becomes
-//! baked, so the keys of all states agree on it.
+//! baked, so the keys of all states agree on it (the constants' delivery becomes uniform, their
+//! default, when the shader reads none of them).
 //!
 //! [`Shader::key`](crate::Shader::key) returns the minimal key of the device state.
 
+pub mod constants;
 pub mod delivery;
 pub mod device;
 pub mod linkage;
@@ -160,6 +164,13 @@ pub struct ShaderKey {
     /// of a sample needs fewer zero guards (docs/d3d9-rules.md#zero-product). Set a bit only
     /// when true. Always baked; nothing to bind.
     pub normalised_samplers: u16,
+    /// Bit n: the boolean constant `b n` is true (b0–b15). Read only when
+    /// [`Deliveries::bool_constants`] is baked ([`constants`]); a layer sets it from the
+    /// application's constants ([`ShaderKey::set_constants`]). Nothing to bind then.
+    pub bool_constants: u16,
+    /// The integer constants `i0`–`i15` (count, start, step, and the fourth component), read
+    /// only when [`Deliveries::int_constants`] is baked ([`constants`]).
+    pub int_constants: [[i32; 4]; 16],
 }
 
 impl ShaderKey {
@@ -177,8 +188,9 @@ impl ShaderKey {
     /// `clip_planes`, `shadow_samplers`, `unbound_samplers`, `fetch4_samplers`,
     /// `normalised_samplers` are masks (decimal or `0x` hex); `point_size`, `point_sprite`,
     /// `flat_shading`, `swvp`, `finite_constants` booleans; `projected`
-    /// a mask of the stages divided by w. Indexed fields: `projected<N>` (stage N's count 1–4, 0
-    /// for none), `sampler<N>` (2d|cube|volume|3d), `vertex_input<N>` (a D3DDECLTYPE name).
+    /// a mask of the stages divided by w; `bool_constants` a mask (bit n: `b n`). Indexed fields:
+    /// `projected<N>` (stage N's count 1–4, 0 for none), `sampler<N>` (2d|cube|volume|3d),
+    /// `vertex_input<N>` (a D3DDECLTYPE name), `int<N>` (`count,start,step[,w]`: `i N`).
     pub fn set(&mut self, assignment: &str) -> Result<(), KeySetError> {
         let (field, value) = assignment
             .split_once('=')
@@ -210,6 +222,7 @@ impl ShaderKey {
             "swvp" => self.swvp = boolean(v).ok_or_else(flag)?,
             "finite_constants" => self.finite_constants = boolean(v).ok_or_else(flag)?,
             "normalised_samplers" => self.normalised_samplers = int(v).ok_or_else(number)?,
+            "bool_constants" => self.set_bool_constants(v).ok_or_else(number)?,
             "projected" => {
                 let mask: u8 = int(v).ok_or_else(number)?;
                 self.projected = std::array::from_fn(|n| if mask & (1 << n) != 0 { 4 } else { 0 });
@@ -241,6 +254,7 @@ impl ShaderKey {
                 let ty = if v == "3d" { Some(TextureDimension::Volume) } else { TextureDimension::from_name(v) };
                 *slot = Some(ty.ok_or_else(|| bad(TextureDimension::NAMES))?.into());
             }
+            "int" => return self.set_int_constant(field, n, v),
             "vertex_input" => {
                 let slot = self.vertex_inputs.get_mut(n).ok_or_else(|| range("input index"))?;
                 *slot = Some(
@@ -259,7 +273,9 @@ impl ShaderKey {
     /// vertex processing and the vertex textures; pixel shaders the float rules, alpha test, fog
     /// (before ps_3_0, which does its own), point sprites, flat shading and the pixel textures.
     /// Texture types override the declaration only in Shader Model 1, which has none. The
-    /// linkage is left empty: set it from [`crate::link`] for a pair.
+    /// linkage is left empty: set it from [`crate::link`] for a pair. The boolean and integer
+    /// constants are not render state: they are left at 0 (a layer that bakes them sets them
+    /// with [`ShaderKey::set_constants`]).
     pub fn from_state(version: Version, state: &DeviceState) -> ShaderKey {
         let flat = state.shade_mode == 1;
         let mut key = ShaderKey { float_rules: state.float_rules, flat_shading: flat, ..ShaderKey::default() };
@@ -406,6 +422,7 @@ impl ShaderKey {
         }
         k.minimal_samplers(sig);
         k.minimal_value_facts(sig);
+        k.minimal_constants(sig);
         k
     }
 

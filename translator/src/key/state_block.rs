@@ -181,5 +181,28 @@ impl RenderState {
     }
 }
 
+/// The override name of component `c` (0 count, 1 start, 2 step, 3 w) of `i n` under override
+/// delivery ([`crate::key::delivery`]'s table).
+pub fn int_constant_override(n: usize, c: usize) -> String {
+    format!("int_constant{n}_{}", ["count", "start", "step", "w"][c & 3])
+}
+
+/// The override name of the boolean constants' mask (bit n: `b n`).
+pub const BOOL_CONSTANTS_OVERRIDE: &str = "bool_constants";
+
+/// The pipeline constants of `module` for the boolean and integer constants under override
+/// delivery: `bools` bit n is `b n`, `ints[n]` is `i n` (as [`crate::ShaderKey::set_constants`]
+/// takes them from an application's values). Only the overrides the module declares are given;
+/// append these to [`RenderState::pipeline_constants`]'s.
+pub fn constant_overrides(module: &naga::Module, bools: u16, ints: &[[i32; 4]; 16]) -> Vec<(String, f64)> {
+    let declared: Vec<&str> = module.overrides.iter().filter_map(|(_, o)| o.name.as_deref()).collect();
+    let mut all = vec![(BOOL_CONSTANTS_OVERRIDE.to_string(), f64::from(bools))];
+    for (n, v) in ints.iter().enumerate() {
+        all.extend(v.iter().enumerate().map(|(c, &x)| (int_constant_override(n, c), f64::from(x))));
+    }
+    all.retain(|(name, _)| declared.contains(&name.as_str()));
+    all
+}
+
 #[cfg(test)]
 mod tests;

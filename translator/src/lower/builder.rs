@@ -296,7 +296,11 @@ impl FnBuilder {
         if let Expression::AccessIndex { base, index } = e {
             if let Expression::Compose { components, .. } = &self.f.expressions[base] {
                 let c = components.get(index as usize).copied();
-                if let Some(c) = c.filter(|&c| matches!(self.f.expressions[c], Expression::Literal(_))) {
+                // An override too (an override-delivered `i#`): a handle needing no emit, like a literal.
+                let plain = |c: &Handle<Expression>| {
+                    matches!(self.f.expressions[*c], Expression::Literal(_) | Expression::Override(_))
+                };
+                if let Some(c) = c.filter(plain) {
                     return c;
                 }
             }

@@ -1,6 +1,7 @@
 //! Constant registers: `c#` from one uniform buffer (two for software vertex processing),
-//! `i#` and `b#` from uniform buffers, `def`/`defi`/`defb` values baked in and winning over the
-//! buffers, also through relative addressing.
+//! `i#` and `b#` from uniform buffers or, `i0`–`i15` and `b0`–`b15`, from the key or overrides
+//! as their delivery says ([`crate::key::delivery`]), `def`/`defi`/`defb` values baked in and
+//! winning over the buffers, also through relative addressing.
 
 use naga::{AddressSpace, BinaryOperator, Expression, GlobalVariable, Handle, ResourceBinding, Span};
 
@@ -9,7 +10,11 @@ use super::modifiers::Width;
 use super::registers::Expr;
 use super::types::Types;
 use super::{FloatConstantsBinding, LowerError, Lowerer};
+use crate::analysis::ConstantUse;
 use crate::bytecode::RelAddr;
+use crate::key::constants::DELIVERED;
+use crate::key::delivery::Delivery;
+use crate::key::state_block::{int_constant_override, BOOL_CONSTANTS_OVERRIDE};
 
 /// The buffer globals (created only when the program reads them).
 #[derive(Default)]
@@ -107,14 +112,17 @@ impl Lowerer<'_> {
             });
         }
         let ic = &sig.int_constants;
-        if ic.used.iter().any(|n| !ic.defined.contains_key(n)) {
+        let buffer = |c: &ConstantUse, d: Delivery| {
+            c.used.iter().any(|&n| !c.defined.contains_key(&n) && (d == Delivery::Uniform || n >= DELIVERED))
+        };
+        let d = self.key.delivery;
+        if buffer(ic, d.int_constants) {
             let count = self.int_bool_count();
             let ty = Types::array(&mut self.module, self.t.vec4i, count, 16);
             self.consts.int = Some(self.buffer("i", ty, super::INT_CONSTANTS_BINDING, AddressSpace::Uniform));
             self.layout.int_constants = Some(super::INT_CONSTANTS_BINDING);
         }
-        let bc = &sig.bool_constants;
-        if bc.used.iter().any(|n| !bc.defined.contains_key(n)) {
+        if buffer(&sig.bool_constants, d.bool_constants) {
             let count = self.int_bool_count().div_ceil(4);
             let ty = Types::array(&mut self.module, self.t.vec4u, count, 16);
             self.consts.bool = Some(self.buffer("b", ty, super::BOOL_CONSTANTS_BINDING, AddressSpace::Uniform));
@@ -328,6 +336,9 @@ impl Lowerer<'_> {
             let comps: Vec<Expr> = v.iter().map(|&x| self.fb.shared(SharedKey::I32(x as i32))).collect();
             return Ok(self.fb.expr(Expression::Compose { ty: self.t.vec4i, components: comps }));
         }
+        if let Some(v) = self.delivered_int_constant(num) {
+            return Ok(v);
+        }
         let (Some(g), true) = (self.consts.int, u32::from(num) < self.int_bool_count()) else {
             return Err(self.invalid(format!("i{num} does not exist")));
         };
@@ -341,6 +352,9 @@ impl Lowerer<'_> {
         if let Some(v) = self.sig.bool_constants.defined.get(&num) {
             return Ok(self.fb.shared(SharedKey::Bool(v[0] != 0)));
         }
+        if let Some(v) = self.delivered_bool_constant(num) {
+            return Ok(v);
+        }
         let (Some(g), true) = (self.consts.bool, u32::from(num) < self.int_bool_count()) else {
             return Err(self.invalid(format!("b{num} does not exist")));
         };
@@ -350,5 +364,35 @@ impl Lowerer<'_> {
         let v = self.load(p);
         let zero = self.fb.shared(SharedKey::U32(0));
         Ok(self.bin(BinaryOperator::NotEqual, v, zero))
+    }
+
+    /// `i num` under baked delivery (the key's values, as a `defi` would give them) or override
+    /// delivery (one `i32` override per component; names in [`crate::key::delivery`]); `None`
+    /// under uniform delivery and past `i15`.
+    fn delivered_int_constant(&mut self, num: u16) -> Option<Expr> {
+        let n = usize::from(num);
+        let comps: Vec<Expr> = match self.key.delivery.int_constants {
+            _ if num >= DELIVERED => return None,
+            Delivery::Uniform => return None,
+            Delivery::Baked => self.key.int_constants[n].iter().map(|&x| self.fb.shared(SharedKey::I32(x))).collect(),
+            Delivery::Override => {
+                (0..4).map(|c| self.named_override(int_constant_override(n, c), naga::Literal::I32(0))).collect()
+            }
+        };
+        Some(self.fb.expr(Expression::Compose { ty: self.t.vec4i, components: comps }))
+    }
+
+    /// `b num` under baked delivery (a literal: `if b#` folds) or override delivery (a bit of
+    /// the `u32` mask override); `None` under uniform delivery and past `b15`.
+    fn delivered_bool_constant(&mut self, num: u16) -> Option<Expr> {
+        match self.key.delivery.bool_constants {
+            _ if num >= DELIVERED => None,
+            Delivery::Uniform => None,
+            Delivery::Baked => Some(self.fb.shared(SharedKey::Bool(self.key.bool_constants & (1 << num) != 0))),
+            Delivery::Override => {
+                let mask = self.named_override(BOOL_CONSTANTS_OVERRIDE.to_string(), naga::Literal::U32(0));
+                Some(self.bit_set(mask, 1 << num))
+            }
+        }
     }
 }

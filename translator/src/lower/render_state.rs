@@ -108,27 +108,27 @@ impl Lowerer<'_> {
                 Mode::ClipPlaneMask => self.render_state(rs::CLIP_PLANE_MASK),
                 Mode::UnboundSamplers => self.render_state(rs::UNBOUND_SAMPLERS),
             },
-            _ => {
-                let name = mode.name();
-                let found = self.module.overrides.iter().find(|(_, o)| o.name.as_deref() == Some(name.as_str()));
-                let h = match found {
-                    Some((h, _)) => h,
-                    None => {
-                        let init = self
-                            .module
-                            .global_expressions
-                            .append(Expression::Literal(Literal::U32(mode.default_value())), Span::UNDEFINED);
-                        let ty = self.module.types.insert(
-                            naga::Type { name: None, inner: naga::TypeInner::Scalar(naga::Scalar::U32) },
-                            Span::UNDEFINED,
-                        );
-                        let o = Override { name: Some(name), id: None, ty, init: Some(init) };
-                        self.module.overrides.append(o, Span::UNDEFINED)
-                    }
-                };
-                Ok(self.fb.expr(Expression::Override(h)))
-            }
+            _ => Ok(self.named_override(mode.name(), Literal::U32(mode.default_value()))),
         }
+    }
+
+    /// The naga `Override` named `name` (declared on first use, `init` its type and initial
+    /// value) as an expression of the current function.
+    pub(crate) fn named_override(&mut self, name: String, init: Literal) -> Expr {
+        let found = self.module.overrides.iter().find(|(_, o)| o.name.as_deref() == Some(name.as_str()));
+        let h = match found {
+            Some((h, _)) => h,
+            None => {
+                let ty = self
+                    .module
+                    .types
+                    .insert(naga::Type { name: None, inner: naga::TypeInner::Scalar(init.scalar()) }, Span::UNDEFINED);
+                let init = self.module.global_expressions.append(Expression::Literal(init), Span::UNDEFINED);
+                let o = Override { name: Some(name), id: None, ty, init: Some(init) };
+                self.module.overrides.append(o, Span::UNDEFINED)
+            }
+        };
+        self.fb.expr(Expression::Override(h))
     }
 
     fn u32_const(&mut self, v: u32) -> Expr {
@@ -142,7 +142,7 @@ impl Lowerer<'_> {
     }
 
     /// `(mask & bit) != 0`.
-    fn bit_set(&mut self, mask: Expr, bit: u32) -> Expr {
+    pub(super) fn bit_set(&mut self, mask: Expr, bit: u32) -> Expr {
         let (b, zero) = (self.u32_const(bit), self.u32_const(0));
         let m = self.bin(B::And, mask, b);
         self.bin(B::NotEqual, m, zero)

@@ -159,3 +159,72 @@ fn wgsl_with_overrides_survives_naga_pipeline_constants_after_a_text_round_trip(
     constants.insert("alpha_func".into(), 5.0);
     naga::back::pipeline_constants::process_overrides(&module, &info, None, &constants).unwrap();
 }
+
+/// A vs_3_0 whose flow reads b1, i0 (`loop`) and i2 (`rep`) from the application.
+fn flow_vs() -> Shader {
+    Shader::from_asm(
+        "vs_3_0\ndcl_position v0\ndcl_position o0\ndef c0, 0.5, 0, 0, 1\nmov r0, v0\n\
+         loop aL, i0\nadd r0, r0, c0.x\nendloop\nrep i2\nmul r0, r0, c0.x\nendrep\n\
+         if b1\nmov r0, -r0\nendif\nmov o0, r0\n",
+        &ParseOptions::default(),
+    )
+    .unwrap()
+}
+
+#[test]
+fn baked_and_override_constants_give_wgsl_that_naga_validates() {
+    let vs = flow_vs();
+    let mut ints = [[0; 4]; 16];
+    (ints[0], ints[2]) = ([3, 1, 2, 0], [4, 0, 0, 0]);
+    // Baked: literal values, no constant buffers, and valid WGSL.
+    let mut k = key(&["bool_constants=2", "int0=3,1,2", "int2=4,0,0"], Delivery::Baked);
+    let t = vs.translate(&k).unwrap();
+    assert_eq!((t.layout.int_constants, t.layout.bool_constants), (None, None));
+    assert!(t.overrides().is_empty());
+    let wgsl = t.to_wgsl().unwrap();
+    crate::emit::validate(&naga::front::wgsl::parse_str(&wgsl).unwrap()).unwrap();
+    assert!(t.to_spirv().is_ok());
+    // Another b1: another module.
+    k.set("bool_constants=0").unwrap();
+    assert_ne!(vs.translate(&k).unwrap().to_wgsl().unwrap(), wgsl);
+    // Override: one module for every value; the overrides are named as the delivery table says.
+    let overrides = |assignments: &[&str]| {
+        let mut k = key(assignments, Delivery::Baked);
+        k.delivery.set("bool_constants=override").unwrap();
+        k.delivery.set("int_constants=override").unwrap();
+        vs.translate(&k).unwrap()
+    };
+    let t = overrides(&[]);
+    let mut names = t.overrides();
+    names.sort();
+    let expected = [
+        "bool_constants",
+        "int_constant0_count",
+        "int_constant0_start",
+        "int_constant0_step",
+        "int_constant0_w",
+        "int_constant2_count",
+        "int_constant2_start",
+        "int_constant2_step",
+        "int_constant2_w",
+    ];
+    assert_eq!(names, expected);
+    assert_eq!(overrides(&["bool_constants=2", "int0=3,1,2"]).to_wgsl().unwrap(), t.to_wgsl().unwrap());
+    // What wgpu does with the WGSL and `constants`.
+    let module = naga::front::wgsl::parse_str(&t.to_wgsl().unwrap()).unwrap();
+    let info = crate::emit::validate(&module).unwrap();
+    let values = constant_overrides(&module, 2, &ints);
+    assert_eq!(values.len(), 9);
+    assert!(
+        values.contains(&("int_constant0_step".to_string(), 2.0)) && values.contains(&("bool_constants".into(), 2.0))
+    );
+    let mut constants = naga::back::PipelineConstants::default();
+    constants.extend(values);
+    naga::back::pipeline_constants::process_overrides(&module, &info, None, &constants).unwrap();
+    // And the SPIR-V path: specialised first.
+    let s = t.specialise_with_constants(&RenderState::default(), 2, &ints).unwrap();
+    let m = &s.module;
+    let mut functions = m.functions.iter().map(|(_, f)| f).chain(m.entry_points.iter().map(|e| &e.function));
+    assert!(!functions.any(|f| f.expressions.iter().any(|(_, e)| matches!(e, naga::Expression::Override(_)))));
+    assert_eq!(s.to_spirv().unwrap()[0], 0x0723_0203);
+}

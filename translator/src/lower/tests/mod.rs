@@ -14,6 +14,7 @@ mod sm1_modifiers;
 mod sm1_ops;
 mod snapshots;
 mod spans;
+mod static_constants;
 mod unread_components;
 mod vs1;
 
@@ -139,6 +140,11 @@ pub fn run(p: &Program, r: &Run) -> Outcome {
     let sig = analyse(p);
     let lowered = super::lower(p, &sig, &r.key).unwrap_or_else(|e| panic!("lowering failed: {e}"));
     crate::emit::validate_fully(&lowered.module).unwrap_or_else(|e| panic!("naga rejects the module: {e}"));
+    evaluate(&lowered, r)
+}
+
+/// Evaluates a lowered (and validated) module with the buffers, inputs and state of `r`.
+pub fn evaluate(lowered: &super::Lowered, r: &Run) -> Outcome {
     let mut ev = Evaluator::new(&lowered.module);
     ev.undefined_as_nan = r.undefined_as_nan;
     let page = super::FLOAT_CONSTANTS_PAGE as usize;
