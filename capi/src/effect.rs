@@ -9,7 +9,7 @@ use std::sync::Arc;
 use d3d9_shader::effect::Effect;
 use d3d9_shader::Shader;
 
-use crate::error::{guard, guard_with_error, read, write, D3d9sError, D3d9sStatus, Failure};
+use crate::error::{guard, guard_with_error, read, slice_arg, write, D3d9sError, D3d9sStatus, Failure};
 use crate::parse::{owned, D3d9sParseOptions, D3d9sShader};
 
 /// A parsed effect. Immutable: any thread may read it at once; free it with
@@ -40,16 +40,13 @@ pub unsafe extern "C" fn d3d9s_effect_parse(
     out_error: *mut *mut D3d9sError,
 ) -> D3d9sStatus {
     let body = || {
-        if bytes.is_null() {
-            return Err(Failure::null("bytes"));
-        }
+        // SAFETY: NULL or readable for `len` bytes (this function's contract).
+        let blob = unsafe { slice_arg(bytes, len, "bytes") }?;
         if out_effect.is_null() {
             return Err(Failure::null("out_effect"));
         }
         // SAFETY: non-null and writable (this function's contract): NULL until success.
         unsafe { out_effect.write(std::ptr::null_mut()) };
-        // SAFETY: non-null and readable for `len` bytes (this function's contract).
-        let blob = unsafe { std::slice::from_raw_parts(bytes, len) };
         let effect = Effect::parse(blob).map_err(|e| Failure::new(D3d9sStatus::BadEffect, e.to_string()))?;
         let names = effect
             .techniques

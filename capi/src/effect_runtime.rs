@@ -11,7 +11,7 @@ use d3d9_shader::effect::states::{LIGHT_WORDS, MATERIAL_WORDS};
 use d3d9_shader::effect::{Effect, EffectRuntime, Handle, StateClass};
 
 use crate::effect::D3d9sEffect;
-use crate::error::{guard, read, write, D3d9sStatus, Failure};
+use crate::error::{guard, read, values_arg, write, D3d9sStatus, Failure};
 use crate::D3D9S_NONE;
 
 /// An effect in use. Mutable: one thread at a time (as `ID3DXEffect`); free it with
@@ -145,12 +145,8 @@ pub unsafe extern "C" fn d3d9s_effect_runtime_set_floats(
     guard(|| {
         // SAFETY: NULL or live (this function's contract).
         let r = unsafe { runtime_mut(runtime) }?;
-        let v = match (values.is_null(), count) {
-            (_, 0) => &[][..],
-            (true, _) => return Err(Failure::null("values")),
-            // SAFETY: non-null and readable for `count` floats (this function's contract).
-            (false, n) => unsafe { std::slice::from_raw_parts(values, n) },
-        };
+        // SAFETY: NULL when 0, else readable for `count` floats (this function's contract).
+        let v = unsafe { values_arg(values, count, "values") }?;
         r.set_floats(Handle(handle), v).map_err(refused)
     })
 }
@@ -172,12 +168,8 @@ pub unsafe extern "C" fn d3d9s_effect_runtime_set_ints(
     guard(|| {
         // SAFETY: NULL or live (this function's contract).
         let r = unsafe { runtime_mut(runtime) }?;
-        let v = match (values.is_null(), count) {
-            (_, 0) => &[][..],
-            (true, _) => return Err(Failure::null("values")),
-            // SAFETY: non-null and readable for `count` integers (this function's contract).
-            (false, n) => unsafe { std::slice::from_raw_parts(values, n) },
-        };
+        // SAFETY: NULL when 0, else readable for `count` integers (this function's contract).
+        let v = unsafe { values_arg(values, count, "values") }?;
         r.set_ints(Handle(handle), v).map_err(refused)
     })
 }

@@ -343,6 +343,33 @@ pub(crate) unsafe fn read<'a, T>(p: *const T, name: &str) -> Result<&'a T, Failu
     unsafe { p.as_ref() }.ok_or_else(|| Failure::null(name))
 }
 
+/// An input array of `len` elements (a blob, a text): NULL is [`D3d9sStatus::NullPointer`],
+/// even when `len` is 0.
+///
+/// # Safety
+///
+/// `p` is NULL or valid for reads of `len` elements for `'a`.
+pub(crate) unsafe fn slice_arg<'a, T>(p: *const T, len: usize, name: &str) -> Result<&'a [T], Failure> {
+    if p.is_null() {
+        return Err(Failure::null(name));
+    }
+    // SAFETY: non-null and readable for `len` elements for `'a` (the caller's contract).
+    Ok(unsafe { std::slice::from_raw_parts(p, len) })
+}
+
+/// An array of `len` values that may be NULL when `len` is 0 (an empty array).
+///
+/// # Safety
+///
+/// `p` is NULL or valid for reads of `len` elements for `'a`.
+pub(crate) unsafe fn values_arg<'a, T>(p: *const T, len: usize, name: &str) -> Result<&'a [T], Failure> {
+    if len == 0 {
+        return Ok(&[]);
+    }
+    // SAFETY: the caller's contract.
+    unsafe { slice_arg(p, len, name) }
+}
+
 /// The referent of a pointer to a struct with a leading `uint32_t size`: NULL is
 /// [`D3d9sStatus::NullPointer`], a size other than `sizeof(T)` is [`D3d9sStatus::BadStructSize`]
 /// (read before the rest, so that a shorter struct is never read past its end).

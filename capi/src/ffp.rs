@@ -11,7 +11,7 @@ use std::panic::catch_unwind;
 use d3d9_shader::ffp::state_toml::keys_from_toml;
 use d3d9_shader::ffp::{self, FfpShader, PixelInterface};
 
-use crate::error::{guard, guard_with_error, read, write, D3d9sError, D3d9sStatus, Failure};
+use crate::error::{guard, guard_with_error, read, slice_arg, write, D3d9sError, D3d9sStatus, Failure};
 use crate::D3d9sBuffer;
 
 /// [`d3d9s_ffp_generate`]: one pair specialised to the state (the least GPU work; another state
@@ -77,16 +77,13 @@ pub unsafe extern "C" fn d3d9s_ffp_generate(
     out_error: *mut *mut D3d9sError,
 ) -> D3d9sStatus {
     let body = || {
-        if state_toml.is_null() {
-            return Err(Failure::null("state_toml"));
-        }
+        // SAFETY: NULL or readable for `len` bytes (this function's contract).
+        let bytes = unsafe { slice_arg(state_toml.cast::<u8>(), len, "state_toml") }?;
         if out_ffp.is_null() {
             return Err(Failure::null("out_ffp"));
         }
         // SAFETY: non-null and writable (this function's contract): NULL until success.
         unsafe { out_ffp.write(std::ptr::null_mut()) };
-        // SAFETY: non-null and readable for `len` bytes (this function's contract).
-        let bytes = unsafe { std::slice::from_raw_parts(state_toml.cast::<u8>(), len) };
         let text = std::str::from_utf8(bytes)
             .map_err(|e| Failure::invalid(format!("not UTF-8 at byte {}", e.valid_up_to())))?;
         let handle = Box::into_raw(Box::new(generate(text, mode)?));

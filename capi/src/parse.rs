@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 use d3d9_shader::validate::{Api, Mode, ValidationOptions};
 use d3d9_shader::{ParseOptions, Shader};
 
-use crate::error::{c_string, guard_with_error, read, sized, write, D3d9sError, D3d9sStatus, Failure};
+use crate::error::{c_string, guard_with_error, read, sized, slice_arg, write, D3d9sError, D3d9sStatus, Failure};
 
 /// Validation under the Direct3D 9 runtime's rules ([`D3d9sParseOptions::api`]).
 pub const D3D9S_API_D3D9: u32 = 0;
@@ -122,11 +122,8 @@ pub unsafe extern "C" fn d3d9s_shader_parse(
     out_error: *mut *mut D3d9sError,
 ) -> D3d9sStatus {
     let body = || {
-        if bytes.is_null() {
-            return Err(Failure::null("bytes"));
-        }
-        // SAFETY: non-null and readable for `len` bytes (this function's contract).
-        let blob = unsafe { std::slice::from_raw_parts(bytes, len) };
+        // SAFETY: NULL or readable for `len` bytes (this function's contract).
+        let blob = unsafe { slice_arg(bytes, len, "bytes") }?;
         // SAFETY: NULL or writable, NULL or readable (this function's contract).
         unsafe { parse_with(out_shader, options, |o| Shader::parse(blob, o)) }
     };
@@ -152,11 +149,8 @@ pub unsafe extern "C" fn d3d9s_shader_assemble(
     out_error: *mut *mut D3d9sError,
 ) -> D3d9sStatus {
     let body = || {
-        if text.is_null() {
-            return Err(Failure::null("text"));
-        }
-        // SAFETY: non-null and readable for `len` bytes (this function's contract).
-        let bytes = unsafe { std::slice::from_raw_parts(text.cast::<u8>(), len) };
+        // SAFETY: NULL or readable for `len` bytes (this function's contract).
+        let bytes = unsafe { slice_arg(text.cast::<u8>(), len, "text") }?;
         let text = std::str::from_utf8(bytes).map_err(|e| {
             Failure::new(D3d9sStatus::BadBlob, format!("the text is not UTF-8 (byte {})", e.valid_up_to()))
         })?;
