@@ -6,8 +6,8 @@
 use naga::{BinaryOperator as B, Expression, MathFunction as M, VectorSize};
 
 use super::interval::Ranges;
-use super::modifiers::Width;
-use super::registers::Expr;
+use super::parts::Width;
+use super::state::Expr;
 use super::Lowerer;
 use crate::bytecode::WriteMask;
 use crate::key::FloatRules;

@@ -4,9 +4,9 @@
 
 use naga::{BinaryOperator as B, Expression, MathFunction as M};
 
-use super::modifiers::Width;
 use super::operands::Op;
-use super::registers::Expr;
+use super::parts::Width;
+use super::state::Expr;
 use super::{LowerError, Lowerer};
 use crate::bytecode::{CndCondition, Opcode, Swizzle};
 

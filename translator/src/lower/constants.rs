@@ -6,8 +6,8 @@
 use naga::{AddressSpace, BinaryOperator, Expression, GlobalVariable, Handle, ResourceBinding, Span};
 
 use super::builder::{ScopedKey, SharedKey};
-use super::modifiers::Width;
-use super::registers::Expr;
+use super::parts::Width;
+use super::state::{Expr, FloatConstantGlobals};
 use super::types::Types;
 use super::{FloatConstantsBinding, LowerError, Lowerer};
 use crate::analysis::ConstantUse;
@@ -15,26 +15,6 @@ use crate::bytecode::RelAddr;
 use crate::key::constants::DELIVERED;
 use crate::key::delivery::Delivery;
 use crate::key::state_block::{int_constant_override, BOOL_CONSTANTS_OVERRIDE};
-
-/// The buffer globals (created only when the program reads them).
-#[derive(Default)]
-pub(crate) struct ConstantGlobals {
-    pub float: Option<FloatConstantGlobals>,
-    pub int: Option<Handle<GlobalVariable>>,
-    pub bool: Option<Handle<GlobalVariable>>,
-    pub render_state: Option<Handle<GlobalVariable>>,
-    /// `def` values as bit patterns (private, initialised).
-    pub defs: Option<Handle<GlobalVariable>>,
-}
-
-/// The float constant arrays: registers `0..FLOAT_CONSTANTS_PAGE` in `low`, the rest of `count`
-/// in `high`.
-#[derive(Clone, Copy)]
-pub(crate) struct FloatConstantGlobals {
-    pub low: Handle<GlobalVariable>,
-    pub high: Option<Handle<GlobalVariable>>,
-    pub count: u32,
-}
 
 /// Members of the render-state block, by index.
 pub(crate) mod rs {

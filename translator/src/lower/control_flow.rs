@@ -7,18 +7,12 @@ use naga::{BinaryOperator as B, Block, Expression, Statement, UnaryOperator};
 
 use super::builder::{FnBuilder, SharedKey};
 use super::operands::Op;
-use super::registers::{Expr, Var};
+use super::state::{Expr, Frame};
 use super::{LowerError, Lowerer};
 use crate::bytecode::{Comparison, Instruction, Nesting, Opcode, Register, RegisterType, SrcModifier, SrcParam};
 
 /// D3D9 loop counts are at most 255; every emitted loop stops after this many iterations.
 pub const MAX_ITERATIONS: i32 = 255;
-
-/// An open construct.
-pub(crate) enum Frame {
-    If { condition: Expr, accept: Option<Block> },
-    Loop { counter: Var, step: Option<Expr>, saved_al: Option<Var> },
-}
 
 impl Lowerer<'_> {
     /// `if b#` / `if p0.c`.

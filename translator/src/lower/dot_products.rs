@@ -4,8 +4,8 @@
 
 use naga::{BinaryOperator as B, MathFunction as M};
 
-use super::modifiers::Width;
 use super::operands::Op;
+use super::parts::Width;
 use super::{LowerError, Lowerer};
 use crate::bytecode::{Matrix, Opcode, Swizzle, WriteMask};
 
@@ -45,7 +45,7 @@ impl Lowerer<'_> {
     }
 
     /// `crs d.xyz, a, b`: a.yzx · b.zxy − a.zxy · b.yzx, into x, y and z only.
-    fn cross_product(&mut self, op: &Op, a: super::registers::Expr) -> Result<(), LowerError> {
+    fn cross_product(&mut self, op: &Op, a: super::state::Expr) -> Result<(), LowerError> {
         let dst = op.dst();
         let b = self.src_n(op, 1)?;
         let (yzx, zxy) = (Swizzle::new(1, 2, 0, 3), Swizzle::new(2, 0, 1, 3));

@@ -6,9 +6,9 @@ use naga::{BinaryOperator as B, Binding, BuiltIn, Expression, MathFunction as M,
 
 use super::constants::rs;
 use super::fog::FogSelect;
-use super::modifiers::Width;
-use super::registers::Expr;
+use super::parts::Width;
 use super::render_state::Mode;
+use super::state::Expr;
 use super::{LowerError, Lowerer};
 use crate::key::{AlphaPrecision, CompareFunc, FogMode, FogSource};
 

@@ -10,7 +10,7 @@
 use naga::{BinaryOperator as B, MathFunction as M};
 
 use super::constants::rs;
-use super::registers::Expr;
+use super::state::Expr;
 use super::{LowerError, Lowerer};
 use crate::key::FogMode;
 

@@ -33,12 +33,11 @@ use naga::{
     BinaryOperator as B, Binding, BuiltIn, EntryPoint, Expression, FunctionArgument, FunctionResult, Interpolation,
     Sampling, ShaderStage, Statement, StructMember,
 };
-use serde::{Deserialize, Serialize};
 
-pub use super::interface::Builtin;
+pub use super::interface::{Builtin, InterfaceMap, InterfaceSlot};
 
 use super::builder::SharedKey;
-use super::registers::Expr;
+use super::state::Expr;
 use super::{LowerError, Lowerer};
 use crate::analysis::{IoRegister, Signature};
 use crate::bytecode::registers::{misc, rastout};
@@ -47,35 +46,6 @@ use crate::key::linkage::varyings;
 // The linkage of a pair is computed outside the lowering (the key holds it); the paths under
 // `lower::io_map` stay for callers.
 pub use crate::key::linkage::{link, semantic, LinkSlot, Linkage};
-
-/// One input or output of a translation.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct InterfaceSlot {
-    /// The D3D9 register (`v0`, `oT1`, `o3`, `vPos`; serialised by that name). `None` for the
-    /// slots no register holds: the fog factor the fixed-function fog blend of ps_1_x/ps_2_x reads
-    /// (usage FOG), the stable interface's outputs a vertex shader does not write, and the sprite
-    /// coordinates of point expansion (their usage and index say which).
-    pub register: Option<Register>,
-    /// Its semantic, when it has one (serialised as the `dcl_` name: `texcoord`, `color`).
-    pub usage: Option<Usage>,
-    /// Usage index.
-    pub usage_index: u8,
-    /// `@location`, for user inputs/outputs.
-    pub location: Option<u32>,
-    /// The built-in, for positions, depth, facing, point size.
-    pub builtin: Option<Builtin>,
-    /// The constant a pixel input reads when the vertex shader does not provide it.
-    pub default: Option<[f32; 4]>,
-}
-
-/// Where each input and output of a translation went.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct InterfaceMap {
-    /// Entry-point inputs.
-    pub inputs: Vec<InterfaceSlot>,
-    /// Entry-point outputs.
-    pub outputs: Vec<InterfaceSlot>,
-}
 
 /// The value an unwritten output (or a missing input) of a semantic holds.
 pub fn default_value(usage: u8, index: u8) -> [f32; 4] {
@@ -305,7 +275,7 @@ impl Lowerer<'_> {
                 });
                 self.component(a, 0)
             }
-            _ => self.fconst(0.0, super::modifiers::Width::Scalar),
+            _ => self.fconst(0.0, super::parts::Width::Scalar),
         };
         self.fog_input = Some(value);
         value
@@ -477,7 +447,7 @@ impl Lowerer<'_> {
             let Place::Location(l) = self.place(usage, index, &others, false) else { continue };
             // Before vs_3_0 the colour and fog outputs are clamped to [0, 1].
             if self.version.profile().fixed_io && matches!(r.file, RegisterType::AttrOut | RegisterType::RastOut) {
-                v = self.saturate(v, super::modifiers::Width::Vec4);
+                v = self.saturate(v, super::parts::Width::Vec4);
             }
             if usage == Usage::TexCoord as u8 {
                 if let Some(sc) = sprite {
@@ -739,7 +709,7 @@ impl Lowerer<'_> {
         if sig.features.depth_output {
             let v = self.reg_value(Register::new(RegisterType::DepthOut, 0))?;
             let d = self.component(v, 0);
-            let d = self.saturate(d, super::modifiers::Width::Scalar);
+            let d = self.saturate(d, super::parts::Width::Scalar);
             Self::member(&mut members, &mut offset, "oDepth", self.t.f32, 4, Binding::BuiltIn(BuiltIn::FragDepth));
             values.push(d);
             self.interface.outputs.push(InterfaceSlot {

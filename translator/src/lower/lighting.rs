@@ -4,8 +4,8 @@
 use naga::{BinaryOperator as B, Expression, MathFunction as M};
 
 use super::builder::Parts;
-use super::modifiers::Width;
 use super::operands::Op;
+use super::parts::Width;
 use super::{LowerError, Lowerer};
 use crate::bytecode::Opcode;
 

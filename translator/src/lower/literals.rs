@@ -21,8 +21,8 @@
 use naga::{AddressSpace, Expression, GlobalVariable, Handle, Scalar, Span, Type, TypeInner};
 
 use super::builder::{ScopedKey, SharedKey};
-use super::modifiers::Width;
-use super::registers::Expr;
+use super::parts::Width;
+use super::state::Expr;
 use super::Lowerer;
 
 /// Whether naga writes `bits` as a WGSL literal that every compiler reads back exactly.

@@ -102,6 +102,7 @@ mod registers;
 mod render_state;
 mod scalar;
 mod sm1;
+mod state;
 mod textures;
 mod types;
 mod uniformity;
@@ -117,7 +118,7 @@ use crate::key::ShaderKey;
 
 pub use crate::key::linkage::{link, LinkSlot, Linkage};
 pub use error::{LowerError, OperandPosition};
-pub use io_map::{Builtin, InterfaceMap, InterfaceSlot};
+pub use interface::{Builtin, InterfaceMap, InterfaceSlot};
 pub use layout::{
     sampler_binding, texture_binding, BindingLayout, FloatConstantsBinding, TextureBinding, BOOL_CONSTANTS_BINDING,
     FLOAT_CONSTANTS_BINDING, FLOAT_CONSTANTS_HIGH_BINDING, FLOAT_CONSTANTS_PAGE, INT_BOOL_CONSTANTS,
@@ -128,7 +129,7 @@ pub use layout::{
 pub(crate) use builder::FastMap;
 use builder::FnBuilder;
 use operands::Op;
-use registers::Registers;
+use state::{ConstantGlobals, Expr, Frame, Registers, SamplerGlobals, Var};
 use types::Types;
 
 /// A lowered program.
@@ -167,8 +168,8 @@ pub(crate) struct Lowerer<'a> {
     pub regs: Registers,
     /// Registers are module-private globals (subroutines or early return).
     pub globals_mode: bool,
-    pub consts: constants::ConstantGlobals,
-    pub samplers: FastMap<u16, textures::SamplerGlobals>,
+    pub consts: ConstantGlobals,
+    pub samplers: FastMap<u16, SamplerGlobals>,
     /// Subroutine functions by label.
     pub functions: FastMap<u16, Handle<naga::Function>>,
     /// The strict multiply rule's functions for scalars and `vec4`s, once needed.
@@ -185,21 +186,21 @@ pub(crate) struct Lowerer<'a> {
     /// The instruction being lowered (its token index names errors).
     pub offset: u32,
     /// Open control-flow constructs.
-    pub flow: Vec<control_flow::Frame>,
+    pub flow: Vec<Frame>,
     /// The deferred-kill flag, once texkill appears.
-    pub killed: Option<registers::Var>,
+    pub killed: Option<Var>,
     /// Read-only registers whose value is an expression valid in the whole entry function.
-    pub fixed: FastMap<(crate::bytecode::RegisterType, u16), registers::Expr>,
+    pub fixed: FastMap<(crate::bytecode::RegisterType, u16), Expr>,
     /// ps_1_x: the texture coordinate sets as interpolated (before any t# write).
-    pub texcoords: FastMap<u16, registers::Expr>,
+    pub texcoords: FastMap<u16, Expr>,
     /// Co-issue: the values the second instruction of a pair reads (from before the pair).
-    pub snapshot: Option<FastMap<(crate::bytecode::RegisterType, u16), registers::Expr>>,
+    pub snapshot: Option<FastMap<(crate::bytecode::RegisterType, u16), Expr>>,
     /// The point-coordinate argument (point sprites), once needed.
-    pub point_coord: Option<registers::Expr>,
+    pub point_coord: Option<Expr>,
     /// The fragment-position argument, once needed.
-    pub frag_coord: Option<registers::Expr>,
+    pub frag_coord: Option<Expr>,
     /// The interpolated fog factor, once needed.
-    pub fog_input: Option<registers::Expr>,
+    pub fog_input: Option<Expr>,
 }
 
 impl<'a> Lowerer<'a> {
@@ -223,7 +224,7 @@ impl<'a> Lowerer<'a> {
             fb: FnBuilder::new("entry", vec4f, if globals_mode { 0 } else { program.len() }),
             regs: Registers::default(),
             globals_mode,
-            consts: constants::ConstantGlobals::default(),
+            consts: ConstantGlobals::default(),
             samplers: FastMap::default(),
             functions: FastMap::default(),
             rule_functions: [None; 2],

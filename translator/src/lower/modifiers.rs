@@ -4,7 +4,8 @@ use naga::{BinaryOperator, Expression, MathFunction, Span, SwizzleComponent, Una
 
 use super::builder::{replicated, whole, Parts, SharedKey, SCALAR};
 use super::operands::Op;
-use super::registers::Expr;
+use super::parts::Width;
+use super::state::Expr;
 use super::values::swizzled;
 use super::{LowerError, Lowerer};
 use crate::bytecode::{DstParam, RegisterType, SrcModifier, SrcParam, Swizzle, WriteMask};
@@ -12,14 +13,24 @@ use crate::bytecode::{DstParam, RegisterType, SrcModifier, SrcParam, Swizzle, Wr
 const COMPONENTS: [SwizzleComponent; 4] =
     [SwizzleComponent::X, SwizzleComponent::Y, SwizzleComponent::Z, SwizzleComponent::W];
 
-/// Whether an expression is a scalar or a `vec4` (literals are built to match).
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Width {
-    Scalar,
-    Vec4,
-}
-
 impl Lowerer<'_> {
+    /// Source `i` of an instruction as `vec4<f32>` (register, swizzle, modifier).
+    pub fn src_n(&mut self, op: &Op, i: usize) -> Result<Expr, LowerError> {
+        self.src(&op.src(i))
+    }
+
+    /// Scalar source `i` of an instruction (the replicated component).
+    pub fn src_scalar_n(&mut self, op: &Op, i: usize) -> Result<Expr, LowerError> {
+        self.src_scalar(&op.src(i))
+    }
+
+    /// Writes a `vec4<f32>` result to the instruction's destination: shift, saturate, then the
+    /// masked (and predicated) store.
+    pub fn write(&mut self, op: &Op, value: Expr) -> Result<(), LowerError> {
+        let dst = op.dst();
+        self.write_masked(op, dst, dst.mask, value)
+    }
+
     /// The constant `vec4<bool>` of a write mask.
     pub(crate) fn mask_constant(&mut self, mask: WriteMask) -> Expr {
         let c = match self.mask_constants[usize::from(mask.0 & 0xF)] {

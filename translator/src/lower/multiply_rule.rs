@@ -13,8 +13,8 @@ use naga::{
     BinaryOperator as B, Block, Expression, Function, FunctionArgument, FunctionResult, Handle, Span, Statement,
 };
 
-use super::modifiers::Width;
-use super::registers::Expr;
+use super::parts::Width;
+use super::state::Expr;
 use super::Lowerer;
 
 impl Lowerer<'_> {

@@ -11,8 +11,7 @@
 //! test lowers every opcode in every version with exactly its form's operands).
 
 use super::error::OperandPosition;
-use super::registers::Expr;
-use super::{LowerError, Lowerer};
+use super::LowerError;
 use crate::bytecode::{
     Comparison, Control, DstParam, Instruction, Opcode, OpcodeInfo, SrcParam, TexldVariant, Version, VersionId,
 };
@@ -79,24 +78,5 @@ impl<'i> Op<'i> {
     /// The texld variant, for the ps_2_0+ form of `texld`.
     pub fn texld_variant(&self) -> TexldVariant {
         self.inst.texld_variant().expect("checked at entry: the form has a texld variant")
-    }
-}
-
-impl Lowerer<'_> {
-    /// Source `i` of an instruction as `vec4<f32>` (register, swizzle, modifier).
-    pub fn src_n(&mut self, op: &Op, i: usize) -> Result<Expr, LowerError> {
-        self.src(&op.src(i))
-    }
-
-    /// Scalar source `i` of an instruction (the replicated component).
-    pub fn src_scalar_n(&mut self, op: &Op, i: usize) -> Result<Expr, LowerError> {
-        self.src_scalar(&op.src(i))
-    }
-
-    /// Writes a `vec4<f32>` result to the instruction's destination: shift, saturate, then the
-    /// masked (and predicated) store.
-    pub fn write(&mut self, op: &Op, value: Expr) -> Result<(), LowerError> {
-        let dst = op.dst();
-        self.write_masked(op, dst, dst.mask, value)
     }
 }

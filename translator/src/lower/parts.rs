@@ -33,3 +33,10 @@ pub(crate) fn replicated(base: Handle<Expression>) -> Parts {
 pub(crate) fn as_whole(parts: &Parts) -> Option<Handle<Expression>> {
     (parts == &whole(parts[0].base)).then_some(parts[0].base)
 }
+
+/// Whether an expression is a scalar or a `vec4` (literals are built to match).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Width {
+    Scalar,
+    Vec4,
+}

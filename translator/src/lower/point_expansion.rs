@@ -21,8 +21,8 @@ use naga::{BinaryOperator as B, Binding, BuiltIn, Expression, MathFunction as M,
 
 use super::builder::SharedKey;
 use super::constants::rs;
-use super::modifiers::Width;
-use super::registers::Expr;
+use super::parts::Width;
+use super::state::Expr;
 use super::{LowerError, Lowerer};
 use crate::key::PointExpansion;
 

@@ -2,7 +2,7 @@
 //! where the file is relatively addressed (`v[aL]`, `o[aL]`); reads and writes through a
 //! relative address check the bounds themselves (wgpu would clamp, D3D9 reads 0).
 
-use super::builder::FastMap;
+use super::state::{Expr, Var};
 
 use naga::{
     BinaryOperator, Expression, GlobalVariable, Handle, LocalVariable, MathFunction, ScalarKind, Span, Statement, Type,
@@ -13,44 +13,6 @@ use super::{LowerError, Lowerer};
 use crate::bytecode::profile::MAX_TEMPS;
 use crate::bytecode::{Profile, Register, ShaderKind, VersionId};
 use crate::bytecode::{RegisterType, RelAddr};
-
-/// A variable holding registers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) enum Var {
-    Local(Handle<LocalVariable>),
-    Global(Handle<GlobalVariable>),
-}
-
-/// Where each register lives.
-#[derive(Default)]
-pub(crate) struct Registers {
-    vars: FastMap<(RegisterType, u16), Var>,
-    /// Relatively addressed files: the array variable and its length.
-    pub arrays: FileArrays,
-}
-
-/// The array variable and length of each relatively addressed register file, indexed by the
-/// file: asked on every register store and on loads, and a table needs no hashing.
-#[derive(Default)]
-pub(crate) struct FileArrays([Option<(Var, u32)>; RegisterType::ALL.len()]);
-
-impl FileArrays {
-    /// The array of `file`, if it is relatively addressed.
-    pub fn get(&self, file: RegisterType) -> Option<(Var, u32)> {
-        self.0[file as usize]
-    }
-
-    /// Whether `file` is relatively addressed.
-    pub fn contains(&self, file: RegisterType) -> bool {
-        self.0[file as usize].is_some()
-    }
-
-    fn insert(&mut self, file: RegisterType, array: (Var, u32)) {
-        self.0[file as usize] = Some(array);
-    }
-}
-
-pub(crate) type Expr = Handle<Expression>;
 
 /// Register count of a relatively addressed file: the count of the models that address it
 /// relatively (the version profile's `v#` of vs_3_0/ps_3_0 and `o#` of vs_3_0), or 32.

@@ -5,9 +5,9 @@
 use naga::MathFunction as M;
 
 use super::builder::Parts;
-use super::modifiers::Width;
 use super::operands::Op;
-use super::registers::Expr;
+use super::parts::Width;
+use super::state::Expr;
 use super::{LowerError, Lowerer};
 use crate::bytecode::{Opcode, WriteMask};
 

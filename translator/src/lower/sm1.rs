@@ -9,9 +9,9 @@
 use naga::{BinaryOperator as B, Expression};
 
 use super::constants::rs;
-use super::modifiers::Width;
 use super::operands::Op;
-use super::registers::Expr;
+use super::parts::Width;
+use super::state::Expr;
 use super::textures::Level;
 use super::{LowerError, Lowerer};
 use crate::bytecode::{Opcode, Register, RegisterType, WriteMask};

@@ -10,25 +10,11 @@ use naga::{
 };
 
 use super::builder::SharedKey;
-use super::modifiers::Width;
 use super::operands::Op;
-use super::registers::Expr;
+use super::parts::Width;
+use super::state::{Expr, SamplerGlobals};
 use super::{LowerError, Lowerer, TextureBinding};
 use crate::bytecode::{Opcode, RegisterType, TexldVariant, TextureType};
-
-/// The globals of one sampler.
-#[derive(Clone, Copy)]
-pub(crate) enum SamplerGlobals {
-    Bound {
-        texture: Handle<GlobalVariable>,
-        sampler: Handle<GlobalVariable>,
-        ty: TextureType,
-        shadow: bool,
-        /// Reads gather the 2×2 block in D3D9's Fetch4 order (pixel shaders, 2D, not shadow).
-        fetch4: bool,
-    },
-    Unbound,
-}
 
 /// How the level of detail is chosen.
 pub(crate) enum Level {
@@ -326,7 +312,7 @@ impl Lowerer<'_> {
     }
 
     /// The "pixel killed" flag.
-    pub fn killed_var(&mut self) -> super::registers::Var {
+    pub fn killed_var(&mut self) -> super::state::Var {
         if let Some(v) = self.killed {
             return v;
         }

@@ -12,7 +12,7 @@
 use naga::{Expression, Statement, SwizzleComponent, VectorSize};
 
 use super::builder::{as_whole, Comp, Parts, Pending, SCALAR};
-use super::registers::Expr;
+use super::state::Expr;
 use super::Lowerer;
 use crate::bytecode::{Swizzle, WriteMask};
 
@@ -127,7 +127,7 @@ impl Lowerer<'_> {
     /// The scalar of one component.
     pub fn scalar_part(&mut self, c: Comp) -> Expr {
         if self.fb.unstored() == Some(c.base) {
-            return self.runtime_zero(super::modifiers::Width::Scalar);
+            return self.runtime_zero(super::parts::Width::Scalar);
         }
         self.fb.scalar_of(c)
     }
@@ -141,7 +141,7 @@ impl Lowerer<'_> {
         let Some(stand_in) = self.fb.unstored().filter(|z| parts.iter().any(|c| c.base == *z)) else {
             return parts;
         };
-        let zero = self.runtime_zero(super::modifiers::Width::Scalar);
+        let zero = self.runtime_zero(super::parts::Width::Scalar);
         parts.map(|c| if c.base == stand_in { Comp { base: zero, index: SCALAR } } else { c })
     }
 

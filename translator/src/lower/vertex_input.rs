@@ -4,8 +4,8 @@
 use naga::{BinaryOperator as B, Binding, Expression, Scalar, ScalarKind, Span, Type, TypeInner, VectorSize};
 
 use super::builder::SharedKey;
-use super::modifiers::Width;
-use super::registers::Expr;
+use super::parts::Width;
+use super::state::Expr;
 use super::Lowerer;
 use crate::key::vertex_formats::{vertex_format, Conversion, ShaderScalar};
 
