@@ -6,7 +6,7 @@ use clap::Args;
 use d3d9_shader::bytecode::encode;
 
 use super::input::load_programs;
-use super::{examples, usage_error, EXIT_OK, EXIT_REJECTED};
+use super::status::{examples, usage_error, write_stdout, Status, EXIT_OK, EXIT_REJECTED};
 
 /// `d3d9-shader asm`.
 #[derive(Args)]
@@ -40,12 +40,12 @@ fn output(path: &str) -> Result<Output, String> {
     }
 }
 
-pub fn main(args: &AsmArgs) -> i32 {
+pub fn main(args: &AsmArgs) -> Status {
     let programs = match load_programs(&args.input) {
         Ok(p) => p,
         Err(e) => {
             eprintln!("d3d9-shader: {e}");
-            return EXIT_REJECTED;
+            return Ok(EXIT_REJECTED);
         }
     };
     if programs.len() != 1 {
@@ -55,13 +55,13 @@ pub fn main(args: &AsmArgs) -> i32 {
     let (bytes, path) = match &args.out {
         Some(Output::Raw(path)) => (tokens.iter().flat_map(|t| t.to_le_bytes()).collect(), path),
         Some(Output::Hex(path)) => (hex_text(&tokens).into_bytes(), path),
-        None => return super::write_stdout(hex_text(&tokens).as_bytes()),
+        None => return Ok(write_stdout(hex_text(&tokens).as_bytes())),
     };
     match std::fs::write(path, bytes) {
-        Ok(()) => EXIT_OK,
+        Ok(()) => Ok(EXIT_OK),
         Err(e) => {
             eprintln!("d3d9-shader asm: cannot write {path}: {e}");
-            EXIT_REJECTED
+            Ok(EXIT_REJECTED)
         }
     }
 }

@@ -4,7 +4,7 @@ use clap::Args;
 use d3d9_shader::asm::{write_program, DisasmOptions};
 
 use super::input::load_programs;
-use super::{examples, EXIT_REJECTED};
+use super::status::{examples, write_stdout, EXIT_REJECTED};
 
 /// `d3d9-shader disasm`.
 #[derive(Args)]
@@ -42,5 +42,5 @@ pub fn main(args: &DisasmArgs) -> i32 {
             return EXIT_REJECTED;
         }
     }
-    super::write_stdout(text.as_bytes())
+    write_stdout(text.as_bytes())
 }

@@ -16,7 +16,7 @@ use d3d9_shader::effect::{Effect, ObjectKind, Parameter, StateSource};
 use d3d9_shader::ShaderKey;
 use serde_json::json;
 
-use super::{examples, EXIT_OK, EXIT_REJECTED};
+use super::status::{examples, write_stdout, EXIT_OK, EXIT_REJECTED};
 
 /// `d3d9-shader effect`.
 #[derive(Args)]
@@ -83,14 +83,14 @@ pub fn main(args: &EffectArgs) -> i32 {
     }
     if args.json {
         return match serde_json::to_string_pretty(&effect) {
-            Ok(s) => super::write_stdout(format!("{s}\n").as_bytes()),
+            Ok(s) => write_stdout(format!("{s}\n").as_bytes()),
             Err(e) => {
                 eprintln!("d3d9-shader: {e}");
                 EXIT_REJECTED
             }
         };
     }
-    super::write_stdout(summary(&effect).as_bytes())
+    write_stdout(summary(&effect).as_bytes())
 }
 
 fn describe(p: &Parameter) -> String {

@@ -12,7 +12,7 @@ use d3d9_shader::emit;
 use d3d9_shader::ffp::{self, state_toml::keys_from_toml, FfpShader, PixelKey, VertexKey};
 
 use super::convert::Format;
-use super::{examples, EXIT_OK, EXIT_REJECTED};
+use super::status::{examples, write_stdout, EXIT_OK, EXIT_REJECTED};
 
 /// `d3d9-shader ffp`.
 #[derive(Args)]
@@ -127,7 +127,7 @@ fn to_stdout(halves: &[Half; 2], bytes: [Vec<u8>; 2], format: Format) -> i32 {
         }
         all.extend(code);
     }
-    super::write_stdout(&all)
+    write_stdout(&all)
 }
 
 pub fn main(args: &FfpArgs) -> i32 {

@@ -18,7 +18,7 @@ use std::time::Instant;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::convert::{convert_input, output_path, Settings};
-use super::{EXIT_OK, EXIT_REJECTED, EXIT_USAGE};
+use super::status::{write_stdout, EXIT_OK, EXIT_REJECTED, EXIT_USAGE};
 
 /// Input files under `dir` (recursively, sorted, hidden entries and `skip` left out).
 fn inputs(dir: &Path, skip: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
@@ -200,7 +200,7 @@ pub fn run(what: Inputs, out: &Path, jobs: usize, settings: &Settings) -> i32 {
             start.elapsed().as_secs_f64()
         );
         // A closed stdout is no failure of the conversion; another write error is.
-        return status.max(super::write_stdout(summary.as_bytes()));
+        return status.max(write_stdout(summary.as_bytes()));
     }
     status
 }

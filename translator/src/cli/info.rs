@@ -6,7 +6,7 @@ use clap::Args;
 use d3d9_shader::analysis::{analyse, ctab_names, IoRegister};
 use d3d9_shader::{ParseOptions, Shader};
 
-use super::{examples, EXIT_REJECTED};
+use super::status::{examples, write_stdout, EXIT_REJECTED};
 
 /// `d3d9-shader info`.
 #[derive(Args)]
@@ -45,14 +45,14 @@ pub fn main(args: &InfoArgs) -> i32 {
             }
         };
         return match reflection {
-            Ok(s) => super::write_stdout(format!("{s}\n").as_bytes()),
+            Ok(s) => write_stdout(format!("{s}\n").as_bytes()),
             Err(e) => {
                 eprintln!("d3d9-shader: {e}");
                 EXIT_REJECTED
             }
         };
     }
-    super::write_stdout(summary(&program).as_bytes())
+    write_stdout(summary(&program).as_bytes())
 }
 
 /// The plain-text summary.

@@ -18,6 +18,7 @@ mod folder;
 mod info;
 mod input;
 mod run;
+mod status;
 mod translate;
 mod validate;
 
@@ -26,21 +27,7 @@ use std::ffi::OsString;
 use clap::error::ErrorKind;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
-/// Exit status for success.
-pub const EXIT_OK: i32 = 0;
-/// Exit status for a rejected input.
-pub const EXIT_REJECTED: i32 = 1;
-/// Exit status for a usage error.
-pub const EXIT_USAGE: i32 = 2;
-
-/// `Examples:` in the style of clap's own headings (ANSI codes are dropped when stdout is not a
-/// terminal or colour is off).
-macro_rules! examples {
-    ($($line:literal)*) => {
-        concat!("\x1b[1m\x1b[4mExamples:\x1b[0m\n", $("  ", $line, "\n",)*)
-    };
-}
-pub(crate) use examples;
+use status::{examples, write_stdout, UsageError};
 
 const AFTER_HELP: &str = concat!(
     "OUTPUT's extension picks the format: .wgsl .spv .spvasm .metal .glsl/.vert/.frag .hlsl
@@ -111,20 +98,6 @@ enum Command {
     },
 }
 
-/// Writes `bytes` to stdout; a closed pipe (`| head`) is not an error of the input.
-pub fn write_stdout(bytes: &[u8]) -> i32 {
-    use std::io::Write;
-    let mut out = std::io::stdout().lock();
-    match out.write_all(bytes).and_then(|()| out.flush()) {
-        Ok(()) => EXIT_OK,
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => EXIT_OK,
-        Err(e) => {
-            eprintln!("d3d9-shader: cannot write to stdout: {e}");
-            EXIT_REJECTED
-        }
-    }
-}
-
 /// Prints a clap error (or help, or version) and gives its exit status: 0 for help and version,
 /// 2 for a usage error. Help goes to stdout, which may be a closed pipe: that is no error.
 fn report(error: &clap::Error) -> i32 {
@@ -132,13 +105,18 @@ fn report(error: &clap::Error) -> i32 {
     error.exit_code()
 }
 
-/// A usage error found after parsing (a check clap cannot express), shown as clap shows its
-/// own, with the usage of `subcommand` (the top level for `None`); the exit status (2).
-pub fn usage_error(subcommand: Option<&str>, message: impl std::fmt::Display) -> i32 {
+/// Reports a usage error found after parsing, as clap reports its own, with the usage of its
+/// subcommand (the top level for none); the exit status (2).
+fn report_usage(error: UsageError) -> i32 {
     let mut cli = Cli::command();
     cli.build();
-    let mut command = subcommand.and_then(|name| cli.find_subcommand(name).cloned()).unwrap_or(cli);
-    report(&command.error(ErrorKind::ValueValidation, message))
+    let mut command = error.subcommand.and_then(|name| cli.find_subcommand(name).cloned()).unwrap_or(cli);
+    report(&command.error(ErrorKind::ValueValidation, error.message))
+}
+
+/// The exit status of a command that can find a usage error.
+fn status(status: status::Status) -> i32 {
+    status.unwrap_or_else(report_usage)
 }
 
 /// Runs the tool with the arguments after the program name; returns the exit status.
@@ -148,7 +126,7 @@ pub fn run(args: Vec<OsString>) -> i32 {
         let word = word.to_string_lossy();
         let command = Cli::command().get_subcommands().any(|c| c.get_name() == word);
         if !word.starts_with('-') && !command && !std::path::Path::new(&*word).exists() {
-            return usage_error(None, format!("`{word}` is neither a command nor a file"));
+            return status(status::usage_error(None, format!("`{word}` is neither a command nor a file")));
         }
     }
     let matches = match Cli::command().try_get_matches_from(std::iter::once(OsString::from("d3d9-shader")).chain(args))
@@ -162,13 +140,13 @@ pub fn run(args: Vec<OsString>) -> i32 {
     };
     let sub = |name: &str| matches.subcommand_matches(name).unwrap_or(&matches);
     match cli.command {
-        None => translate::pair_main(&cli.pair, &matches),
+        None => status(translate::pair_main(&cli.pair, &matches)),
         Some(Command::Disasm(a)) => disasm::main(&a),
-        Some(Command::Asm(a)) => asm_cmd::main(&a),
+        Some(Command::Asm(a)) => status(asm_cmd::main(&a)),
         Some(Command::Validate(a)) => validate::main(&a),
-        Some(Command::Translate(a)) => translate::translate_main(&a, sub("translate")),
+        Some(Command::Translate(a)) => status(translate::translate_main(&a, sub("translate"))),
         Some(Command::Info(a)) => info::main(&a),
-        Some(Command::Run(a)) => run::main(&a),
+        Some(Command::Run(a)) => status(run::main(&a)),
         Some(Command::Ffp(a)) => ffp_cmd::main(&a),
         Some(Command::Effect(a)) => effect::main(&a),
         Some(Command::Completions { shell }) => completions(shell),

@@ -27,7 +27,7 @@ use d3d9_shader::interp::{
 use d3d9_shader::key::FloatRules;
 
 use super::input::load_program;
-use super::{examples, usage_error, EXIT_REJECTED};
+use super::status::{examples, usage_error, write_stdout, Status, EXIT_REJECTED};
 
 /// `d3d9-shader run`.
 #[derive(Args)]
@@ -251,12 +251,12 @@ fn run_pixel_shader(program: &Program, args: &RunArgs) -> Result<Written, Failur
     Ok(w)
 }
 
-pub fn main(args: &RunArgs) -> i32 {
+pub fn main(args: &RunArgs) -> Status {
     let program = match load_program(&args.input) {
         Ok((p, _)) => p,
         Err(e) => {
             eprintln!("d3d9-shader run: {e}");
-            return EXIT_REJECTED;
+            return Ok(EXIT_REJECTED);
         }
     };
     let result = match program.version.kind {
@@ -268,11 +268,11 @@ pub fn main(args: &RunArgs) -> i32 {
         Err(Failure::Usage(message)) => return usage_error(Some("run"), message),
         Err(Failure::Interp(e)) => {
             eprintln!("d3d9-shader run: {}: {e}", args.input);
-            return EXIT_REJECTED;
+            return Ok(EXIT_REJECTED);
         }
     };
     let text = if args.json { json(&written) } else { plain(&written) };
-    super::write_stdout(text.as_bytes())
+    Ok(write_stdout(text.as_bytes()))
 }
 
 fn json(w: &Written) -> String {

@@ -12,7 +12,7 @@ use d3d9_shader::{ParseOptions, ShaderKey};
 
 use super::convert::{convert_input, output_path, Format, Outcome, Settings};
 use super::diag::Style;
-use super::{examples, usage_error, EXIT_OK, EXIT_REJECTED};
+use super::status::{examples, usage_error, write_stdout, Status, EXIT_OK, EXIT_REJECTED};
 
 const KEY_HELP: &str = "Device state the translation depends on (repeatable). Fields:
 float_rules=strict|fast|ieee  alpha_func=never|less|equal|lessequal|greater|notequal|greaterequal|always
@@ -174,7 +174,7 @@ impl ConvertOptions {
 }
 
 /// `d3d9-shader INPUT OUTPUT [options]`.
-pub fn pair_main(args: &PairArgs, matches: &ArgMatches) -> i32 {
+pub fn pair_main(args: &PairArgs, matches: &ArgMatches) -> Status {
     let (Some(input), Some(output)) = (&args.input, &args.output) else {
         return usage_error(None, "expected INPUT OUTPUT or a command");
     };
@@ -196,11 +196,11 @@ pub fn pair_main(args: &PairArgs, matches: &ArgMatches) -> i32 {
     };
     // `-` as OUTPUT is stdout (with --to naming the format).
     let output = Some(output.as_str()).filter(|o| *o != "-");
-    write_outcomes(convert_input(input, &settings), output, &settings)
+    Ok(write_outcomes(convert_input(input, &settings), output, &settings))
 }
 
 /// `d3d9-shader translate INPUT|DIR|FILE... [options]`.
-pub fn translate_main(args: &TranslateArgs, matches: &ArgMatches) -> i32 {
+pub fn translate_main(args: &TranslateArgs, matches: &ArgMatches) -> Status {
     let usage = |message: String| usage_error(Some("translate"), message);
     let format = args.options.to.or_else(|| args.out.as_deref().and_then(Format::from_path)).unwrap_or(Format::Wgsl);
     let settings = match args.options.settings(matches, format) {
@@ -216,20 +216,25 @@ pub fn translate_main(args: &TranslateArgs, matches: &ArgMatches) -> i32 {
         let Some(out) = &args.out else {
             return usage("several inputs need -o OUTDIR".into());
         };
-        return super::folder::run(super::folder::Inputs::Files(&args.inputs), Path::new(out), jobs, &settings);
+        return Ok(super::folder::run(super::folder::Inputs::Files(&args.inputs), Path::new(out), jobs, &settings));
     }
     if Path::new(input).is_dir() {
         let Some(out) = &args.out else {
             return usage("a folder needs -o OUTDIR".into());
         };
-        return super::folder::run(super::folder::Inputs::Folder(Path::new(input)), Path::new(out), jobs, &settings);
+        return Ok(super::folder::run(
+            super::folder::Inputs::Folder(Path::new(input)),
+            Path::new(out),
+            jobs,
+            &settings,
+        ));
     }
     // `-o -` is stdout, as OUTPUT `-` is for the pair form.
     let out = args.out.as_deref().filter(|o| *o != "-");
     if out.is_none() && format.is_binary() {
         return usage(format!("{} output is binary: name a file with -o", format.extension()));
     }
-    write_outcomes(convert_input(input, &settings), out, &settings)
+    Ok(write_outcomes(convert_input(input, &settings), out, &settings))
 }
 
 /// Writes single-input results to OUT (or stdout) and reports failures; the exit status.
@@ -254,7 +259,7 @@ fn write_outcomes(outcomes: Vec<Outcome>, out: Option<&str>, settings: &Settings
                 std::fs::write(&path, &bytes)
                     .map_err(|e| settings.style.error(&path.display().to_string(), &format!("cannot write: {e}")))
             }
-            None => match super::write_stdout(&bytes) {
+            None => match write_stdout(&bytes) {
                 EXIT_OK => Ok(()),
                 _ => Err(String::new()),
             },

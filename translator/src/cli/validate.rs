@@ -6,7 +6,7 @@
 use clap::{Args, ValueEnum};
 use d3d9_shader::validate::{validate, Api, Mode, ValidationOptions};
 
-use super::{examples, EXIT_OK, EXIT_REJECTED};
+use super::status::{examples, EXIT_OK, EXIT_REJECTED};
 
 /// `d3d9-shader validate`.
 #[derive(Args)]
