@@ -8,14 +8,19 @@
 //! descriptions inline. A value is read recursively: an array's elements one after the other, a
 //! struct's members in order, rows × columns words for numbers, one object id for strings,
 //! textures and shaders, and for samplers a state count followed by that many states.
+//!
+//! A state record ([`State`], a pass's or a sampler's state assignment) lives here too: its value
+//! is itself a parameter while a sampler parameter holds states, so the two types hold each
+//! other and share a file; the state table they index stays in [`super::states`].
 
 use std::cell::Cell;
 
 use serde::Serialize;
 
 use super::error::EffectError;
+use super::preshader::Preshader;
 use super::reader::{Reader, MAX_DEPTH};
-use super::states::State;
+use super::states::{StateInfo, STATE_TABLE};
 use super::types::{ParameterClass, ParameterType};
 
 /// A parameter, an array element, a struct member or an annotation.
@@ -255,5 +260,64 @@ impl Parameter {
     /// The number of struct members (of each element, for arrays of structs).
     pub fn struct_members(&self) -> usize {
         self.element_list.first().map_or(self.members.len(), |e| e.members.len())
+    }
+}
+
+/// Where a state's value comes from at run time.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum StateSource {
+    /// The value written in the blob.
+    Constant,
+    /// A parameter, by full name (`VertexShader = vs_arr[1]`, `ViewTransform = camera`).
+    Parameter {
+        /// The parameter's full name.
+        name: String,
+    },
+    /// A preshader expression computes the value.
+    Expression {
+        /// The expression.
+        #[serde(skip)]
+        preshader: Box<Preshader>,
+    },
+    /// An element of an array parameter, chosen by a preshader.
+    ArraySelector {
+        /// The array's full name.
+        name: String,
+        /// The expression computing the element index.
+        #[serde(skip)]
+        preshader: Box<Preshader>,
+    },
+}
+
+/// One state assignment of a pass or a sampler.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct State {
+    /// The operation number (index into [`STATE_TABLE`]).
+    pub operation: u32,
+    /// The state's index (light, stage, sampler, register, world matrix).
+    pub index: u32,
+    /// The value written in the blob (its type description is the value's storage, not the
+    /// state's HLSL type: only the type and the word count matter).
+    pub value: Parameter,
+    /// Where the value comes from at run time.
+    pub source: StateSource,
+    /// Absolute byte offset of the state record.
+    pub offset: usize,
+}
+
+impl State {
+    pub(crate) fn new(operation: u32, index: u32, value: Parameter, offset: usize) -> State {
+        State { operation, index, value, source: StateSource::Constant, offset }
+    }
+
+    /// The table entry of its operation (`None` for a number past the table).
+    pub fn info(&self) -> Option<&'static StateInfo> {
+        STATE_TABLE.get(self.operation as usize)
+    }
+
+    /// The state's name (`"?"` for an unknown operation).
+    pub fn name(&self) -> &'static str {
+        self.info().map_or("?", |i| i.name)
     }
 }

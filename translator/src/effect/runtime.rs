@@ -10,9 +10,10 @@ use serde::Serialize;
 use thiserror::Error;
 
 use super::evaluate::{f32_to_i32, plan, upload, Registers, Target, Upload};
+use super::parameters::{State, StateSource};
 use super::pool::EffectPool;
 use super::preshader::{Preshader, Table};
-use super::states::{constant_file, ShaderConstantFile, State, StateClass, StateSource, LIGHT_WORDS, MATERIAL_WORDS};
+use super::states::{constant_file, ShaderConstantFile, StateClass, LIGHT_WORDS, MATERIAL_WORDS};
 use super::store::{Handle, Store};
 use super::types::{ParameterClass, ParameterType};
 pub use super::values::convert_word;

@@ -11,9 +11,6 @@
 
 use serde::Serialize;
 
-use super::parameters::Parameter;
-use super::preshader::Preshader;
-
 /// What part of the device a state sets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum StateClass {
@@ -187,63 +184,4 @@ pub fn material_member(code: u32) -> Option<(usize, usize)> {
 pub fn constant_file(code: u32) -> ShaderConstantFile {
     use ShaderConstantFile::*;
     [VsFloat, VsBool, VsInt, PsFloat, PsBool, PsInt][code as usize % 6]
-}
-
-/// Where a state's value comes from at run time.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum StateSource {
-    /// The value written in the blob.
-    Constant,
-    /// A parameter, by full name (`VertexShader = vs_arr[1]`, `ViewTransform = camera`).
-    Parameter {
-        /// The parameter's full name.
-        name: String,
-    },
-    /// A preshader expression computes the value.
-    Expression {
-        /// The expression.
-        #[serde(skip)]
-        preshader: Box<Preshader>,
-    },
-    /// An element of an array parameter, chosen by a preshader.
-    ArraySelector {
-        /// The array's full name.
-        name: String,
-        /// The expression computing the element index.
-        #[serde(skip)]
-        preshader: Box<Preshader>,
-    },
-}
-
-/// One state assignment of a pass or a sampler.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct State {
-    /// The operation number (index into [`STATE_TABLE`]).
-    pub operation: u32,
-    /// The state's index (light, stage, sampler, register, world matrix).
-    pub index: u32,
-    /// The value written in the blob (its type description is the value's storage, not the
-    /// state's HLSL type: only the type and the word count matter).
-    pub value: Parameter,
-    /// Where the value comes from at run time.
-    pub source: StateSource,
-    /// Absolute byte offset of the state record.
-    pub offset: usize,
-}
-
-impl State {
-    pub(crate) fn new(operation: u32, index: u32, value: Parameter, offset: usize) -> State {
-        State { operation, index, value, source: StateSource::Constant, offset }
-    }
-
-    /// The table entry of its operation (`None` for a number past the table).
-    pub fn info(&self) -> Option<&'static StateInfo> {
-        STATE_TABLE.get(self.operation as usize)
-    }
-
-    /// The state's name (`"?"` for an unknown operation).
-    pub fn name(&self) -> &'static str {
-        self.info().map_or("?", |i| i.name)
-    }
 }

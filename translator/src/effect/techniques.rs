@@ -3,9 +3,9 @@
 use serde::Serialize;
 
 use super::error::EffectError;
+use super::parameters::State;
 use super::parameters::{read_annotations, read_state, Budget, Parameter};
 use super::reader::Reader;
-use super::states::State;
 
 /// A technique.
 #[derive(Clone, Debug, PartialEq, Serialize)]

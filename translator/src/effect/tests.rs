@@ -5,8 +5,8 @@
 
 use std::collections::BTreeSet;
 
+use super::parameters::{State, StateSource};
 use super::runtime::{EffectRuntime, RuntimeError, StateValue};
-use super::states::{State, StateSource};
 use super::values::{constant_registers, device_word};
 use super::*;
 use crate::fuzz::{mutate_effect, sample_effect, Rng};

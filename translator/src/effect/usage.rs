@@ -9,7 +9,7 @@
 use std::collections::BTreeSet;
 
 use super::parameters::Parameter;
-use super::states::{State, StateSource};
+use super::parameters::{State, StateSource};
 use super::{Effect, ObjectKind};
 
 /// The top-level name of a D3DX full name (`a` of `a[1].b`).

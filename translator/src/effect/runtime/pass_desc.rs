@@ -8,7 +8,8 @@
 
 use super::pass_shaders::PassDesc;
 use super::{selection, EffectRuntime, RuntimeError};
-use crate::effect::states::{State, StateClass, StateSource};
+use crate::effect::parameters::{State, StateSource};
+use crate::effect::states::StateClass;
 use crate::effect::ObjectKind;
 
 type Key = (usize, usize, usize, u8);

@@ -3,8 +3,8 @@
 
 use super::{EffectRuntime, RuntimeError};
 use crate::effect::evaluate::{f32_to_i32, plan, upload, Registers, Target};
+use crate::effect::parameters::{State, StateSource};
 use crate::effect::preshader::Table;
-use crate::effect::states::{State, StateSource};
 use crate::effect::ObjectKind;
 
 impl EffectRuntime<'_> {
