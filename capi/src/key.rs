@@ -389,6 +389,9 @@ impl D3d9sDeviceState {
             software_vertex_processing: flag(self.software_vertex_processing, "software_vertex_processing")?,
             fetch4_samplers: mask(self.fetch4_samplers, "fetch4_samplers")?,
             texture_transform_flags: self.texture_transform_flags,
+            // Not in the C struct yet: a C layer's projected ps_1_1–1_3 stages without a valid
+            // count divide by w, as behind a vertex shader.
+            fixed_function_texcoords: None,
             float_rules: enum_field(FloatRules::ALL, self.float_rules, "float_rules")?,
             finite_vertex_constants: flag(self.finite_vertex_constants, "finite_vertex_constants")?,
             finite_pixel_constants: flag(self.finite_pixel_constants, "finite_pixel_constants")?,

@@ -83,7 +83,12 @@ pub fn options(ctx: &StageContext<'_>) -> Options {
                 .unwrap_or_default();
             *stage = StageState {
                 texture_type: stage.texture_type,
-                transform: TextureTransform { count: flags.count, projected: flags.projected },
+                // The interpreter divides by component `count` (w for 0): the divisor the
+                // stage's flags and the vertex stage choose.
+                transform: match flags.divisor(ctx.ffp_texcoord_sizes.map(|sizes| sizes[i])) {
+                    Some(d) => TextureTransform { count: d + 1, projected: true },
+                    None => TextureTransform { count: flags.count, projected: false },
+                },
                 bump_matrix: [
                     [s.bumpenvmat00.unwrap_or(0.0), s.bumpenvmat01.unwrap_or(0.0)],
                     [s.bumpenvmat10.unwrap_or(0.0), s.bumpenvmat11.unwrap_or(0.0)],

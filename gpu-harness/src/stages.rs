@@ -75,6 +75,11 @@ pub struct StageContext<'a> {
     pub skew: Skew,
     /// The draw is a point list: the GPU's vertex shader expands the points into quads.
     pub point_list: bool,
+    /// Behind the fixed-function vertex stage: per texture stage, the component count of the
+    /// coordinate set its TEXCOORDINDEX reads (0: not declared); `None` behind a vertex shader.
+    /// A ps_1_1–ps_1_3 stage projected without a valid count divides by the last of them
+    /// ([`crate::case::TransformFlags::divisor`]).
+    pub ffp_texcoord_sizes: Option<[u8; 8]>,
 }
 
 #[cfg(test)]
@@ -92,6 +97,7 @@ impl<'a> StageContext<'a> {
             float_rules: FloatRules::Strict,
             skew: Skew::None,
             point_list: false,
+            ffp_texcoord_sizes: None,
         }
     }
 }

@@ -106,9 +106,9 @@ fn key(program: &Program, constants: Option<&ShaderConstants>, ctx: &StageContex
                 .ok()
                 .flatten()
                 .unwrap_or_default();
-            if flags.projected {
-                // The divisor is the last counted component (COUNT3: z); no count means w.
-                k.projected[st.stage as usize] = if (1..=4).contains(&flags.count) { flags.count } else { 4 };
+            let supplied = ctx.ffp_texcoord_sizes.map(|sizes| sizes[st.stage as usize]);
+            if let Some(d) = flags.divisor(supplied) {
+                k.projected[st.stage as usize] = d + 1;
             }
         }
     }

@@ -200,6 +200,7 @@ fn translate(b: &Bench, s: &Subject, rules: FloatRules) -> Result<Translated, St
         float_rules: rules,
         skew: runner::Skew::None,
         point_list: false,
+        ffp_texcoord_sizes: None,
     };
     let (tvs, tps) = WithFloatRules(rules).translate(vs.map(|p| (p, &vsc)), Some((ps, &psc)), ctx)?;
     let tps = tps.ok_or("no pixel stage")?;

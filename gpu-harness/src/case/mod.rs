@@ -457,6 +457,21 @@ impl TransformFlags {
         }
         Ok(out)
     }
+
+    /// The coordinate component (0-based) a ps_1_1–ps_1_3 projected lookup divides by; `None`
+    /// when the stage does not project (docs/d3d9-rules.md#ffp-texcoords). `supplied` is the
+    /// component count of the coordinate the fixed-function vertex stage passes through, `None`
+    /// behind a vertex shader. COUNTn divides by component n; PROJECTED without a valid count
+    /// (alone, or a low byte outside 1–4 as in 0xffffffff) by the last supplied component, or
+    /// by w behind a vertex shader.
+    pub fn divisor(self, supplied: Option<u8>) -> Option<u8> {
+        match (self.projected, self.count, supplied) {
+            (false, ..) => None,
+            (true, n @ 1..=4, _) => Some(n - 1),
+            (true, _, Some(size)) => Some(size.clamp(1, 4) - 1),
+            (true, _, None) => Some(3),
+        }
+    }
 }
 
 /// Primitive types.

@@ -108,6 +108,8 @@ pub(crate) struct DrawSetup<'p> {
     pub(crate) fog: FogSource,
     pub(crate) alpha: Option<crate::cpu::AlphaTest>,
     pub(crate) point_list: bool,
+    /// Without a vertex shader: the component count of each TEXCOORD set the draw declares.
+    pub(crate) ffp_texcoord_sets: Option<[u8; 8]>,
 }
 
 impl DrawSetup<'_> {
@@ -131,6 +133,13 @@ impl DrawSetup<'_> {
             float_rules,
             skew: Skew::None,
             point_list: self.point_list,
+            ffp_texcoord_sizes: self.ffp_texcoord_sets.map(|sets| {
+                std::array::from_fn(|s| {
+                    let stage = case.texture_stages.iter().find(|t| t.stage as usize == s);
+                    let set = stage.and_then(|t| t.texcoordindex).map_or(s, |t| usize::from(t.index));
+                    sets.get(set).copied().unwrap_or(0)
+                })
+            }),
         }
     }
 }
@@ -380,7 +389,15 @@ impl Runner<'_> {
             reference: (state.alpharef & 0xff) as u8,
             float_target,
         });
-        Ok(DrawSetup { vs, ps, fog, alpha, point_list: draw.primitive == crate::case::Primitive::PointList })
+        let ffp_texcoord_sets = vs.is_none().then(|| crate::ffp_state::VertexFormat::of(draw).texcoord_sizes);
+        Ok(DrawSetup {
+            vs,
+            ps,
+            fog,
+            alpha,
+            point_list: draw.primitive == crate::case::Primitive::PointList,
+            ffp_texcoord_sets,
+        })
     }
 
     fn inputs(

@@ -74,6 +74,13 @@ pub struct DeviceState {
     /// changes a shader's code: ps_1_1–ps_1_3 divide that stage's coordinates by their last
     /// component before sampling (ps_1_4 and later say so in the instruction instead).
     pub texture_transform_flags: [u32; 8],
+    /// When the fixed-function vertex stage feeds the pixel shader (no vertex shader set): per
+    /// texture stage, the component count of the coordinate set its D3DTSS_TEXCOORDINDEX reads,
+    /// as the vertex declaration gives it (1–4; 0 for none). `None` behind a vertex shader. A
+    /// stage projected without a valid count (D3DTTFF_PROJECTED alone, or a low byte outside
+    /// COUNT1–4 as in 0xffffffff) divides by the last supplied component, and by w behind a
+    /// vertex shader (docs/d3d9-rules.md#ffp-texcoords).
+    pub fixed_function_texcoords: Option<[u8; 8]>,
     /// How to reproduce D3D9's float arithmetic (not a device state: the runtime's choice).
     pub float_rules: FloatRules,
     /// Every float constant set with `SetVertexShaderConstantF` is finite (the layer checked
@@ -107,6 +114,7 @@ impl Default for DeviceState {
             fetch4_samplers: 0,
             vertex_textures: [None; 4],
             texture_transform_flags: [0; 8],
+            fixed_function_texcoords: None,
             float_rules: FloatRules::Strict,
             finite_vertex_constants: false,
             finite_pixel_constants: false,

@@ -324,10 +324,14 @@ impl ShaderKey {
                 if profile.ps_1_0_to_1_3() {
                     for (n, flags) in state.texture_transform_flags.iter().enumerate() {
                         if flags & D3DTTFF_PROJECTED != 0 {
-                            // D3DTTFF_COUNT1..4 in the low byte; DISABLE (0) divides by w.
-                            key.projected[n] = match flags & 0xff {
-                                c @ 1..=4 => c as u8,
-                                _ => 4,
+                            // D3DTTFF_COUNT1..4 in the low byte divide by that component; any
+                            // other low byte is no count: the last component the fixed-function
+                            // vertex stage was given, or w behind a vertex shader
+                            // (docs/d3d9-rules.md#ffp-texcoords).
+                            key.projected[n] = match (flags & 0xff, state.fixed_function_texcoords) {
+                                (c @ 1..=4, _) => c as u8,
+                                (_, Some(sizes)) => sizes[n].clamp(1, 4),
+                                (_, None) => 4,
                             };
                         }
                     }

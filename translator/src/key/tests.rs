@@ -132,6 +132,21 @@ fn vertex_state_and_sm1_texture_types() {
     s.texture_transform_flags[2] = 3 | 256;
     let p11 = ShaderKey::from_state(Version { kind: ShaderKind::Pixel, major: 1, minor: 1 }, &s);
     assert_eq!(p11.projected[2], 3);
+    // No valid count (PROJECTED alone; 0xffffffff's low byte 0xff): w behind a vertex shader,
+    // the last supplied component behind the fixed-function vertex stage, which Windows draws
+    // for a three-component coordinate as COUNT3 | PROJECTED (docs/d3d9-rules.md#ffp-texcoords).
+    let p13 = Version { kind: ShaderKind::Pixel, major: 1, minor: 3 };
+    for flags in [256, 0xffff_ffff] {
+        s.texture_transform_flags[2] = flags;
+        s.fixed_function_texcoords = None;
+        assert_eq!(ShaderKey::from_state(p13, &s).projected[2], 4);
+        s.fixed_function_texcoords = Some([2, 2, 3, 2, 0, 0, 0, 0]);
+        assert_eq!(ShaderKey::from_state(p13, &s).projected[2], 3);
+    }
+    // A valid count wins over the supplied size.
+    s.texture_transform_flags[2] = 2 | 256;
+    assert_eq!(ShaderKey::from_state(p13, &s).projected[2], 2);
+    s.fixed_function_texcoords = None;
     // SM2 declares its types: the bound texture does not override them.
     let ps2 = ShaderKey::from_state(v(ShaderKind::Pixel, 2), &s);
     assert_eq!(ps2.sampler_types, [None; 16]);
