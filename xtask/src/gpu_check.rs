@@ -10,7 +10,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use clap::Args;
 use gpu_harness::device::Gpu;
@@ -58,85 +58,6 @@ pub struct GpuCheckArgs {
 
 /// The parts' names, in the order they run.
 pub const PARTS: &[&str] = &["conformance", "sweep-strict", "sweep-fast", "sweep-ieee", "fuzz-diff", "bench-gpu"];
-
-/// What each part runs and may spend.
-pub struct Plan {
-    /// Every K-th conformance case of each folder.
-    pub case_sample: u32,
-    /// Every K-th shader of each sweep corpus.
-    pub shader_sample: u32,
-    /// Input sets per swept shader.
-    pub inputs: u32,
-    /// Programs of the fuzz-diff batch, and its first seed.
-    pub programs: u64,
-    /// The first seed.
-    pub seed: u64,
-    /// `bench --gpu`: heaviest shaders per stage, and rounds.
-    pub heavy: usize,
-    /// Rounds.
-    pub rounds: usize,
-    /// Budgets: conformance, each sweep rule, fuzz-diff, bench.
-    pub budgets: [Duration; 4],
-}
-
-impl Plan {
-    /// The full check stays under 8 minutes (7.6 of budgets, the rest for opening the device and
-    /// the items running when a budget ends); `--quick` under 4 anywhere. On lavapipe on two
-    /// cores the conformance cases are the slow part (about 1.5 a second) and a swept shader with
-    /// two input sets takes about 50 ms, which the samples and budgets follow.
-    fn new(args: &GpuCheckArgs) -> Plan {
-        let secs = Duration::from_secs;
-        let seed = crate::fuzz_budget::start_seed(args.seed, &crate::fuzz_budget::Budget::Time(Duration::ZERO));
-        if args.quick {
-            Plan {
-                case_sample: args.sample.unwrap_or(10),
-                shader_sample: args.sample.unwrap_or(4),
-                inputs: 2,
-                programs: 200,
-                seed,
-                heavy: 2,
-                rounds: 2,
-                budgets: [secs(90), secs(30), secs(20), secs(20)],
-            }
-        } else {
-            Plan {
-                case_sample: args.sample.unwrap_or(1),
-                shader_sample: args.sample.unwrap_or(1),
-                inputs: 4,
-                programs: 2000,
-                seed,
-                heavy: 3,
-                rounds: 3,
-                budgets: [secs(220), secs(50), secs(45), secs(40)],
-            }
-        }
-    }
-}
-
-/// A part's clock: when it began and when its budget ends.
-pub struct Clock {
-    /// The start.
-    pub start: Instant,
-    /// The budget.
-    pub budget: Duration,
-}
-
-impl Clock {
-    /// Starts a part's clock.
-    pub fn start(budget: Duration) -> Clock {
-        Clock { start: Instant::now(), budget }
-    }
-
-    /// When the budget ends.
-    pub fn deadline(&self) -> Instant {
-        self.start + self.budget
-    }
-
-    /// Whether it has ended.
-    pub fn spent(&self) -> bool {
-        Instant::now() >= self.deadline()
-    }
-}
 
 /// The name of the adapter to open: `--adapter` (which must match one), else `D3D9_ADAPTER`'s
 /// (left to [`Gpu::new`]), else the best kind present: discrete, integrated, virtual, other,
@@ -224,7 +145,7 @@ pub fn main(args: &GpuCheckArgs) -> i32 {
             return 1;
         }
     };
-    let plan = Plan::new(args);
+    let plan = parts::Plan::new(args.quick, args.sample, args.seed);
     println!("gpu-check: on {}; fuzz-diff seed {}; report in {}", gpu.describe(), plan.seed, out.display());
     let _ = std::fs::remove_dir_all(out.join("images"));
     let ctx =

@@ -6,6 +6,7 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 use gpu_harness::device::Gpu;
 use gpu_harness::interpreted::Interpreter;
@@ -14,8 +15,88 @@ use gpu_harness::sweep;
 use gpu_harness::translated::{Delivering, Translator};
 
 use crate::conformance::Progress;
-use crate::gpu_check::{Clock, Plan};
 use crate::gpu_check_report::{Failure, Part};
+
+/// What each part runs and may spend (`--quick`, `--sample`, `--seed`).
+pub struct Plan {
+    /// Every K-th conformance case of each folder.
+    pub case_sample: u32,
+    /// Every K-th shader of each sweep corpus.
+    pub shader_sample: u32,
+    /// Input sets per swept shader.
+    pub inputs: u32,
+    /// Programs of the fuzz-diff batch.
+    pub programs: u64,
+    /// The first seed.
+    pub seed: u64,
+    /// `bench --gpu`: heaviest shaders per stage, and rounds.
+    pub heavy: usize,
+    /// Rounds.
+    pub rounds: usize,
+    /// Budgets: conformance, each sweep rule, fuzz-diff, bench.
+    pub budgets: [Duration; 4],
+}
+
+impl Plan {
+    /// The full check stays under 8 minutes (7.6 of budgets, the rest for opening the device and
+    /// the items running when a budget ends); `--quick` under 4 anywhere. On lavapipe on two
+    /// cores the conformance cases are the slow part (about 1.5 a second) and a swept shader
+    /// takes about 25 ms per input set, which the samples and budgets follow. The sweep's work is
+    /// mostly the CPU side, single-threaded, so a fast GPU does not make it much shorter: the
+    /// full check sweeps one shader in 4 per rule (the three rules together three in 4).
+    pub fn new(quick: bool, sample: Option<u32>, seed: Option<u64>) -> Plan {
+        let secs = Duration::from_secs;
+        let seed = crate::fuzz_budget::start_seed(seed, &crate::fuzz_budget::Budget::Time(Duration::ZERO));
+        if quick {
+            Plan {
+                case_sample: sample.unwrap_or(10),
+                shader_sample: sample.unwrap_or(4),
+                inputs: 2,
+                programs: 200,
+                seed,
+                heavy: 2,
+                rounds: 2,
+                budgets: [secs(90), secs(30), secs(20), secs(20)],
+            }
+        } else {
+            Plan {
+                case_sample: sample.unwrap_or(1),
+                shader_sample: sample.unwrap_or(4),
+                inputs: 4,
+                programs: 2000,
+                seed,
+                heavy: 3,
+                rounds: 3,
+                budgets: [secs(190), secs(60), secs(45), secs(40)],
+            }
+        }
+    }
+}
+
+/// A part's clock: when it began and when its budget ends.
+pub struct Clock {
+    /// The start.
+    pub start: Instant,
+    /// The budget.
+    pub budget: Duration,
+}
+
+impl Clock {
+    /// Starts a part's clock.
+    pub fn start(budget: Duration) -> Clock {
+        Clock { start: Instant::now(), budget }
+    }
+
+    /// When the budget ends.
+    pub fn deadline(&self) -> Instant {
+        self.start + self.budget
+    }
+
+    /// Whether it has ended.
+    pub fn spent(&self) -> bool {
+        Instant::now() >= self.deadline()
+    }
+}
 
 /// What every part reads.
 pub struct Context<'a> {
@@ -70,6 +151,20 @@ fn one_in(k: u32, item: &str) -> String {
 pub fn every<T: Clone>(items: &[T], k: u32, offset: u32) -> Vec<T> {
     let k = k.max(1) as usize;
     items.iter().skip(offset as usize % k).step_by(k).cloned().collect()
+}
+
+/// The lists' items taken in turn (the first of each list, then the second of each, …): a part
+/// cut short by its budget has then drawn from every folder alike.
+pub fn interleave<T>(lists: Vec<Vec<T>>) -> Vec<T> {
+    let mut iters: Vec<_> = lists.into_iter().map(|l| l.into_iter()).collect();
+    let mut out = Vec::new();
+    loop {
+        let before = out.len();
+        out.extend(iters.iter_mut().filter_map(|i| i.next()));
+        if out.len() == before {
+            return out;
+        }
+    }
 }
 
 /// The last two parts of `path` (`conformance-ffp/fog_linear.toml`), which `--filter` matches.
@@ -198,13 +293,14 @@ pub fn conformance(ctx: &Context) -> Part {
         ffp_mode: gpu_harness::ffp_modes::FfpModes::Both,
     };
     let k = ctx.plan.case_sample;
-    let mut files = Vec::new();
+    let mut lists = Vec::new();
     let mut results = Vec::new();
     for dir in &dirs {
         let (f, errors) = crate::conformance::case_list(std::slice::from_ref(dir));
-        files.extend(every(&f, k, 0));
+        lists.push(every(&f, k, 0));
         results.extend(errors);
     }
+    let files = interleave(lists);
     eprintln!("gpu-check: conformance: {} cases ({})", files.len(), one_in(k, "case"));
     let (drawn, not_run) = until_spent(&files, &clock, |f| crate::conformance::run_case_file(&runner, f));
     results.extend(drawn);
@@ -236,12 +332,13 @@ pub fn sweep(ctx: &Context, rules: FloatRules) -> Part {
         FloatRules::Ieee => 2 * k / 3,
     };
     let dirs = crate::conformance::default_sweep_dirs(ctx.root, ctx.shared.as_deref());
-    let mut shaders: Vec<(PathBuf, PathBuf)> = Vec::new();
+    let mut lists = Vec::new();
     for d in &dirs {
         let mut files = sweep::shader_files(d);
         files.sort();
-        shaders.extend(every(&files, k, offset).into_iter().map(|f| (d.clone(), f)));
+        lists.push(every(&files, k, offset).into_iter().map(|f| (d.clone(), f)).collect());
     }
+    let shaders: Vec<(PathBuf, PathBuf)> = interleave(lists);
     eprintln!("gpu-check: {name}: {} shaders ({})", shaders.len(), one_in(k, "shader"));
     let options = sweep::SweepOptions { inputs: ctx.plan.inputs, float_rules: rules, inputs_of: None };
     let (results, not_run) = until_spent(&shaders, &clock, |(_, s)| {
@@ -374,10 +471,55 @@ mod tests {
         assert_eq!(every(&items, 4, 0), [0, 4, 8]);
         assert_eq!(every(&items, 4, 1), [1, 5, 9]);
         assert_eq!(every(&items, 4, 6), [2, 6]);
+        assert_eq!(interleave(vec![vec![1, 2, 3], vec![], vec![10, 20]]), [1, 10, 2, 20, 3]);
         assert_eq!(quote("ps_3_0.hex"), "ps_3_0.hex");
         assert_eq!(quote("llvmpipe (LLVM 15)"), "'llvmpipe (LLVM 15)'");
         assert_eq!(quote("it's"), r"'it'\''s'");
         assert_eq!(quote(""), "''");
         assert_eq!(tail(Path::new("/a/b/conformance/x.toml")), "conformance/x.toml");
+        assert_eq!((one_in(1, "case"), one_in(4, "shader")), ("every case".to_string(), "one shader in 4".to_string()));
+    }
+
+    #[test]
+    fn a_part_counts_results_and_writes_each_failures_images() {
+        use gpu_harness::case::TargetFormat;
+        use gpu_harness::runner::TargetImages;
+        use gpu_harness::targets::Image;
+        let out = std::env::temp_dir().join(format!("d3d9-gpu-check-part-{}", std::process::id()));
+        let result = |name: &str, verdict: Verdict, images: Vec<TargetImages>| CaseResult {
+            name: name.into(),
+            path: PathBuf::from(format!("/x/conformance/{name}.toml")),
+            verdict,
+            notes: vec![],
+            images,
+        };
+        let g = Image::new(2, 2, TargetFormat::A8R8G8B8, 0xff00ff00);
+        let c = Image::new(2, 2, TargetFormat::A8R8G8B8, 0xff0000ff);
+        let results = [
+            result("a", Verdict::Pass, vec![]),
+            result("b", Verdict::Skip("no texture".into()), vec![]),
+            result("c", Verdict::Skip("no texture".into()), vec![]),
+            result(
+                "d/e",
+                Verdict::Fail(vec!["probe 0".into()]),
+                vec![TargetImages { index: 1, gpu: Some(g), cpu: Some(c) }],
+            ),
+        ];
+        let clock = Clock::start(std::time::Duration::from_secs(5));
+        let again = |r: &CaseResult| format!("again {}", r.name);
+        let part = part_of("conformance", &results, 3, &clock, &out, &again);
+        assert_eq!((part.passed, part.failed, part.skipped, part.not_run, part.stopped_early), (1, 1, 2, 3, true));
+        assert_eq!(part.notes, ["2 skipped: no texture", "budget of 5 s spent: 3 not run"]);
+        let f = &part.failures[0];
+        assert_eq!(
+            (f.id.as_str(), f.message.as_str(), f.reproduce.as_str()),
+            ("d/e (d/e.toml)", "probe 0", "again d/e")
+        );
+        let names = ["gpu", "cpu", "diff"].map(|w| format!("images/conformance_d_e_t1_{w}.png"));
+        assert_eq!(f.images, names);
+        for n in &names {
+            assert_eq!(&std::fs::read(out.join(n)).unwrap()[1..4], b"PNG");
+        }
+        std::fs::remove_dir_all(&out).unwrap();
     }
 }

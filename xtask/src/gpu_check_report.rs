@@ -123,7 +123,7 @@ impl Report {
         for (k, v) in rows {
             let _ = write!(h, "<tr><th>{k}</th><td>{}</td></tr>", escape(v));
         }
-        let _ = write!(h, "<tr><th>wall</th><td>{:.1} s</td></tr></table>\n", self.wall_s);
+        let _ = writeln!(h, "<tr><th>wall</th><td>{:.1} s</td></tr></table>", self.wall_s);
         h.push_str(
             "<h2>Parts</h2><table><tr><th>part</th><th>passed</th><th>failed</th><th>skipped</th>\
              <th>not run</th><th>seconds (budget)</th><th>notes</th></tr>\n",
