@@ -127,6 +127,24 @@ pub fn command_args() -> Vec<String> {
     std::env::args().skip(2).collect()
 }
 
+/// Runs `cargo xtask COMMAND --in-release ARGS…` again as a release build (`cargo xtask` builds
+/// the debug profile); its exit status.
+pub fn run_in_release(command: &str) -> i32 {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask lives in the workspace");
+    let status = std::process::Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+        .current_dir(root)
+        .args(["run", "--quiet", "--release", "--package", "xtask", "--", command, "--in-release"])
+        .args(command_args())
+        .status();
+    match status {
+        Ok(s) => s.code().unwrap_or(1),
+        Err(e) => {
+            eprintln!("xtask: cannot run cargo: {e}");
+            1
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
