@@ -156,7 +156,10 @@ pub fn main(args: &GpuCheckArgs) -> i32 {
     };
     let plan = parts::Plan::new(args.quick, args.sample, args.seed);
     println!("gpu-check: on {}; fuzz-diff seed {}; report in {}", gpu.describe(), plan.seed, out.display());
-    let _ = std::fs::remove_dir_all(out.join("images"));
+    // A report's images and shrunk programs are this run's only.
+    for sub in ["images", "fuzz-diff"] {
+        let _ = std::fs::remove_dir_all(out.join(sub));
+    }
     let ctx =
         parts::Context { gpu: &gpu, root: &root, shared: crate::conformance::shared_dir(), out: &out, plan: &plan };
     let mut report = Report {
