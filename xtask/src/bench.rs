@@ -40,7 +40,6 @@
 
 use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::time::Instant;
 
 use clap::Args;
@@ -213,7 +212,8 @@ pub fn main(args: &BenchArgs) -> i32 {
     }
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask lives in the workspace").to_path_buf();
     if cfg!(debug_assertions) && !args.in_release {
-        return run_in_release(&root);
+        // Timings of a debug build mean nothing.
+        return crate::run_in_release("bench");
     }
     if let Some(file) = &args.first_of {
         return crate::bench_first::child(file, crate::bench_first::output_named(&args.first_output), &key);
@@ -247,22 +247,6 @@ pub fn main(args: &BenchArgs) -> i32 {
         return crate::bench_folder::run(&root, &dir, &files, args.rounds.get(), jobs, args.out.as_deref());
     }
     bench(&dir, &entries, &key, args)
-}
-
-/// Timings of a debug build mean nothing: runs the command again as a release build.
-fn run_in_release(root: &Path) -> i32 {
-    let status = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
-        .current_dir(root)
-        .args(["run", "--quiet", "--release", "--package", "xtask", "--", "bench", "--in-release"])
-        .args(crate::command_args())
-        .status();
-    match status {
-        Ok(s) => s.code().unwrap_or(1),
-        Err(e) => {
-            eprintln!("xtask: cannot run cargo: {e}");
-            1
-        }
-    }
 }
 
 /// One file per shader of `dir`, only those `list` names when given.

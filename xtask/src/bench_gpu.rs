@@ -104,8 +104,8 @@ pub fn run(entries: &[Entry], heavy: usize, rounds: usize, rules: RulePair, peer
         }
     };
     println!("adapter: {}", gpu.describe());
-    let status = match time_draws(&gpu, &subjects, rounds, rules) {
-        Ok(()) => 0,
+    let status = match time_draws(&gpu, &subjects, rounds, rules, None) {
+        Ok(_) => 0,
         Err(e) => {
             eprintln!("xtask bench --gpu: {e}");
             1
@@ -113,6 +113,24 @@ pub fn run(entries: &[Entry], heavy: usize, rounds: usize, rules: RulePair, peer
     };
     crate::bench_code::spirv_opt_counts(entries, rules, peers);
     status
+}
+
+/// The draw timings alone (no code counts) on `gpu`, for `cargo xtask gpu-check`: the summary
+/// line (`bench-gpu: strict/ieee …`) and the rounds timed, fewer than `rounds` when `deadline`
+/// passed first (at least one is timed).
+pub fn time_on(
+    gpu: &Gpu,
+    entries: &[Entry],
+    heavy: usize,
+    rounds: usize,
+    rules: RulePair,
+    deadline: Instant,
+) -> Result<(String, usize), String> {
+    let subjects = heaviest(entries, heavy);
+    if subjects.is_empty() {
+        return Err("no ps_3_0 or vertex shader in the selection parses".into());
+    }
+    time_draws(gpu, &subjects, rounds, rules, Some(deadline))
 }
 
 /// The `n` ps_3_0 and the `n` vertex shaders with the most instructions.
@@ -295,8 +313,16 @@ fn sample(gpu: &Gpu, b: &Bench, t: &Translated) -> Result<[f64; 2], String> {
     Ok([create, draw])
 }
 
-/// Times every subject under both rules, interleaved, and prints the ratios.
-fn time_draws(gpu: &Gpu, subjects: &[Subject], rounds: usize, rules: RulePair) -> Result<(), String> {
+/// Times every subject under both rules, interleaved, and prints the ratios; returns the summary
+/// line and the rounds timed (after the warm-up, at least one, fewer than `rounds` when
+/// `deadline` passed).
+fn time_draws(
+    gpu: &Gpu,
+    subjects: &[Subject],
+    rounds: usize,
+    rules: RulePair,
+    deadline: Option<Instant>,
+) -> Result<(String, usize), String> {
     let mut benches: Vec<Bench> = subjects.iter().map(|s| bench_for(gpu, s)).collect();
     let mut translated = Vec::new();
     for (b, s) in benches.iter_mut().zip(subjects) {
@@ -313,7 +339,12 @@ fn time_draws(gpu: &Gpu, subjects: &[Subject], rounds: usize, rules: RulePair) -
     // samples[subject][rule][create | draw]
     let mut samples = vec![[[const { Vec::new() }, const { Vec::new() }], [Vec::new(), Vec::new()]]; subjects.len()];
     let bar = crate::progress::bar(rounds as u64 + 1);
+    let mut timed = 0;
     for round in 0..=rounds {
+        if round > 1 && deadline.is_some_and(|d| Instant::now() >= d) {
+            break;
+        }
+        timed = round;
         bar.inc(1);
         // The measured rule first in even rounds, IEEE first in odd ones: whatever the second of two
         // back-to-back draws gains or loses (caches, clocks) falls on both rules alike.
@@ -334,12 +365,12 @@ fn time_draws(gpu: &Gpu, subjects: &[Subject], rounds: usize, rules: RulePair) -
         }
     }
     bar.finish_and_clear();
-    report(subjects, samples, rounds, rules[0].1);
-    Ok(())
+    Ok((report(subjects, samples, timed, rules[0].1), timed))
 }
 
-/// The table and the geometric means; `measured` names the rule timed against IEEE.
-fn report(subjects: &[Subject], samples: Vec<[[Vec<f64>; 2]; 2]>, rounds: usize, measured: &str) {
+/// Prints the table and the geometric means, and returns the last line; `measured` names the
+/// rule timed against IEEE.
+fn report(subjects: &[Subject], samples: Vec<[[Vec<f64>; 2]; 2]>, rounds: usize, measured: &str) -> String {
     println!(
         "{} subjects, {rounds} rounds interleaved after a warm-up; ms, median over rounds; ratio = median of the rounds' {measured} / ieee ratios, middle = their middle half (draw); create = pipeline + first draw, draw = fastest of {DRAW_REPEATS} draws of ps {PS_INSTANCES} instances of a {PS_TARGET}x{PS_TARGET} quad, vs {VS_INSTANCES} of a 1x1 one",
         subjects.len()
@@ -383,7 +414,9 @@ fn report(subjects: &[Subject], samples: Vec<[[Vec<f64>; 2]; 2]>, rounds: usize,
         );
         line.push(format!("{stage}-create {:.3}, {stage}-draw {:.3}", geomean(create), geomean(draw)));
     }
-    println!("bench-gpu: {measured}/ieee {}", line.join(", "));
+    let summary = format!("bench-gpu: {measured}/ieee {}", line.join(", "));
+    println!("{summary}");
+    summary
 }
 
 #[cfg(test)]

@@ -142,13 +142,13 @@ enum BackendArg {
     Both,
 }
 
-fn repo_root() -> PathBuf {
+pub fn repo_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask lives in the workspace").to_path_buf()
 }
 
 /// `../shared` (or `D3D9_SHARED`) when present; under `REQUIRE_SHARED=1` (CI) its absence ends
 /// the run, since the shared cases and corpora would otherwise be skipped silently.
-fn shared_dir() -> Option<PathBuf> {
+pub fn shared_dir() -> Option<PathBuf> {
     let dir = match std::env::var_os("D3D9_SHARED") {
         Some(p) => PathBuf::from(p),
         None => repo_root().parent()?.join("shared"),
@@ -254,6 +254,70 @@ pub fn finish(name: &str, results: &[CaseResult], report: Option<&Path>) -> i32 
     }
 }
 
+/// The case folders `conformance` draws by default: the project's cases, then the shared
+/// conformance, fixed-function and vkd3d cases where present.
+pub fn default_case_dirs(root: &Path, shared: Option<&Path>) -> Vec<PathBuf> {
+    let mut case_dirs = vec![root.join("shaders/cases")];
+    match shared {
+        Some(s) if s.join("conformance").is_dir() => case_dirs.push(s.join("conformance")),
+        _ => eprintln!("../shared/conformance is absent: running the project's own cases only"),
+    }
+    // The Windows-measured fixed-function cases (docs/case-format.md#fixed-function), then
+    // vkd3d's HLSL tests as its Direct3D 9 runner draws them.
+    for sub in ["conformance-ffp", "conformance-vkd3d"] {
+        if let Some(d) = shared.map(|s| s.join(sub)).filter(|d| d.is_dir()) {
+            case_dirs.push(d);
+        }
+    }
+    case_dirs
+}
+
+/// The folders case files' shader names resolve against by default: the shared corpora (with
+/// vkd3d's, for its cases) where present, and the project's shaders/.
+pub fn default_corpus_roots(root: &Path, shared: Option<&Path>) -> Vec<PathBuf> {
+    let mut roots = Vec::new();
+    for sub in ["corpus", "corpus-vkd3d"] {
+        if let Some(d) = shared.map(|s| s.join(sub)).filter(|d| d.is_dir()) {
+            roots.push(d);
+        }
+    }
+    roots.push(root.join("shaders"));
+    roots
+}
+
+/// The case files of `case_dirs` in order, and a failed result for each folder that cannot be read.
+pub fn case_list(case_dirs: &[PathBuf]) -> (Vec<PathBuf>, Vec<CaseResult>) {
+    let mut files = Vec::new();
+    let mut results = Vec::new();
+    for dir in case_dirs {
+        match case_files(dir) {
+            Ok(f) => files.extend(f),
+            Err(e) => results.push(CaseResult {
+                name: dir.display().to_string(),
+                path: dir.clone(),
+                verdict: Verdict::Fail(vec![format!("cannot read the case folder: {e}")]),
+                notes: vec![],
+                images: vec![],
+            }),
+        }
+    }
+    (files, results)
+}
+
+/// Loads and draws one case file; a file that does not load is a failure.
+pub fn run_case_file(runner: &Runner, f: &Path) -> CaseResult {
+    match Case::load(f) {
+        Ok(case) => runner.run_case(&case, f),
+        Err(e) => CaseResult {
+            name: f.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default(),
+            path: f.to_path_buf(),
+            verdict: Verdict::Fail(vec![e.to_string()]),
+            notes: vec![],
+            images: vec![],
+        },
+    }
+}
+
 /// `cargo xtask conformance`.
 pub fn main(args: &ConformanceArgs) -> i32 {
     let backend = match args.backend {
@@ -263,31 +327,14 @@ pub fn main(args: &ConformanceArgs) -> i32 {
     };
     let root = repo_root();
     let shared = shared_dir();
-    let mut case_dirs = args.cases.clone();
-    if case_dirs.is_empty() {
-        case_dirs.push(root.join("shaders/cases"));
-        match &shared {
-            Some(s) if s.join("conformance").is_dir() => case_dirs.push(s.join("conformance")),
-            _ => eprintln!("../shared/conformance is absent: running the project's own cases only"),
-        }
-        // The Windows-measured fixed-function cases (docs/case-format.md#fixed-function).
-        if let Some(ffp) = shared.as_ref().map(|s| s.join("conformance-ffp")).filter(|d| d.is_dir()) {
-            case_dirs.push(ffp);
-        }
-        // vkd3d's HLSL tests as its Direct3D 9 runner draws them, with their shaders' corpus.
-        if let Some(s) = shared.as_ref().filter(|s| s.join("conformance-vkd3d").is_dir()) {
-            case_dirs.push(s.join("conformance-vkd3d"));
-        }
-    }
+    let case_dirs =
+        if args.cases.is_empty() { default_case_dirs(&root, shared.as_deref()) } else { args.cases.clone() };
     let mut roots = args.common.corpus.clone();
     if roots.is_empty() {
-        for sub in ["corpus", "corpus-vkd3d"] {
-            if let Some(s) = shared.as_ref().filter(|s| s.join(sub).is_dir()) {
-                roots.push(s.join(sub));
-            }
-        }
+        roots = default_corpus_roots(&root, shared.as_deref());
+    } else {
+        roots.push(root.join("shaders"));
     }
-    roots.push(root.join("shaders"));
 
     let gpu = match open_gpu(backend, args.common.adapter.as_deref()) {
         Ok(g) => g,
@@ -313,35 +360,13 @@ pub fn main(args: &ConformanceArgs) -> i32 {
         ffp_mode: args.ffp_mode.mode(),
     };
 
-    let mut files = Vec::new();
-    let mut results = Vec::new();
-    for dir in &case_dirs {
-        match case_files(dir) {
-            Ok(f) => files.extend(f),
-            Err(e) => results.push(CaseResult {
-                name: dir.display().to_string(),
-                path: dir.clone(),
-                verdict: Verdict::Fail(vec![format!("cannot read the case folder: {e}")]),
-                notes: vec![],
-                images: vec![],
-            }),
-        }
-    }
+    let (mut files, mut results) = case_list(&case_dirs);
     if let Some(f) = &args.common.filter {
         files.retain(|p| p.to_string_lossy().contains(f.as_str()));
     }
     let mut progress = Progress::new(files.len());
     for f in &files {
-        let result = match Case::load(f) {
-            Ok(case) => runner.run_case(&case, f),
-            Err(e) => CaseResult {
-                name: f.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default(),
-                path: f.clone(),
-                verdict: Verdict::Fail(vec![e.to_string()]),
-                notes: vec![],
-                images: vec![],
-            },
-        };
+        let result = run_case_file(&runner, f);
         progress.step(&result.name, &result.verdict);
         results.push(result);
     }
@@ -353,6 +378,17 @@ pub fn main(args: &ConformanceArgs) -> i32 {
         );
     }
     finish("conformance", &results, args.common.report.as_deref())
+}
+
+/// The corpus folders `sweep` draws by default: shaders/, then the shared corpora where present.
+pub fn default_sweep_dirs(root: &Path, shared: Option<&Path>) -> Vec<PathBuf> {
+    let mut dirs = vec![root.join("shaders")];
+    for sub in ["corpus", "bench-corpus", "real-corpus", "real-corpus-xray"] {
+        if let Some(d) = shared.map(|s| s.join(sub)).filter(|d| d.is_dir()) {
+            dirs.push(d);
+        }
+    }
+    dirs
 }
 
 /// `cargo xtask sweep`.
@@ -369,14 +405,7 @@ pub fn sweep_main(sweep_args: &SweepArgs) -> i32 {
     let root = repo_root();
     let mut dirs = args.corpus.clone();
     if dirs.is_empty() {
-        dirs.push(root.join("shaders"));
-        if let Some(s) = shared_dir() {
-            for sub in ["corpus", "bench-corpus", "real-corpus", "real-corpus-xray"] {
-                if s.join(sub).is_dir() {
-                    dirs.push(s.join(sub));
-                }
-            }
-        }
+        dirs = default_sweep_dirs(&root, shared_dir().as_deref());
     }
     let gpu = match open_gpu(Backend::Both, args.adapter.as_deref()) {
         Ok(g) => g,

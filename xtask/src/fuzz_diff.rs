@@ -71,12 +71,18 @@ fn generated_version(name: &str) -> Result<Version, String> {
     })
 }
 
-struct Settings {
-    budget: Budget,
-    seed: u64,
-    versions: Vec<Version>,
-    out: PathBuf,
-    adapter: Option<String>,
+/// What a run draws and where its failures go.
+pub struct Settings {
+    /// How many programs (or how long).
+    pub budget: Budget,
+    /// The first seed.
+    pub seed: u64,
+    /// The versions, in turn.
+    pub versions: Vec<Version>,
+    /// Where the shrunk failures go.
+    pub out: PathBuf,
+    /// The adapter whose name contains this.
+    pub adapter: Option<String>,
 }
 
 fn settings(args: &FuzzDiffArgs, root: &Path) -> Settings {
@@ -92,7 +98,7 @@ fn settings(args: &FuzzDiffArgs, root: &Path) -> Settings {
 
 /// The Tint checker, `Ok(None)` (said loudly) when node or its package is missing, and `Err`
 /// then under `REQUIRE_TOOLS=1`.
-fn tint_checker() -> Result<Option<Checker>, ()> {
+pub fn tint_checker() -> Result<Option<Checker>, ()> {
     match Tint::start() {
         Ok(t) => Ok(Some(Checker::new(vec![t]).sending_duplicates())),
         Err(e) if std::env::var_os("REQUIRE_TOOLS").is_some_and(|v| v == "1") => {
@@ -128,14 +134,14 @@ fn failure_kind(messages: &[String]) -> Option<String> {
 }
 
 /// Shrinks `g` while `fails` says it fails the same way, saves the case, its shaders and the
-/// messages under `out`, and returns the line to print.
+/// messages under `out`, and returns the line to print and the case file saved.
 fn shrink_and_save(
     g: &Generated,
     name: &str,
     messages: Vec<String>,
     fails: &mut dyn FnMut(&Generated) -> Option<Vec<String>>,
     out: &Path,
-) -> String {
+) -> (String, Option<PathBuf>) {
     let before = g.program.instructions.len();
     let kind = failure_kind(&messages);
     let small = shrink(g, |candidate| fails(candidate).is_some_and(|m| failure_kind(&m) == kind), 400);
@@ -146,20 +152,54 @@ fn shrink_and_save(
             Ok(p)
         });
     match saved {
-        Ok(p) => format!(
-            "           shrunk from {before} to {} instructions: {}",
-            small.program.instructions.len(),
-            p.display()
+        Ok(p) => (
+            format!(
+                "           shrunk from {before} to {} instructions: {}",
+                small.program.instructions.len(),
+                p.display()
+            ),
+            Some(p),
         ),
-        Err(e) => format!("           (not saved: {e})"),
+        Err(e) => (format!("           (not saved: {e})"), None),
     }
+}
+
+/// A program that failed: its name (`VERSION_SEED`), what went wrong and its shrunk case file.
+pub struct Failure {
+    /// `ps_3_0_17`.
+    pub name: String,
+    /// The generator's version and seed, which make the program again.
+    pub version: Version,
+    /// The seed.
+    pub seed: u64,
+    /// "MISMATCH: …" or "REFUSED BY TINT: …" (the first message).
+    pub message: String,
+    /// The shrunk case file, when it could be saved.
+    pub saved: Option<PathBuf>,
 }
 
 /// What a program came to.
 enum Verdict {
     Passed,
     Skipped,
-    Failed,
+    Failed(String, Option<PathBuf>),
+}
+
+/// What a batch of programs came to.
+#[derive(Default)]
+pub struct Tally {
+    /// Programs generated (including those the generator declined).
+    pub programs: u64,
+    /// Passed, failed and skipped programs.
+    pub passed: u64,
+    /// Failed.
+    pub failed: u64,
+    /// Skipped.
+    pub skipped: u64,
+    /// Each failure.
+    pub failures: Vec<Failure>,
+    /// Whether the deadline ended the batch before its budget did.
+    pub stopped_early: bool,
 }
 
 /// Draws `g` on both sides and through Tint; prints and saves (shrunk) what fails.
@@ -189,9 +229,9 @@ fn check(
         }
         Err(failure) => failure,
     };
-    let first = messages.first().map(String::as_str).unwrap_or("");
+    let first = messages.first().map(String::as_str).unwrap_or("").to_string();
     crate::progress::println(bar, &format!("fuzz-diff: {name} {what}: {first}"));
-    let line = if what == "MISMATCH" {
+    let (line, saved) = if what == "MISMATCH" {
         let mut fails = |c: &Generated| match run(c, &format!("{name}_shrink"), Some(gpu), &work) {
             DiffOutcome::Mismatch(m) => Some(m),
             _ => None,
@@ -203,7 +243,53 @@ fn check(
         shrink_and_save(g, name, messages, &mut fails, &s.out)
     };
     crate::progress::println(bar, &line);
-    Verdict::Failed
+    Verdict::Failed(format!("{what}: {first}"), saved)
+}
+
+/// Draws the programs `s.budget` allows on `gpu`, none after `deadline`; prints and saves the
+/// failures as it goes.
+pub fn batch(
+    gpu: &gpu_harness::device::Gpu,
+    tint: &mut Option<Checker>,
+    s: &Settings,
+    deadline: Option<Instant>,
+) -> Tally {
+    let mut tally = Tally::default();
+    let start = Instant::now();
+    let mut last = Instant::now();
+    let bar = s.budget.bar();
+    let versions = s.versions.len() as u64;
+    let mut k = 0;
+    while s.budget.allows(k, start) {
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            tally.stopped_early = true;
+            break;
+        }
+        s.budget.show(&bar, k, start);
+        let v = s.versions[(k % versions) as usize];
+        let seed = s.seed + k / versions;
+        k += 1;
+        let Some(g) = generate(v, seed) else { continue };
+        let name = format!("{}_{seed}", v.to_string().replace('.', "_"));
+        match check(&g, &name, gpu, tint, s, &bar) {
+            Verdict::Passed => tally.passed += 1,
+            Verdict::Skipped => tally.skipped += 1,
+            Verdict::Failed(message, saved) => {
+                tally.failed += 1;
+                tally.failures.push(Failure { name, version: v, seed, message, saved });
+            }
+        }
+        // Without a bar (not a terminal: a log), a line every 10 s.
+        if bar.is_hidden() && last.elapsed().as_secs() >= 10 {
+            last = Instant::now();
+            let rate = k as f64 / start.elapsed().as_secs_f64();
+            println!("fuzz-diff: {k} ({rate:.1} programs/s), {} failed", tally.failed);
+        }
+    }
+    bar.finish_and_clear();
+    let _ = std::fs::remove_dir_all(s.out.join("work"));
+    tally.programs = k;
+    tally
 }
 
 pub fn main(args: &FuzzDiffArgs) -> i32 {
@@ -222,37 +308,14 @@ pub fn main(args: &FuzzDiffArgs) -> i32 {
     };
     println!("fuzz-diff: {} from seed {} on {}", s.budget.describe("program"), s.seed, gpu.describe());
     let Ok(mut tint) = tint_checker() else { return 1 };
-    let (mut passed, mut failed, mut skipped) = (0u64, 0u64, 0u64);
     let start = Instant::now();
-    let mut last = Instant::now();
-    let bar = s.budget.bar();
-    let versions = s.versions.len() as u64;
-    let mut k = 0;
-    while s.budget.allows(k, start) {
-        s.budget.show(&bar, k, start);
-        let v = s.versions[(k % versions) as usize];
-        let seed = s.seed + k / versions;
-        k += 1;
-        let Some(g) = generate(v, seed) else { continue };
-        let name = format!("{}_{seed}", v.to_string().replace('.', "_"));
-        match check(&g, &name, &gpu, &mut tint, &s, &bar) {
-            Verdict::Passed => passed += 1,
-            Verdict::Skipped => skipped += 1,
-            Verdict::Failed => failed += 1,
-        }
-        // Without a bar (not a terminal: a log), a line every 10 s.
-        if bar.is_hidden() && last.elapsed().as_secs() >= 10 {
-            last = Instant::now();
-            let rate = k as f64 / start.elapsed().as_secs_f64();
-            println!("fuzz-diff: {k} ({rate:.1} programs/s), {failed} failed");
-        }
-    }
-    bar.finish_and_clear();
-    let _ = std::fs::remove_dir_all(s.out.join("work"));
+    let tally = batch(&gpu, &mut tint, &s, None);
+    let k = tally.programs;
     println!("fuzz-diff: {:.1} s", start.elapsed().as_secs_f64());
     if k > 0 {
+        let versions = s.versions.len() as u64;
         println!("fuzz-diff: {k} program(s), seeds {} to {}", s.seed, s.seed + (k - 1) / versions);
     }
-    println!("fuzz-diff: {passed} passed, {failed} failed, {skipped} skipped");
-    (failed > 0) as i32
+    println!("fuzz-diff: {} passed, {} failed, {} skipped", tally.passed, tally.failed, tally.skipped);
+    (tally.failed > 0) as i32
 }

@@ -38,6 +38,9 @@ mod fuzz;
 mod fuzz_budget;
 mod fuzz_diff;
 mod fuzz_diff_ffp;
+mod gpu_check;
+mod gpu_check_parts;
+mod gpu_check_report;
 mod progress;
 mod static_server;
 mod stats;
@@ -88,6 +91,9 @@ enum Command {
     Fuzz(fuzz::FuzzArgs),
     /// Draw random valid programs on the GPU and the CPU reference and compare.
     FuzzDiff(fuzz_diff::FuzzDiffArgs),
+    /// The one command for a lent GPU: conformance, sweep samples, fuzz-diff and bench --gpu in
+    /// bounded time, one report (DIR/report.json, report.html).
+    GpuCheck(gpu_check::GpuCheckArgs),
     /// Build the library for the browser and the playground page (--serve, --test, --bench).
     Web(web::WebArgs),
 }
@@ -109,6 +115,7 @@ fn main() {
         Command::Effects(a) => effects::main(&a),
         Command::Fuzz(a) => fuzz::main(&a),
         Command::FuzzDiff(a) => fuzz_diff::main(&a),
+        Command::GpuCheck(a) => gpu_check::main(&a),
         Command::Web(a) => web::main(&a),
     };
     std::process::exit(status);
@@ -118,6 +125,24 @@ fn main() {
 /// build profile.
 pub fn command_args() -> Vec<String> {
     std::env::args().skip(2).collect()
+}
+
+/// Runs `cargo xtask COMMAND --in-release ARGS…` again as a release build (`cargo xtask` builds
+/// the debug profile); its exit status.
+pub fn run_in_release(command: &str) -> i32 {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask lives in the workspace");
+    let status = std::process::Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+        .current_dir(root)
+        .args(["run", "--quiet", "--release", "--package", "xtask", "--", command, "--in-release"])
+        .args(command_args())
+        .status();
+    match status {
+        Ok(s) => s.code().unwrap_or(1),
+        Err(e) => {
+            eprintln!("xtask: cannot run cargo: {e}");
+            1
+        }
+    }
 }
 
 #[cfg(test)]
@@ -142,6 +167,8 @@ mod tests {
             &["xtask", "fuzz-diff", "--version", "ps_9_9"],
             &["xtask", "fuzz-diff", "--minutes", "0"],
             &["xtask", "fuzz-diff", "--minutes", "1", "--count", "5"],
+            &["xtask", "gpu-check", "--sample", "0"],
+            &["xtask", "gpu-check", "--seed", "x"],
         ] {
             let e = Cli::try_parse_from(args).err().unwrap_or_else(|| panic!("{args:?} parsed"));
             assert_eq!(e.exit_code(), 2, "{args:?}: {e}");

@@ -1,7 +1,8 @@
 //! `cargo xtask test`: make sure the machine can run every test, then run them: the workspace's
 //! tests, then `cargo xtask conformance`, `cargo xtask sweep` and `cargo xtask fuzz-diff --ffp`
 //! (GPU against CPU draws) and `cargo xtask effects` (the effect run-time against Windows results),
-//! then `cargo xtask web --test` (the playground in Chromium).
+//! then `cargo xtask web --test` (the playground in Chromium), then a small `cargo xtask gpu-check
+//! --quick` whose report is checked.
 //!
 //! The GPU tests draw on Mesa's software Vulkan driver when no hardware GPU is present, the
 //! translator's tests hand every SPIR-V module to `spirv-val` and every GLSL shader to
@@ -165,7 +166,8 @@ fn ensure_tint_package(root: &Path) -> bool {
     long_about = "Checks the system prerequisites (installing them as root on Debian) and the Tint check's \
                   npm package (npm ci in tests/tint), checks formatting \
                   and clippy (-D warnings), runs every test of the workspace, then `conformance` and \
-                  `sweep` (all in release), `effects`, and the playground's browser test (`web --test`).",
+                  `sweep` (all in release), `effects`, the playground's browser test (`web --test`), and a \
+                  sparse `gpu-check --quick` whose report it checks.",
     after_help = crate::examples!(
         "cargo xtask test"
         "cargo xtask test -- --test cli     # arguments after -- go to cargo test"
@@ -235,9 +237,36 @@ pub fn main(args: &TestArgs) -> i32 {
         cmd.current_dir(root).args(["run", "--quiet", "--release", "--package", "xtask", "--"]).args(command);
         ok &= run(&mut cmd);
     }
+    ok &= gpu_check(root, &cargo);
     if ok {
         0
     } else {
         1
+    }
+}
+
+/// `gpu-check --quick` with a sparse sample (every 32nd case and shader): the conformance and
+/// sweeps above already draw everything, so this adds what they do not (the program fuzz-diff
+/// batch, `bench --gpu`'s draws, the adapter's choice and the report) in about two minutes on
+/// two cores with lavapipe; then its report.json must name the adapter and hold every part's counts.
+fn gpu_check(root: &Path, cargo: &str) -> bool {
+    let out = root.join("target/gpu-check-ci");
+    let mut cmd = Command::new(cargo);
+    cmd.current_dir(root)
+        .args(["run", "--quiet", "--release", "--package", "xtask", "--", "gpu-check", "--quick", "--sample", "32"])
+        .arg("--out")
+        .arg(&out);
+    if !run(&mut cmd) {
+        return false;
+    }
+    match crate::gpu_check_report::check(&out.join("report.json"), crate::gpu_check::PARTS) {
+        Ok(report) => {
+            eprintln!("xtask: gpu-check report: {} parts on {}", report.parts.len(), report.adapter.name);
+            true
+        }
+        Err(e) => {
+            eprintln!("xtask: gpu-check report: {e}");
+            false
+        }
     }
 }
