@@ -9,6 +9,8 @@
 //! - `mutate.c`: truncated and bit-flipped blobs return documented codes, never a panic;
 //! - `effects.c`: every effect of `../shared/effects` lists the same techniques, passes and
 //!   stored shaders (each translated, its WGSL hashed) through C as through Rust;
+//! - `constants.c`: keys with the boolean and integer constants baked and as overrides give
+//!   Rust's WGSL and pipeline constants, and a key of the first layout is still read;
 //! - `ffp.c`: fixed-function pairs of a few states, keyed and uniform-driven, give the same
 //!   WGSL, SPIR-V and state blocks through C as through Rust;
 //! - `examples/translate.c` on one shader, linked statically, and again from an installed
@@ -98,6 +100,66 @@ fn c_programs_pass_under_address_sanitizer() {
         compile(&[&c_test(&format!("{name}.c"))], &exe);
         println!("{}", run(&exe, &[]).trim());
     }
+}
+
+/// The shader of `constants.c`: reads `b1` (`if b1`) and `i2` (`rep i2`) from the application.
+const CONSTANTS_VS: &str = "vs_3_0\ndcl_position v0\ndcl_position o0\nmov r0, v0\nif b1\nadd r0, r0, v0\nendif\n\
+                            rep i2\nadd r0, r0, v0\nendrep\nmov o0, r0\n";
+
+/// `constants.c`'s key in Rust: both constants delivered by `d`, `b0` and `b1` TRUE, `i2` =
+/// (3, 0, 1, 0).
+fn constants_key(d: d3d9_shader::Delivery) -> ShaderKey {
+    let mut key = ShaderKey::default();
+    (key.delivery.bool_constants, key.delivery.int_constants) = (d, d);
+    key.set_constants(&[true, true], &[[0; 4], [0; 4], [3, 0, 1, 0]]);
+    key
+}
+
+/// A C caller sets the constants' deliveries and values and gets Rust's WGSL for the same key;
+/// a key of the first layout (no constants) is read with their defaults.
+#[test]
+fn c_keys_with_constants_are_rusts() {
+    use d3d9_shader::key::state_block::Modes;
+    use d3d9_shader::{Delivery, RenderState};
+    if !have_cc() {
+        return;
+    }
+    let tmp = tempfile::tempdir().expect("a temporary folder");
+    let asm = tmp.path().join("vs.asm");
+    std::fs::write(&asm, CONSTANTS_VS).expect("write the shader");
+    let exe = tmp.path().join("constants");
+    compile(&[&c_test("constants.c")], &exe);
+    println!("{}", run(&exe, &[&asm, tmp.path()]).trim());
+    let shader = Shader::from_asm(CONSTANTS_VS, &ParseOptions::default()).expect("the shader assembles");
+    let wgsl = |key: &ShaderKey| shader.translate(key).and_then(|t| Ok(t.to_wgsl()?)).expect("translate");
+    let read = |name: &str| std::fs::read_to_string(tmp.path().join(name)).expect(name);
+    let baked = read("baked.wgsl");
+    assert_eq!(baked, wgsl(&constants_key(Delivery::Baked)));
+    // The first layout's key is the default key: the constants read from their buffers.
+    assert_eq!(read("v1.wgsl"), wgsl(&ShaderKey::default()));
+    assert_ne!(baked, read("v1.wgsl"));
+    // Override delivery: b0 and b1 TRUE is 3; i2's count 3, start 0, step 1, w 0.
+    let key = constants_key(Delivery::Override);
+    let t = shader.translate(&key).expect("translate with overrides");
+    let listed = read("override.txt");
+    let mut names = Vec::new();
+    for line in listed.lines() {
+        let (name, value) = line.split_once(' ').expect("NAME VALUE");
+        let want = match name {
+            "bool_constants" => 3.0,
+            "int_constant2_count" => 3.0,
+            "int_constant2_step" => 1.0,
+            _ => 0.0,
+        };
+        assert_eq!(value.parse::<f64>().ok(), Some(want), "{line}");
+        names.push(name.to_string());
+    }
+    let declared = t.overrides();
+    assert_eq!(names, declared);
+    assert!(names.iter().any(|n| n == "bool_constants") && names.iter().any(|n| n == "int_constant2_count"));
+    let state = RenderState { modes: Modes::from_key(&key), ..RenderState::default() };
+    let specialised = t.specialise_with_constants(&state, key.bool_constants, &key.int_constants).expect("specialise");
+    assert_eq!(read("specialised.wgsl"), specialised.to_wgsl().expect("WGSL"));
 }
 
 /// The shared data folder (`D3D9_SHARED`, else `../shared` from the repository root).
