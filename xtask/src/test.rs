@@ -72,7 +72,12 @@ const PREREQUISITES: &[Prerequisite] = &[
     Prerequisite { what: "wasm-opt (shrinks the playground's module)", package: "binaryen", present: wasm_opt },
     Prerequisite { what: "a C compiler with AddressSanitizer (the C API's tests)", package: "gcc", present: cc },
     Prerequisite { what: "pkg-config (the C API's install test)", package: "pkg-config", present: pkg_config },
+    Prerequisite { what: "CMake (the C API's package-config test)", package: "cmake", present: cmake },
 ];
+
+fn cmake() -> bool {
+    Command::new("cmake").arg("--version").output().is_ok_and(|o| o.status.success())
+}
 
 fn cc() -> bool {
     Command::new("cc").arg("--version").output().is_ok_and(|o| o.status.success())
