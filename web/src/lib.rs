@@ -65,7 +65,7 @@ export type Delivery = "baked" | "override" | "uniform";
  */
 export type Key = {
   deliver?: Delivery | Partial<Record<"alpha_func" | "fog" | "fog_source" | "clip_planes" | "unbound_samplers" | "projected" | "bool_constants" | "int_constants", Delivery>>;
-} & Record<string, string | number | boolean | number[] | Record<string, Delivery> | undefined>;
+} & Record<string, string | number | boolean | number[] | { [field: string]: Delivery | undefined } | undefined>;
 "#;
 
 /// Reads, decodes and validates a shader: a blob (`Uint8Array`), hex words, an fxc header or
