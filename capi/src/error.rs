@@ -389,7 +389,7 @@ pub(crate) unsafe fn sized<'a, T>(p: *const T, name: &str) -> Result<&'a T, Fail
 }
 
 /// Reads a struct with a leading `u32` size that may also be one of the `earlier` sizes (a
-/// caller built against an older header, docs/c-api.md#rules): the fields past that size,
+/// caller built against an older header; docs/c-api.md, "Rules"): the fields past that size,
 /// which the caller's struct does not have, are `default`'s. The size field keeps the caller's.
 ///
 /// # Safety
