@@ -7,7 +7,7 @@
 //! translator's tests hand every SPIR-V module to `spirv-val` and every GLSL shader to
 //! `glslangValidator`, the Tint tests run Chromium's WGSL compiler under Node.js, and the
 //! playground's test runs in Chromium, its module shrunk by binaryen's `wasm-opt`, and the C
-//! API's tests build C programs with `cc` under AddressSanitizer and `pkg-config`. All come
+//! API's tests build C programs with `cc` under AddressSanitizer, `pkg-config` and `cmake`. All come
 //! from Debian packages; as root on Debian this command installs what is missing (after
 //! `apt-get update`), otherwise it stops and prints the exact command to run. It then installs
 //! the Tint check's npm package (`npm ci` in `tests/tint`) when it is missing or stale, and fails
