@@ -832,6 +832,27 @@ typedef struct D3d9sKey {
    * Strict rules, bit n: the texture bound to sampler n has a normalised (non-float) format.
    */
   uint32_t normalised_samplers;
+  /**
+   * How `b0`–`b15` reach the code (`if b#`, `callnz l#, b#`), numbered as in
+   * [`D3d9sDeliveries`]: 0 baked (`bool_constants` below is in the code), 1 override (the
+   * pipeline constant `bool_constants`), 2 uniform (the default: read from their buffer).
+   */
+  uint32_t delivery_bool_constants;
+  /**
+   * How `i0`–`i15` reach the code (`loop aL, i#`, `rep i#`); 2 uniform by default.
+   */
+  uint32_t delivery_int_constants;
+  /**
+   * Bit n: `b n` is TRUE, as the application set it (`SetVertexShaderConstantB`,
+   * `SetPixelShaderConstantB`); bits 0–15. Read when baked, and for the pipeline constants
+   * of override delivery.
+   */
+  uint32_t bool_constants;
+  /**
+   * `i0`–`i15` as the application set them (`SetVertexShaderConstantI`, ...): count, start,
+   * step and the fourth component. Read as `bool_constants` is.
+   */
+  int32_t int_constants[16][4];
 } D3d9sKey;
 
 /**
@@ -1874,7 +1895,8 @@ enum D3d9sStatus d3d9s_ffp_pixel_constants_bytes(const struct D3d9sFfpPixelConst
 
 /**
  * Fills `*out` with the default key (Direct3D 9's default state: strict float rules, no alpha
- * test, no fog, no clip planes, samplers typed by their `dcl`, everything baked, no linkage).
+ * test, no fog, no clip planes, samplers typed by their `dcl`, every mode baked, the boolean
+ * and integer constants uniform (read from their buffers), no linkage).
  *
  * Thread safety: any thread.
  *
@@ -1887,14 +1909,15 @@ enum D3d9sStatus d3d9s_key_default(struct D3d9sKey *out);
 /**
  * `key` reduced to what `shader` reads (Rust's `Shader::minimal_key`): fields the shader cannot
  * observe take their defaults, so that states differing only there give equal keys. Cache
- * translations by the minimal key (or by [`d3d9s_shader_cache_hash`]). `out` may equal `key`.
+ * translations by the minimal key (or by [`d3d9s_shader_cache_hash`]). `out` may equal `key`;
+ * it gets `key`'s layout (its `size`; an earlier header's `sizeof` too).
  *
  * Thread safety: any thread, concurrently with any call but the handles' frees.
  *
  * # Safety
  *
  * `shader` is NULL or live; `key` is NULL or a valid key (its linkage NULL or live); `out` is
- * NULL or writable.
+ * NULL or writable for `key`'s size.
  */
 enum D3d9sStatus d3d9s_shader_minimal_key(const struct D3d9sShader *shader,
                                           const struct D3d9sKey *key,
@@ -1930,8 +1953,9 @@ enum D3d9sStatus d3d9s_device_state_default(struct D3d9sDeviceState *out);
 
 /**
  * The minimal key of `shader` under the device state `state` (Rust's `Shader::key`): the
- * fields its stage takes from the state, reduced to what it reads. Everything is baked and the
- * linkage is NULL: set `delivery` and `linkage` afterwards, then minimise again with
+ * fields its stage takes from the state, reduced to what it reads. Every mode is baked, the
+ * constants are uniform with no values (they are not render state) and the linkage is NULL:
+ * set `delivery`, the constants and `linkage` afterwards, then minimise again with
  * [`d3d9s_shader_minimal_key`]. This key is also the one whose modes
  * `d3d9s_translation_pipeline_constants` turns into pipeline constants.
  *
@@ -2321,8 +2345,9 @@ const char *d3d9s_translation_override_name(const struct D3d9sTranslation *trans
 
 /**
  * The pipeline constants of the translation's overrides under the modes of `modes` (a key
- * with everything baked, as `d3d9s_shader_key_from_state`
- * gives for the draw's state): writes up to `capacity` constants to `out` (which may be NULL
+ * with every mode baked, as `d3d9s_shader_key_from_state` gives for the draw's state; the
+ * overrides of the boolean and integer constants take its `bool_constants` and
+ * `int_constants`): writes up to `capacity` constants to `out` (which may be NULL
  * when `capacity` is 0) and the number the translation has to `*count`. Call it with 0 first
  * to size the array, or with the override count.
  *
@@ -2340,7 +2365,7 @@ enum D3d9sStatus d3d9s_translation_pipeline_constants(const struct D3d9sTranslat
                                                       size_t *count);
 
 /**
- * The translation with its overrides replaced by the values of `modes`' modes (as for
+ * The translation with its overrides replaced by the values of `modes`' modes and constants (as for
  * [`d3d9s_translation_pipeline_constants`]): a module without overrides, for SPIR-V.
  * `*out_translation` is a new handle.
  *

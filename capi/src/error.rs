@@ -388,6 +388,54 @@ pub(crate) unsafe fn sized<'a, T>(p: *const T, name: &str) -> Result<&'a T, Fail
     Ok(unsafe { &*p })
 }
 
+/// Reads a struct with a leading `u32` size that may also be one of the `earlier` sizes (a
+/// caller built against an older header; docs/c-api.md, "Rules"): the fields past that size,
+/// which the caller's struct does not have, are `default`'s. The size field keeps the caller's.
+///
+/// # Safety
+///
+/// `p` is NULL or valid for reads of its `size` bytes (at least 4).
+pub(crate) unsafe fn sized_or_earlier<T: Copy>(
+    p: *const T,
+    name: &str,
+    earlier: &[usize],
+    default: impl FnOnce() -> T,
+) -> Result<T, Failure> {
+    // SAFETY: NULL or readable for at least the leading u32 (the caller's contract).
+    let size = *unsafe { read(p.cast::<u32>(), name) }? as usize;
+    if !earlier.contains(&size) || size >= size_of::<T>() {
+        // SAFETY: the caller's contract.
+        return unsafe { sized(p, name) }.copied();
+    }
+    let mut value = default();
+    // SAFETY: `p` is readable for `size` bytes (the contract), less than a `T`, and `value` is a
+    // `T` of plain fields: the earlier layout is this one's first `size` bytes.
+    unsafe { std::ptr::copy_nonoverlapping(p.cast::<u8>(), (&raw mut value).cast::<u8>(), size) };
+    Ok(value)
+}
+
+/// Writes the first `size` bytes of `value` (a struct with a leading `u32` size, written as
+/// `size`): an earlier layout for a caller that passed one in.
+///
+/// # Safety
+///
+/// `out` is NULL or writable for `size` bytes, and `size` is at most `sizeof(T)` and at least 4.
+pub(crate) unsafe fn write_sized<T>(out: *mut T, name: &str, mut value: T, size: usize) -> Result<(), Failure> {
+    if size >= size_of::<T>() {
+        // SAFETY: the caller's contract.
+        return unsafe { write(out, name, value) };
+    }
+    if out.is_null() {
+        return Err(Failure::null(name));
+    }
+    // SAFETY: `T` leads with its `u32` size (the contract).
+    unsafe { (&raw mut value).cast::<u32>().write(size as u32) };
+    // SAFETY: `out` is writable for `size` bytes and `value` readable for more (the contract).
+    unsafe { std::ptr::copy_nonoverlapping((&raw const value).cast::<u8>(), out.cast::<u8>(), size) };
+    std::mem::forget(value);
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -6,7 +6,7 @@ use d3d9_shader::key::vertex_formats::DeclType;
 use d3d9_shader::key::{AlphaPrecision, CompareFunc, FloatRules, FogMode, FogSource, PointExpansion};
 use d3d9_shader::{BoundTexture, Deliveries, Delivery, DeviceState, ShaderKey};
 
-use crate::error::{guard, sized, write, D3d9sStatus, Failure};
+use crate::error::{guard, sized, sized_or_earlier, write, write_sized, D3d9sStatus, Failure};
 use crate::link::D3d9sLinkage;
 use crate::parse::{flag, shader_ref, D3d9sShader};
 
@@ -88,7 +88,27 @@ pub struct D3d9sKey {
     pub finite_constants: u32,
     /// Strict rules, bit n: the texture bound to sampler n has a normalised (non-float) format.
     pub normalised_samplers: u32,
+    // The fields below came later: a key whose `size` ends before them (an earlier header's
+    // `sizeof`) is still read, with their defaults.
+    /// How `b0`–`b15` reach the code (`if b#`, `callnz l#, b#`), numbered as in
+    /// [`D3d9sDeliveries`]: 0 baked (`bool_constants` below is in the code), 1 override (the
+    /// pipeline constant `bool_constants`), 2 uniform (the default: read from their buffer).
+    pub delivery_bool_constants: u32,
+    /// How `i0`–`i15` reach the code (`loop aL, i#`, `rep i#`); 2 uniform by default.
+    pub delivery_int_constants: u32,
+    /// Bit n: `b n` is TRUE, as the application set it (`SetVertexShaderConstantB`,
+    /// `SetPixelShaderConstantB`); bits 0–15. Read when baked, and for the pipeline constants
+    /// of override delivery.
+    pub bool_constants: u32,
+    /// `i0`–`i15` as the application set them (`SetVertexShaderConstantI`, ...): count, start,
+    /// step and the fourth component. Read as `bool_constants` is.
+    pub int_constants: [[i32; 4]; 16],
 }
+
+/// The size of the first `D3d9sKey` layout (up to `normalised_samplers`; in C
+/// `offsetof(D3d9sKey, delivery_bool_constants)`), which the library still reads: the
+/// constants' deliveries and values then take their defaults.
+pub(crate) const KEY_SIZE_V1: u32 = std::mem::offset_of!(D3d9sKey, delivery_bool_constants) as u32;
 
 fn enum_field<T: Copy>(all: &[T], value: u32, field: &str) -> Result<T, Failure> {
     all.get(value as usize)
@@ -114,7 +134,7 @@ impl D3d9sDeliveries {
             clip_planes: d(self.clip_planes, "delivery.clip_planes")?,
             unbound_samplers: d(self.unbound_samplers, "delivery.unbound_samplers")?,
             projected: d(self.projected, "delivery.projected")?,
-            // The C key has no boolean or integer constants: they stay in their buffers.
+            // Set by `D3d9sKey::to_rust` from the key's own fields.
             ..Deliveries::default()
         })
     }
@@ -177,8 +197,12 @@ impl D3d9sKey {
             delivery: self.delivery.to_rust()?,
             finite_constants: flag(self.finite_constants, "finite_constants")?,
             normalised_samplers: mask(self.normalised_samplers, "normalised_samplers")?,
+            bool_constants: mask(self.bool_constants, "bool_constants")?,
+            int_constants: self.int_constants,
             ..ShaderKey::default()
         };
+        key.delivery.bool_constants = enum_field(&DELIVERIES, self.delivery_bool_constants, "delivery_bool_constants")?;
+        key.delivery.int_constants = enum_field(&DELIVERIES, self.delivery_int_constants, "delivery_int_constants")?;
         for (t, &v) in key.sampler_types.iter_mut().zip(&self.sampler_types) {
             *t = sampler_type(v)?;
         }
@@ -219,24 +243,41 @@ impl D3d9sKey {
             linkage: if key.linkage.is_some() { linkage } else { std::ptr::null() },
             finite_constants: u32::from(key.finite_constants),
             normalised_samplers: u32::from(key.normalised_samplers),
+            delivery_bool_constants: key.delivery.bool_constants as u32,
+            delivery_int_constants: key.delivery.int_constants as u32,
+            bool_constants: u32::from(key.bool_constants),
+            int_constants: key.int_constants,
         }
     }
 }
 
-/// Reads a key argument.
+/// Reads a key argument: its Rust key and linkage handle.
 ///
 /// # Safety
 ///
-/// `key` is NULL or points to a `D3d9sKey` whose linkage is NULL or live.
+/// `key` is NULL or points to a `D3d9sKey` (or its first [`KEY_SIZE_V1`] bytes) whose
+/// linkage is NULL or live.
 pub(crate) unsafe fn key_arg(key: *const D3d9sKey) -> Result<(ShaderKey, *const D3d9sLinkage), Failure> {
     // SAFETY: the caller's contract.
-    let k = unsafe { sized(key, "key") }?;
+    let k = unsafe { sized_key(key) }?;
     // SAFETY: the caller's contract.
     Ok((unsafe { k.to_rust() }?, k.linkage))
 }
 
+/// A key of this layout or an earlier one, the missing fields at their defaults.
+///
+/// # Safety
+///
+/// As [`key_arg`]'s.
+unsafe fn sized_key(key: *const D3d9sKey) -> Result<D3d9sKey, Failure> {
+    let default = || D3d9sKey::from_rust(&ShaderKey::default(), std::ptr::null());
+    // SAFETY: the caller's contract.
+    unsafe { sized_or_earlier(key, "key", &[KEY_SIZE_V1 as usize], default) }
+}
+
 /// Fills `*out` with the default key (Direct3D 9's default state: strict float rules, no alpha
-/// test, no fog, no clip planes, samplers typed by their `dcl`, everything baked, no linkage).
+/// test, no fog, no clip planes, samplers typed by their `dcl`, every mode baked, the boolean
+/// and integer constants uniform (read from their buffers), no linkage).
 ///
 /// Thread safety: any thread.
 ///
@@ -254,14 +295,15 @@ pub unsafe extern "C" fn d3d9s_key_default(out: *mut D3d9sKey) -> D3d9sStatus {
 
 /// `key` reduced to what `shader` reads (Rust's `Shader::minimal_key`): fields the shader cannot
 /// observe take their defaults, so that states differing only there give equal keys. Cache
-/// translations by the minimal key (or by [`d3d9s_shader_cache_hash`]). `out` may equal `key`.
+/// translations by the minimal key (or by [`d3d9s_shader_cache_hash`]). `out` may equal `key`;
+/// it gets `key`'s layout (its `size`; an earlier header's `sizeof` too).
 ///
 /// Thread safety: any thread, concurrently with any call but the handles' frees.
 ///
 /// # Safety
 ///
 /// `shader` is NULL or live; `key` is NULL or a valid key (its linkage NULL or live); `out` is
-/// NULL or writable.
+/// NULL or writable for `key`'s size.
 #[no_mangle]
 pub unsafe extern "C" fn d3d9s_shader_minimal_key(
     shader: *const D3d9sShader,
@@ -271,9 +313,11 @@ pub unsafe extern "C" fn d3d9s_shader_minimal_key(
     guard(|| {
         // SAFETY: NULL or live handle, NULL or valid key (this function's contract).
         let (h, (k, linkage)) = unsafe { (shader_ref(shader)?, key_arg(key)?) };
+        // SAFETY: `key_arg` read it.
+        let size = unsafe { key.cast::<u32>().read() } as usize;
         let value = D3d9sKey::from_rust(&h.shader.minimal_key(&k), linkage);
-        // SAFETY: NULL or writable (this function's contract).
-        unsafe { write(out, "out", value) }
+        // SAFETY: NULL or writable for the input key's size (this function's contract).
+        unsafe { write_sized(out, "out", value, size) }
     })
 }
 
@@ -455,8 +499,9 @@ pub unsafe extern "C" fn d3d9s_device_state_default(out: *mut D3d9sDeviceState) 
 }
 
 /// The minimal key of `shader` under the device state `state` (Rust's `Shader::key`): the
-/// fields its stage takes from the state, reduced to what it reads. Everything is baked and the
-/// linkage is NULL: set `delivery` and `linkage` afterwards, then minimise again with
+/// fields its stage takes from the state, reduced to what it reads. Every mode is baked, the
+/// constants are uniform with no values (they are not render state) and the linkage is NULL:
+/// set `delivery`, the constants and `linkage` afterwards, then minimise again with
 /// [`d3d9s_shader_minimal_key`]. This key is also the one whose modes
 /// `d3d9s_translation_pipeline_constants` turns into pipeline constants.
 ///

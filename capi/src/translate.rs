@@ -4,7 +4,7 @@
 use std::ffi::{c_char, CString};
 use std::panic::catch_unwind;
 
-use d3d9_shader::key::state_block::Modes;
+use d3d9_shader::key::state_block::{constant_overrides, Modes};
 use d3d9_shader::lower::InterfaceSlot;
 use d3d9_shader::{RenderState, Translation};
 
@@ -201,8 +201,9 @@ pub struct D3d9sPipelineConstant {
 }
 
 /// The pipeline constants of the translation's overrides under the modes of `modes` (a key
-/// with everything baked, as `d3d9s_shader_key_from_state`
-/// gives for the draw's state): writes up to `capacity` constants to `out` (which may be NULL
+/// with every mode baked, as `d3d9s_shader_key_from_state` gives for the draw's state; the
+/// overrides of the boolean and integer constants take its `bool_constants` and
+/// `int_constants`): writes up to `capacity` constants to `out` (which may be NULL
 /// when `capacity` is 0) and the number the translation has to `*count`. Call it with 0 first
 /// to size the array, or with the override count.
 ///
@@ -223,14 +224,17 @@ pub unsafe extern "C" fn d3d9s_translation_pipeline_constants(
     guard(|| {
         // SAFETY: NULL or live, NULL or a valid key (this function's contract).
         let (t, (k, _)) = unsafe { (translation_ref(translation)?, key_arg(modes)?) };
-        let named = Modes::from_key(&k).named();
+        // The boolean and integer constants' overrides take the key's values.
+        let mut named: Vec<(String, f64)> =
+            Modes::from_key(&k).named().into_iter().map(|(n, v)| (n, f64::from(v))).collect();
+        named.extend(constant_overrides(&t.translation.module, k.bool_constants, &k.int_constants));
         let values: Vec<D3d9sPipelineConstant> = t
             .overrides
             .iter()
             .filter_map(|n| {
                 let name = n.to_str().ok()?;
                 let v = named.iter().find(|(m, _)| m == name)?.1;
-                Some(D3d9sPipelineConstant { name: n.as_ptr(), value: f64::from(v) })
+                Some(D3d9sPipelineConstant { name: n.as_ptr(), value: v })
             })
             .collect();
         if count.is_null() {
@@ -249,7 +253,7 @@ pub unsafe extern "C" fn d3d9s_translation_pipeline_constants(
     })
 }
 
-/// The translation with its overrides replaced by the values of `modes`' modes (as for
+/// The translation with its overrides replaced by the values of `modes`' modes and constants (as for
 /// [`d3d9s_translation_pipeline_constants`]): a module without overrides, for SPIR-V.
 /// `*out_translation` is a new handle.
 ///
@@ -272,7 +276,8 @@ pub unsafe extern "C" fn d3d9s_translation_specialise(
             return Err(Failure::null("out_translation"));
         }
         let state = RenderState { modes: Modes::from_key(&k), ..RenderState::default() };
-        D3d9sTranslation::hand_out(t.translation.specialise(&state)?, true, out_translation)
+        let specialised = t.translation.specialise_with_constants(&state, k.bool_constants, &k.int_constants)?;
+        D3d9sTranslation::hand_out(specialised, true, out_translation)
     })
 }
 

@@ -9,12 +9,16 @@
 //! - `mutate.c`: truncated and bit-flipped blobs return documented codes, never a panic;
 //! - `effects.c`: every effect of `../shared/effects` lists the same techniques, passes and
 //!   stored shaders (each translated, its WGSL hashed) through C as through Rust;
+//! - `constants.c`: keys with the boolean and integer constants baked and as overrides give
+//!   Rust's WGSL and pipeline constants, and a key of the first layout is still read;
 //! - `ffp.c`: fixed-function pairs of a few states, keyed and uniform-driven, give the same
 //!   WGSL, SPIR-V and state blocks through C as through Rust;
 //! - `examples/translate.c` on one shader, linked statically, and again from an installed
-//!   prefix through pkg-config and the shared library.
+//!   prefix through pkg-config and the shared library, and through the CMake package with
+//!   each library.
 //!
-//! Skips (with a message) when there is no `cc`, unless `REQUIRE_TOOLS=1`; `../shared` is
+//! Skips (with a message) when there is no `cc` (or `pkg-config`, `cmake` for the install
+//! tests), unless `REQUIRE_TOOLS=1`; `../shared` is
 //! skipped when absent unless `REQUIRE_SHARED=1`. `ASAN_OPTIONS` is passed through (set
 //! `detect_leaks=0` only where ptrace restrictions stop LeakSanitizer).
 
@@ -98,6 +102,66 @@ fn c_programs_pass_under_address_sanitizer() {
         compile(&[&c_test(&format!("{name}.c"))], &exe);
         println!("{}", run(&exe, &[]).trim());
     }
+}
+
+/// The shader of `constants.c`: reads `b1` (`if b1`) and `i2` (`rep i2`) from the application.
+const CONSTANTS_VS: &str = "vs_3_0\ndcl_position v0\ndcl_position o0\nmov r0, v0\nif b1\nadd r0, r0, v0\nendif\n\
+                            rep i2\nadd r0, r0, v0\nendrep\nmov o0, r0\n";
+
+/// `constants.c`'s key in Rust: both constants delivered by `d`, `b0` and `b1` TRUE, `i2` =
+/// (3, 0, 1, 0).
+fn constants_key(d: d3d9_shader::Delivery) -> ShaderKey {
+    let mut key = ShaderKey::default();
+    (key.delivery.bool_constants, key.delivery.int_constants) = (d, d);
+    key.set_constants(&[true, true], &[[0; 4], [0; 4], [3, 0, 1, 0]]);
+    key
+}
+
+/// A C caller sets the constants' deliveries and values and gets Rust's WGSL for the same key;
+/// a key of the first layout (no constants) is read with their defaults.
+#[test]
+fn c_keys_with_constants_are_rusts() {
+    use d3d9_shader::key::state_block::Modes;
+    use d3d9_shader::{Delivery, RenderState};
+    if !have_cc() {
+        return;
+    }
+    let tmp = tempfile::tempdir().expect("a temporary folder");
+    let asm = tmp.path().join("vs.asm");
+    std::fs::write(&asm, CONSTANTS_VS).expect("write the shader");
+    let exe = tmp.path().join("constants");
+    compile(&[&c_test("constants.c")], &exe);
+    println!("{}", run(&exe, &[&asm, tmp.path()]).trim());
+    let shader = Shader::from_asm(CONSTANTS_VS, &ParseOptions::default()).expect("the shader assembles");
+    let wgsl = |key: &ShaderKey| shader.translate(key).and_then(|t| Ok(t.to_wgsl()?)).expect("translate");
+    let read = |name: &str| std::fs::read_to_string(tmp.path().join(name)).expect(name);
+    let baked = read("baked.wgsl");
+    assert_eq!(baked, wgsl(&constants_key(Delivery::Baked)));
+    // The first layout's key is the default key: the constants read from their buffers.
+    assert_eq!(read("v1.wgsl"), wgsl(&ShaderKey::default()));
+    assert_ne!(baked, read("v1.wgsl"));
+    // Override delivery: b0 and b1 TRUE is 3; i2's count 3, start 0, step 1, w 0.
+    let key = constants_key(Delivery::Override);
+    let t = shader.translate(&key).expect("translate with overrides");
+    let listed = read("override.txt");
+    let mut names = Vec::new();
+    for line in listed.lines() {
+        let (name, value) = line.split_once(' ').expect("NAME VALUE");
+        let want = match name {
+            "bool_constants" => 3.0,
+            "int_constant2_count" => 3.0,
+            "int_constant2_step" => 1.0,
+            _ => 0.0,
+        };
+        assert_eq!(value.parse::<f64>().ok(), Some(want), "{line}");
+        names.push(name.to_string());
+    }
+    let declared = t.overrides();
+    assert_eq!(names, declared);
+    assert!(names.iter().any(|n| n == "bool_constants") && names.iter().any(|n| n == "int_constant2_count"));
+    let state = RenderState { modes: Modes::from_key(&key), ..RenderState::default() };
+    let specialised = t.specialise_with_constants(&state, key.bool_constants, &key.int_constants).expect("specialise");
+    assert_eq!(read("specialised.wgsl"), specialised.to_wgsl().expect("WGSL"));
 }
 
 /// The shared data folder (`D3D9_SHARED`, else `../shared` from the repository root).
@@ -449,30 +513,67 @@ fn c_fixed_function_pairs_are_rusts_byte_for_byte() {
     }
 }
 
-/// README's install layout, followed into a temporary prefix: the header, both libraries (the
-/// shared one under its SONAME with the development symlink) and the pkg-config file made from
-/// the template; `translate.c` built with `pkg-config --cflags --libs` links the shared library
-/// and runs.
+/// Follows capi/README.md's install layout into `PREFIX` = `dir/prefix`: the header, both
+/// libraries (the shared one under its SONAME with the development symlink), the pkg-config
+/// file made from its template and the CMake package files.
+fn install_prefix(dir: &Path) -> PathBuf {
+    let prefix = dir.join("prefix");
+    let (include, lib) = (prefix.join("include"), prefix.join("lib"));
+    let cmake = lib.join("cmake/d3d9-shader");
+    for d in [&lib.join("pkgconfig"), &include, &cmake] {
+        std::fs::create_dir_all(d).expect("an install folder");
+    }
+    std::fs::copy(capi_dir().join("include/d3d9_shader.h"), include.join("d3d9_shader.h")).expect("the header");
+    std::fs::copy(static_lib(), lib.join("libd3d9_shader_capi.a")).expect("the static library");
+    std::fs::copy(static_lib().with_extension("so"), lib.join("libd3d9_shader_capi.so.0")).expect("the shared library");
+    std::os::unix::fs::symlink("libd3d9_shader_capi.so.0", lib.join("libd3d9_shader_capi.so")).expect("the symlink");
+    let filled = |template: &str| {
+        let text = std::fs::read_to_string(capi_dir().join(template)).expect("a template");
+        text.replace("@PREFIX@", &prefix.to_string_lossy()).replace("@VERSION@", env!("CARGO_PKG_VERSION"))
+    };
+    std::fs::write(lib.join("pkgconfig/d3d9_shader.pc"), filled("d3d9_shader.pc.in")).expect("the pkg-config file");
+    std::fs::copy(capi_dir().join("cmake/d3d9-shader-config.cmake"), cmake.join("d3d9-shader-config.cmake"))
+        .expect("the CMake config");
+    let version = filled("cmake/d3d9-shader-config-version.cmake.in");
+    std::fs::write(cmake.join("d3d9-shader-config-version.cmake"), version).expect("the CMake version file");
+    prefix
+}
+
+/// A vertex shader's blob in `dir/vs.bin`, for `translate.c`.
+fn vs_blob(dir: &Path) -> PathBuf {
+    let shader = Shader::from_asm("vs_2_0\ndcl_position v0\nmov oPos, v0\n", &ParseOptions::default()).expect("vs");
+    let blob: Vec<u8> = shader.tokens().iter().flat_map(|t| t.to_le_bytes()).collect();
+    let input = dir.join("vs.bin");
+    std::fs::write(&input, blob).expect("write the blob");
+    input
+}
+
+/// Runs a `translate.c` build on the vertex shader: it prints the version and writes WGSL.
+fn run_translate(exe: &Path, dir: &Path) {
+    let wgsl = dir.join(format!("{}.wgsl", exe.file_name().and_then(|n| n.to_str()).unwrap_or("out")));
+    let printed = run(exe, &[&vs_blob(dir), &wgsl]);
+    assert!(printed.contains("vs_2_0"), "{printed}");
+    assert!(std::fs::read_to_string(&wgsl).expect("the WGSL").contains("@vertex"));
+}
+
+/// Whether `tool --version` runs; under `REQUIRE_TOOLS=1` its absence fails the test.
+fn have_tool(tool: &str) -> bool {
+    let have = Command::new(tool).arg("--version").output().is_ok_and(|o| o.status.success());
+    assert!(have || !env_is("REQUIRE_TOOLS"), "REQUIRE_TOOLS=1 but there is no `{tool}`");
+    have
+}
+
+/// README's install layout, followed into a temporary prefix: `translate.c` built with
+/// `pkg-config --cflags --libs` links the shared library and runs.
 #[test]
 fn the_install_layout_builds_the_example_with_pkg_config() {
-    let have = Command::new("pkg-config").arg("--version").output().is_ok_and(|o| o.status.success());
-    assert!(have || !env_is("REQUIRE_TOOLS"), "REQUIRE_TOOLS=1 but there is no `pkg-config`");
-    if !have || !have_cc() {
+    if !have_tool("pkg-config") || !have_cc() {
         eprintln!("c_api: SKIPPED the install layout: no pkg-config or cc");
         return;
     }
     let tmp = tempfile::tempdir().expect("a temporary folder");
-    let prefix = tmp.path().join("prefix");
-    let (include, lib) = (prefix.join("include"), prefix.join("lib"));
-    std::fs::create_dir_all(lib.join("pkgconfig")).expect("PREFIX/lib/pkgconfig");
-    std::fs::create_dir_all(&include).expect("PREFIX/include");
-    std::fs::copy(capi_dir().join("include/d3d9_shader.h"), include.join("d3d9_shader.h")).expect("the header");
-    let built = static_lib().with_extension("so");
-    std::fs::copy(&built, lib.join("libd3d9_shader_capi.so.0")).expect("the shared library");
-    std::os::unix::fs::symlink("libd3d9_shader_capi.so.0", lib.join("libd3d9_shader_capi.so")).expect("the symlink");
-    let template = std::fs::read_to_string(capi_dir().join("d3d9_shader.pc.in")).expect("the template");
-    let pc = template.replace("@PREFIX@", &prefix.to_string_lossy()).replace("@VERSION@", env!("CARGO_PKG_VERSION"));
-    std::fs::write(lib.join("pkgconfig/d3d9_shader.pc"), pc).expect("the pkg-config file");
+    let prefix = install_prefix(tmp.path());
+    let lib = prefix.join("lib");
     let flags = Command::new("pkg-config")
         .args(["--cflags", "--libs", "d3d9_shader"])
         .env("PKG_CONFIG_PATH", lib.join("pkgconfig"))
@@ -490,13 +591,56 @@ fn the_install_layout_builds_the_example_with_pkg_config() {
         .output()
         .expect("run cc");
     assert!(cc.status.success(), "cc: {}", String::from_utf8_lossy(&cc.stderr));
-    let shader = Shader::from_asm("vs_2_0\ndcl_position v0\nmov oPos, v0\n", &ParseOptions::default()).expect("vs");
-    let blob: Vec<u8> = shader.tokens().iter().flat_map(|t| t.to_le_bytes()).collect();
-    let input = tmp.path().join("vs.bin");
-    std::fs::write(&input, blob).expect("write the blob");
-    let printed = run(&exe, &[&input, &tmp.path().join("vs.wgsl")]);
-    assert!(printed.contains("vs_2_0"), "{printed}");
-    assert!(std::fs::read_to_string(tmp.path().join("vs.wgsl")).expect("the WGSL").contains("@vertex"));
+    run_translate(&exe, tmp.path());
+}
+
+/// A CMake project that finds the installed package (`find_package(d3d9-shader 0.1 CONFIG)`)
+/// and builds `translate.c` twice, against the shared and the static library.
+const CMAKE_PROJECT: &str = "cmake_minimum_required(VERSION 3.13)\nproject(uses_d3d9_shader C)\n\
+find_package(d3d9-shader 0.1 CONFIG REQUIRED)\n\
+add_executable(translate_shared ${EXAMPLE})\n\
+target_link_libraries(translate_shared PRIVATE d3d9_shader::d3d9_shader)\n\
+add_executable(translate_static ${EXAMPLE})\n\
+target_link_libraries(translate_static PRIVATE d3d9_shader::d3d9_shader_static)\n";
+
+/// The CMake package config of the install layout: a project finds it by `CMAKE_PREFIX_PATH`,
+/// links each library through its imported target, and both programs run; a version from
+/// another minor series is refused (before 1.0 a minor version may break the API).
+#[test]
+fn the_install_layout_builds_the_example_with_cmake() {
+    if !have_tool("cmake") || !have_cc() {
+        eprintln!("c_api: SKIPPED the CMake package: no cmake or cc");
+        return;
+    }
+    let tmp = tempfile::tempdir().expect("a temporary folder");
+    let prefix = install_prefix(tmp.path());
+    let (source, build) = (tmp.path().join("project"), tmp.path().join("build"));
+    std::fs::create_dir(&source).expect("the project folder");
+    std::fs::write(source.join("CMakeLists.txt"), CMAKE_PROJECT).expect("write CMakeLists.txt");
+    let cmake = |args: &[&std::ffi::OsStr]| {
+        let o = Command::new("cmake").args(args).output().expect("run cmake");
+        (o.status.success(), format!("{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr)))
+    };
+    let configure = |project: &Path| {
+        let example = format!("-DEXAMPLE={}", capi_dir().join("examples/translate.c").display());
+        let prefix_path = format!("-DCMAKE_PREFIX_PATH={}", prefix.display());
+        let args = ["-S".as_ref(), project.as_os_str(), "-B".as_ref(), build.as_os_str()];
+        cmake(&[&args[..], &[example.as_ref(), prefix_path.as_ref()]].concat())
+    };
+    let (ok, log) = configure(&source);
+    assert!(ok, "cmake configure:\n{log}");
+    let (ok, log) = cmake(&["--build".as_ref(), build.as_os_str()]);
+    assert!(ok, "cmake --build:\n{log}");
+    for name in ["translate_shared", "translate_static"] {
+        run_translate(&build.join(name), tmp.path());
+    }
+    let other = tmp.path().join("other");
+    std::fs::create_dir(&other).expect("another project");
+    std::fs::write(other.join("CMakeLists.txt"), CMAKE_PROJECT.replace("d3d9-shader 0.1", "d3d9-shader 0.2"))
+        .expect("write CMakeLists.txt");
+    std::fs::remove_dir_all(&build).expect("a fresh build folder");
+    let (ok, log) = configure(&other);
+    assert!(!ok && log.contains("d3d9-shader"), "0.2 was accepted:\n{log}");
 }
 
 /// The header compiles as strict C99 and as C++11 (cbindgen's `cpp_compat` wraps it in

@@ -407,3 +407,34 @@ fn every_subcommand_shows_where_its_input_is_wrong() {
         assert!(err(&o).contains(" 2 | mov oC0, q0\n   |          ^"), "{command}: {}", err(&o));
     }
 }
+
+/// An integer constant in a key file as a TOML array of its components, as `--key` takes the
+/// same components as a string (`rep i2` baked: the count is in the code).
+#[test]
+fn key_file_integer_constants_as_arrays() {
+    let scratch = folder();
+    let dir = scratch.path();
+    let input = dir.join("v.asm");
+    std::fs::write(
+        &input,
+        "vs_3_0\ndcl_position v0\ndcl_position o0\nmov r0, v0\nrep i2\nadd r0, r0, v0\nendrep\nmov o0, r0\n",
+    )
+    .unwrap();
+    let baked = ["--deliver", "int_constants=baked"];
+    let flag = run(&[&["translate", s(&input), "--key", "int2=3,0,1,0"][..], &baked].concat());
+    status(&flag, 0);
+    let file = dir.join("state.toml");
+    std::fs::write(&file, "int2 = [3, 0, 1, 0]\n").unwrap();
+    let from_file = run(&[&["translate", s(&input), "--key-file", s(&file)][..], &baked].concat());
+    status(&from_file, 0);
+    assert_eq!(out(&from_file), out(&flag));
+    let other = dir.join("other.toml");
+    std::fs::write(&other, "int2 = [4, 0, 1, 0]\n").unwrap();
+    let four = run(&[&["translate", s(&input), "--key-file", s(&other)][..], &baked].concat());
+    assert_ne!(out(&four), out(&flag), "another count is another translation");
+    for bad in ["int2 = [3, \"0\", 1]\n", "int2 = [3, 0]\n", "int2 = [1, 2, 3, 4, 5]\n"] {
+        std::fs::write(&other, bad).unwrap();
+        let o = run(&["translate", s(&input), "--key-file", s(&other)]);
+        assert!(!o.status.success(), "{bad} was taken");
+    }
+}

@@ -138,7 +138,17 @@ impl Document {
     fn key<'a>(&self, fields: impl IntoIterator<Item = (&'a str, &'a str)>) -> Result<ShaderKey, WebError> {
         let mut key = ShaderKey::default();
         for (field, value) in fields {
-            key.set(&format!("{field}={value}")).map_err(|e| WebError::new("key", e.to_string()))?;
+            // `deliver.FIELD = MODE` (the JS key's `deliver: { FIELD: MODE }`), or `deliver =
+            // MODE` for every field: the CLI's `--deliver` (docs: `key::delivery`).
+            let deliver = match field.strip_prefix("deliver") {
+                Some("") => Some(format!("all={value}")),
+                Some(rest) => rest.strip_prefix('.').map(|f| format!("{f}={value}")),
+                None => None,
+            };
+            match deliver {
+                Some(d) => key.delivery.set(&d).map_err(|e| WebError::new("key", e))?,
+                None => key.set(&format!("{field}={value}")).map_err(|e| WebError::new("key", e.to_string()))?,
+            }
         }
         if key.swvp && !self.options.validation.swvp {
             // Software vertex processing changes what validation accepts: load with `swvp` so

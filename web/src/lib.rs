@@ -8,6 +8,8 @@
 //! shader.messages();             // [{ severity, message, token, instruction, line }]
 //! shader.reflection();           // the same object as `d3d9-shader info --json`
 //! const t = shader.translate({ float_rules: "ieee" });
+//! // b1 true and rep i2 three times, in the code rather than read from their buffers:
+//! shader.translate({ deliver: { bool_constants: "baked", int_constants: "baked" }, bool_constants: 2, int2: [3, 0, 1, 0] });
 //! t.wgsl(); t.spirv(); t.spirvText(); t.bindings();
 //! ```
 //!
@@ -52,8 +54,18 @@ export interface ShaderError extends Error {
   line?: number;
   column?: number;
 }
-/** Key fields as the CLI's --key takes them: { float_rules: "ieee", fog: "linear", sampler0: "cube" }. */
-export type Key = Record<string, string | number | boolean>;
+/** How a mode or the constants reach the code (the CLI's --deliver). */
+export type Delivery = "baked" | "override" | "uniform";
+/**
+ * Key fields as the CLI's --key takes them: { float_rules: "ieee", fog: "linear", sampler0: "cube" }.
+ * The boolean and integer constants: bool_constants (bit n: b n is true), int0 … int15 (count,
+ * start, step[, w] as an array or "3,0,1"), read when `deliver` bakes them (by default they are
+ * read from their buffers): { deliver: { bool_constants: "baked", int_constants: "baked" },
+ * bool_constants: 0b10, int2: [3, 0, 1, 0] }. `deliver: "override"` delivers every field so.
+ */
+export type Key = {
+  deliver?: Delivery | Partial<Record<"alpha_func" | "fog" | "fog_source" | "clip_planes" | "unbound_samplers" | "projected" | "bool_constants" | "int_constants", Delivery>>;
+} & Record<string, string | number | boolean | number[] | { [field: string]: Delivery | undefined } | undefined>;
 "#;
 
 /// Reads, decodes and validates a shader: a blob (`Uint8Array`), hex words, an fxc header or
@@ -160,20 +172,34 @@ fn pairs(fields: &[(String, String)]) -> impl Iterator<Item = (&str, &str)> {
 }
 
 /// A key object's fields as `FIELD=VALUE` strings: strings as they are, numbers in decimal,
-/// anything else as a boolean.
+/// arrays (an integer constant's components) joined by commas, an object (`deliver`'s) as one
+/// `FIELD.NAME` per entry, anything else as a boolean.
 fn key_fields(key: &JsValue) -> Vec<(String, String)> {
     if !key.is_object() {
         return Vec::new();
     }
-    let entries = js_sys::Object::entries(&js_sys::Object::from(key.clone()));
-    let field = |entry: JsValue| {
+    let mut fields = Vec::new();
+    for entry in js_sys::Object::entries(&js_sys::Object::from(key.clone())).iter() {
         let pair = js_sys::Array::from(&entry);
-        let value = pair.get(1);
-        let text = value.as_string().or_else(|| value.as_f64().map(|f| f.to_string()));
-        let text = text.unwrap_or_else(|| if value.is_truthy() { "true" } else { "false" }.into());
-        (pair.get(0).as_string().unwrap_or_default(), text)
-    };
-    entries.iter().map(field).collect()
+        let (name, value) = (pair.get(0).as_string().unwrap_or_default(), pair.get(1));
+        if value.is_object() && !js_sys::Array::is_array(&value) {
+            for (inner, v) in key_fields(&value) {
+                fields.push((format!("{name}.{inner}"), v));
+            }
+        } else if js_sys::Array::is_array(&value) {
+            let parts: Vec<String> = js_sys::Array::from(&value).iter().map(|v| scalar(&v)).collect();
+            fields.push((name, parts.join(",")));
+        } else {
+            fields.push((name, scalar(&value)));
+        }
+    }
+    fields
+}
+
+/// A key value as text: a string as it is, a number in decimal, anything else as a boolean.
+fn scalar(value: &JsValue) -> String {
+    let text = value.as_string().or_else(|| value.as_f64().map(|f| f.to_string()));
+    text.unwrap_or_else(|| if value.is_truthy() { "true" } else { "false" }.into())
 }
 
 /// One translation of a shader.

@@ -2,6 +2,7 @@
 //! invalid and broken inputs.
 
 use crate::document::{translate_pair, Document, LoadOptions};
+use d3d9_shader::Delivery;
 
 fn load(text: &str) -> Document {
     Document::load(text.as_bytes(), &LoadOptions::default()).unwrap_or_else(|e| panic!("{text}: {e}"))
@@ -38,6 +39,33 @@ fn key_fields_reach_the_translation_and_bad_ones_are_named() {
     let e = doc.translate([("alpha_func", "sometimes")]).err().unwrap();
     assert_eq!(e.kind, "key");
     assert!(e.message.contains("alpha_func"), "{}", e.message);
+}
+
+#[test]
+fn the_constants_deliveries_and_values_reach_the_translation() {
+    // `if b1` and `rep i2` read from the application: by default from their buffers; baked,
+    // the key's values are in the code (docs: `key::delivery`).
+    let doc = load(
+        "vs_3_0\ndcl_position v0\ndcl_position o0\nmov r0, v0\nif b1\nadd r0, r0, v0\nendif\n\
+         rep i2\nadd r0, r0, v0\nendrep\nmov o0, r0\n",
+    );
+    let wgsl = |fields: &[(&str, &str)]| doc.translate(fields.iter().copied()).unwrap().wgsl().unwrap();
+    let baked = [("deliver.bool_constants", "baked"), ("deliver.int_constants", "baked")];
+    let values = [("bool_constants", "2"), ("int2", "3,0,1,0")];
+    let mut key = d3d9_shader::ShaderKey::default();
+    (key.delivery.bool_constants, key.delivery.int_constants) = (Delivery::Baked, Delivery::Baked);
+    key.set_constants(&[false, true], &[[0; 4], [0; 4], [3, 0, 1, 0]]);
+    let shader = d3d9_shader::Shader::from_asm(doc.listing(), &Default::default()).unwrap();
+    let rust = shader.translate(&key).unwrap().to_wgsl().unwrap();
+    assert_eq!(wgsl(&[baked[0], baked[1], values[0], values[1]]), rust);
+    assert_ne!(wgsl(&values), rust, "not baked: the values are not read");
+    // `deliver: "baked"` bakes every field, the constants included.
+    assert_eq!(wgsl(&[("deliver", "baked"), values[0], values[1]]), wgsl(&[baked[0], baked[1], values[0], values[1]]));
+    let override_all = doc.translate([("deliver", "override")]).unwrap().wgsl().unwrap();
+    assert!(override_all.contains("override bool_constants"), "{override_all}");
+    let e = doc.translate([("deliver.bool_constants", "sometimes")]).err().unwrap();
+    assert_eq!(e.kind, "key");
+    assert!(doc.translate([("deliver.colour", "baked")]).is_err());
 }
 
 #[test]

@@ -8,7 +8,7 @@
 //! translator's tests hand every SPIR-V module to `spirv-val` and every GLSL shader to
 //! `glslangValidator`, the Tint tests run Chromium's WGSL compiler under Node.js, and the
 //! playground's test runs in Chromium, its module shrunk by binaryen's `wasm-opt`, and the C
-//! API's tests build C programs with `cc` under AddressSanitizer and `pkg-config`. All come
+//! API's tests build C programs with `cc` under AddressSanitizer, `pkg-config` and `cmake`. All come
 //! from Debian packages; as root on Debian this command installs what is missing (after
 //! `apt-get update`), otherwise it stops and prints the exact command to run. It then installs
 //! the Tint check's npm package (`npm ci` in `tests/tint`) when it is missing or stale, and fails
@@ -73,7 +73,12 @@ const PREREQUISITES: &[Prerequisite] = &[
     Prerequisite { what: "wasm-opt (shrinks the playground's module)", package: "binaryen", present: wasm_opt },
     Prerequisite { what: "a C compiler with AddressSanitizer (the C API's tests)", package: "gcc", present: cc },
     Prerequisite { what: "pkg-config (the C API's install test)", package: "pkg-config", present: pkg_config },
+    Prerequisite { what: "CMake (the C API's package-config test)", package: "cmake", present: cmake },
 ];
+
+fn cmake() -> bool {
+    Command::new("cmake").arg("--version").output().is_ok_and(|o| o.status.success())
+}
 
 fn cc() -> bool {
     Command::new("cc").arg("--version").output().is_ok_and(|o| o.status.success())

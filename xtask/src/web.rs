@@ -4,8 +4,9 @@
 //!
 //! The build: `web/` (the wasm-bindgen API) for `wasm32-unknown-unknown` in the `wasm` profile
 //! (Cargo.toml), `wasm-opt -O3` when binaryen is installed, `wasm-bindgen --target web` into
-//! `pkg/` (the module, its JavaScript glue and the TypeScript declarations), then the page's
-//! files (`web/www/`) and a few of the project's shaders as built-in examples (`examples.js`).
+//! `pkg/` (the module, its JavaScript glue and the TypeScript declarations; with `web/npm/`'s
+//! files, an npm package), then the page's files (`web/www/`) and a few of the project's
+//! shaders as built-in examples (`examples.js`).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -114,6 +115,7 @@ pub fn build(root: &Path, out: &Path) -> Result<(), String> {
         return Err("wasm-bindgen failed".into());
     }
     let module = pkg.join("d3d9_shader_web_bg.wasm");
+    write_npm_package(root, &pkg)?;
     copy_page(root, out)?;
     write_examples(root, out)?;
     let size = std::fs::metadata(&module).map(|m| m.len()).unwrap_or(0);
@@ -219,6 +221,20 @@ fn optimise(module: &Path) -> Result<PathBuf, String> {
     }
     eprintln!("xtask web: {problem}; the module is not size-optimised");
     Ok(module.to_path_buf())
+}
+
+/// Makes `pkg/` an npm package (`npm pack` packs it): `web/npm/`'s package.json (its version
+/// the workspace's), README and Node.js entry point beside wasm-bindgen's files.
+fn write_npm_package(root: &Path, pkg: &Path) -> Result<(), String> {
+    let npm = root.join("web/npm");
+    let entries = std::fs::read_dir(&npm).map_err(|e| format!("{}: {e}", npm.display()))?;
+    for entry in entries.flatten() {
+        let text = std::fs::read_to_string(entry.path()).map_err(|e| format!("{}: {e}", entry.path().display()))?;
+        let to = pkg.join(entry.file_name());
+        std::fs::write(&to, text.replace("@VERSION@", env!("CARGO_PKG_VERSION")))
+            .map_err(|e| format!("{}: {e}", to.display()))?;
+    }
+    Ok(())
 }
 
 fn copy_page(root: &Path, out: &Path) -> Result<(), String> {

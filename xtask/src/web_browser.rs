@@ -77,7 +77,7 @@ pub fn ensure_packages(root: &Path) -> Result<(), String> {
 }
 
 /// Runs `web/tests/browser.mjs` against the site in `out`, served by the same server as
-/// `--serve`; screenshots go to `target/web-test`.
+/// `--serve` (screenshots go to `target/web-test`), then the npm package test.
 pub fn test(root: &Path, out: &Path) -> bool {
     let url = match crate::static_server::spawn(out) {
         Ok(url) => url,
@@ -97,6 +97,17 @@ pub fn test(root: &Path, out: &Path) -> bool {
     let ok = status.is_ok_and(|s| s.success());
     if !ok {
         eprintln!("xtask web: the browser test failed");
+    }
+    npm_package_test(root, out) && ok
+}
+
+/// Runs `web/tests/npm.mjs`: `pkg/` packed with `npm pack`, installed from the tarball into a
+/// temporary project and used from Node.js.
+fn npm_package_test(root: &Path, out: &Path) -> bool {
+    let status = Command::new("node").current_dir(root.join("web/tests")).arg("npm.mjs").arg(out.join("pkg")).status();
+    let ok = status.is_ok_and(|s| s.success());
+    if !ok {
+        eprintln!("xtask web: the npm package test failed");
     }
     ok
 }

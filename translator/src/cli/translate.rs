@@ -123,7 +123,8 @@ fn deliver_field(text: &str) -> Result<String, String> {
 #[derive(Clone)]
 struct KeyFile(Vec<String>);
 
-/// Reads a TOML file of key fields (`fog = "linear"`, `clip_planes = 3`, `point_sprite = true`).
+/// Reads a TOML file of key fields (`fog = "linear"`, `clip_planes = 3`, `point_sprite = true`,
+/// `int2 = [3, 0, 1, 0]`: an array of integers is the comma-separated list `--key` takes).
 fn key_file(path: &str) -> Result<KeyFile, String> {
     let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
     let table: toml::Table = text.parse().map_err(|e: toml::de::Error| e.message().to_string())?;
@@ -133,7 +134,18 @@ fn key_file(path: &str) -> Result<KeyFile, String> {
             toml::Value::String(s) => s.clone(),
             toml::Value::Integer(i) => i.to_string(),
             toml::Value::Boolean(b) => b.to_string(),
-            other => return Err(format!("`{field}`: expected a string, integer or boolean, not {}", other.type_str())),
+            toml::Value::Array(items) => items
+                .iter()
+                .map(|v| v.as_integer().map(|i| i.to_string()))
+                .collect::<Option<Vec<_>>>()
+                .ok_or_else(|| format!("`{field}`: expected an array of integers"))?
+                .join(","),
+            other => {
+                return Err(format!(
+                    "`{field}`: expected a string, integer, boolean or integers, not {}",
+                    other.type_str()
+                ))
+            }
         };
         fields.push(key_field(&format!("{field}={value}"))?);
     }
