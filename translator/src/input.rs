@@ -231,7 +231,7 @@ fn hex_words(code: &str, out: &mut Vec<u32>) -> Option<usize> {
         let tail = &rest[start..];
         let len = tail.find(separator).unwrap_or(tail.len());
         let at = code.len() - tail.len();
-        match hex_word(tail[..len].as_bytes()) {
+        match hex_word(&tail.as_bytes()[..len]) {
             Some(v) => out.push(v),
             None => return Some(at),
         }
