@@ -447,7 +447,7 @@ mod tests {
             assert_eq!(parse_hex(text).unwrap(), [0xffff_0200, 1, 2, 3, 4, 5, 6, 7, 8]);
         }
         // A lone `/` is a word, not a comment, on both paths.
-        for text in [&ascii[..], &unicode[..]] {
+        for text in [ascii, &unicode[..]] {
             assert_eq!(parse_hex(text).unwrap_err(), InputError::BadHexWord { line: 5, column: 1, word: "/".into() });
         }
         // A bad word after Unicode whitespace: the column counts characters, not bytes.
