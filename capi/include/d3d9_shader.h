@@ -948,6 +948,18 @@ typedef struct D3d9sDeviceState {
    * Bit n: the texture bound to vertex sampler n has a normalised format.
    */
   uint32_t normalised_vertex_textures;
+  /**
+   * 1: no vertex shader is set, the fixed-function vertex stage feeds the pixel shader; 0
+   * behind a vertex shader. Read with `fixed_function_texcoord_sizes`.
+   */
+  uint32_t fixed_function_vertex;
+  /**
+   * With `fixed_function_vertex`: per texture stage, the component count (1–4, 0 for none)
+   * of the TEXCOORD set its D3DTSS_TEXCOORDINDEX reads, from the vertex declaration. A
+   * ps_1_1–1_3 stage projected without a valid count (D3DTTFF_PROJECTED alone, or
+   * 0xffffffff) divides by its last component, and by w behind a vertex shader.
+   */
+  uint32_t fixed_function_texcoord_sizes[8];
 } D3d9sDeviceState;
 
 /**

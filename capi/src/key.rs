@@ -6,7 +6,7 @@ use d3d9_shader::key::vertex_formats::DeclType;
 use d3d9_shader::key::{AlphaPrecision, CompareFunc, FloatRules, FogMode, FogSource, PointExpansion};
 use d3d9_shader::{BoundTexture, Deliveries, Delivery, DeviceState, ShaderKey};
 
-use crate::error::{guard, sized, sized_or_earlier, write, write_sized, D3d9sStatus, Failure};
+use crate::error::{guard, sized_or_earlier, write, write_sized, D3d9sStatus, Failure};
 use crate::link::D3d9sLinkage;
 use crate::parse::{flag, shader_ref, D3d9sShader};
 
@@ -406,7 +406,20 @@ pub struct D3d9sDeviceState {
     pub normalised_textures: u32,
     /// Bit n: the texture bound to vertex sampler n has a normalised format.
     pub normalised_vertex_textures: u32,
+    /// 1: no vertex shader is set, the fixed-function vertex stage feeds the pixel shader; 0
+    /// behind a vertex shader. Read with `fixed_function_texcoord_sizes`.
+    pub fixed_function_vertex: u32,
+    /// With `fixed_function_vertex`: per texture stage, the component count (1–4, 0 for none)
+    /// of the TEXCOORD set its D3DTSS_TEXCOORDINDEX reads, from the vertex declaration. A
+    /// ps_1_1–1_3 stage projected without a valid count (D3DTTFF_PROJECTED alone, or
+    /// 0xffffffff) divides by its last component, and by w behind a vertex shader.
+    pub fixed_function_texcoord_sizes: [u32; 8],
 }
+
+/// The size of the first `D3d9sDeviceState` layout (up to `normalised_vertex_textures`; in C
+/// `offsetof(D3d9sDeviceState, fixed_function_vertex)`), which the library still reads: the
+/// vertex stage is then taken to be a shader.
+pub(crate) const DEVICE_STATE_SIZE_V1: u32 = std::mem::offset_of!(D3d9sDeviceState, fixed_function_vertex) as u32;
 
 const TEXTURES: [Option<BoundTexture>; 5] = [
     None,
@@ -417,59 +430,10 @@ const TEXTURES: [Option<BoundTexture>; 5] = [
 ];
 
 impl D3d9sDeviceState {
-    fn to_rust(self) -> Result<DeviceState, Failure> {
-        let mut s = DeviceState {
-            alpha_test_enable: flag(self.alpha_test_enable, "alpha_test_enable")?,
-            alpha_func: self.alpha_func,
-            float_render_target: flag(self.float_render_target, "float_render_target")?,
-            fog_enable: flag(self.fog_enable, "fog_enable")?,
-            fog_table_mode: self.fog_table_mode,
-            w_fog: flag(self.w_fog, "w_fog")?,
-            shade_mode: self.shade_mode,
-            clip_plane_enable: self.clip_plane_enable,
-            point_sprite_enable: flag(self.point_sprite_enable, "point_sprite_enable")?,
-            point_list: flag(self.point_list, "point_list")?,
-            point_expansion: enum_field(PointExpansion::ALL, self.point_expansion, "point_expansion")?,
-            software_vertex_processing: flag(self.software_vertex_processing, "software_vertex_processing")?,
-            fetch4_samplers: mask(self.fetch4_samplers, "fetch4_samplers")?,
-            texture_transform_flags: self.texture_transform_flags,
-            // Not in the C struct yet: a C layer's projected ps_1_1–1_3 stages without a valid
-            // count divide by w, as behind a vertex shader.
-            fixed_function_texcoords: None,
-            float_rules: enum_field(FloatRules::ALL, self.float_rules, "float_rules")?,
-            finite_vertex_constants: flag(self.finite_vertex_constants, "finite_vertex_constants")?,
-            finite_pixel_constants: flag(self.finite_pixel_constants, "finite_pixel_constants")?,
-            normalised_textures: mask(self.normalised_textures, "normalised_textures")?,
-            normalised_vertex_textures: mask::<u8>(self.normalised_vertex_textures, "normalised_vertex_textures")
-                .and_then(|m| {
-                    (m < 16).then_some(m).ok_or_else(|| Failure::invalid("`normalised_vertex_textures` has bits 0–3"))
-                })?,
-            ..DeviceState::default()
-        };
-        for (t, &v) in s.textures.iter_mut().zip(&self.textures) {
-            *t = enum_field(&TEXTURES, v, "textures[n]")?;
-        }
-        for (t, &v) in s.vertex_textures.iter_mut().zip(&self.vertex_textures) {
-            *t = enum_field(&TEXTURES, v, "vertex_textures[n]")?;
-        }
-        Ok(s)
-    }
-}
-
-/// Fills `*out` with a freshly created device's state (nothing bound, alpha test and fog off,
-/// Gouraud shading, hardware vertex processing, strict float rules).
-///
-/// Thread safety: any thread.
-///
-/// # Safety
-///
-/// `out` is NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn d3d9s_device_state_default(out: *mut D3d9sDeviceState) -> D3d9sStatus {
-    guard(|| {
-        let d = DeviceState::default();
+    /// The C form of `d`.
+    fn from_rust(d: &DeviceState) -> D3d9sDeviceState {
         let tex = |t: Option<BoundTexture>| TEXTURES.iter().position(|&x| x == t).unwrap_or(0) as u32;
-        let value = D3d9sDeviceState {
+        D3d9sDeviceState {
             size: size_of::<D3d9sDeviceState>() as u32,
             alpha_test_enable: u32::from(d.alpha_test_enable),
             alpha_func: d.alpha_func,
@@ -492,7 +456,74 @@ pub unsafe extern "C" fn d3d9s_device_state_default(out: *mut D3d9sDeviceState) 
             finite_pixel_constants: u32::from(d.finite_pixel_constants),
             normalised_textures: u32::from(d.normalised_textures),
             normalised_vertex_textures: u32::from(d.normalised_vertex_textures),
+            fixed_function_vertex: u32::from(d.fixed_function_texcoords.is_some()),
+            fixed_function_texcoord_sizes: d.fixed_function_texcoords.unwrap_or_default().map(u32::from),
+        }
+    }
+
+    fn to_rust(self) -> Result<DeviceState, Failure> {
+        let mut s = DeviceState {
+            alpha_test_enable: flag(self.alpha_test_enable, "alpha_test_enable")?,
+            alpha_func: self.alpha_func,
+            float_render_target: flag(self.float_render_target, "float_render_target")?,
+            fog_enable: flag(self.fog_enable, "fog_enable")?,
+            fog_table_mode: self.fog_table_mode,
+            w_fog: flag(self.w_fog, "w_fog")?,
+            shade_mode: self.shade_mode,
+            clip_plane_enable: self.clip_plane_enable,
+            point_sprite_enable: flag(self.point_sprite_enable, "point_sprite_enable")?,
+            point_list: flag(self.point_list, "point_list")?,
+            point_expansion: enum_field(PointExpansion::ALL, self.point_expansion, "point_expansion")?,
+            software_vertex_processing: flag(self.software_vertex_processing, "software_vertex_processing")?,
+            fetch4_samplers: mask(self.fetch4_samplers, "fetch4_samplers")?,
+            texture_transform_flags: self.texture_transform_flags,
+            fixed_function_texcoords: match flag(self.fixed_function_vertex, "fixed_function_vertex")? {
+                false => None,
+                true => Some(self.fixed_function_texcoord_sizes.map(|n| n.min(4) as u8)),
+            },
+            float_rules: enum_field(FloatRules::ALL, self.float_rules, "float_rules")?,
+            finite_vertex_constants: flag(self.finite_vertex_constants, "finite_vertex_constants")?,
+            finite_pixel_constants: flag(self.finite_pixel_constants, "finite_pixel_constants")?,
+            normalised_textures: mask(self.normalised_textures, "normalised_textures")?,
+            normalised_vertex_textures: mask::<u8>(self.normalised_vertex_textures, "normalised_vertex_textures")
+                .and_then(|m| {
+                    (m < 16).then_some(m).ok_or_else(|| Failure::invalid("`normalised_vertex_textures` has bits 0–3"))
+                })?,
+            ..DeviceState::default()
         };
+        for (t, &v) in s.textures.iter_mut().zip(&self.textures) {
+            *t = enum_field(&TEXTURES, v, "textures[n]")?;
+        }
+        for (t, &v) in s.vertex_textures.iter_mut().zip(&self.vertex_textures) {
+            *t = enum_field(&TEXTURES, v, "vertex_textures[n]")?;
+        }
+        Ok(s)
+    }
+}
+
+/// A device state of this layout or an earlier one, the missing fields at their defaults.
+///
+/// # Safety
+///
+/// `state` is NULL or readable for its `size` (this layout's or [`DEVICE_STATE_SIZE_V1`]).
+unsafe fn device_state_arg(state: *const D3d9sDeviceState) -> Result<D3d9sDeviceState, Failure> {
+    let default = || D3d9sDeviceState::from_rust(&DeviceState::default());
+    // SAFETY: the caller's contract.
+    unsafe { sized_or_earlier(state, "state", &[DEVICE_STATE_SIZE_V1 as usize], default) }
+}
+
+/// Fills `*out` with a freshly created device's state (nothing bound, alpha test and fog off,
+/// Gouraud shading, hardware vertex processing, strict float rules).
+///
+/// Thread safety: any thread.
+///
+/// # Safety
+///
+/// `out` is NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn d3d9s_device_state_default(out: *mut D3d9sDeviceState) -> D3d9sStatus {
+    guard(|| {
+        let value = D3d9sDeviceState::from_rust(&DeviceState::default());
         // SAFETY: NULL or writable (this function's contract).
         unsafe { write(out, "out", value) }
     })
@@ -518,7 +549,7 @@ pub unsafe extern "C" fn d3d9s_shader_key_from_state(
 ) -> D3d9sStatus {
     guard(|| {
         // SAFETY: NULL or live handle, NULL or readable state (this function's contract).
-        let (h, s) = unsafe { (shader_ref(shader)?, sized(state, "state")?) };
+        let (h, s) = unsafe { (shader_ref(shader)?, device_state_arg(state)?) };
         let value = D3d9sKey::from_rust(&h.shader.key(&s.to_rust()?), std::ptr::null());
         // SAFETY: NULL or writable (this function's contract).
         unsafe { write(out, "out", value) }

@@ -185,6 +185,29 @@ static void keys(D3d9sShader *vs, D3d9sShader *ps) {
     d3d9s_shader_free(ps2);
 }
 
+/* ps_1_3 `tex t0` with D3DTSS_TEXTURETRANSFORMFLAGS 0xffffffff (PROJECTED, no valid count):
+ * behind the fixed-function vertex stage with a three-component coordinate it divides by z (the
+ * key's projected 3), behind a vertex shader by w (4); a state of the first layout (without the
+ * fixed-function fields) reads as behind a vertex shader. */
+static void projection(void) {
+    D3d9sShader *ps = assemble("ps_1_3\n tex t0\n mov r0, t0\n");
+    D3d9sDeviceState state;
+    D3d9sKey key;
+    d3d9s_device_state_default(&state);
+    CHECK(state.fixed_function_vertex == 0);
+    state.texture_transform_flags[0] = 0xffffffffu;
+    EXPECT(d3d9s_shader_key_from_state(ps, &state, &key), D3D9S_STATUS_OK);
+    CHECK(key.projected[0] == 4);
+    state.fixed_function_vertex = 1;
+    state.fixed_function_texcoord_sizes[0] = 3;
+    EXPECT(d3d9s_shader_key_from_state(ps, &state, &key), D3D9S_STATUS_OK);
+    CHECK(key.projected[0] == 3);
+    state.size = (uint32_t)offsetof(D3d9sDeviceState, fixed_function_vertex);
+    EXPECT(d3d9s_shader_key_from_state(ps, &state, &key), D3D9S_STATUS_OK);
+    CHECK(key.projected[0] == 4);
+    d3d9s_shader_free(ps);
+}
+
 /* The alpha function and the fog mode delivered as overrides: one translation, the state's
  * modes as pipeline constants (D3DCMP_GREATER = 5, D3DFOG_LINEAR = 3). */
 static void overrides(void) {
@@ -323,6 +346,7 @@ int main(void) {
     linking(vs, ps);
     keys(vs, ps);
     overrides();
+    projection();
     state_block_and_formats(ps);
     threads(ps);
     d3d9s_shader_free(vs);
