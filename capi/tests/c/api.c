@@ -9,19 +9,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "check.h"
 #include "d3d9_shader.h"
-
-static int failures = 0;
-
-#define CHECK(cond)                                                                  \
-    do {                                                                             \
-        if (!(cond)) {                                                               \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-            failures++;                                                              \
-        }                                                                            \
-    } while (0)
-
-#define EXPECT(call, status) CHECK((call) == (status))
 
 static const char VS[] =
     "vs_3_0\n dcl_position v0\n dcl_texcoord v1\n dcl_position o0\n dcl_texcoord o1\n"

@@ -18,19 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "d3d9_shader.h"
-
-static int failures = 0;
-
-#define CHECK(cond)                                                                  \
-    do {                                                                             \
-        if (!(cond)) {                                                               \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-            failures++;                                                              \
-        }                                                                            \
-    } while (0)
-
-#define EXPECT(call, status) CHECK((call) == (status))
 
 /* The first D3d9sKey layout's size: the fields up to normalised_samplers. */
 #define KEY_SIZE_V1 offsetof(D3d9sKey, delivery_bool_constants)

@@ -7,19 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "check.h"
 #include "d3d9_shader.h"
-
-static int failures = 0;
-
-#define CHECK(cond)                                                                  \
-    do {                                                                             \
-        if (!(cond)) {                                                               \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-            failures++;                                                              \
-        }                                                                            \
-    } while (0)
-
-#define EXPECT(call, status) CHECK((call) == (status))
 
 static const char PS[] =
     "ps_3_0\n dcl_texcoord v0.xy\n dcl_color1 v1\n dcl_2d s0\n texld r0, v0, s0\n mul oC0, r0, v1\n";
