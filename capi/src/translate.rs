@@ -4,12 +4,11 @@
 use std::ffi::{c_char, CString};
 use std::panic::catch_unwind;
 
-use d3d9_shader::key::state_block::Modes;
 use d3d9_shader::lower::InterfaceSlot;
 use d3d9_shader::{RenderState, Translation};
 
 use crate::error::{guard, guard_with_error, read, write, D3d9sError, D3d9sStatus, Failure};
-use crate::key::{key_arg, D3d9sKey};
+use crate::key::{key_arg, key_modes, D3d9sKey};
 use crate::parse::{owned, shader_ref, D3d9sShader};
 use crate::{D3d9sBuffer, D3D9S_NONE};
 
@@ -223,7 +222,7 @@ pub unsafe extern "C" fn d3d9s_translation_pipeline_constants(
     guard(|| {
         // SAFETY: NULL or live, NULL or a valid key (this function's contract).
         let (t, (k, _)) = unsafe { (translation_ref(translation)?, key_arg(modes)?) };
-        let named = Modes::from_key(&k).named();
+        let named = key_modes(&k).named();
         let values: Vec<D3d9sPipelineConstant> = t
             .overrides
             .iter()
@@ -271,7 +270,7 @@ pub unsafe extern "C" fn d3d9s_translation_specialise(
         if out_translation.is_null() {
             return Err(Failure::null("out_translation"));
         }
-        let state = RenderState { modes: Modes::from_key(&k), ..RenderState::default() };
+        let state = RenderState { modes: key_modes(&k), ..RenderState::default() };
         D3d9sTranslation::hand_out(t.translation.specialise(&state)?, true, out_translation)
     })
 }
