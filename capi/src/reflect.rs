@@ -28,7 +28,7 @@ impl Strings {
             version: owned(&r.version),
             inputs: io(&r.inputs),
             outputs: io(&r.outputs),
-            samplers: r.samplers.iter().map(|s| s.declared.map(owned)).collect(),
+            samplers: r.samplers.iter().map(|s| s.declared.map(|t| owned(t.name()))).collect(),
             ctab: r.ctab.iter().map(|c| (owned(&c.name), owned(c.set))).collect(),
             warnings: shader.warnings().iter().map(|w| (owned(&w.message), owned(w.rule.name()))).collect(),
         }

@@ -41,7 +41,7 @@
 //!
 //! // Reflection: the vertex shader reads c0–c3 (the matrix) and nothing relatively.
 //! assert_eq!(vs.reflection().float_constants.ranges, [0..=3]);
-//! assert_eq!(ps.reflection().samplers[0].declared, Some("2d"));
+//! assert_eq!(ps.reflection().samplers[0].declared, Some(d3d9_shader::bytecode::TextureType::Tex2D));
 //!
 //! // Link the pair: TEXCOORD0 is passed; COLOR1 is not written by the vertex shader, so the
 //! // pixel shader reads D3D9's default for it.

@@ -49,13 +49,23 @@ pub struct ConstantUse {
     pub defined: BTreeMap<u16, [u32; 4]>,
 }
 
+/// A texture type by its `dcl_` name (the JSON of `d3d9-shader info --json`).
+fn texture_type_name<S: serde::Serializer>(t: &Option<TextureType>, s: S) -> Result<S::Ok, S::Error> {
+    match t {
+        Some(t) => s.serialize_some(t.name()),
+        None => s.serialize_none(),
+    }
+}
+
 /// A sampler used by the program.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
 pub struct Sampler {
     /// `s#` number.
     pub index: u16,
-    /// The declared texture type (`2d`, `cube`, `volume`), `None` when undeclared (Shader Model 1).
-    pub declared: Option<&'static str>,
+    /// The declared texture type, `None` when undeclared (Shader Model 1); serialised by its
+    /// `dcl_` name (`2d`, `cube`, `volume`).
+    #[serde(serialize_with = "texture_type_name")]
+    pub declared: Option<TextureType>,
     /// Declared type.
     #[serde(skip)]
     pub texture_type: Option<TextureType>,
@@ -317,9 +327,9 @@ fn visit_dcl(sig: &mut Signature, inst: &Instruction, profile: &Profile) {
         match sig.samplers.iter_mut().find(|s| s.index == reg.num) {
             Some(s) => {
                 s.texture_type = tt;
-                s.declared = tt.map(|t| t.name());
+                s.declared = tt;
             }
-            None => sig.samplers.push(Sampler { index: reg.num, declared: tt.map(|t| t.name()), texture_type: tt }),
+            None => sig.samplers.push(Sampler { index: reg.num, declared: tt, texture_type: tt }),
         }
         return;
     }

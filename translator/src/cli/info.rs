@@ -79,7 +79,7 @@ fn summary(program: &d3d9_shader::bytecode::Program) -> String {
         let _ = writeln!(out, "{name} constants: used {:?}{relative}, defined {defined:?}", c.used);
     }
     for s in &sig.samplers {
-        let _ = writeln!(out, "sampler s{}: {}", s.index, s.declared.unwrap_or("undeclared"));
+        let _ = writeln!(out, "sampler s{}: {}", s.index, s.declared.map_or("undeclared", |t| t.name()));
     }
     for c in &ctab_names(program) {
         let _ = writeln!(out, "ctab: {} = {}{} ({} registers)", c.name, c.set, c.register, c.count);

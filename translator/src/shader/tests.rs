@@ -2,7 +2,7 @@
 //! errors with locations, and translation from many threads.
 
 use super::*;
-use crate::bytecode::Usage;
+use crate::bytecode::{TextureType, Usage};
 use crate::validate::Rule;
 use crate::Location;
 
@@ -49,7 +49,10 @@ fn reflection_of_a_pixel_shader() {
     let r = lenient(PS).reflection().clone();
     assert_eq!(r.stage, ShaderKind::Pixel);
     let samplers: Vec<_> = r.samplers.iter().map(|s| (s.index, s.declared)).collect();
-    assert_eq!(samplers, [(0, Some("2d")), (2, Some("cube"))]);
+    assert_eq!(samplers, [(0, Some(TextureType::Tex2D)), (2, Some(TextureType::Cube))]);
+    // The JSON keeps the `dcl_` names.
+    let json = serde_json::to_value(&r).unwrap();
+    assert_eq!((&json["samplers"][0]["declared"], &json["samplers"][1]["declared"]), (&"2d".into(), &"cube".into()));
     assert!(r.float_constants.relative);
     assert_eq!(r.float_constants.relative_bases, [7]);
     // def c4, 1, 0.5, 0, -1 as IEEE-754 bits.
