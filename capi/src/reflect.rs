@@ -23,7 +23,8 @@ pub(crate) struct Strings {
 impl Strings {
     pub(crate) fn new(shader: &Shader) -> Strings {
         let r = shader.reflection();
-        let io = |regs: &[IoRegister]| regs.iter().map(|x| (owned(&x.register), x.usage.map(owned))).collect();
+        let io =
+            |regs: &[IoRegister]| regs.iter().map(|x| (owned(&x.register), x.usage.map(|u| owned(u.name())))).collect();
         Strings {
             version: owned(&r.version),
             inputs: io(&r.inputs),

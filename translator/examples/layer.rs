@@ -44,14 +44,14 @@ mov oC0, v0
 struct Element {
     offset: u32,
     ty: DeclType,
-    usage: &'static str,
+    usage: Usage,
     usage_index: u8,
 }
 
 /// The vertex declaration: a FLOAT3 position and a D3DCOLOR (stored B, G, R, A in memory).
 const DECLARATION: [Element; 2] = [
-    Element { offset: 0, ty: DeclType::Float3, usage: "position", usage_index: 0 },
-    Element { offset: 12, ty: DeclType::D3dColor, usage: "color", usage_index: 0 },
+    Element { offset: 0, ty: DeclType::Float3, usage: Usage::Position, usage_index: 0 },
+    Element { offset: 12, ty: DeclType::D3dColor, usage: Usage::Color, usage_index: 0 },
 ];
 const STRIDE: u64 = 16;
 
@@ -132,7 +132,7 @@ fn input_register(shader: &Shader, e: &Element) -> Result<u16, String> {
         .iter()
         .find(|r| r.usage == Some(e.usage) && r.usage_index == e.usage_index)
         .map(|r| r.index)
-        .ok_or_else(|| format!("the vertex shader reads no {}{}", e.usage, e.usage_index))
+        .ok_or_else(|| format!("the vertex shader reads no {}{}", e.usage.name(), e.usage_index))
 }
 
 fn main() -> std::process::ExitCode {

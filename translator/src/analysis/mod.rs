@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use crate::bytecode::{
     Instruction, Nesting, Opcode, OpcodeInfo, Payload, Profile, Program, Register, RegisterType, ShaderKind, SrcParam,
-    TextureType,
+    TextureType, Usage,
 };
 
 /// One declared or used input/output register.
@@ -21,8 +21,10 @@ pub struct IoRegister {
     pub file: RegisterType,
     /// Register number.
     pub index: u16,
-    /// The `dcl` usage (`texcoord`, `color`, …); `None` for undeclared registers.
-    pub usage: Option<&'static str>,
+    /// The `dcl` usage; `None` for undeclared registers. Serialised by its `dcl_` name
+    /// (`texcoord`, `color`, …).
+    #[serde(serialize_with = "usage_name")]
+    pub usage: Option<Usage>,
     /// Usage code (D3DDECLUSAGE) when declared.
     #[serde(skip)]
     pub usage_code: Option<u8>,
@@ -47,6 +49,14 @@ pub struct ConstantUse {
     pub relative_bases: Vec<u16>,
     /// Registers defined by `def`/`defi`/`defb`, with their raw values.
     pub defined: BTreeMap<u16, [u32; 4]>,
+}
+
+/// A usage by its `dcl_` name (the JSON of `d3d9-shader info --json`).
+fn usage_name<S: serde::Serializer>(u: &Option<Usage>, s: S) -> Result<S::Ok, S::Error> {
+    match u {
+        Some(u) => s.serialize_some(u.name()),
+        None => s.serialize_none(),
+    }
 }
 
 /// A texture type by its `dcl_` name (the JSON of `d3d9-shader info --json`).
@@ -341,7 +351,7 @@ fn visit_dcl(sig: &mut Signature, inst: &Instruction, profile: &Profile) {
         ShaderKind::Pixel => !profile.fixed_io && reg.ty == RegisterType::Input,
     };
     if semantic {
-        e.usage = decl.usage().map(|u| u.name());
+        e.usage = decl.usage();
         e.usage_code = Some(decl.usage);
         e.usage_index = decl.usage_index;
     }

@@ -63,7 +63,7 @@ fn summary(program: &d3d9_shader::bytecode::Program) -> String {
     let io = |out: &mut String, title: &str, list: &[IoRegister]| {
         let _ = writeln!(out, "{title}:");
         for r in list {
-            let sem = r.usage.as_ref().map(|u| format!(" {u}{}", r.usage_index)).unwrap_or_default();
+            let sem = r.usage.map(|u| format!(" {}{}", u.name(), r.usage_index)).unwrap_or_default();
             let centroid = if r.centroid { " centroid" } else { "" };
             let _ = writeln!(out, "  {:<8}{sem} mask {:04b} used {:04b}{centroid}", r.register, r.mask, r.used_mask);
         }

@@ -38,7 +38,10 @@ fn reflection_of_a_vertex_shader() {
     assert!(r.float_constants.reads(2) && !r.float_constants.reads(4));
     assert!(!r.float_constants.relative);
     let inputs: Vec<_> = r.inputs.iter().map(|i| (i.register.as_str(), i.usage, i.usage_index, i.mask)).collect();
-    assert_eq!(inputs, [("v0", Some("position"), 0, 0xF), ("v1", Some("texcoord"), 0, 0xF)]);
+    assert_eq!(inputs, [("v0", Some(Usage::Position), 0, 0xF), ("v1", Some(Usage::TexCoord), 0, 0xF)]);
+    // The JSON keeps the `dcl_` names.
+    let json = serde_json::to_value(r).unwrap();
+    assert_eq!((&json["inputs"][0]["usage"], &json["inputs"][1]["usage"]), (&"position".into(), &"texcoord".into()));
     // oD0 written in x only.
     let d0 = r.outputs.iter().find(|o| o.register == "oD0").unwrap();
     assert_eq!(d0.used_mask, 0b0001);
