@@ -555,3 +555,13 @@ pub unsafe extern "C" fn d3d9s_shader_key_from_state(
         unsafe { write(out, "out", value) }
     })
 }
+
+/// The modes of a key's fields as given, whatever their delivery: the C API's contract
+/// (docs/c-api.md: the caller passes the baked key of the state, `d3d9s_shader_key_from_state`).
+/// The Rust API refuses a key with a mode delivered otherwise than baked
+/// (`Modes::from_key`); the C functions keep reading the fields, so they are read here as if
+/// every mode were baked.
+pub(crate) fn key_modes(key: &ShaderKey) -> d3d9_shader::key::Modes {
+    let baked = ShaderKey { delivery: Deliveries::all(Delivery::Baked), ..key.clone() };
+    d3d9_shader::key::Modes::from_key(&baked).expect("every mode is baked")
+}

@@ -23,12 +23,13 @@ pub(crate) struct Strings {
 impl Strings {
     pub(crate) fn new(shader: &Shader) -> Strings {
         let r = shader.reflection();
-        let io = |regs: &[IoRegister]| regs.iter().map(|x| (owned(&x.register), x.usage.map(owned))).collect();
+        let io =
+            |regs: &[IoRegister]| regs.iter().map(|x| (owned(&x.register), x.usage.map(|u| owned(u.name())))).collect();
         Strings {
             version: owned(&r.version),
             inputs: io(&r.inputs),
             outputs: io(&r.outputs),
-            samplers: r.samplers.iter().map(|s| s.declared.map(owned)).collect(),
+            samplers: r.samplers.iter().map(|s| s.declared.map(|t| owned(t.name()))).collect(),
             ctab: r.ctab.iter().map(|c| (owned(&c.name), owned(c.set))).collect(),
             warnings: shader.warnings().iter().map(|w| (owned(&w.message), owned(w.rule.name()))).collect(),
         }

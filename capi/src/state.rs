@@ -9,7 +9,7 @@ use d3d9_shader::key::vertex_formats::{vertex_format, Conversion, DeclType, Shad
 use d3d9_shader::RenderState;
 
 use crate::error::{guard, sized, write, D3d9sStatus, Failure};
-use crate::key::{key_arg, D3d9sKey};
+use crate::key::{key_arg, key_modes, D3d9sKey};
 use crate::D3d9sBuffer;
 
 /// The size in bytes of the render-state block ([`d3d9s_render_state_bytes`]).
@@ -105,7 +105,7 @@ pub unsafe extern "C" fn d3d9s_render_state_bytes(
         let modes = match modes.is_null() {
             true => Modes::default(),
             // SAFETY: non-null, a valid key (this function's contract).
-            false => Modes::from_key(&unsafe { key_arg(modes) }?.0),
+            false => key_modes(&unsafe { key_arg(modes) }?.0),
         };
         let r = RenderState {
             fog_color: s.fog_color,

@@ -4,12 +4,12 @@
 use std::ffi::{c_char, CString};
 use std::panic::catch_unwind;
 
-use d3d9_shader::key::state_block::{constant_overrides, Modes};
+use d3d9_shader::key::state_block::constant_overrides;
 use d3d9_shader::lower::InterfaceSlot;
 use d3d9_shader::{RenderState, Translation};
 
 use crate::error::{guard, guard_with_error, read, write, D3d9sError, D3d9sStatus, Failure};
-use crate::key::{key_arg, D3d9sKey};
+use crate::key::{key_arg, key_modes, D3d9sKey};
 use crate::parse::{owned, shader_ref, D3d9sShader};
 use crate::{D3d9sBuffer, D3D9S_NONE};
 
@@ -225,8 +225,7 @@ pub unsafe extern "C" fn d3d9s_translation_pipeline_constants(
         // SAFETY: NULL or live, NULL or a valid key (this function's contract).
         let (t, (k, _)) = unsafe { (translation_ref(translation)?, key_arg(modes)?) };
         // The boolean and integer constants' overrides take the key's values.
-        let mut named: Vec<(String, f64)> =
-            Modes::from_key(&k).named().into_iter().map(|(n, v)| (n, f64::from(v))).collect();
+        let mut named: Vec<(String, f64)> = key_modes(&k).named().into_iter().map(|(n, v)| (n, f64::from(v))).collect();
         named.extend(constant_overrides(&t.translation.module, k.bool_constants, &k.int_constants));
         let values: Vec<D3d9sPipelineConstant> = t
             .overrides
@@ -275,7 +274,7 @@ pub unsafe extern "C" fn d3d9s_translation_specialise(
         if out_translation.is_null() {
             return Err(Failure::null("out_translation"));
         }
-        let state = RenderState { modes: Modes::from_key(&k), ..RenderState::default() };
+        let state = RenderState { modes: key_modes(&k), ..RenderState::default() };
         let specialised = t.translation.specialise_with_constants(&state, k.bool_constants, &k.int_constants)?;
         D3d9sTranslation::hand_out(specialised, true, out_translation)
     })

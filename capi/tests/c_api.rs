@@ -159,7 +159,10 @@ fn c_keys_with_constants_are_rusts() {
     let declared = t.overrides();
     assert_eq!(names, declared);
     assert!(names.iter().any(|n| n == "bool_constants") && names.iter().any(|n| n == "int_constant2_count"));
-    let state = RenderState { modes: Modes::from_key(&key), ..RenderState::default() };
+    let state = RenderState {
+        modes: Modes::from_key(&key).expect("the render-state modes are baked"),
+        ..RenderState::default()
+    };
     let specialised = t.specialise_with_constants(&state, key.bool_constants, &key.int_constants).expect("specialise");
     assert_eq!(read("specialised.wgsl"), specialised.to_wgsl().expect("WGSL"));
 }

@@ -282,7 +282,8 @@ fn pair_keys(
     delivery: Option<Delivery>,
 ) -> (KeyAndModes, KeyAndModes) {
     let modes = |k: &mut ShaderKey, known: bool| {
-        let m = Modes::from_key(k);
+        // The draw's key, before its deliveries are set: every mode still baked.
+        let m = Modes::from_key(k).expect("a draw's key bakes every mode until its deliveries are set");
         k.delivery = deliveries(delivery, known);
         m
     };

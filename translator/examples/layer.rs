@@ -20,13 +20,9 @@
 use std::collections::HashMap;
 use std::path::PathBuf;
 
-use d3d9_shader::artifact::Artifact;
 use d3d9_shader::bytecode::{Register, RegisterType};
-use d3d9_shader::key::linkage::Linkage;
-use d3d9_shader::key::state_block::Modes;
-use d3d9_shader::key::vertex_formats::{vertex_format, DeclType};
-use d3d9_shader::lower::{BindingLayout, InterfaceMap, PIXEL_GROUP, VERTEX_GROUP};
-use d3d9_shader::{DeviceState, ParseOptions, RenderState, Shader, ShaderKey};
+use d3d9_shader::lower::{PIXEL_GROUP, VERTEX_GROUP};
+use d3d9_shader::prelude::*;
 
 /// Passes the position and the vertex colour through (vs_2_0: its pixel shader may be fogged).
 const VS: &str = "
@@ -48,14 +44,14 @@ mov oC0, v0
 struct Element {
     offset: u32,
     ty: DeclType,
-    usage: &'static str,
+    usage: Usage,
     usage_index: u8,
 }
 
 /// The vertex declaration: a FLOAT3 position and a D3DCOLOR (stored B, G, R, A in memory).
 const DECLARATION: [Element; 2] = [
-    Element { offset: 0, ty: DeclType::Float3, usage: "position", usage_index: 0 },
-    Element { offset: 12, ty: DeclType::D3dColor, usage: "color", usage_index: 0 },
+    Element { offset: 0, ty: DeclType::Float3, usage: Usage::Position, usage_index: 0 },
+    Element { offset: 12, ty: DeclType::D3dColor, usage: Usage::Color, usage_index: 0 },
 ];
 const STRIDE: u64 = 16;
 
@@ -118,7 +114,7 @@ fn layer_key(shader: &Shader, state: &DeviceState) -> Result<ShaderKey, String> 
     key.delivery.set("alpha_func=override")?;
     key.delivery.set("fog=override")?;
     key.linkage = Some(Linkage::stable());
-    if shader.stage() == d3d9_shader::bytecode::ShaderKind::Vertex {
+    if shader.stage() == ShaderKind::Vertex {
         // The vertex declaration: each element's type feeds the input register of its semantic.
         for e in &DECLARATION {
             let n = input_register(shader, e)?;
@@ -136,19 +132,7 @@ fn input_register(shader: &Shader, e: &Element) -> Result<u16, String> {
         .iter()
         .find(|r| r.usage == Some(e.usage) && r.usage_index == e.usage_index)
         .map(|r| r.index)
-        .ok_or_else(|| format!("the vertex shader reads no {}{}", e.usage, e.usage_index))
-}
-
-/// The pipeline constants of a state: the modes its baked key would have had (D3DCMPFUNC and
-/// D3DFOGMODE numbers, [`d3d9_shader::key::delivery`]), for the overrides the artifact declares.
-fn constants(shader: &Shader, state: &DeviceState, artifact: &Artifact) -> Vec<(String, f64)> {
-    let modes = Modes::from_key(&shader.key(state));
-    modes
-        .named()
-        .into_iter()
-        .filter(|(name, _)| artifact.overrides.contains(name))
-        .map(|(n, v)| (n, f64::from(v)))
-        .collect()
+        .ok_or_else(|| format!("the vertex shader reads no {}{}", e.usage.name(), e.usage_index))
 }
 
 fn main() -> std::process::ExitCode {
@@ -185,9 +169,11 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
         let (ph, pa) = cache.get(&ps, &layer_key(&ps, state)?)?;
         let pa = pa.clone();
         hashes.push((vh, ph));
+        // The pipeline constants: the modes of the device state (never of the key translated
+        // under, whose overridden fields are reset), for the overrides each artifact declares.
         let stages = [
-            Stage { artifact: &va, constants: constants(&vs, state, &va) },
-            Stage { artifact: &pa, constants: constants(&ps, state, &pa) },
+            Stage { artifact: &va, constants: va.pipeline_constants(&vs.modes(state)) },
+            Stage { artifact: &pa, constants: pa.pipeline_constants(&ps.modes(state)) },
         ];
         println!("{name}: pipeline constants {:?}", stages[1].constants);
         let pixels = gpu.draw(&vs, &stages, values)?;

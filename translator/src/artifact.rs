@@ -18,12 +18,17 @@
 //! deliveries in [`crate::key::delivery::FIELDS`] order (a byte each), the boolean constants
 //! (u16) and the 16 integer constants (four i32 each, little-endian; both 0 unless baked).
 
+mod stored;
+
 use serde::{Deserialize, Serialize};
+
+pub use stored::StoredModule;
 
 use crate::emit::EmitError;
 use crate::key::delivery::Delivery;
 use crate::key::linkage::LinkSlot;
-use crate::key::ShaderKey;
+use crate::key::state_block::Modes;
+use crate::key::{RenderState, ShaderKey};
 use crate::lower::{BindingLayout, InterfaceMap};
 use crate::{Shader, Translation};
 
@@ -110,12 +115,42 @@ impl Shader {
     }
 }
 
+/// The cache hash of a translation ([`cache_hash`]); displayed, and serialised, as 32
+/// lower-case hexadecimal digits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CacheHash(pub u128);
+
+impl std::fmt::Display for CacheHash {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:032x}", self.0)
+    }
+}
+
+impl Serialize for CacheHash {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for CacheHash {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<CacheHash, D::Error> {
+        let text = String::deserialize(d)?;
+        u128::from_str_radix(&text, 16)
+            .map(CacheHash)
+            .map_err(|e| serde::de::Error::custom(format!("cache hash `{text}`: {e}")))
+    }
+}
+
 /// A translation's outputs as plain data: what a layer stores and loads back instead of
 /// translating again. `d3d9-shader translate --emit-json` writes one.
+///
+/// An artifact with overrides (override delivery) also keeps its naga module
+/// ([`StoredModule`]), so that it gives the SPIR-V of any state ([`Artifact::to_spirv`]): the
+/// same bytes as the translation specialised with the same modes.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Artifact {
-    /// [`Shader::cache_hash`] as 32 hexadecimal digits.
-    pub hash: String,
+    /// [`Shader::cache_hash`] (serialised as 32 hexadecimal digits).
+    pub hash: CacheHash,
     /// The crate version that translated it.
     pub version: String,
     /// `vertex` or `pixel`.
@@ -133,17 +168,25 @@ pub struct Artifact {
     pub interface: InterfaceMap,
     /// The shader's reflection (as `d3d9-shader info --json` prints it).
     pub reflection: serde_json::Value,
+    /// The naga module when it has overrides (`spirv` is then `None`): what
+    /// [`Artifact::to_spirv`] specialises.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub module: Option<StoredModule>,
 }
 
 impl Artifact {
     /// The artifact of `shader` translated under `key` as `translation`.
     pub fn new(shader: &Shader, key: &ShaderKey, translation: &Translation) -> Result<Artifact, EmitError> {
         let overrides = translation.overrides();
-        let spirv = if overrides.is_empty() { Some(translation.to_spirv()?) } else { None };
+        let (spirv, module) = if overrides.is_empty() {
+            (Some(translation.to_spirv()?), None)
+        } else {
+            (None, Some(StoredModule::new(&translation.module)?))
+        };
         let reflection = serde_json::to_value(shader.reflection())
             .map_err(|e| EmitError::Backend { backend: "json", message: e.to_string() })?;
         Ok(Artifact {
-            hash: format!("{:032x}", shader.cache_hash(key)),
+            hash: CacheHash(shader.cache_hash(key)),
             version: env!("CARGO_PKG_VERSION").to_string(),
             stage: if shader.stage() == crate::bytecode::ShaderKind::Vertex { "vertex" } else { "pixel" }.into(),
             wgsl: translation.to_wgsl()?,
@@ -152,7 +195,43 @@ impl Artifact {
             layout: translation.layout.clone(),
             interface: translation.interface.clone(),
             reflection,
+            module,
         })
+    }
+
+    /// The pipeline constants of the artifact's overrides under `modes` (take them from the
+    /// device state, [`Shader::modes`]), as wgpu's `PipelineCompilationOptions::constants`
+    /// takes them beside [`Artifact::wgsl`].
+    pub fn pipeline_constants(&self, modes: &Modes) -> Vec<(String, f64)> {
+        modes.pipeline_constants(&self.overrides)
+    }
+
+    /// The SPIR-V of the artifact under `modes` (take them from the device state,
+    /// [`Shader::modes`]): the stored words when it has no overrides, else its module
+    /// specialised ([`Translation::specialise`]), the same bytes as the translation's.
+    pub fn to_spirv(&self, modes: &Modes) -> Result<Vec<u32>, EmitError> {
+        self.to_spirv_with_constants(modes, 0, &[[0; 4]; 16])
+    }
+
+    /// [`Artifact::to_spirv`] with the boolean and integer constants of override delivery
+    /// ([`Translation::specialise_with_constants`]).
+    pub fn to_spirv_with_constants(
+        &self,
+        modes: &Modes,
+        bools: u16,
+        ints: &[[i32; 4]; 16],
+    ) -> Result<Vec<u32>, EmitError> {
+        if let Some(words) = &self.spirv {
+            return Ok(words.clone());
+        }
+        let stored = self.module.as_ref().ok_or_else(|| EmitError::Backend {
+            backend: "artifact",
+            message: "an artifact with overrides and no module (written before artifacts kept it)".into(),
+        })?;
+        let (module, info) = stored.module()?;
+        let t = Translation { module, info, layout: self.layout.clone(), interface: self.interface.clone() };
+        let state = RenderState { modes: *modes, ..RenderState::default() };
+        t.specialise_with_constants(&state, bools, ints)?.to_spirv()
     }
 }
 
@@ -231,6 +310,11 @@ mod tests {
         assert_eq!(s.cache_hash(&u), hu);
     }
 
+    fn v_hash(json: &str) -> String {
+        let v: serde_json::Value = serde_json::from_str(json).unwrap();
+        v["hash"].as_str().unwrap().to_string()
+    }
+
     #[test]
     fn an_artifact_round_trips_through_json() {
         let s = ps();
@@ -245,7 +329,8 @@ mod tests {
             assert_eq!(back.layout, t.layout);
             assert_eq!(back.interface, t.interface);
             assert_eq!(back.spirv.is_some(), deliver == "all=baked");
-            assert_eq!(back.hash.len(), 32);
+            assert_eq!(back.hash.to_string().len(), 32);
+            assert_eq!(v_hash(&json), back.hash.to_string());
             // Registers keep their names in the JSON: ps_2_0's t0 in, oC0 out.
             let v: serde_json::Value = serde_json::from_str(&json).unwrap();
             assert_eq!(
@@ -253,5 +338,62 @@ mod tests {
                 (&"t0".into(), &"oC0".into())
             );
         }
+    }
+
+    /// Issue 44: an override-delivered artifact, stored and read back, gives for any state the
+    /// SPIR-V bytes of the translation specialised with the same modes.
+    #[test]
+    fn a_stored_override_artifact_gives_the_translations_spirv_for_any_state() {
+        let shaders = [
+            // Alpha test, fog and an unbound-sampler mask (ps_2_0).
+            ps(),
+            // rsq of 0 is +inf (a private `u32` of its bits, bitcast).
+            Shader::from_asm("ps_2_0\ndcl t0\nrsq r0, t0.x\nmov oC0, r0\n", &ParseOptions::default()).unwrap(),
+            // Clip planes (vertex), boolean and integer constants.
+            Shader::from_asm(
+                "vs_3_0\ndcl_position v0\ndcl_position o0\nmov r0, v0\nif b2\nrep i1\nadd r0, r0, v0\nendrep\nendif\nmov o0, r0\n",
+                &ParseOptions::default(),
+            )
+            .unwrap(),
+            // ps_1_1 projection counts.
+            Shader::from_asm("ps_1_1\ntex t0\nmov r0, t0\n", &ParseOptions::default()).unwrap(),
+        ];
+        // D3DCMP_GREATER with linear fog on w; LESS with exp fog; planes 0 and 2; stage 0 / z.
+        let modes = [
+            Modes::default(),
+            Modes { alpha_func: 5, fog_mode: 3, fog_source: 1, unbound_samplers: 1, ..Modes::default() },
+            Modes {
+                alpha_func: 2,
+                fog_mode: 1,
+                clip_plane_mask: 5,
+                projected: [3, 0, 0, 0, 0, 0, 0, 0],
+                ..Modes::default()
+            },
+        ];
+        for s in &shaders {
+            let mut key = ShaderKey::default();
+            key.delivery.set("all=override").unwrap();
+            let t = s.translate(&key).unwrap();
+            assert!(!t.overrides().is_empty());
+            let json = serde_json::to_string(&Artifact::new(s, &key, &t).unwrap()).unwrap();
+            let back: Artifact = serde_json::from_str(&json).unwrap();
+            assert_eq!(back.spirv, None);
+            for m in &modes {
+                let state = RenderState { modes: *m, ..RenderState::default() };
+                let want = t.specialise_with_constants(&state, 4, &[[3, 0, 1, 0]; 16]).unwrap().to_spirv().unwrap();
+                assert_eq!(back.to_spirv_with_constants(m, 4, &[[3, 0, 1, 0]; 16]).unwrap(), want);
+                assert_eq!(back.to_spirv(m).unwrap(), t.specialise(&state).unwrap().to_spirv().unwrap());
+            }
+        }
+    }
+
+    #[test]
+    fn the_cache_hash_prints_and_reads_as_32_hex_digits() {
+        let h = CacheHash(0xd228cb696f1a8caf78912b704e4a8964);
+        assert_eq!(h.to_string(), "d228cb696f1a8caf78912b704e4a8964");
+        assert_eq!(CacheHash(1).to_string(), format!("{}1", "0".repeat(31)));
+        let json = serde_json::to_string(&h).unwrap();
+        assert_eq!(json, "\"d228cb696f1a8caf78912b704e4a8964\"");
+        assert_eq!(serde_json::from_str::<CacheHash>(&json).unwrap(), h);
     }
 }

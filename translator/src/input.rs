@@ -106,6 +106,14 @@ pub enum InputError {
         /// What is wrong.
         message: String,
     },
+    /// A DXBC container (magic `DXBC`, 0x43425844): Direct3D 10/11 (Shader Model 4 and later)
+    /// bytecode, which this crate does not read.
+    #[error("a DXBC container (magic \"DXBC\"): Shader Model 4+ bytecode (Direct3D 10/11), not Direct3D 9 bytecode")]
+    Dxbc,
+    /// [`crate::Shader::load`] was given an input holding several shaders (a header with several
+    /// arrays); [`load`] reads them all.
+    #[error("the input holds {0} shaders; read them with input::load")]
+    Several(usize),
     /// A header with no array initialiser.
     #[error("no `BYTE`/`DWORD` array initialiser found in the header")]
     NoArray,
@@ -134,6 +142,7 @@ pub fn load(bytes: &[u8], path: &str) -> Result<Vec<LoadedShader>, InputError> {
     if bytes.is_empty() {
         return Err(InputError::Empty);
     }
+    refuse_dxbc(bytes)?;
     let format = Format::from_path(path).unwrap_or_else(|| Format::sniff(bytes));
     let one = |tokens| Ok(vec![LoadedShader { name: None, tokens, format }]);
     match format {
@@ -144,6 +153,19 @@ pub fn load(bytes: &[u8], path: &str) -> Result<Vec<LoadedShader>, InputError> {
             .into_iter()
             .map(|(name, tokens)| LoadedShader { name: Some(name), tokens, format })
             .collect()),
+    }
+}
+
+/// The magic of the container of Shader Model 4 and later (D3D10/11): bytes `DXBC`, the
+/// DWORD 0x43425844. A D3D9 blob starts with its version token (0xFFFE…/0xFFFF…), so a blob
+/// starting so is never D3D9 bytecode: said plainly rather than as a bad version token.
+pub const DXBC_MAGIC: u32 = 0x4342_5844;
+
+/// [`InputError::Dxbc`] for a DXBC container.
+pub fn refuse_dxbc(bytes: &[u8]) -> Result<(), InputError> {
+    match bytes.get(..4) {
+        Some(b) if u32::from_le_bytes([b[0], b[1], b[2], b[3]]) == DXBC_MAGIC => Err(InputError::Dxbc),
+        _ => Ok(()),
     }
 }
 

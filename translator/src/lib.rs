@@ -2,8 +2,10 @@
 //!
 //! # For compatibility layers
 //!
-//! The front door is [`Shader`]: parse a blob once ([`Shader::parse`], or [`Shader::from_asm`]
-//! for assembly text), read its [`Reflection`] (inputs and outputs by semantic, constants used,
+//! The front door is [`Shader`]: parse a blob once ([`Shader::parse`]; [`Shader::load`] takes
+//! any form a shader travels in, a raw blob, hex text, an fxc `/Fh` header or a listing, through
+//! [`input::load`], which also reads a header's several arrays; [`Shader::from_asm`] for
+//! assembly text), read its [`Reflection`] (inputs and outputs by semantic, constants used,
 //! samplers, constant-table names, features), and translate it once per [`ShaderKey`] — the
 //! slice of device state that changes the generated code ([`ShaderKey::from_state`] builds it
 //! from raw `D3DRS_*` values). A [`Translation`] holds the validated `naga::Module`, the
@@ -39,7 +41,7 @@
 //!
 //! // Reflection: the vertex shader reads c0–c3 (the matrix) and nothing relatively.
 //! assert_eq!(vs.reflection().float_constants.ranges, [0..=3]);
-//! assert_eq!(ps.reflection().samplers[0].declared, Some("2d"));
+//! assert_eq!(ps.reflection().samplers[0].declared, Some(d3d9_shader::bytecode::TextureType::Tex2D));
 //!
 //! // Link the pair: TEXCOORD0 is passed; COLOR1 is not written by the vertex shader, so the
 //! // pixel shader reads D3D9's default for it.
@@ -71,6 +73,14 @@
 //! ```
 //!
 //! `examples/draw_pair.rs` goes on to draw a frame with wgpu from such a pair.
+//!
+//! Render-state modes delivered as overrides or uniforms ([`key::delivery`]) take their values
+//! from the device state: [`Shader::modes`] gives them (never the key translated under, whose
+//! overridden fields [`ShaderKey::minimal`] resets); [`Artifact`] is the cacheable form of a
+//! translation, which gives SPIR-V for any state ([`Artifact::to_spirv`]). docs/layers.md has a
+//! quick start from bytes to a wgpu pipeline, and [`prelude`] the types a layer uses.
+//!
+//! The disassembler, [`asm::disassemble`], prints a decoded program as fxc's listing.
 //!
 //! Parsing and translation keep no global state: a [`Shader`] is `Send + Sync`, and any number
 //! of threads may parse and translate at once.
@@ -119,8 +129,11 @@ pub mod effect;
 pub mod emit;
 pub mod error;
 pub mod ffp;
+/// Not for layers: the test suite's mutation engine.
+#[doc(hidden)]
 pub mod fuzz;
 pub mod input;
+/// Not for layers: the project's CPU reference (the tests' oracle), slow by design.
 pub mod interp;
 pub mod key;
 pub mod lower;
@@ -128,7 +141,25 @@ pub mod shader;
 pub mod translate;
 pub mod validate;
 
+pub use artifact::{Artifact, CacheHash};
+pub use bytecode::{ShaderKind, Usage};
 pub use error::{Error, Location};
-pub use key::{BoundTexture, Deliveries, Delivery, DeviceState, KeySetError, RenderState, ShaderKey};
+pub use key::linkage::Linkage;
+pub use key::{BoundTexture, Deliveries, Delivery, DeviceState, KeySetError, Modes, RenderState, ShaderKey};
+pub use lower::{BindingLayout, InterfaceMap, InterfaceSlot};
 pub use shader::{link, ConstantReflection, ParseOptions, Reflection, Shader};
 pub use translate::{translate, translate_with, TranslateError, Translation};
+
+/// What a compatibility layer uses, in one import: `use d3d9_shader::prelude::*;`.
+pub mod prelude {
+    pub use crate::artifact::{Artifact, CacheHash};
+    pub use crate::bytecode::{ShaderKind, Usage};
+    pub use crate::error::{Error, Result};
+    pub use crate::input::{load, LoadedShader};
+    pub use crate::key::linkage::Linkage;
+    pub use crate::key::vertex_formats::{vertex_format, DeclType};
+    pub use crate::key::{BoundTexture, DeviceState, Modes, RenderState, ShaderKey};
+    pub use crate::lower::{BindingLayout, InterfaceMap, InterfaceSlot};
+    pub use crate::shader::{link, ParseOptions, Reflection, Shader};
+    pub use crate::translate::Translation;
+}

@@ -57,8 +57,23 @@ impl Shader {
     /// Parses a raw token blob: little-endian DWORDs starting with the version token, as given
     /// to `IDirect3DDevice9::CreateVertexShader`/`CreatePixelShader` (trailing bytes after the
     /// end token are ignored).
+    /// A DXBC container (Shader Model 4+) is refused as such ([`InputError::Dxbc`](crate::input::InputError::Dxbc)).
     pub fn parse(bytes: &[u8], options: &ParseOptions) -> Result<Shader> {
+        crate::input::refuse_dxbc(bytes)?;
         Shader::from_program(decode_bytes(bytes)?, options)
+    }
+
+    /// Reads a shader from any of the forms it travels in ([`crate::input::load`]): a raw blob,
+    /// hex text, an fxc `/Fh` C header with one array, or an assembly listing, judged by
+    /// content. An input with several shaders (a header with several arrays) is refused with
+    /// [`InputError::Several`](crate::input::InputError::Several): read those with
+    /// [`crate::input::load`] and [`Shader::from_tokens`].
+    pub fn load(bytes: &[u8], options: &ParseOptions) -> Result<Shader> {
+        let mut shaders = crate::input::load(bytes, "")?;
+        match shaders.len() {
+            1 => Shader::from_tokens(&shaders.remove(0).tokens, options),
+            n => Err(crate::input::InputError::Several(n).into()),
+        }
     }
 
     /// Parses a token stream.
@@ -123,6 +138,16 @@ impl Shader {
     /// only in what it ignores give equal keys.
     pub fn key(&self, state: &crate::key::device::DeviceState) -> ShaderKey {
         ShaderKey::from_state_for(self.version(), &self.signature, state)
+    }
+
+    /// The render-state modes of this shader under the device state
+    /// ([`Modes::from_state`](crate::key::Modes::from_state)): the values of the pipeline
+    /// constants of override delivery ([`Modes::pipeline_constants`](crate::key::Modes::pipeline_constants))
+    /// and of [`RenderState::modes`](crate::RenderState::modes) for uniform delivery and
+    /// [`Translation::specialise`]. Take them from here, not from the key translated under,
+    /// whose overridden fields [`ShaderKey::minimal`] resets.
+    pub fn modes(&self, state: &crate::key::device::DeviceState) -> crate::key::Modes {
+        crate::key::Modes::from_state(self.version(), state)
     }
 
     /// `key` reduced to what this shader reads ([`ShaderKey::minimal`]).

@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use crate::bytecode::{
     Instruction, Nesting, Opcode, OpcodeInfo, Payload, Profile, Program, Register, RegisterType, ShaderKind, SrcParam,
-    TextureType,
+    TextureType, Usage,
 };
 
 /// One declared or used input/output register.
@@ -21,8 +21,10 @@ pub struct IoRegister {
     pub file: RegisterType,
     /// Register number.
     pub index: u16,
-    /// The `dcl` usage (`texcoord`, `color`, …); `None` for undeclared registers.
-    pub usage: Option<&'static str>,
+    /// The `dcl` usage; `None` for undeclared registers. Serialised by its `dcl_` name
+    /// (`texcoord`, `color`, …).
+    #[serde(serialize_with = "usage_name")]
+    pub usage: Option<Usage>,
     /// Usage code (D3DDECLUSAGE) when declared.
     #[serde(skip)]
     pub usage_code: Option<u8>,
@@ -49,13 +51,31 @@ pub struct ConstantUse {
     pub defined: BTreeMap<u16, [u32; 4]>,
 }
 
+/// A usage by its `dcl_` name (the JSON of `d3d9-shader info --json`).
+fn usage_name<S: serde::Serializer>(u: &Option<Usage>, s: S) -> Result<S::Ok, S::Error> {
+    match u {
+        Some(u) => s.serialize_some(u.name()),
+        None => s.serialize_none(),
+    }
+}
+
+/// A texture type by its `dcl_` name (the JSON of `d3d9-shader info --json`).
+fn texture_type_name<S: serde::Serializer>(t: &Option<TextureType>, s: S) -> Result<S::Ok, S::Error> {
+    match t {
+        Some(t) => s.serialize_some(t.name()),
+        None => s.serialize_none(),
+    }
+}
+
 /// A sampler used by the program.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
 pub struct Sampler {
     /// `s#` number.
     pub index: u16,
-    /// The declared texture type (`2d`, `cube`, `volume`), `None` when undeclared (Shader Model 1).
-    pub declared: Option<&'static str>,
+    /// The declared texture type, `None` when undeclared (Shader Model 1); serialised by its
+    /// `dcl_` name (`2d`, `cube`, `volume`).
+    #[serde(serialize_with = "texture_type_name")]
+    pub declared: Option<TextureType>,
     /// Declared type.
     #[serde(skip)]
     pub texture_type: Option<TextureType>,
@@ -317,9 +337,9 @@ fn visit_dcl(sig: &mut Signature, inst: &Instruction, profile: &Profile) {
         match sig.samplers.iter_mut().find(|s| s.index == reg.num) {
             Some(s) => {
                 s.texture_type = tt;
-                s.declared = tt.map(|t| t.name());
+                s.declared = tt;
             }
-            None => sig.samplers.push(Sampler { index: reg.num, declared: tt.map(|t| t.name()), texture_type: tt }),
+            None => sig.samplers.push(Sampler { index: reg.num, declared: tt, texture_type: tt }),
         }
         return;
     }
@@ -331,7 +351,7 @@ fn visit_dcl(sig: &mut Signature, inst: &Instruction, profile: &Profile) {
         ShaderKind::Pixel => !profile.fixed_io && reg.ty == RegisterType::Input,
     };
     if semantic {
-        e.usage = decl.usage().map(|u| u.name());
+        e.usage = decl.usage();
         e.usage_code = Some(decl.usage);
         e.usage_index = decl.usage_index;
     }

@@ -28,9 +28,9 @@ fn signature_of_a_small_vs_3_0() {
     let p = decode(&tokens).unwrap();
     let s = analyse(&p);
     assert_eq!(s.inputs.len(), 1);
-    assert_eq!(s.inputs[0].usage, Some("position"));
+    assert_eq!(s.inputs[0].usage, Some(Usage::Position));
     let o = s.output(RegisterType::Output, 3).unwrap();
-    assert_eq!((o.usage, o.usage_index, o.used_mask), (Some("texcoord"), 2, 0xF));
+    assert_eq!((o.usage, o.usage_index, o.used_mask), (Some(Usage::TexCoord), 2, 0xF));
     assert!(s.float_constants.relative);
     assert_eq!(s.float_constants.relative_bases, vec![2]);
     assert_eq!(s.float_constants.defined.get(&5), Some(&[0x3F80_0000, 0, 0, 0]));

@@ -63,7 +63,7 @@ fn summary(program: &d3d9_shader::bytecode::Program) -> String {
     let io = |out: &mut String, title: &str, list: &[IoRegister]| {
         let _ = writeln!(out, "{title}:");
         for r in list {
-            let sem = r.usage.as_ref().map(|u| format!(" {u}{}", r.usage_index)).unwrap_or_default();
+            let sem = r.usage.map(|u| format!(" {}{}", u.name(), r.usage_index)).unwrap_or_default();
             let centroid = if r.centroid { " centroid" } else { "" };
             let _ = writeln!(out, "  {:<8}{sem} mask {:04b} used {:04b}{centroid}", r.register, r.mask, r.used_mask);
         }
@@ -79,7 +79,7 @@ fn summary(program: &d3d9_shader::bytecode::Program) -> String {
         let _ = writeln!(out, "{name} constants: used {:?}{relative}, defined {defined:?}", c.used);
     }
     for s in &sig.samplers {
-        let _ = writeln!(out, "sampler s{}: {}", s.index, s.declared.unwrap_or("undeclared"));
+        let _ = writeln!(out, "sampler s{}: {}", s.index, s.declared.map_or("undeclared", |t| t.name()));
     }
     for c in &ctab_names(program) {
         let _ = writeln!(out, "ctab: {} = {}{} ({} registers)", c.name, c.set, c.register, c.count);

@@ -77,7 +77,7 @@ pub use delivery::{Deliveries, Delivery};
 pub use device::{BoundTexture, DeviceState, FOURCC_GET1, FOURCC_GET4};
 pub use modes::{AlphaPrecision, CompareFunc, FloatRules, FogMode, FogSource, PointExpansion, UnknownName};
 pub use set_error::KeySetError;
-pub use state_block::RenderState;
+pub use state_block::{Modes, RenderState};
 
 use crate::analysis::Signature;
 use crate::bytecode::{RegisterType, ShaderKind, TextureDimension, TextureType, Usage, Version};
@@ -548,11 +548,49 @@ fn int<T: TryFrom<u32>>(v: &str) -> Option<T> {
     T::try_from(parsed.ok()?).ok()
 }
 
+/// Why [`Modes::from_key`](state_block::Modes::from_key) refused a key: it delivers a mode
+/// otherwise than baked, so the key's value of that field is not the device's
+/// ([`ShaderKey::minimal`] resets it to its default, and the translation ignores it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "the key delivers `{field}` as {delivery}, so its `{field}` is not the device's (a minimal key resets it): \
+     take the modes from the device state (Shader::modes, Modes::from_state) or from the key before its deliveries"
+)]
+pub struct DeliveredModeError {
+    /// The field ([`delivery::FIELDS`] spelling).
+    pub field: &'static str,
+    /// Its delivery in the key.
+    pub delivery: Delivery,
+}
+
 /// Beside the key rather than in `state_block.rs`, which the key's module re-exports: the block
 /// names no key type, so the two files import each other in one direction only.
 impl state_block::Modes {
-    /// The modes a key bakes (the values its baked translation has in its code).
-    pub fn from_key(key: &ShaderKey) -> Self {
+    /// The modes of a shader of `version` under the device state: the values a baked key would
+    /// have had, for the pipeline constants of override delivery and the block's modes of
+    /// uniform delivery. What a layer calls ([`crate::Shader::modes`]); unlike the key it
+    /// translates under, the device state cannot have lost a field to [`ShaderKey::minimal`].
+    pub fn from_state(version: Version, state: &DeviceState) -> Self {
+        Self::baked(&ShaderKey::from_state(version, state))
+    }
+
+    /// The modes a key bakes (the values its baked translation has in its code). Refuses a key
+    /// that delivers a mode otherwise than baked: such a key's field holds the default, not the
+    /// device's value, once [`ShaderKey::minimal`] has run (the trap of taking the pipeline
+    /// constants from the key translated under). Use [`Modes::from_state`](Self::from_state).
+    pub fn from_key(key: &ShaderKey) -> Result<Self, DeliveredModeError> {
+        let d = &key.delivery;
+        let fields = [d.alpha_func, d.fog, d.fog_source, d.clip_planes, d.unbound_samplers, d.projected];
+        if let Some((field, &delivery)) =
+            delivery::FIELDS.iter().zip(&fields).find(|(_, &delivery)| delivery != Delivery::Baked)
+        {
+            return Err(DeliveredModeError { field, delivery });
+        }
+        Ok(Self::baked(key))
+    }
+
+    /// The key's mode fields, whatever their delivery.
+    fn baked(key: &ShaderKey) -> Self {
         let fog_mode = match key.fog {
             FogMode::None => 0,
             FogMode::Exp => 1,
@@ -568,6 +606,96 @@ impl state_block::Modes {
             unbound_samplers: u32::from(key.unbound_samplers),
             projected: key.projected.map(u32::from),
         }
+    }
+}
+
+// A key written compactly: the fields that differ from the default as the `FIELD=VALUE`
+// assignments `ShaderKey::set` reads (the CLI's `--key`), and the fields two keys differ in,
+// for a layer's cache logs ("why another translation?").
+
+/// Every field of a key as (name, value) in `--key` spelling; deliveries as `deliver.FIELD`, the
+/// linkage as `linkage` (`stable`, or `linked:N` slots).
+fn key_fields(k: &ShaderKey) -> Vec<(String, String)> {
+    let mut v: Vec<(String, String)> = vec![
+        ("float_rules".into(), k.float_rules.to_string()),
+        ("alpha_func".into(), k.alpha_func.to_string()),
+        ("alpha_precision".into(), k.alpha_precision.to_string()),
+        ("fog".into(), k.fog.to_string()),
+        ("fog_source".into(), k.fog_source.to_string()),
+        ("clip_planes".into(), format!("{:#x}", k.clip_planes)),
+        ("point_size".into(), k.point_size.to_string()),
+        ("point_sprite".into(), k.point_sprite.to_string()),
+        ("point_expansion".into(), k.point_expansion.to_string()),
+        ("flat_shading".into(), k.flat_shading.to_string()),
+        ("shadow_samplers".into(), format!("{:#x}", k.shadow_samplers)),
+        ("fetch4_samplers".into(), format!("{:#x}", k.fetch4_samplers)),
+        ("unbound_samplers".into(), format!("{:#x}", k.unbound_samplers)),
+        ("swvp".into(), k.swvp.to_string()),
+        ("finite_constants".into(), k.finite_constants.to_string()),
+        ("normalised_samplers".into(), format!("{:#x}", k.normalised_samplers)),
+        ("bool_constants".into(), format!("{:#x}", k.bool_constants)),
+    ];
+    let name = |t: Option<crate::bytecode::TextureType>| match t.and_then(|t| t.dimension()) {
+        Some(d) => d.to_string(),
+        None => "default".into(),
+    };
+    v.extend(k.sampler_types.iter().enumerate().map(|(n, &t)| (format!("sampler{n}"), name(t))));
+    v.extend(k.projected.iter().enumerate().map(|(n, p)| (format!("projected{n}"), p.to_string())));
+    let input = |t: Option<vertex_formats::DeclType>| t.map_or("default".to_string(), |t| t.to_string());
+    v.extend(k.vertex_inputs.iter().enumerate().map(|(n, &t)| (format!("vertex_input{n}"), input(t))));
+    v.extend(
+        k.int_constants
+            .iter()
+            .enumerate()
+            .map(|(n, c)| (format!("int{n}"), format!("{},{},{},{}", c[0], c[1], c[2], c[3]))),
+    );
+    let linkage = match &k.linkage {
+        None => "none".to_string(),
+        Some(l) if l.stable => "stable".to_string(),
+        Some(l) => format!("linked:{}", l.slots.len()),
+    };
+    v.push(("linkage".into(), linkage));
+    v.extend(delivery::FIELDS.iter().zip(k.delivery.in_order()).map(|(f, d)| (format!("deliver.{f}"), d.to_string())));
+    v
+}
+
+impl std::fmt::Display for ShaderKey {
+    /// The fields that differ from the default, space-separated (`default` when none): e.g.
+    /// `alpha_func=greater fog=linear unbound_samplers=0xfffe deliver.fog=override`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.diff(&ShaderKey::default()))
+    }
+}
+
+/// The fields in which one key differs from another ([`ShaderKey::diff`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KeyDiff {
+    /// (field, value in the key, value in the other key), in the key's field order.
+    pub fields: Vec<(String, String, String)>,
+}
+
+impl std::fmt::Display for KeyDiff {
+    /// Space-separated `field=value` of the key for each differing field (`default` when none).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.fields.is_empty() {
+            return f.write_str("default");
+        }
+        let parts: Vec<String> = self.fields.iter().map(|(n, a, _)| format!("{n}={a}")).collect();
+        f.write_str(&parts.join(" "))
+    }
+}
+
+impl ShaderKey {
+    /// The fields in which `self` differs from `other`. Its `Display` gives `self`'s values;
+    /// [`KeyDiff::fields`] holds both.
+    pub fn diff(&self, other: &ShaderKey) -> KeyDiff {
+        let fields = key_fields(self)
+            .into_iter()
+            .zip(key_fields(other))
+            .filter(|((_, a), (_, b))| a != b)
+            .map(|((n, a), (_, b))| (n, a, b))
+            .collect();
+        KeyDiff { fields }
     }
 }
 

@@ -37,6 +37,10 @@ pub const SIZE: u32 = 496;
 
 /// The render-state modes a translation reads at run time (uniform delivery) or takes as
 /// pipeline constants (override delivery); values as in [`crate::key::delivery`]'s table.
+///
+/// Take them from the device state ([`crate::Shader::modes`], `Modes::from_state`), never from
+/// the key the shader was translated under: that key's overridden fields are reset to their
+/// defaults ([`crate::ShaderKey::minimal`]), and `Modes::from_key` refuses it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Modes {
     /// D3DCMPFUNC (1 never … 8 always); 8 when the alpha test is off.
@@ -73,6 +77,17 @@ impl Modes {
         v.extend(self.projected.iter().enumerate().map(|(n, &c)| (format!("stage{n}_projection"), c)));
         v
     }
+
+    /// The pipeline constants of the overrides named in `declared` (a translation's or an
+    /// artifact's `overrides`) under these modes, as wgpu's `PipelineCompilationOptions::constants`
+    /// takes them.
+    pub fn pipeline_constants<S: AsRef<str>>(&self, declared: &[S]) -> Vec<(String, f64)> {
+        self.named()
+            .into_iter()
+            .filter(|(name, _)| declared.iter().any(|d| d.as_ref() == name))
+            .map(|(name, v)| (name, f64::from(v)))
+            .collect()
+    }
 }
 
 /// The render-state block's contents.
@@ -100,7 +115,11 @@ pub struct RenderState {
     pub bump_env: [[f32; 4]; 8],
     /// Per texture stage: D3DTSS_BUMPENVLSCALE, D3DTSS_BUMPENVLOFFSET.
     pub bump_luminance: [[f32; 2]; 8],
-    /// The modes, for uniform delivery (ignored by baked and override code).
+    /// The modes: uniform-delivered code reads them from the block, and they are the values of
+    /// override-delivered code's pipeline constants ([`RenderState::pipeline_constants`],
+    /// [`Translation::specialise`](crate::Translation::specialise)); baked code ignores them.
+    /// Fill them from the device state ([`crate::Shader::modes`]): the default is the device
+    /// defaults (alpha test off, no fog), whatever the key said.
     pub modes: Modes,
     /// The viewport's Width and Height in pixels (D3DVIEWPORT9), read by vertex shaders that
     /// expand points ([`crate::key::PointExpansion`]).
@@ -170,14 +189,10 @@ impl RenderState {
 
     /// The pipeline constants of `module` under these modes: a value for each override the
     /// module declares, by name, as wgpu's `PipelineCompilationOptions::constants` takes them.
+    /// Only [`RenderState::modes`] is read.
     pub fn pipeline_constants(&self, module: &naga::Module) -> Vec<(String, f64)> {
         let declared: Vec<&str> = module.overrides.iter().filter_map(|(_, o)| o.name.as_deref()).collect();
-        self.modes
-            .named()
-            .into_iter()
-            .filter(|(name, _)| declared.contains(&name.as_str()))
-            .map(|(name, v)| (name, f64::from(v)))
-            .collect()
+        self.modes.pipeline_constants(&declared)
     }
 }
 

@@ -367,3 +367,29 @@ fn the_value_facts_follow_their_stage_and_stay_only_where_a_strict_product_can_u
     let m = reads.minimal_key(&ieee);
     assert_eq!((m.finite_constants, m.normalised_samplers), (false, 0));
 }
+
+#[test]
+fn a_key_displays_what_differs_from_the_default() {
+    assert_eq!(ShaderKey::default().to_string(), "default");
+    let mut k = ShaderKey::default();
+    for a in ["alpha_func=greater", "fog=linear", "unbound_samplers=0xfffe", "sampler1=cube", "int2=3,0,1"] {
+        k.set(a).unwrap();
+    }
+    k.delivery.set("fog=override").unwrap();
+    assert_eq!(
+        k.to_string(),
+        "alpha_func=greater fog=linear unbound_samplers=0xfffe sampler1=cube int2=3,0,1,0 deliver.fog=override"
+    );
+    let mut other = k.clone();
+    other.set("alpha_func=less").unwrap();
+    let d = k.diff(&other);
+    assert_eq!(d.fields, [("alpha_func".to_string(), "greater".to_string(), "less".to_string())]);
+    assert_eq!(d.to_string(), "alpha_func=greater");
+    // Every spelling reads back with `set`.
+    let mut back = ShaderKey::default();
+    for part in k.to_string().split(' ').filter(|p| !p.starts_with("deliver.")) {
+        back.set(part).unwrap();
+    }
+    back.delivery = k.delivery;
+    assert_eq!(back, k);
+}

@@ -2,7 +2,7 @@
 //! errors with locations, and translation from many threads.
 
 use super::*;
-use crate::bytecode::Usage;
+use crate::bytecode::{TextureType, Usage};
 use crate::validate::Rule;
 use crate::Location;
 
@@ -38,7 +38,10 @@ fn reflection_of_a_vertex_shader() {
     assert!(r.float_constants.reads(2) && !r.float_constants.reads(4));
     assert!(!r.float_constants.relative);
     let inputs: Vec<_> = r.inputs.iter().map(|i| (i.register.as_str(), i.usage, i.usage_index, i.mask)).collect();
-    assert_eq!(inputs, [("v0", Some("position"), 0, 0xF), ("v1", Some("texcoord"), 0, 0xF)]);
+    assert_eq!(inputs, [("v0", Some(Usage::Position), 0, 0xF), ("v1", Some(Usage::TexCoord), 0, 0xF)]);
+    // The JSON keeps the `dcl_` names.
+    let json = serde_json::to_value(r).unwrap();
+    assert_eq!((&json["inputs"][0]["usage"], &json["inputs"][1]["usage"]), (&"position".into(), &"texcoord".into()));
     // oD0 written in x only.
     let d0 = r.outputs.iter().find(|o| o.register == "oD0").unwrap();
     assert_eq!(d0.used_mask, 0b0001);
@@ -49,7 +52,10 @@ fn reflection_of_a_pixel_shader() {
     let r = lenient(PS).reflection().clone();
     assert_eq!(r.stage, ShaderKind::Pixel);
     let samplers: Vec<_> = r.samplers.iter().map(|s| (s.index, s.declared)).collect();
-    assert_eq!(samplers, [(0, Some("2d")), (2, Some("cube"))]);
+    assert_eq!(samplers, [(0, Some(TextureType::Tex2D)), (2, Some(TextureType::Cube))]);
+    // The JSON keeps the `dcl_` names.
+    let json = serde_json::to_value(&r).unwrap();
+    assert_eq!((&json["samplers"][0]["declared"], &json["samplers"][1]["declared"]), (&"2d".into(), &"cube".into()));
     assert!(r.float_constants.relative);
     assert_eq!(r.float_constants.relative_bases, [7]);
     // def c4, 1, 0.5, 0, -1 as IEEE-754 bits.
@@ -206,4 +212,51 @@ fn key_from_device_state_and_translation_under_it() {
     let t = ps.translate(&key).unwrap();
     let bound: Vec<u16> = t.layout.textures.iter().map(|b| b.sampler).collect();
     assert_eq!(bound, [0]);
+}
+
+#[test]
+fn load_reads_every_form_of_one_shader() {
+    // ps_2_0: mov oC0, c0 (version 0xFFFF0200, D3DSIO_MOV with one destination and one source).
+    let tokens = [0xFFFF_0200u32, 0x0200_0001, 0x800F_0800, 0xA0E4_0000, 0x0000_FFFF];
+    let blob: Vec<u8> = tokens.iter().flat_map(|t| t.to_le_bytes()).collect();
+    let hex = tokens.iter().map(|t| format!("0x{t:08x}")).collect::<Vec<_>>().join(", ");
+    let header = format!("const DWORD g_ps[] = {{ {hex} }};\n");
+    let listing = "ps_2_0\nmov oC0, c0\n";
+    for input in [&blob[..], hex.as_bytes(), header.as_bytes(), listing.as_bytes()] {
+        let s = Shader::load(input, &ParseOptions::default()).unwrap();
+        assert_eq!(s.tokens(), tokens);
+    }
+    let two = format!("{header}const DWORD g_ps2[] = {{ {hex} }};\n");
+    let e = Shader::load(two.as_bytes(), &ParseOptions::default()).unwrap_err();
+    assert!(matches!(e, Error::Input(crate::input::InputError::Several(2))), "{e}");
+}
+
+#[test]
+fn a_dxbc_container_is_named_as_such() {
+    // The D3D10/11 container: "DXBC", a 16-byte checksum, 1, the total size, the chunk count.
+    let mut dxbc = b"DXBC".to_vec();
+    dxbc.extend([0u8; 16]);
+    dxbc.extend([1, 0, 0, 0, 32, 0, 0, 0, 0, 0, 0, 0]);
+    for e in [
+        Shader::parse(&dxbc, &ParseOptions::default()).unwrap_err(),
+        Shader::load(&dxbc, &ParseOptions::default()).unwrap_err(),
+    ] {
+        assert!(matches!(e, Error::Input(crate::input::InputError::Dxbc)));
+        let text = e.to_string();
+        assert!(text.contains("DXBC") && text.contains("not Direct3D 9"), "{text}");
+    }
+}
+
+#[test]
+fn a_vertex_shaders_c256_says_software_vertex_processing_allows_it() {
+    for version in ["vs_2_0", "vs_3_0"] {
+        let text = format!("{version}\ndcl_position v0\nadd r0, v0, c256\nmov oPos, r0\n");
+        let text = if version == "vs_3_0" {
+            text.replace("oPos", "o0").replace("dcl_position v0", "dcl_position v0\ndcl_position o0")
+        } else {
+            text
+        };
+        let e = Shader::from_asm(&text, &ParseOptions::default()).unwrap_err().to_string();
+        assert!(e.contains("c256") && e.contains("software vertex processing") && e.contains("swvp"), "{version}: {e}");
+    }
 }

@@ -132,11 +132,11 @@ fn pipeline_constants_name_only_the_modules_overrides_and_specialise_removes_the
 fn modes_from_a_key_are_the_d3d9_values() {
     let k =
         key(&["alpha_func=greaterequal", "fog=exp2", "fog_source=w", "clip_planes=5", "projected2=3"], Delivery::Baked);
-    let m = Modes::from_key(&k);
+    let m = Modes::from_key(&k).unwrap();
     // D3DCMP_GREATEREQUAL = 7, D3DFOG_EXP2 = 2.
     assert_eq!((m.alpha_func, m.fog_mode, m.fog_source, m.clip_plane_mask), (7, 2, 1, 5));
     assert_eq!(m.projected, [0, 0, 3, 0, 0, 0, 0, 0]);
-    assert_eq!(Modes::from_key(&ShaderKey::default()), Modes::default());
+    assert_eq!(Modes::from_key(&ShaderKey::default()), Ok(Modes::default()));
 }
 
 #[test]
@@ -227,4 +227,31 @@ fn baked_and_override_constants_give_wgsl_that_naga_validates() {
     let mut functions = m.functions.iter().map(|(_, f)| f).chain(m.entry_points.iter().map(|e| &e.function));
     assert!(!functions.any(|f| f.expressions.iter().any(|(_, e)| matches!(e, naga::Expression::Override(_)))));
     assert_eq!(s.to_spirv().unwrap()[0], 0x0723_0203);
+}
+
+/// The trap of issue 44: a layer translates under the minimal key with the alpha function
+/// delivered as an override, so the key's `alpha_func` is reset to ALWAYS; pipeline constants
+/// taken from that key would run the alpha test off while the device said GREATER. The key is
+/// refused; the modes come from the device state.
+#[test]
+fn the_modes_of_an_override_key_are_the_device_states_not_the_minimal_keys() {
+    use crate::key::device::{BoundTexture, DeviceState};
+    let ps = ps20();
+    // D3DRS_ALPHATESTENABLE TRUE, D3DRS_ALPHAFUNC D3DCMP_GREATER (5); s0 bound.
+    let mut state = DeviceState { alpha_test_enable: true, alpha_func: 5, ..DeviceState::default() };
+    state.textures[0] = Some(BoundTexture::Tex2D);
+    let mut layer_key = ps.key(&state);
+    layer_key.delivery.set("alpha_func=override").unwrap();
+    let minimal = ps.minimal_key(&layer_key);
+    let refused = Modes::from_key(&minimal).unwrap_err();
+    assert_eq!((refused.field, refused.delivery), ("alpha_func", Delivery::Override));
+    let modes = ps.modes(&state);
+    // D3DCMP_GREATER, as the device state says; nothing bound to s1–s15.
+    assert_eq!(modes, Modes { alpha_func: 5, unbound_samplers: 0xfffe, ..Modes::default() });
+    assert_eq!(modes.pipeline_constants(&ps.translate(&minimal).unwrap().overrides()), [("alpha_func".into(), 5.0)]);
+    // The SPIR-V path: specialised with the state's modes, the alpha test is in the code.
+    let t = ps.translate(&minimal).unwrap();
+    let on = t.specialise(&RenderState { modes, ..RenderState::default() }).unwrap().to_spirv().unwrap();
+    let off = t.specialise(&RenderState::default()).unwrap().to_spirv().unwrap();
+    assert_ne!(on, off);
 }
