@@ -677,9 +677,11 @@ impl Lowerer<'_> {
                 default: None,
             });
         }
-        // ps_1_x has no oC#: r0 at the end is the colour.
+        // ps_1_x has no oC#: r0 at the end is the colour, saturated to [0, 1] before fog and the
+        // alpha test, on float render targets too (docs/d3d9-rules.md#ps1x-output-clamp).
         if self.version.profile().ps_1_x {
-            c0 = Some(self.reg_value(Register::new(RegisterType::Temp, 0))?);
+            let r0 = self.reg_value(Register::new(RegisterType::Temp, 0))?;
+            c0 = Some(self.saturate(r0, super::parts::Width::Vec4));
         }
         let c0 = self.pixel_epilogue(c0.expect("oC0 is always output"))?;
         let b = Binding::Location {
