@@ -39,8 +39,16 @@ fn run(text: &str, t: &[(usize, [f32; 4])], options: &Options) -> PixelOutput {
     pixel(text, &input, &Constants::default(), options, &sampler(options))
 }
 
+/// r0 as the program left it, where it lies in [−16, 16]: r0 leaves a ps_1_x shader saturated
+/// (docs/d3d9-rules.md#ps1x-output-clamp), so a last `mad r0, r0, 1/32, 0.5` carries it into
+/// [0, 1] and the colour is read back as (x − 0.5)·32, exact for the dyadic values used here.
+/// `text` starts with its version line; c6 and c7 must be free.
 fn col(text: &str, t: &[(usize, [f32; 4])], options: &Options) -> [f32; 4] {
-    run(text, t, options).color[0].unwrap()
+    let (version, rest) = text.split_once('\n').expect("a version line");
+    let encoded = format!(
+        "{version}\ndef c6, 0.03125, 0.03125, 0.03125, 0.03125\ndef c7, 0.5, 0.5, 0.5, 0.5\n{rest}\nmad r0, r0, c6, c7"
+    );
+    run(&encoded, t, options).color[0].unwrap().map(|x| (x - 0.5) * 32.0)
 }
 
 #[test]
@@ -56,16 +64,13 @@ fn texcoord_saturates_xyz_and_sets_w_one() {
 fn tex_samples_stage_n_with_coords_n_and_projection() {
     let mut o = Options::default();
     // t1 = (0.6, 0.3): texel (2, 1).
-    // ps1x-output-clamp (docs/d3d9-rules.md): r0 = [2.0, 1.0, 0.0, 1.0] inside, saturated out.
-    assert_eq!(col("ps_1_1\ntex t1\nmov r0, t1", &[(1, [0.6, 0.3, 0.0, 1.0])], &o), [1.0, 1.0, 0.0, 1.0]);
+    assert_eq!(col("ps_1_1\ntex t1\nmov r0, t1", &[(1, [0.6, 0.3, 0.0, 1.0])], &o), [2.0, 1.0, 0.0, 1.0]);
     // COUNT4|PROJECTED: (1.2, 0.6, 0, 2) / 2 = (0.6, 0.3) → (2, 1); unprojected it would clamp to (3, 2).
     o.stages[1].transform = TextureTransform { count: 4, projected: true };
-    // ps1x-output-clamp (docs/d3d9-rules.md): r0 = [2.0, 1.0, 0.0, 1.0] inside, saturated out.
-    assert_eq!(col("ps_1_1\ntex t1\nmov r0, t1", &[(1, [1.2, 0.6, 0.0, 2.0])], &o), [1.0, 1.0, 0.0, 1.0]);
+    assert_eq!(col("ps_1_1\ntex t1\nmov r0, t1", &[(1, [1.2, 0.6, 0.0, 2.0])], &o), [2.0, 1.0, 0.0, 1.0]);
     // COUNT3|PROJECTED divides by z.
     o.stages[1].transform = TextureTransform { count: 3, projected: true };
-    // ps1x-output-clamp (docs/d3d9-rules.md): r0 = [2.0, 1.0, 0.0, 1.0] inside, saturated out.
-    assert_eq!(col("ps_1_1\ntex t1\nmov r0, t1", &[(1, [1.2, 0.6, 2.0, 9.0])], &o), [1.0, 1.0, 0.0, 1.0]);
+    assert_eq!(col("ps_1_1\ntex t1\nmov r0, t1", &[(1, [1.2, 0.6, 2.0, 9.0])], &o), [2.0, 1.0, 0.0, 1.0]);
 }
 
 #[test]
@@ -79,18 +84,15 @@ fn texbem_and_texbeml_use_the_destination_stage_matrix() {
     assert_eq!(col("ps_1_1\ntexcoord t0\ntexbem t1, t0\nmov r0, t1", &t, &o), [1.0, 1.0, 0.0, 1.0]);
     // Off-diagonal terms: m10 = 1 adds dv to u: u' = 0.1 + 0.25 + 0.25 = 0.6 → i = 2.
     o.stages[1].bump_matrix = [[0.5, 0.0], [1.0, 1.0]];
-    // ps1x-output-clamp (docs/d3d9-rules.md): r0 = [2.0, 1.0, 0.0, 1.0] inside, saturated out.
-    assert_eq!(col("ps_1_1\ntexcoord t0\ntexbem t1, t0\nmov r0, t1", &t, &o), [1.0, 1.0, 0.0, 1.0]);
+    assert_eq!(col("ps_1_1\ntexcoord t0\ntexbem t1, t0\nmov r0, t1", &t, &o), [2.0, 1.0, 0.0, 1.0]);
     // Projection before the offset: coords (0.2, 0.2, 0, 2) / 2 = (0.1, 0.1), then + offset.
     o.stages[1].transform = TextureTransform { count: 4, projected: true };
     let tp = [(0, [0.5, 0.25, 0.5, 1.0]), (1, [0.2, 0.2, 0.0, 2.0])];
-    // ps1x-output-clamp (docs/d3d9-rules.md): r0 = [2.0, 1.0, 0.0, 1.0] inside, saturated out.
-    assert_eq!(col("ps_1_1\ntexcoord t0\ntexbem t1, t0\nmov r0, t1", &tp, &o), [1.0, 1.0, 0.0, 1.0]);
+    assert_eq!(col("ps_1_1\ntexcoord t0\ntexbem t1, t0\nmov r0, t1", &tp, &o), [2.0, 1.0, 0.0, 1.0]);
     // texbeml scales by t0.b·LS + LO = 0.5·2 + 0.5 = 1.5: (2, 1, 0, 1)·1.5.
     o.stages[1].luminance_scale = 2.0;
     o.stages[1].luminance_offset = 0.5;
-    // ps1x-output-clamp (docs/d3d9-rules.md): r0 = [3.0, 1.5, 0.0, 1.5] inside, saturated out.
-    assert_eq!(col("ps_1_1\ntexcoord t0\ntexbeml t1, t0\nmov r0, t1", &tp, &o), [1.0, 1.0, 0.0, 1.0]);
+    assert_eq!(col("ps_1_1\ntexcoord t0\ntexbeml t1, t0\nmov r0, t1", &tp, &o), [3.0, 1.5, 0.0, 1.5]);
 }
 
 #[test]
@@ -99,14 +101,11 @@ fn texreg2ar_gb_rgb() {
     // t0 = (r, g, b, a) = (0.1, 0.3, 0.6, 0.9) from texcoord (w is 1, so use mov of a def instead).
     // texreg2ar reads (a, r) = (0.9, 0.1) → texel (3, 0); texreg2gb reads (g, b) → (1, 2).
     let head = "ps_1_2\ndef c0, 0.1, 0.3, 0.6, 0.9\nmov t0, c0\n";
-    // ps1x-output-clamp (docs/d3d9-rules.md): r0 = [3.0, 0.0, 0.0, 1.0] inside, saturated out.
-    assert_eq!(col(&format!("{head}texreg2ar t1, t0\nmov r0, t1"), &[], &o), [1.0, 0.0, 0.0, 1.0]);
-    // ps1x-output-clamp (docs/d3d9-rules.md): r0 = [1.0, 2.0, 0.0, 1.0] inside, saturated out.
-    assert_eq!(col(&format!("{head}texreg2gb t1, t0\nmov r0, t1"), &[], &o), [1.0, 1.0, 0.0, 1.0]);
+    assert_eq!(col(&format!("{head}texreg2ar t1, t0\nmov r0, t1"), &[], &o), [3.0, 0.0, 0.0, 1.0]);
+    assert_eq!(col(&format!("{head}texreg2gb t1, t0\nmov r0, t1"), &[], &o), [1.0, 2.0, 0.0, 1.0]);
     // texreg2rgb on a volume stage: (0.1, 0.3, 0.6) → (0, 1, 2).
     o.stages[1].texture_type = TextureDimension::Volume;
-    // ps1x-output-clamp (docs/d3d9-rules.md): r0 = [0.0, 1.0, 2.0, 1.0] inside, saturated out.
-    assert_eq!(col(&format!("{head}texreg2rgb t1, t0\nmov r0, t1"), &[], &o), [0.0, 1.0, 1.0, 1.0]);
+    assert_eq!(col(&format!("{head}texreg2rgb t1, t0\nmov r0, t1"), &[], &o), [0.0, 1.0, 2.0, 1.0]);
 }
 
 #[test]
@@ -116,8 +115,7 @@ fn texm3x2pad_tex_and_depth() {
     // coords 2 = (0, 1, 0) → v = 0.25 → texel (2, 1).
     let t = [(0, [0.5, 0.25, 1.0, 1.0]), (1, [1.0, 0.0, 0.1, 0.0]), (2, [0.0, 1.0, 0.0, 0.0])];
     let p = "ps_1_1\ntexcoord t0\ntexm3x2pad t1, t0\ntexm3x2tex t2, t0\nmov r0, t2";
-    // ps1x-output-clamp (docs/d3d9-rules.md): r0 = [2.0, 1.0, 0.0, 1.0] inside, saturated out.
-    assert_eq!(col(p, &t, &o), [1.0, 1.0, 0.0, 1.0]);
+    assert_eq!(col(p, &t, &o), [2.0, 1.0, 0.0, 1.0]);
     // texm3x2depth: depth = u / w with w = coords 2 · N = 0.25 → 0.6 / 0.25 = 2.4 → clamped to 1;
     // with coords 2 = (2, 0, 0): w = 1 → 0.6.
     let p = "ps_1_3\ntexcoord t0\ntexm3x2pad t1, t0\ntexm3x2depth t2, t0\nmov r0, c0";
@@ -142,13 +140,11 @@ fn texm3x3_family() {
     // texdp3 on the same data: coords 3 · N = 0.75 replicated.
     assert_eq!(col("ps_1_2\ntexcoord t0\ntexdp3 t3, t0\nmov r0, t3", &t, &o), [0.75; 4]);
     // texdp3tex: u = 0.75 → texel (3, 0).
-    // ps1x-output-clamp (docs/d3d9-rules.md): r0 = [3.0, 0.0, 0.0, 1.0] inside, saturated out.
-    assert_eq!(col("ps_1_2\ntexcoord t0\ntexdp3tex t3, t0\nmov r0, t3", &t, &o), [1.0, 0.0, 0.0, 1.0]);
+    assert_eq!(col("ps_1_2\ntexcoord t0\ntexdp3tex t3, t0\nmov r0, t3", &t, &o), [3.0, 0.0, 0.0, 1.0]);
     // texm3x3tex on a volume stage 3: (0.25, 0.5, 0.75) → (1, 2, 3).
     let mut ov = Options::default();
     ov.stages[3].texture_type = TextureDimension::Volume;
-    // ps1x-output-clamp (docs/d3d9-rules.md): r0 = [1.0, 2.0, 3.0, 1.0] inside, saturated out.
-    assert_eq!(col(&format!("{pads}texm3x3tex t3, t0\nmov r0, t3"), &t, &ov), [1.0, 1.0, 1.0, 1.0]);
+    assert_eq!(col(&format!("{pads}texm3x3tex t3, t0\nmov r0, t3"), &t, &ov), [1.0, 2.0, 3.0, 1.0]);
 }
 
 #[test]
@@ -162,32 +158,26 @@ fn texm3x3spec_and_vspec_reflect_the_eye_vector() {
         [(0, [0.0, 0.0, 1.0, 1.0]), (1, [1.0, 0.0, 0.0, e[0]]), (2, [0.0, 1.0, 0.0, e[1]]), (3, [0.0, 0.0, 1.0, e[2]])]
     };
     let spec = "ps_1_1\ndef c0, -0.5, -0.75, 0.5, 0\ntexcoord t0\ntexm3x3pad t1, t0\ntexm3x3pad t2, t0\ntexm3x3spec t3, t0, c0\nmov r0, t3";
-    // ps1x-output-clamp (docs/d3d9-rules.md): r0 = [2.0, 3.0, 2.0, 1.0] inside, saturated out.
-    assert_eq!(col(spec, &t([0.0; 3]), &o), [1.0, 1.0, 1.0, 1.0]);
+    assert_eq!(col(spec, &t([0.0; 3]), &o), [2.0, 3.0, 2.0, 1.0]);
     // vspec takes E from the w of coords 1..3.
     let vspec = "ps_1_1\ntexcoord t0\ntexm3x3pad t1, t0\ntexm3x3pad t2, t0\ntexm3x3vspec t3, t0\nmov r0, t3";
-    // ps1x-output-clamp (docs/d3d9-rules.md): r0 = [2.0, 3.0, 2.0, 1.0] inside, saturated out.
-    assert_eq!(col(vspec, &t([-0.5, -0.75, 0.5]), &o), [1.0, 1.0, 1.0, 1.0]);
-    // ps1x-output-clamp (docs/d3d9-rules.md): r0 = [0.0, 0.0, 3.0, 1.0] inside, saturated out.
-    assert_eq!(col(vspec, &t([0.25, 0.5, 1.0]), &o), [0.0, 0.0, 1.0, 1.0]);
+    assert_eq!(col(vspec, &t([-0.5, -0.75, 0.5]), &o), [2.0, 3.0, 2.0, 1.0]);
+    assert_eq!(col(vspec, &t([0.25, 0.5, 1.0]), &o), [0.0, 0.0, 3.0, 1.0]);
 }
 
 #[test]
 fn ps14_texld_texcrd_bem_texdepth_and_phase() {
     let mut o = Options::default();
     // texld r1, t0 samples stage 1 (the destination) at coords 0: (0.6, 0.3) → (2, 1).
-    // ps1x-output-clamp (docs/d3d9-rules.md): r0 = [2.0, 1.0, 0.0, 1.0] inside, saturated out.
-    assert_eq!(col("ps_1_4\ntexld r1, t0\nmov r0, r1", &[(0, [0.6, 0.3, 0.0, 1.0])], &o), [1.0, 1.0, 0.0, 1.0]);
+    assert_eq!(col("ps_1_4\ntexld r1, t0\nmov r0, r1", &[(0, [0.6, 0.3, 0.0, 1.0])], &o), [2.0, 1.0, 0.0, 1.0]);
     // _dw projection: (1.2, 0.6, 0, 2) → (0.6, 0.3).
-    // ps1x-output-clamp (docs/d3d9-rules.md): r0 = [2.0, 1.0, 0.0, 1.0] inside, saturated out.
-    assert_eq!(col("ps_1_4\ntexld r1, t0_dw\nmov r0, r1", &[(0, [1.2, 0.6, 0.0, 2.0])], &o), [1.0, 1.0, 0.0, 1.0]);
+    assert_eq!(col("ps_1_4\ntexld r1, t0_dw\nmov r0, r1", &[(0, [1.2, 0.6, 0.0, 2.0])], &o), [2.0, 1.0, 0.0, 1.0]);
     // bem r1.xy, c0, c1 with stage 1 matrix [[1, 0.5], [0, 2]]: x = 0.1 + 1·0.2 + 0·0.3 = 0.3,
     // y = 0.1 + 0.5·0.2 + 2·0.3 = 0.8; then phase, texld r1 via r1 → (1, 3).
     o.stages[1].bump_matrix = [[1.0, 0.5], [0.0, 2.0]];
     let p =
         "ps_1_4\ndef c0, 0.1, 0.1, 0, 0\ndef c1, 0.2, 0.3, 0, 0\nbem r1.xy, c0, c1\nphase\ntexld r2, r1\nmov r0, r2";
-    // ps1x-output-clamp (docs/d3d9-rules.md): r0 = [1.0, 3.0, 0.0, 1.0] inside, saturated out.
-    assert_eq!(col(p, &[], &o), [1.0, 1.0, 0.0, 1.0]);
+    assert_eq!(col(p, &[], &o), [1.0, 3.0, 0.0, 1.0]);
     // texdepth r5: depth = r5.r / r5.g = 0.5 / 1 (c0.g = 2 clamps to 1, docs/d3d9-rules.md#texdepth) = 0.5.
     let p = "ps_1_4\ndef c0, 0.5, 2, 0, 0\nmov r5, c0\nphase\ntexdepth r5\nmov r0, c0";
     assert_eq!(run(p, &[], &o).depth, Some(0.5));

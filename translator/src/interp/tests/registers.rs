@@ -85,6 +85,12 @@ fn ps1x_constants_clamp_to_unit_range_ps2_do_not() {
     );
     // ps1x-output-clamp (docs/d3d9-rules.md): r0 = [1.0, -1.0, 0.25, 0.0] inside, saturated out.
     assert_eq!(run("ps_1_3", "c1", "r0"), [1.0, 0.0, 0.25, 0.0]);
+    // The output clamp hides −1 against −3; scaled into [0, 1] it shows: c0·0.25 + 0.5 with c0 read
+    // as (1, −1, 0.5, 1) is (0.75, 0.25, 0.625, 0.75) (unclamped (2, −3, …) would give (1, 0, …)).
+    let scaled =
+        "ps_1_1\ndef c0, 2, -3, 0.5, 1\ndef c2, 0.25, 0.25, 0.25, 0.25\ndef c3, 0.5, 0.5, 0.5, 0.5\nmad r0, c0, c2, c3";
+    let out = pixel(scaled, &PixelInput::default(), &c, &Options::default(), &UnboundSampler).color[0].unwrap();
+    assert_eq!(out, [0.75, 0.25, 0.625, 0.75]);
     assert_eq!(run("ps_2_0", "c0", "oC0"), [2.0, -3.0, 0.5, 1.0]);
     assert_eq!(run("ps_2_0", "c1", "oC0"), [4.0, -4.0, 0.25, 0.0]);
 }
