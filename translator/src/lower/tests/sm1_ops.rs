@@ -18,8 +18,16 @@ fn outputs(text: &str, run: &Run) -> HashMap<String, Value> {
     }
 }
 
+/// r0 as the program left it, where it lies in [−16, 16]: r0 leaves a ps_1_x shader saturated
+/// (docs/d3d9-rules.md#ps1x-output-clamp), so a last `mad r0, r0, 1/32, 0.5` carries it into
+/// [0, 1] and the colour is read back as (x − 0.5)·32 (exact for dyadic values, within 1e-5 for
+/// the others). `text` starts with its version line; c6 and c7 must be free.
 fn color(text: &str, run: &Run) -> [f32; 4] {
-    outputs(text, run)["oC0"].vec4()
+    let (version, rest) = text.split_once('\n').expect("a version line");
+    let encoded = format!(
+        "{version}\ndef c6, 0.03125, 0.03125, 0.03125, 0.03125\ndef c7, 0.5, 0.5, 0.5, 0.5\n{rest}\nmad r0, r0, c6, c7"
+    );
+    outputs(&encoded, run)["oC0"].vec4().map(|x| (x - 0.5) * 32.0)
 }
 
 fn sets(list: &[(u32, [f32; 4])]) -> Run {
@@ -44,16 +52,13 @@ fn texreg2ar_gb_rgb_sample_with_the_named_channels_of_tn() {
     let run = sets(&[(0, SET0)]);
     // texreg2ar: (u, v) = (t0.a, t0.r) = (1, 0.25).
     let p = "ps_1_1\ntexcoord t0\ntexreg2ar t1, t0\nmov r0, t1";
-    // ps1x-output-clamp (docs/d3d9-rules.md): r0 = [1.0, 0.25, 0.0, -1.0] inside, saturated out.
-    assert_eq!(color(p, &run), [1.0, 0.25, 0.0, 0.0]);
+    assert_eq!(color(p, &run), [1.0, 0.25, 0.0, -1.0]);
     // texreg2gb: (u, v) = (t0.g, t0.b) = (0.5, 0.75).
     let p = "ps_1_1\ntexcoord t0\ntexreg2gb t1, t0\nmov r0, t1";
-    // ps1x-output-clamp (docs/d3d9-rules.md): r0 = [0.5, 0.75, 0.0, -1.0] inside, saturated out.
-    assert_eq!(color(p, &run), [0.5, 0.75, 0.0, 0.0]);
+    assert_eq!(color(p, &run), [0.5, 0.75, 0.0, -1.0]);
     // texreg2rgb on a volume stage: (u, v, w) = (t0.r, t0.g, t0.b) = (0.25, 0.5, 0.75).
     let p = "ps_1_2\ntexcoord t0\ntexreg2rgb t1, t0\nmov r0, t1";
-    // ps1x-output-clamp (docs/d3d9-rules.md): r0 = [0.25, 0.5, 0.75, -1.0] inside, saturated out.
-    assert_eq!(color(p, &with_stage(sets(&[(0, SET0)]), 1, TextureType::Volume)), [0.25, 0.5, 0.75, 0.0]);
+    assert_eq!(color(p, &with_stage(sets(&[(0, SET0)]), 1, TextureType::Volume)), [0.25, 0.5, 0.75, -1.0]);
 }
 
 /// t0 = (0.25, 0.5, 0.75, 1) from set 0; the rows (sets 1–3) are ŷ, x̂, ẑ (permuted, so a row
@@ -66,8 +71,7 @@ fn m3x3_run() -> Run {
 fn texm3x3tex_and_texm3x3_multiply_by_the_three_rows() {
     // Row·t0: set1·t0 = 0.5, set2·t0 = 0.25, set3·t0 = 0.75 → (0.5, 0.25, 0.75).
     let p = "ps_1_1\ntexcoord t0\ntexm3x3pad t1, t0\ntexm3x3pad t2, t0\ntexm3x3tex t3, t0\nmov r0, t3";
-    // ps1x-output-clamp (docs/d3d9-rules.md): r0 = [0.5, 0.25, 0.75, -1.0] inside, saturated out.
-    assert_eq!(color(p, &with_stage(m3x3_run(), 3, TextureType::Cube)), [0.5, 0.25, 0.75, 0.0]);
+    assert_eq!(color(p, &with_stage(m3x3_run(), 3, TextureType::Cube)), [0.5, 0.25, 0.75, -1.0]);
     // texm3x3 (ps_1_2): no lookup, t3 = (0.5, 0.25, 0.75, 1).
     let p = "ps_1_2\ntexcoord t0\ntexm3x3pad t1, t0\ntexm3x3pad t2, t0\ntexm3x3 t3, t0\nmov r0, t3";
     assert_eq!(color(p, &m3x3_run()), [0.5, 0.25, 0.75, 1.0]);
@@ -88,15 +92,12 @@ fn texm3x3spec_and_vspec_reflect_the_eye_about_the_normal() {
     };
     let spec = "ps_1_1\ndef c0, 0, 1, 0, 0\ntexcoord t0\ntexm3x3pad t1, t0\ntexm3x3pad t2, t0\ntexm3x3spec t3, t0, c0\nmov r0, t3";
     // The sets' w (0.5 each) must not be the eye for spec.
-    // ps1x-output-clamp (docs/d3d9-rules.md): r0 = [0.0, 0.0, 1.0, -1.0] inside, saturated out.
-    assert_eq!(color(spec, &rows([0.5, 0.5, 0.5])), [0.0, 0.0, 1.0, 0.0]);
+    assert_eq!(color(spec, &rows([0.5, 0.5, 0.5])), [0.0, 0.0, 1.0, -1.0]);
     // vspec: E = (set1.w, set2.w, set3.w) = (0, 1, 0), the same reflection.
     let vspec = "ps_1_1\ntexcoord t0\ntexm3x3pad t1, t0\ntexm3x3pad t2, t0\ntexm3x3vspec t3, t0\nmov r0, t3";
-    // ps1x-output-clamp (docs/d3d9-rules.md): r0 = [0.0, 0.0, 1.0, -1.0] inside, saturated out.
-    assert_eq!(color(vspec, &rows([0.0, 1.0, 0.0])), [0.0, 0.0, 1.0, 0.0]);
+    assert_eq!(color(vspec, &rows([0.0, 1.0, 0.0])), [0.0, 0.0, 1.0, -1.0]);
     // E = (1, 0, 0): N·E = 0, R = −E = (−1, 0, 0).
-    // ps1x-output-clamp (docs/d3d9-rules.md): r0 = [-1.0, 0.0, 0.0, -1.0] inside, saturated out.
-    assert_eq!(color(vspec, &rows([1.0, 0.0, 0.0])), [0.0, 0.0, 0.0, 0.0]);
+    assert_eq!(color(vspec, &rows([1.0, 0.0, 0.0])), [-1.0, 0.0, 0.0, -1.0]);
 }
 
 #[test]
@@ -107,8 +108,7 @@ fn texdp3_replicates_and_texdp3tex_samples_at_the_dot_product() {
     assert_eq!(color(p, &run), [0.75; 4]);
     // texdp3tex samples (0.75, 0).
     let p = "ps_1_2\ntexcoord t0\ntexdp3tex t1, t0\nmov r0, t1";
-    // ps1x-output-clamp (docs/d3d9-rules.md): r0 = [0.75, 0.0, 0.0, -1.0] inside, saturated out.
-    assert_eq!(color(p, &run), [0.75, 0.0, 0.0, 0.0]);
+    assert_eq!(color(p, &run), [0.75, 0.0, 0.0, -1.0]);
 }
 
 #[test]
@@ -139,8 +139,7 @@ fn texbeml_scales_all_four_channels_by_the_luminance() {
         ..Run::default()
     };
     let v = color("ps_1_1\ntexcoord t0\ntexbeml t1, t0\nmov r0, t1", &run);
-    // r0 leaves a ps_1_x shader saturated (docs/d3d9-rules.md#ps1x-output-clamp): −1.25 reads 0.
-    assert!(close(v, [0.75, 0.875, 0.0, 0.0]), "{v:?}");
+    assert!(close(v, [0.75, 0.875, 0.0, -1.25]), "{v:?}");
 }
 
 #[test]
@@ -157,17 +156,13 @@ fn ps_1_4_texcrd_does_not_saturate_and_texld_divides_by_z_or_w() {
     // texcrd copies the set unclamped (unlike ps_1_1 texcoord): (1.5, −0.5, 0.25).
     let run = sets(&[(0, [1.5, -0.5, 0.25, 2.0])]);
     let v = color("ps_1_4\ntexcrd r0.rgb, t0", &run);
-    // ps1x-output-clamp (docs/d3d9-rules.md): r0 = [1.5, -0.5, 0.25] inside, saturated out.
-    assert_eq!(&v[..3], &[1.0, 0.0, 0.25]);
+    assert_eq!(&v[..3], &[1.5, -0.5, 0.25]);
     // t0 = (1, 2, 4, 8): _dz → (1/4, 2/4) = (0.25, 0.5); _dw → (1/8, 2/8) = (0.125, 0.25).
     let run = sets(&[(0, [1.0, 2.0, 4.0, 8.0])]);
-    // ps1x-output-clamp (docs/d3d9-rules.md): r0 = [0.25, 0.5, 0.0, -1.0] inside, saturated out.
-    assert_eq!(color("ps_1_4\ntexld r0, t0_dz", &run), [0.25, 0.5, 0.0, 0.0]);
-    // ps1x-output-clamp (docs/d3d9-rules.md): r0 = [0.125, 0.25, 0.0, -1.0] inside, saturated out.
-    assert_eq!(color("ps_1_4\ntexld r0, t0_dw", &run), [0.125, 0.25, 0.0, 0.0]);
+    assert_eq!(color("ps_1_4\ntexld r0, t0_dz", &run), [0.25, 0.5, 0.0, -1.0]);
+    assert_eq!(color("ps_1_4\ntexld r0, t0_dw", &run), [0.125, 0.25, 0.0, -1.0]);
     // Plain texld r2, t0 samples stage 2 at (1, 2).
-    // ps1x-output-clamp (docs/d3d9-rules.md): r0 = [1.0, 2.0, 0.0, -1.0] inside, saturated out.
-    assert_eq!(color("ps_1_4\ntexld r2, t0\nmov r0, r2", &run), [1.0, 1.0, 0.0, 0.0]);
+    assert_eq!(color("ps_1_4\ntexld r2, t0\nmov r0, r2", &run), [1.0, 2.0, 0.0, -1.0]);
 }
 
 #[test]
@@ -214,8 +209,7 @@ fn ps_1_4_cnd_compares_each_component_with_one_half() {
     // docs/d3d9-rules.md#cnd: ps_1_4 cnd selects per component on src0 > 0.5.
     // src0 = (0.75, 0.5, 0.25, 1): x > 0.5 → 1, y = 0.5 not > → −1, z → −1, w → 1.
     let p = "ps_1_4\ndef c0, 0.75, 0.5, 0.25, 1\ndef c1, 1, 1, 1, 1\ndef c2, -1, -1, -1, -1\nmov r1, c0\ncnd r0, r1, c1, c2";
-    // ps1x-output-clamp (docs/d3d9-rules.md): r0 = [1.0, -1.0, -1.0, 1.0] inside, saturated out.
-    assert_eq!(color(p, &Run::default()), [1.0, 0.0, 0.0, 1.0]);
+    assert_eq!(color(p, &Run::default()), [1.0, -1.0, -1.0, 1.0]);
 }
 
 #[test]
