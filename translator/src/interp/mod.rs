@@ -147,7 +147,7 @@ impl<'p> Interpreter<'p> {
             lane.load_pixel_input(input);
         }
         machine.run()?;
-        Ok(std::array::from_fn(|i| outputs::pixel_output(self.program, &machine.lanes[i])))
+        Ok(std::array::from_fn(|i| outputs::pixel_output(self.program, machine.arith, &machine.lanes[i])))
     }
 
     /// Runs a pixel shader on one pixel: a quad of four equal inputs (zero derivatives), lane 0.

@@ -40,12 +40,13 @@ pub(crate) fn vertex_output(
     }
 }
 
-/// A pixel invocation's outputs: `r0` as the ps_1_x colour, `oDepth` clamped to [0, 1].
-pub(crate) fn pixel_output(program: &Program, lane: &Lane) -> PixelOutput {
+/// A pixel invocation's outputs: `r0` as the ps_1_x colour, saturated, `oDepth` clamped to [0, 1].
+pub(crate) fn pixel_output(program: &Program, arith: Arith, lane: &Lane) -> PixelOutput {
     let mut out = PixelOutput { discarded: lane.discarded, ..PixelOutput::default() };
     if program.version.profile().ps_1_x {
-        // ps_1_x: r0 at the end is the colour.
-        out.color[0] = Some(lane.r[0]);
+        // ps_1_x: r0 at the end is the colour, saturated to [0, 1] whatever the render target's
+        // format, float targets too (docs/d3d9-rules.md#ps1x-output-clamp).
+        out.color[0] = Some(lane.r[0].map(|x| arith.saturate(x)));
         out.color_written[0] = 0xF;
     } else {
         for (i, c) in lane.color.iter().enumerate() {

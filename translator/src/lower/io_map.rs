@@ -643,6 +643,13 @@ impl Lowerer<'_> {
         }
     }
 
+    /// ps_1_x has no oC#: r0 at the end is the colour, saturated to [0, 1] before fog and the
+    /// alpha test, on float render targets too (docs/d3d9-rules.md#ps1x-output-clamp).
+    fn ps1x_colour(&mut self) -> Result<Expr, LowerError> {
+        let r0 = self.reg_value(Register::new(RegisterType::Temp, 0))?;
+        Ok(self.saturate(r0, super::parts::Width::Vec4))
+    }
+
     fn pixel_outputs(&mut self, sig: &Signature) -> Result<(FunctionResult, Expr), LowerError> {
         let mut members = Vec::new();
         let mut values = Vec::new();
@@ -677,9 +684,8 @@ impl Lowerer<'_> {
                 default: None,
             });
         }
-        // ps_1_x has no oC#: r0 at the end is the colour.
         if self.version.profile().ps_1_x {
-            c0 = Some(self.reg_value(Register::new(RegisterType::Temp, 0))?);
+            c0 = Some(self.ps1x_colour()?);
         }
         let c0 = self.pixel_epilogue(c0.expect("oC0 is always output"))?;
         let b = Binding::Location {

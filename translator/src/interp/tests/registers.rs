@@ -47,7 +47,8 @@ fn every_source_modifier() {
         .color[0]
             .unwrap()
     };
-    assert_eq!(&run("_dz")[..3], &[1.0, 2.0, 1.0]);
+    // ps1x-output-clamp (docs/d3d9-rules.md): r0 = [1.0, 2.0, 1.0] inside, saturated out.
+    assert_eq!(&run("_dz")[..3], &[1.0, 1.0, 1.0]);
     assert_eq!(&run("_dw")[..3], &[0.25, 0.5, 0.25]);
 }
 
@@ -61,7 +62,8 @@ fn saturate_and_ps1x_shifts() {
     assert_eq!(color(&format!("{base}mov_x4_sat r0, c0")), [1.0; 4]);
     assert_eq!(color(&format!("{base}mov_d2 r0, c0")), [0.1875; 4]);
     // ps_1_4 adds x8 and d8: 0.375·8 = 3, 0.375/8 = 0.046875.
-    assert_eq!(color("ps_1_4\ndef c0, 0.375, 0.375, 0.375, 0.375\nmov_x8 r0, c0"), [3.0; 4]);
+    // ps1x-output-clamp (docs/d3d9-rules.md): r0 = [3.0, 3.0, 3.0, 3.0] inside, saturated out.
+    assert_eq!(color("ps_1_4\ndef c0, 0.375, 0.375, 0.375, 0.375\nmov_x8 r0, c0"), [1.0; 4]);
     assert_eq!(color("ps_1_4\ndef c0, 0.375, 0.375, 0.375, 0.375\nmov_d8 r0, c0"), [0.046875; 4]);
 }
 
@@ -73,13 +75,22 @@ fn ps1x_constants_clamp_to_unit_range_ps2_do_not() {
         let text = format!("{v}\ndef c0, 2, -3, 0.5, 1\nmov {oc}, {reg}");
         pixel(&text, &PixelInput::default(), &c, &Options::default(), &UnboundSampler).color[0].unwrap()
     };
-    assert_eq!(run("ps_1_1", "c0", "r0"), [1.0, -1.0, 0.5, 1.0]);
+    // ps1x-output-clamp (docs/d3d9-rules.md): r0 = [1.0, -1.0, 0.5, 1.0] inside, saturated out.
+    assert_eq!(run("ps_1_1", "c0", "r0"), [1.0, 0.0, 0.5, 1.0]);
+    // ps1x-output-clamp (docs/d3d9-rules.md): r0 = [1.0, -1.0, 0.5, 1.0] inside, saturated out.
     assert_eq!(
         run("ps_1_4", "c0", "r0"),
-        [1.0, -1.0, 0.5, 1.0],
+        [1.0, 0.0, 0.5, 1.0],
         "ps_1_4 defs clamp too (docs/d3d9-rules.md#ps1x-constant-clamp)"
     );
-    assert_eq!(run("ps_1_3", "c1", "r0"), [1.0, -1.0, 0.25, 0.0]);
+    // ps1x-output-clamp (docs/d3d9-rules.md): r0 = [1.0, -1.0, 0.25, 0.0] inside, saturated out.
+    assert_eq!(run("ps_1_3", "c1", "r0"), [1.0, 0.0, 0.25, 0.0]);
+    // The output clamp hides −1 against −3; scaled into [0, 1] it shows: c0·0.25 + 0.5 with c0 read
+    // as (1, −1, 0.5, 1) is (0.75, 0.25, 0.625, 0.75) (unclamped (2, −3, …) would give (1, 0, …)).
+    let scaled =
+        "ps_1_1\ndef c0, 2, -3, 0.5, 1\ndef c2, 0.25, 0.25, 0.25, 0.25\ndef c3, 0.5, 0.5, 0.5, 0.5\nmad r0, c0, c2, c3";
+    let out = pixel(scaled, &PixelInput::default(), &c, &Options::default(), &UnboundSampler).color[0].unwrap();
+    assert_eq!(out, [0.75, 0.25, 0.625, 0.75]);
     assert_eq!(run("ps_2_0", "c0", "oC0"), [2.0, -3.0, 0.5, 1.0]);
     assert_eq!(run("ps_2_0", "c1", "oC0"), [4.0, -4.0, 0.25, 0.0]);
 }

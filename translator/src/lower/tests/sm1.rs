@@ -39,9 +39,10 @@ fn coords(list: &[(u32, [f32; 4])]) -> Run {
 fn r0_is_the_colour_tex_samples_its_stage_and_texcoord_saturates() {
     // tex t0 samples stage 0 at set 0 = (0.25, 0.5): the evaluator returns (0.25, 0.5, 0, −1).
     let run = coords(&[(0, [0.25, 0.5, 0.75, 1.0]), (1, [1.5, -0.5, 0.25, 7.0])]);
+    // ps1x-output-clamp (docs/d3d9-rules.md): r0 = [0.25, 0.5, 0.0, -1.0] inside, saturated out.
     assert_eq!(
         color(PS11, vec![op(O::Tex, td(0), &[]), op(O::Mov, rd(0, "xyzw"), &[t(0)])], &run),
-        [0.25, 0.5, 0.0, -1.0]
+        [0.25, 0.5, 0.0, 0.0]
     );
     // texcoord t1 = (sat 1.5, sat −0.5, sat 0.25, 1) = (1, 0, 0.25, 1).
     assert_eq!(
@@ -53,7 +54,8 @@ fn r0_is_the_colour_tex_samples_its_stage_and_texcoord_saturates() {
 #[test]
 fn constants_clamp_to_plus_minus_one_and_shifts_apply_before_saturate() {
     let p = vec![def(0, [2.0, -3.0, 0.5, 1.0]), op(O::Mov, rd(0, "xyzw"), &[c(0)])];
-    assert_eq!(color(PS11, p, &Run::default()), [1.0, -1.0, 0.5, 1.0]);
+    // ps1x-output-clamp (docs/d3d9-rules.md): r0 = [1.0, -1.0, 0.5, 1.0] inside, saturated out.
+    assert_eq!(color(PS11, p, &Run::default()), [1.0, 0.0, 0.5, 1.0]);
     // mul_x2 (0.5, 0.25, 0.75, 1)·(0.5) = (0.5, 0.25, 0.75, 1); with _sat after ×4: (1, 0.5, 1, 1).
     let mut x2 = op(O::Mul, rd(0, "xyzw"), &[c(0), c(1)]);
     x2.dst.as_mut().unwrap().shift = 1;
@@ -95,7 +97,8 @@ fn texm3x2_pads_then_samples_with_the_two_dot_products() {
         op(O::TexM3x2Tex, td(2), &[t(0)]),
         op(O::Mov, rd(0, "xyzw"), &[t(2)]),
     ];
-    assert_eq!(color(PS11, p, &run), [0.25, 0.5, 0.0, -1.0]);
+    // ps1x-output-clamp (docs/d3d9-rules.md): r0 = [0.25, 0.5, 0.0, -1.0] inside, saturated out.
+    assert_eq!(color(PS11, p, &run), [0.25, 0.5, 0.0, 0.0]);
     // texm3x3 with sets 1–3 = x̂, ŷ, ẑ gives (0.25, 0.5, 0.75, 1), no lookup.
     let run = coords(&[
         (0, [0.25, 0.5, 0.75, 1.0]),
@@ -142,7 +145,8 @@ fn cnd_reads_r0_alpha_and_texkill_tests_xyz_only() {
         ]
     };
     assert_eq!(color(PS11, p(0.75), &Run::default()), [1.0; 4]);
-    assert_eq!(color(PS11, p(0.5), &Run::default()), [-1.0; 4]);
+    // ps1x-output-clamp (docs/d3d9-rules.md): r0 = [-1.0, -1.0, -1.0, -1.0] inside, saturated out.
+    assert_eq!(color(PS11, p(0.5), &Run::default()), [0.0; 4]);
     // texkill t0 with w < 0 only does not kill; with y < 0 it does.
     let kill = |v: [f32; 4]| {
         let run = coords(&[(0, v)]);
@@ -161,5 +165,6 @@ fn ps_1_4_texcrd_divides_by_z_and_texld_samples_the_destination_stage() {
         op(O::Tex, rd(1, "xyzw"), &[r(0)]),
         op(O::Mov, rd(0, "xyzw"), &[r(1)]),
     ];
-    assert_eq!(color(PS14, p, &run), [0.25, 0.5, 0.0, -1.0]);
+    // ps1x-output-clamp (docs/d3d9-rules.md): r0 = [0.25, 0.5, 0.0, -1.0] inside, saturated out.
+    assert_eq!(color(PS14, p, &run), [0.25, 0.5, 0.0, 0.0]);
 }

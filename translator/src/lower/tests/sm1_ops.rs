@@ -18,8 +18,16 @@ fn outputs(text: &str, run: &Run) -> HashMap<String, Value> {
     }
 }
 
+/// r0 as the program left it, where it lies in [−16, 16]: r0 leaves a ps_1_x shader saturated
+/// (docs/d3d9-rules.md#ps1x-output-clamp), so a last `mad r0, r0, 1/32, 0.5` carries it into
+/// [0, 1] and the colour is read back as (x − 0.5)·32 (exact for dyadic values, within 1e-5 for
+/// the others). `text` starts with its version line; c6 and c7 must be free.
 fn color(text: &str, run: &Run) -> [f32; 4] {
-    outputs(text, run)["oC0"].vec4()
+    let (version, rest) = text.split_once('\n').expect("a version line");
+    let encoded = format!(
+        "{version}\ndef c6, 0.03125, 0.03125, 0.03125, 0.03125\ndef c7, 0.5, 0.5, 0.5, 0.5\n{rest}\nmad r0, r0, c6, c7"
+    );
+    outputs(&encoded, run)["oC0"].vec4().map(|x| (x - 0.5) * 32.0)
 }
 
 fn sets(list: &[(u32, [f32; 4])]) -> Run {
