@@ -102,8 +102,11 @@ impl Interval {
         self.lo > f64::NEG_INFINITY && self.hi < f64::INFINITY
     }
 
+    /// The sum. An unbounded operand keeps the sum bounded on its other side, unless opposite
+    /// infinities may meet (inf − inf is NaN).
     pub(super) fn add(self, o: Interval) -> Interval {
-        if !self.bounded() || !o.bounded() {
+        let inf = f64::INFINITY;
+        if (self.hi == inf && o.lo == -inf) || (self.lo == -inf && o.hi == inf) {
             return Interval::ANY;
         }
         Interval::computed(self.lo + o.lo, self.hi + o.hi, self.nan || o.nan)
@@ -116,13 +119,37 @@ impl Interval {
             // 0 · inf and 0 · NaN are NaN.
             return Interval { lo: 0.0, hi: 0.0, nan: !(self.finite() && o.finite()) };
         }
-        if !self.bounded() || !o.bounded() {
+        // 0 · inf is NaN: where a zero may meet an infinity nothing is known.
+        if (self.may_be_zero() && !o.bounded()) || (o.may_be_zero() && !self.bounded()) {
             return Interval::ANY;
         }
         let c = [self.lo * o.lo, self.lo * o.hi, self.hi * o.lo, self.hi * o.hi];
         let lo = c.iter().copied().fold(f64::INFINITY, f64::min);
         let hi = c.iter().copied().fold(f64::NEG_INFINITY, f64::max);
         Interval::computed(lo, hi, self.nan || o.nan)
+    }
+
+    /// The quotient `self / o`. A divisor that may be zero gives anything (x / 0 is ±inf or
+    /// NaN), and one within [`TINY`] of it may be flushed to zero; infinities on both sides
+    /// give anything too (inf / inf is NaN).
+    pub(super) fn div(self, o: Interval) -> Interval {
+        if (o.lo <= TINY && o.hi >= -TINY) || (!self.bounded() && !o.bounded()) {
+            return Interval::ANY;
+        }
+        let c = [self.lo / o.lo, self.lo / o.hi, self.hi / o.lo, self.hi / o.hi];
+        let lo = c.iter().copied().fold(f64::INFINITY, f64::min);
+        let hi = c.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        Interval::computed(lo, hi, self.nan || o.nan)
+    }
+
+    /// A function increasing on `[0, inf]` and NaN below 0 (sqrt, log2): a possibly negative
+    /// argument may give NaN.
+    pub(super) fn of_non_negative(self, f: fn(f64) -> f64) -> Interval {
+        let lo = self.lo.max(0.0);
+        if lo > self.hi {
+            return Interval::ANY;
+        }
+        Interval::computed(f(lo), f(self.hi), self.nan || self.lo < 0.0)
     }
 
     /// A function increasing in its argument, of a value that is never NaN where `f` is
@@ -172,6 +199,38 @@ mod tests {
         let z = Interval::ANY.mul(Interval::exact(0.0));
         assert!(z.may_be_zero() && z.nan && !z.is_zero());
         assert!(Interval::exact(0.0).mul(k).is_zero());
+    }
+
+    #[test]
+    fn unbounded_values_keep_a_side_unless_zero_may_meet_infinity() {
+        let inf = f64::INFINITY;
+        let positive = Interval::new(1.0, inf);
+        // [1, inf] + [-2, 3] = [-1, inf]: never NaN, never -inf.
+        assert_eq!(positive.add(Interval::new(-2.0, 3.0)), Interval::new(-1.0, inf));
+        // inf + (-inf) may meet: NaN possible.
+        assert_eq!(positive.add(Interval::new(-inf, 0.0)), Interval::ANY);
+        // [1, inf] · [2, 3] = [2, inf]; but 0 · inf is NaN.
+        assert_eq!(positive.mul(Interval::new(2.0, 3.0)), Interval::new(2.0, inf));
+        assert_eq!(Interval::new(0.0, inf).mul(Interval::new(2.0, 3.0)), Interval::new(0.0, inf));
+        assert_eq!(Interval::new(0.0, 1.0).mul(positive), Interval::ANY);
+    }
+
+    #[test]
+    fn quotients_and_roots_of_known_values() {
+        let inf = f64::INFINITY;
+        // 1 / [2, 4] = [0.25, 0.5]; 1 / [1, inf] = [0, 1] (1 / inf is 0).
+        assert_eq!(Interval::exact(1.0).div(Interval::new(2.0, 4.0)), Interval::new(0.25, 0.5));
+        assert_eq!(Interval::exact(1.0).div(Interval::new(1.0, inf)), Interval::new(0.0, 1.0));
+        // A divisor that may be zero, or a denormal a GPU may flush to zero: anything.
+        assert_eq!(Interval::exact(1.0).div(Interval::new(0.0, 1.0)), Interval::ANY);
+        assert_eq!(Interval::exact(1.0).div(Interval::exact(1e-40)), Interval::ANY);
+        // inf / inf is NaN.
+        assert_eq!(Interval::new(1.0, inf).div(Interval::new(1.0, inf)), Interval::ANY);
+        // sqrt and log2 of [0, 4]: [0, 2] and [-inf, 2]; of a possibly negative value: NaN possible.
+        let r = Interval::new(0.0, 4.0);
+        assert_eq!(r.of_non_negative(f64::sqrt), Interval::new(0.0, 2.0));
+        assert_eq!(r.of_non_negative(f64::log2), Interval::new(-inf, 2.0));
+        assert!(Interval::new(-1.0, 4.0).of_non_negative(f64::sqrt).nan);
     }
 
     #[test]

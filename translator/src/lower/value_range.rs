@@ -6,7 +6,8 @@
 //!
 //! The facts come from the expressions themselves, computed when a product asks and kept for
 //! the function (literals and constants, splats, swizzles, composes, selects, D3D9's `min`/`max`
-//! selects, arithmetic on bounded values, `frc`, `sincos`, `exp`, integer conversions), and from
+//! selects, sums, products and quotients where no zero meets an infinity, square roots and
+//! logarithms (the pieces of `rsq` and `log`), `frc`, `sincos`, `exp`, integer conversions), and from
 //! what the lowering records where the expression alone does not say it: saturation, the strict
 //! product's function, a depth comparison's result, vertex inputs whose declared type is
 //! normalised, and what the key says of the draw's constants and textures
@@ -149,6 +150,7 @@ impl Lowerer<'_> {
                     B::Add => Interval::add,
                     B::Subtract => |a, b| a.add(b.neg()),
                     B::Multiply => Interval::mul,
+                    B::Divide => Interval::div,
                     _ => |_, _| Interval::ANY,
                 };
                 std::array::from_fn(|i| f(ra[i], rb[i]))
@@ -212,6 +214,9 @@ impl Lowerer<'_> {
             M::Round => each(&|x| x.monotone(f64::round)),
             M::Exp2 => each(&|x| x.monotone(f64::exp2)),
             M::Exp => each(&|x| x.monotone(f64::exp)),
+            M::Sqrt => each(&|x| x.of_non_negative(f64::sqrt)),
+            M::Log2 => each(&|x| x.of_non_negative(f64::log2)),
+            M::Log => each(&|x| x.of_non_negative(f64::ln)),
             // An infinite argument has no fraction, sine or cosine: NaN.
             M::Fract => each(&|x| Interval { nan: !x.finite(), ..Interval::UNIT }),
             M::Sin | M::Cos => each(&|x| Interval { nan: !x.finite(), ..Interval::SIGNED_UNIT }),
