@@ -12,7 +12,7 @@ use naga::{BinaryOperator as B, MathFunction as M};
 use super::constants::rs;
 use super::state::Expr;
 use super::{LowerError, Lowerer};
-use crate::key::FogMode;
+use crate::key::{FogMode, FogSource};
 
 /// The fog mode the factor is built for.
 #[derive(Clone, Copy)]
@@ -39,10 +39,12 @@ impl Lowerer<'_> {
     /// e^−(density · d), EXP2 e^−(density · d)², vertex fog the interpolated FOG input.
     pub(crate) fn fog_factor(&mut self, select: FogSelect) -> Result<Expr, LowerError> {
         let table = [FogMode::Linear, FogMode::Exp, FogMode::Exp2].into_iter().any(|m| select.needs(m));
+        // A run-time mode may still have its depth source baked (the two are delivered apart):
+        // the key's source then, as for a baked mode.
         let d = match (table, select) {
             (false, _) => None,
             (true, FogSelect::Baked { w_source, .. }) => Some(self.fog_depth(w_source)?),
-            (true, FogSelect::RunTime(_)) => Some(self.fog_depth(false)?),
+            (true, FogSelect::RunTime(_)) => Some(self.fog_depth(self.key.fog_source == FogSource::W)?),
         };
         let range = match select.needs(FogMode::Linear) {
             true => Some((self.render_state(rs::FOG_START)?, self.render_state(rs::FOG_END)?)),

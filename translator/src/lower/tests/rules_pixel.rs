@@ -6,7 +6,8 @@ use super::rules::*;
 use super::*;
 use crate::bytecode::registers::misc;
 use crate::bytecode::{Opcode as O, RegisterType as R};
-use crate::key::{AlphaPrecision, CompareFunc, FogMode};
+use crate::key::delivery::Delivery;
+use crate::key::{AlphaPrecision, CompareFunc, FogMode, FogSource};
 
 #[test]
 fn cmp_picks_src1_for_negative_zero_and_cnd_compares_with_half() {
@@ -110,6 +111,28 @@ fn linear_fog_mixes_the_fog_colour_by_depth() {
         key: ShaderKey { fog: FogMode::Linear, ..ShaderKey::default() },
         frag_coord: [0.5, 0.5, 0.25, 1.0],
         render_state: vec![(0, super::eval::vec4([0.0, 0.0, 1.0, 1.0])), (1, Value::F(0.0)), (2, Value::F(1.0))],
+        ..Run::default()
+    };
+    assert_eq!(color(ps(0xFFFF_0200, p, &run)), [0.75, 0.75, 1.0, 0.5]);
+}
+
+#[test]
+fn a_run_time_fog_mode_keeps_the_baked_w_source() {
+    // FOGTABLEMODE read at run time (3, linear), the source baked as w (docs/d3d9-rules.md#fog:
+    // table fog then reads 1 / w): a fragment w of 4 gives depth 1/4 where z would give 0.5.
+    // start 0, end 1: f = 1 − 0.25 = 0.75; rgb = 0.75·(1,1,1) + 0.25·(0,0,1).
+    let p = vec![def(0, [1.0, 1.0, 1.0, 0.5]), op(O::Mov, oc0("xyzw"), &[c(0)])];
+    let mut key = ShaderKey { fog: FogMode::Linear, fog_source: FogSource::W, ..ShaderKey::default() };
+    key.delivery.fog = Delivery::Uniform;
+    let run = Run {
+        key,
+        frag_coord: [0.5, 0.5, 0.5, 4.0],
+        render_state: vec![
+            (0, super::eval::vec4([0.0, 0.0, 1.0, 1.0])),
+            (1, Value::F(0.0)),
+            (2, Value::F(1.0)),
+            (14, Value::U(3)),
+        ],
         ..Run::default()
     };
     assert_eq!(color(ps(0xFFFF_0200, p, &run)), [0.75, 0.75, 1.0, 0.5]);
