@@ -197,14 +197,8 @@ fn fog_factor(mode: &str, z: f32, start: f32, end: f32, density: f32) -> f32 {
     }
 }
 
-fn run_draw(shared: &Path, case: &Case, draw: &Table, px: (f32, f32), states: &Table) -> Result<Option<Pixel>, String> {
-    let lighting = states.get("LIGHTING").and_then(Value::as_bool).unwrap_or(true);
-    let cull = states.get("CULLMODE").and_then(Value::as_str).unwrap_or("CCW");
-    let fog_mode = |k: &str| states.get(k).and_then(Value::as_str).unwrap_or("NONE").to_string();
-    let fog_param = |k: &str, default: f32| states.get(k).map_or(default, float);
-    let rt = case.toml["render_target"].as_table().unwrap();
-    let (w, h) = (rt.get("width").map_or(640, int) as f32, rt.get("height").map_or(480, int) as f32);
-    let d3d8 = case.toml["api"].as_str() == Some("d3d8");
+/// The draw's `constants` tables, as the vertex and the pixel shader see them.
+fn draw_constants(draw: &Table) -> (Constants, Constants) {
     let mut vs_consts = Constants::default();
     let mut ps_consts = Constants::default();
     for c in draw.get("constants").and_then(Value::as_array).into_iter().flatten() {
@@ -234,9 +228,12 @@ fn run_draw(shared: &Path, case: &Case, draw: &Table, px: (f32, f32), states: &T
             }
         }
     }
-    let vs_name = draw["vertex_shader"].as_str().unwrap();
-    let ps_name = draw["pixel_shader"].as_str().unwrap();
-    let options = Options::default();
+    (vs_consts, ps_consts)
+}
+
+/// The case's textures bound to their stages, and the pixel stage's per-stage states (texture
+/// types, bump matrices, texture transform flags).
+fn texture_stages(case: &Case) -> Result<(ReferenceSampler, Options), String> {
     let mut sampler = ReferenceSampler::default();
     let mut ps_options = Options::default();
     for t in case.toml.get("texture").and_then(Value::as_array).into_iter().flatten() {
@@ -258,130 +255,154 @@ fn run_draw(shared: &Path, case: &Case, draw: &Table, px: (f32, f32), states: &T
             st.transform = TextureTransform { count, projected: flags.contains("PROJECTED") };
         }
     }
+    Ok((sampler, ps_options))
+}
 
-    // Vertex stage.
+/// A vertex through the fixed-function pass-through with identity transforms
+/// (docs/d3d9-rules.md#ff-vertex): COLOR0 black when lit, the vertex fog from z.
+fn fixed_function_vertex(elems: &[((Usage, u8), [f32; 4])], states: &Table) -> Result<Vertex, String> {
+    let lighting = states.get("LIGHTING").and_then(Value::as_bool).unwrap_or(true);
+    let fog_param = |k: &str, default: f32| states.get(k).map_or(default, float);
+    let mut attrs: HashMap<_, _> = elems.iter().copied().filter(|(k, _)| k.0 != Usage::Position).collect();
+    let diffuse =
+        if lighting { [0.0, 0.0, 0.0, 1.0] } else { attrs.get(&(Usage::Color, 0)).copied().unwrap_or([1.0; 4]) };
+    attrs.insert((Usage::Color, 0), diffuse);
+    attrs.entry((Usage::Color, 1)).or_insert([0.0; 4]);
+    let p = elems.iter().find(|(k, _)| *k == (Usage::Position, 0)).ok_or("no position")?.1;
+    let mode = states.get("FOGVERTEXMODE").and_then(Value::as_str).unwrap_or("NONE");
+    let fog =
+        fog_factor(mode, p[2], fog_param("FOGSTART", 0.0), fog_param("FOGEND", 1.0), fog_param("FOGDENSITY", 1.0));
+    Ok(Vertex { pos: [p[0], p[1], p[2], 1.0], attrs: Attrs::Fixed(attrs), fog: fog.clamp(0.0, 1.0) })
+}
+
+/// A vertex through a vertex shader: its inputs by declaration (or D3D8's fixed registers),
+/// its fog the shader's oFog.x (or a vs_3_0 FOG output).
+fn shader_vertex(
+    prog: &Program,
+    elems: &[((Usage, u8), [f32; 4])],
+    d3d8: bool,
+    consts: &Constants,
+    sampler: &ReferenceSampler,
+) -> Result<Vertex, String> {
+    let mut input = VertexInput::default();
+    if d3d8 {
+        for (k, val) in elems {
+            if let Some(r) = d3d8_register(*k) {
+                input.v[r] = *val;
+            }
+        }
+    } else {
+        for ins in prog.iter().filter(|i| i.opcode == Opcode::Dcl) {
+            let (dst, decl) = (ins.dst.unwrap(), ins.decl().unwrap());
+            if dst.reg.ty == RegisterType::Input {
+                let key = (decl.usage().ok_or("usage")?, decl.usage_index);
+                if let Some((_, val)) = elems.iter().find(|(k, _)| *k == key) {
+                    input.v[dst.reg.num as usize] = *val;
+                }
+            }
+        }
+    }
+    let out = run_vertex(prog, &input, consts, &Options::default(), sampler).map_err(|e| e.to_string())?;
+    let fog = if prog.version.major < 3 {
+        out.fog.value[0]
+    } else {
+        let i = out.semantics.iter().position(|s| *s == Some((Usage::Fog, 0)));
+        i.map_or(0.0, |i| out.outputs[i].value[0])
+    };
+    Ok(Vertex { pos: out.position.value, attrs: Attrs::Shader(Box::new(out)), fog: fog.clamp(0.0, 1.0) })
+}
+
+/// The triangle a probe pixel falls in: its vertices' indices, its screen corners and signed
+/// area, and whether it faces front.
+struct Hit {
+    idx: [usize; 3],
+    corners: [(f32, f32); 3],
+    area: f32,
+    front: bool,
+}
+
+impl Hit {
+    /// The first non-culled triangle of the draw that covers `px`.
+    fn find(verts: &[Vertex], draw: &Table, cull: &str, (w, h): (f32, f32), px: (f32, f32)) -> Option<Hit> {
+        let screen = |v: &Vertex| ((v.pos[0] / v.pos[3] + 1.0) * w / 2.0, (1.0 - v.pos[1] / v.pos[3]) * h / 2.0);
+        let strip = draw["primitive"].as_str() == Some("triangle_strip");
+        let count = int(&draw["primitive_count"]) as usize;
+        for t in 0..count {
+            let idx = match (strip, t % 2) {
+                (true, 0) => [t, t + 1, t + 2],
+                (true, _) => [t + 1, t, t + 2],
+                (false, _) => [3 * t, 3 * t + 1, 3 * t + 2],
+            };
+            let p = idx.map(|i| screen(&verts[i]));
+            let area = (p[1].0 - p[0].0) * (p[2].1 - p[0].1) - (p[2].0 - p[0].0) * (p[1].1 - p[0].1);
+            if area == 0.0 {
+                continue;
+            }
+            // y points down: a positive area is clockwise on screen, D3D9's front face.
+            let front = area > 0.0;
+            if (cull == "CCW" && !front) || (cull == "CW" && front) {
+                continue;
+            }
+            let hit = Hit { idx, corners: p, area, front };
+            if hit.bary(px).iter().all(|&b| b >= -1e-6) {
+                return Some(hit);
+            }
+        }
+        None
+    }
+
+    /// The screen-space barycentric weights of `(x, y)`.
+    fn bary(&self, (x, y): (f32, f32)) -> [f32; 3] {
+        let p = self.corners;
+        let l1 = ((x - p[0].0) * (p[2].1 - p[0].1) - (p[2].0 - p[0].0) * (y - p[0].1)) / self.area;
+        let l2 = ((p[1].0 - p[0].0) * (y - p[0].1) - (x - p[0].0) * (p[1].1 - p[0].1)) / self.area;
+        [1.0 - l1 - l2, l1, l2]
+    }
+
+    /// Window depth z/w, which interpolates linearly in screen space.
+    fn depth(&self, verts: &[Vertex], px: (f32, f32)) -> f32 {
+        let b = self.bary(px);
+        (0..3).map(|k| b[k] * verts[self.idx[k]].pos[2] / verts[self.idx[k]].pos[3]).sum()
+    }
+
+    /// `value` of each vertex interpolated perspective-correctly at `xy`. A zero weight
+    /// contributes nothing, even for an infinite attribute.
+    fn interpolate(&self, verts: &[Vertex], xy: (f32, f32), value: impl Fn(&Vertex) -> f32) -> f32 {
+        let b = self.bary(xy);
+        let ws = self.idx.map(|i| verts[i].pos[3]);
+        let norm: f32 = (0..3).map(|k| b[k] / ws[k]).sum();
+        let term = |k: usize| if b[k] == 0.0 { 0.0 } else { b[k] / ws[k] * value(&verts[self.idx[k]]) };
+        (0..3).map(term).sum::<f32>() / norm
+    }
+}
+
+fn run_draw(shared: &Path, case: &Case, draw: &Table, px: (f32, f32), states: &Table) -> Result<Option<Pixel>, String> {
+    let cull = states.get("CULLMODE").and_then(Value::as_str).unwrap_or("CCW");
+    let rt = case.toml["render_target"].as_table().unwrap();
+    let (w, h) = (rt.get("width").map_or(640, int) as f32, rt.get("height").map_or(480, int) as f32);
+    let d3d8 = case.toml["api"].as_str() == Some("d3d8");
+    let (vs_consts, ps_consts) = draw_constants(draw);
+    let vs_name = draw["vertex_shader"].as_str().unwrap();
+    let ps_name = draw["pixel_shader"].as_str().unwrap();
+    let (sampler, ps_options) = texture_stages(case)?;
+
     let vs = if vs_name == "none" { None } else { Some(load(shared, vs_name)?) };
     let mut verts = Vec::new();
     for v in draw["vertices"].as_array().unwrap() {
         let elems = elements(draw, v.as_array().unwrap());
         verts.push(match &vs {
-            None => {
-                // Fixed function, identity transforms (docs/d3d9-rules.md#ff-vertex).
-                let mut attrs: HashMap<_, _> = elems.iter().copied().filter(|(k, _)| k.0 != Usage::Position).collect();
-                let diffuse = if lighting {
-                    [0.0, 0.0, 0.0, 1.0]
-                } else {
-                    attrs.get(&(Usage::Color, 0)).copied().unwrap_or([1.0; 4])
-                };
-                attrs.insert((Usage::Color, 0), diffuse);
-                attrs.entry((Usage::Color, 1)).or_insert([0.0; 4]);
-                let p = elems.iter().find(|(k, _)| *k == (Usage::Position, 0)).ok_or("no position")?.1;
-                let fog = fog_factor(
-                    &fog_mode("FOGVERTEXMODE"),
-                    p[2],
-                    fog_param("FOGSTART", 0.0),
-                    fog_param("FOGEND", 1.0),
-                    fog_param("FOGDENSITY", 1.0),
-                );
-                Vertex { pos: [p[0], p[1], p[2], 1.0], attrs: Attrs::Fixed(attrs), fog: fog.clamp(0.0, 1.0) }
-            }
+            None => fixed_function_vertex(&elems, states)?,
             Some(prog) => {
-                let mut input = VertexInput::default();
-                if d3d8 {
-                    for (k, val) in &elems {
-                        if let Some(r) = d3d8_register(*k) {
-                            input.v[r] = *val;
-                        }
-                    }
-                } else {
-                    for ins in prog.iter().filter(|i| i.opcode == Opcode::Dcl) {
-                        let (dst, decl) = (ins.dst.unwrap(), ins.decl().unwrap());
-                        if dst.reg.ty == RegisterType::Input {
-                            let key = (decl.usage().ok_or("usage")?, decl.usage_index);
-                            if let Some((_, val)) = elems.iter().find(|(k, _)| *k == key) {
-                                input.v[dst.reg.num as usize] = *val;
-                            }
-                        }
-                    }
-                }
-                let out =
-                    run_vertex(prog, &input, &vs_consts, &options, &sampler).map_err(|e| format!("{vs_name}: {e}"))?;
-                let fog = if prog.version.major < 3 {
-                    out.fog.value[0]
-                } else {
-                    let i = out.semantics.iter().position(|s| *s == Some((Usage::Fog, 0)));
-                    i.map_or(0.0, |i| out.outputs[i].value[0])
-                };
-                Vertex { pos: out.position.value, attrs: Attrs::Shader(Box::new(out)), fog: fog.clamp(0.0, 1.0) }
+                shader_vertex(prog, &elems, d3d8, &vs_consts, &sampler).map_err(|e| format!("{vs_name}: {e}"))?
             }
         });
     }
 
-    // Rasterisation: the first non-culled triangle that covers the probe.
-    let screen = |v: &Vertex| ((v.pos[0] / v.pos[3] + 1.0) * w / 2.0, (1.0 - v.pos[1] / v.pos[3]) * h / 2.0);
-    let strip = draw["primitive"].as_str() == Some("triangle_strip");
-    let count = int(&draw["primitive_count"]) as usize;
-    let mut hit = None;
-    for t in 0..count {
-        let idx = if strip {
-            if t % 2 == 0 {
-                [t, t + 1, t + 2]
-            } else {
-                [t + 1, t, t + 2]
-            }
-        } else {
-            [3 * t, 3 * t + 1, 3 * t + 2]
-        };
-        let p = idx.map(|i| screen(&verts[i]));
-        let area = (p[1].0 - p[0].0) * (p[2].1 - p[0].1) - (p[2].0 - p[0].0) * (p[1].1 - p[0].1);
-        if area == 0.0 {
-            continue;
-        }
-        // y points down: a positive area is clockwise on screen, D3D9's front face.
-        let front = area > 0.0;
-        if (cull == "CCW" && !front) || (cull == "CW" && front) {
-            continue;
-        }
-        let bary = move |(x, y): (f32, f32)| {
-            let l1 = ((x - p[0].0) * (p[2].1 - p[0].1) - (p[2].0 - p[0].0) * (y - p[0].1)) / area;
-            let l2 = ((p[1].0 - p[0].0) * (y - p[0].1) - (x - p[0].0) * (p[1].1 - p[0].1)) / area;
-            [1.0 - l1 - l2, l1, l2]
-        };
-        if bary(px).iter().all(|&b| b >= -1e-6) {
-            hit = Some((idx, front, bary));
-            break;
-        }
-    }
-    let Some((idx, front, bary)) = hit else { return Ok(None) };
-    // Window depth z/w interpolates linearly in screen space.
-    let depth = {
-        let b = bary(px);
-        (0..3).map(|k| b[k] * verts[idx[k]].pos[2] / verts[idx[k]].pos[3]).sum::<f32>()
-    };
-    let vertex_fog = {
-        let b = bary(px);
-        let ws: Vec<f32> = idx.iter().map(|&i| verts[i].pos[3]).collect();
-        let norm: f32 = (0..3).map(|k| b[k] / ws[k]).sum();
-        (0..3).map(|k| b[k] / ws[k] * verts[idx[k]].fog).sum::<f32>() / norm
-    };
+    let Some(hit) = Hit::find(&verts, draw, cull, (w, h), px) else { return Ok(None) };
+    let depth = hit.depth(&verts, px);
+    let vertex_fog = hit.interpolate(&verts, px, |v| v.fog);
     let interp = |xy: (f32, f32), key: (Usage, u8)| -> [f32; 4] {
-        let b = bary(xy);
-        let ws: Vec<f32> = idx.iter().map(|&i| verts[i].pos[3]).collect();
-        let norm: f32 = (0..3).map(|k| b[k] / ws[k]).sum();
-        std::array::from_fn(|c| {
-            (0..3)
-                .map(|k| {
-                    let a = verts[idx[k]].get(key)[c];
-                    // A zero weight contributes nothing, even for an infinite attribute.
-                    if b[k] == 0.0 {
-                        0.0
-                    } else {
-                        b[k] / ws[k] * a
-                    }
-                })
-                .sum::<f32>()
-                / norm
-        })
+        std::array::from_fn(|c| hit.interpolate(&verts, xy, |v| v.get(key)[c]))
     };
 
     let Some(ps) = (if ps_name == "none" { None } else { Some(load(shared, ps_name)?) }) else {
@@ -392,7 +413,7 @@ fn run_draw(shared: &Path, case: &Case, draw: &Table, px: (f32, f32), states: &T
     let inputs: [PixelInput; 4] = std::array::from_fn(|lane| {
         let xy = (px.0 + (lane & 1) as f32, px.1 + (lane >> 1) as f32);
         let input = PixelInput::link(&ps, |usage, index| interp(xy, (usage, index)));
-        PixelInput { vpos: [xy.0, xy.1], vface: if front { 1.0 } else { -1.0 }, ..input }
+        PixelInput { vpos: [xy.0, xy.1], vface: if hit.front { 1.0 } else { -1.0 }, ..input }
     });
     let out = run_pixel_quad(&ps, &inputs, &ps_consts, &ps_options, &sampler).map_err(|e| format!("{ps_name}: {e}"))?;
     if out[0].discarded {
