@@ -39,7 +39,10 @@
 //!   skewed runs make NaN) the GPU's choice agrees. The skewed runs therefore keep a NaN where D3D9 would
 //!   decide on it (saturation, min, max, cmp, slt, sge): what D3D9 makes of a NaN the GPU need
 //!   not have produced is not held against it. Their adds move by an ulp where inexact, as a
-//!   driver may reassociate a sum or fuse a product into it. This is the error bound
+//!   driver may reassociate a sum or fuse a product into it, and a sum that continues one from
+//!   an earlier instruction by an ulp of that chain's largest term, however small the result
+//!   (a reassociated `c + (w − z)` with z = w = 10³⁰ is 0, not c: `interp`'s reassociation
+//!   module). This is the error bound
 //!   carried through the computation: a shader that cancels after an `exp`, or takes `frc` of a
 //!   scaled sum, gets the width its own arithmetic implies, and no per-shader list is kept.
 //!

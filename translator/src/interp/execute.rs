@@ -3,9 +3,10 @@
 
 use crate::bytecode::{Instruction, Opcode, SrcParam, TexldVariant};
 
+use super::approximation::Skew;
 use super::arithmetic::evaluate;
 use super::flow::{lanes, Flow};
-use super::machine::{Machine, Writes};
+use super::machine::{Machine, SumTerms, Writes};
 use super::quad;
 use super::textures::Lod;
 use super::{InterpError, InterpErrorKind as K};
@@ -19,8 +20,8 @@ impl Machine<'_> {
                 self.flow_op(flow, at, &ins, mask)
             }
             _ => {
-                let writes = self.compute(at, &ins, mask)?;
-                self.commit(at, &ins, &writes)
+                let (writes, sums) = self.compute(at, &ins, mask)?;
+                self.commit(at, &ins, &writes, &sums)
             }
         }
     }
@@ -28,29 +29,31 @@ impl Machine<'_> {
     /// A co-issued pair: both instructions read the registers from before the pair.
     pub(super) fn coissue(&mut self, a: usize, b: usize, mask: u8) -> Result<(), InterpError> {
         let (ia, ib) = (self.program[a], self.program[b]);
-        let wa = self.compute(a, &ia, mask)?;
-        let wb = self.compute(b, &ib, mask)?;
-        self.commit(a, &ia, &wa)?;
-        self.commit(b, &ib, &wb)
+        let (wa, sa) = self.compute(a, &ia, mask)?;
+        let (wb, sb) = self.compute(b, &ib, mask)?;
+        self.commit(a, &ia, &wa, &sa)?;
+        self.commit(b, &ib, &wb, &sb)
     }
 
-    fn commit(&mut self, at: usize, ins: &Instruction, writes: &Writes) -> Result<(), InterpError> {
+    fn commit(&mut self, at: usize, ins: &Instruction, writes: &Writes, sums: &SumTerms) -> Result<(), InterpError> {
         for (lane, w) in writes.iter().enumerate() {
             if let Some((value, mask)) = w {
-                self.write_dst(lane, ins, *value, *mask).map_err(|k| self.err(at, k))?;
+                self.write_dst(lane, ins, *value, *mask, sums[lane]).map_err(|k| self.err(at, k))?;
             }
         }
         Ok(())
     }
 
-    /// Computes the results of `ins` for the lanes of `mask` without writing registers.
-    fn compute(&mut self, at: usize, ins: &Instruction, mask: u8) -> Result<Writes, InterpError> {
+    /// Computes the results of `ins` for the lanes of `mask` without writing registers, and the
+    /// terms of the sums among them.
+    fn compute(&mut self, at: usize, ins: &Instruction, mask: u8) -> Result<(Writes, SumTerms), InterpError> {
         // A program built by hand may carry fewer operands than the opcode's form.
         let shape = ins.opcode.decoding_form(self.version).shape;
         if ins.src.len() < shape.srcs as usize || (shape.dst && ins.dst.is_none()) {
             return Err(self.err(at, K::MissingOperand));
         }
         let mut out: Writes = [None; 4];
+        let mut sums: SumTerms = [[0.0; 4]; 4];
         // The components the opcode produces whatever the mask says (sincos: x and y; crs: xyz).
         let info = ins.opcode.info();
         let natural = info.writes;
@@ -107,20 +110,30 @@ impl Machine<'_> {
             _ if self.profile.ps_1_x && info.stage_op => {
                 out = self.ps1x_texture_op(at, ins, mask)?;
             }
-            _ => {
-                let vs1x = self.profile.is_vertex() && self.profile.sm1;
-                for lane in lanes(mask) {
-                    let mut s = [[0.0; 4]; 4];
-                    for (i, slot) in s.iter_mut().enumerate().take(ins.src.len()) {
-                        *slot = self.src(at, ins, i, lane)?;
-                    }
-                    let r = evaluate(self.arith, ins.opcode, &s, vs1x)
-                        .ok_or_else(|| self.err(at, K::Unsupported(ins.opcode)))?;
-                    out[lane] = Some((r, natural));
-                }
-            }
+            _ => (out, sums) = self.arithmetic(at, ins, mask)?,
         }
-        Ok(out)
+        Ok((out, sums))
+    }
+
+    /// A per-lane arithmetic instruction ([`evaluate`]); in the skewed runs a sum continuing
+    /// another moves as a driver's reassociation may move it (`reassociation`).
+    fn arithmetic(&mut self, at: usize, ins: &Instruction, mask: u8) -> Result<(Writes, SumTerms), InterpError> {
+        let (mut out, mut sums): (Writes, SumTerms) = ([None; 4], [[0.0; 4]; 4]);
+        let vs1x = self.profile.is_vertex() && self.profile.sm1;
+        let sum = self.arith.skew != Skew::None && matches!(ins.opcode, Opcode::Add | Opcode::Sub | Opcode::Mad);
+        for lane in lanes(mask) {
+            let mut s = [[0.0; 4]; 4];
+            for (i, slot) in s.iter_mut().enumerate().take(ins.src.len()) {
+                *slot = self.src(at, ins, i, lane)?;
+            }
+            let mut r =
+                evaluate(self.arith, ins.opcode, &s, vs1x).ok_or_else(|| self.err(at, K::Unsupported(ins.opcode)))?;
+            if sum {
+                (r, sums[lane]) = self.continued_sum(lane, ins, &s, r);
+            }
+            out[lane] = Some((r, ins.opcode.info().writes));
+        }
+        Ok((out, sums))
     }
 
     /// `texkill`: ps_1_x tests x, y, z; SM2+ the written components. The pixel is demoted: it

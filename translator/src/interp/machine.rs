@@ -17,6 +17,10 @@ use super::{Constants, InterpError, InterpErrorKind as K, Options};
 /// (value, components the instruction itself limits the write to).
 pub(super) type Writes = [Option<([f32; 4], u8)>; 4];
 
+/// Per lane, the terms of the sum an instruction computes ([`super::registers::Lane::sums`]):
+/// zeros where it computes none.
+pub(super) type SumTerms = [[f32; 4]; 4];
+
 /// What the interpreter derives from a program once, for every invocation.
 #[derive(Debug)]
 pub(super) struct Prepared {

@@ -76,6 +76,7 @@ mod options;
 mod outputs;
 mod ps1x;
 mod quad;
+mod reassociation;
 mod registers;
 mod textures;
 

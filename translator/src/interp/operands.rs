@@ -105,6 +105,7 @@ impl Machine<'_> {
         ins: &Instruction,
         value: [f32; 4],
         extra_mask: u8,
+        sums: [f32; 4],
     ) -> Result<(), K> {
         let dst: DstParam = ins.dst.ok_or(K::MissingOperand)?;
         let scale = 2f32.powi(dst.shift as i32);
@@ -124,7 +125,14 @@ impl Machine<'_> {
         let missing = || if dst.relative.is_some() { Ok(()) } else { Err(K::RegisterOutOfRange(dst.reg.name())) };
         let l = &mut self.lanes[lane];
         let stored = match dst.reg.ty {
-            RegisterType::Temp => slot(&mut l.r, index).map(|r| put(r, value, mask)),
+            RegisterType::Temp => {
+                // A saturated or scaled result ends the sum: no driver reassociates across it.
+                let sums = if sat || dst.shift != 0 { [0.0; 4] } else { sums };
+                if let Some(s) = slot(&mut l.sums, index) {
+                    put(s, sums, mask);
+                }
+                slot(&mut l.r, index).map(|r| put(r, value, mask))
+            }
             RegisterType::Texture => slot(&mut l.t, index).map(|r| put(r, value, mask)),
             RegisterType::Addr => {
                 // vs_1_x `mov a0` floors; `mova` rounds to nearest.

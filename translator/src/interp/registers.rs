@@ -40,12 +40,17 @@ pub(super) struct Lane {
     /// ps_1_x `texm3x*pad` rows computed so far.
     pub texm_rows: [f32; 3],
     pub texm_count: usize,
+    /// Per temp component, the largest magnitude among the terms of the sum that last wrote it
+    /// (0 where the last write was not a sum): what a driver reassociating the sum with a later
+    /// one may round at (`reassociation`). Kept by the skewed runs only.
+    pub sums: [[f32; 4]; TEMPS],
 }
 
 impl Lane {
     pub fn new() -> Lane {
         Lane {
             r: [[0.0; 4]; TEMPS],
+            sums: [[0.0; 4]; TEMPS],
             v: [[0.0; 4]; 16],
             t: [[0.0; 4]; 8],
             coords: [[0.0; 4]; 8],

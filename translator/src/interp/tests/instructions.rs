@@ -357,3 +357,31 @@ fn nop_and_partial_precision_change_nothing() {
     let p = "vs_2_0\ndef c0, 3, 3, 3, 3\nnop\nrcp_pp oPos, c0.x";
     assert_eq!(pos(p), [1.0f32 / 3.0; 4]);
 }
+
+#[test]
+fn skewed_runs_span_a_driver_reassociating_a_sum_across_instructions() {
+    // fuzz-diff seed 1796701136: r1 = −z + w with z = w = −1e30 is exactly 0, so D3D9 gives
+    // r2 = c0 + 0; lavapipe computed (c0 − z) + w = 0. The skewed runs move the second sum by an
+    // ulp of the chain's largest term (1e30: 2^76), so their spread holds both answers
+    // (src/interp/reassociation.rs).
+    let p = "vs_2_0\ndcl_position v0\ndef c0, -0.0208, 0, 0, 1\nadd r1.x, -v0.z, v0.w\nadd r2, c0, r1.x\nmov oPos, r2";
+    let v = [(0, [0.0, 0.0, -1e30, -1e30])];
+    let run = |skew| vs_full(p, &v, &Constants::default(), &Options { skew, ..Options::default() }).position.value[0];
+    let step = 2f32.powi(76);
+    assert_eq!(run(Skew::None), -0.0208);
+    assert!(run(Skew::Up) >= step * 0.99 && run(Skew::Down) <= -step * 0.99, "{} {}", run(Skew::Up), run(Skew::Down));
+    // Without a chain (one sum of an input and a constant) the skewed runs move an exact sum not at all.
+    let p = "vs_2_0\ndcl_position v0\ndef c0, -0.0208, 0, 0, 1\nadd r2, c0, v0.z\nmov oPos, r2";
+    let v = [(0, [0.0, 0.0, 0.0, 1.0])];
+    assert_eq!(
+        vs_full(p, &v, &Constants::default(), &Options { skew: Skew::Up, ..Options::default() }).position.value[0],
+        -0.0208
+    );
+    // A saturated sum ends the chain: x − x saturated, then added, moves by nothing.
+    let p = "vs_2_0\ndcl_position v0\ndef c0, 0.25, 0, 0, 1\nadd_sat r1.x, v0.z, -v0.z\nadd r2, c0, r1.x\nmov oPos, r2";
+    let v = [(0, [0.0, 0.0, 1e30, 1.0])];
+    assert_eq!(
+        vs_full(p, &v, &Constants::default(), &Options { skew: Skew::Up, ..Options::default() }).position.value[0],
+        0.25
+    );
+}
