@@ -137,29 +137,41 @@ pub mod input;
 pub mod interp;
 pub mod key;
 pub mod lower;
+pub mod pipeline;
 pub mod shader;
 pub mod translate;
 pub mod validate;
 
-pub use artifact::{Artifact, CacheHash};
+pub use artifact::{Artifact, ArtifactCache, CacheHash};
 pub use bytecode::{ShaderKind, Usage};
 pub use error::{Error, Location};
 pub use key::linkage::Linkage;
-pub use key::{BoundTexture, Deliveries, Delivery, DeviceState, KeySetError, Modes, RenderState, ShaderKey};
+pub use key::linkage::InterStageLimitError;
+pub use key::vertex_formats::{vertex_format, DeclType};
+pub use key::{
+    BoundTexture, Deliveries, Delivery, DeviceState, KeySetError, Modes, PipelineConstants, RenderState, ShaderKey,
+};
+pub use lower::{PIXEL_GROUP, VERTEX_GROUP};
+#[cfg(feature = "wgpu")]
+pub use pipeline::{WgpuPipeline, WgpuStage, WgpuVertexBuffer};
+pub use pipeline::{Pair, PreparedPair, PreparedStage, StageConstants, VertexElement};
 pub use lower::{BindingLayout, InterfaceMap, InterfaceSlot};
 pub use shader::{link, ConstantReflection, ParseOptions, Reflection, Shader};
 pub use translate::{translate, translate_with, TranslateError, Translation};
 
 /// What a compatibility layer uses, in one import: `use d3d9_shader::prelude::*;`.
 pub mod prelude {
-    pub use crate::artifact::{Artifact, CacheHash};
+    pub use crate::artifact::{Artifact, ArtifactCache, CacheHash};
     pub use crate::bytecode::{ShaderKind, Usage};
     pub use crate::error::{Error, Result};
     pub use crate::input::{load, LoadedShader};
-    pub use crate::key::linkage::Linkage;
+    pub use crate::key::linkage::{InterStageLimitError, Linkage};
     pub use crate::key::vertex_formats::{vertex_format, DeclType};
-    pub use crate::key::{BoundTexture, DeviceState, Modes, RenderState, ShaderKey};
-    pub use crate::lower::{BindingLayout, InterfaceMap, InterfaceSlot};
+    pub use crate::key::{BoundTexture, Deliveries, Delivery, DeviceState, Modes, PipelineConstants, RenderState, ShaderKey};
+    pub use crate::lower::{BindingLayout, InterfaceMap, InterfaceSlot, PIXEL_GROUP, VERTEX_GROUP};
+    #[cfg(feature = "wgpu")]
+    pub use crate::pipeline::{WgpuPipeline, WgpuStage, WgpuVertexBuffer};
+    pub use crate::pipeline::{Pair, PreparedPair, StageConstants, VertexElement};
     pub use crate::shader::{link, ParseOptions, Reflection, Shader};
     pub use crate::translate::Translation;
 }
