@@ -217,7 +217,8 @@ fn stage(
     let entry = t.module.entry_points.first().map(|e| e.name.clone()).ok_or("the translation has no entry point")?;
     // Under override delivery the draw's boolean and integer constants are pipeline constants.
     let bools = constants.bool.iter().enumerate().fold(0u16, |m, (n, &b)| m | u16::from(b) << n);
-    let pipeline = t.pipeline_constants(&state.modes, bools, &constants.int).iter().map(|(n, v)| (n.to_string(), v)).collect();
+    let pipeline =
+        t.pipeline_constants(&state.modes, bools, &constants.int).iter().map(|(n, v)| (n.to_string(), v)).collect();
     Ok(GpuStage { module: t.module, entry, varyings, buffers, textures, constants: pipeline })
 }
 
@@ -271,10 +272,11 @@ fn with_constants<'a>(s: Option<(&'a Program, &'a ShaderConstants)>) -> Option<S
 }
 
 /// A stage's key, with the modes its baked key would have had.
-type KeyAndModes = Option<(ShaderKey, Modes)>;
+pub type KeyAndModes = Option<(ShaderKey, Modes)>;
 
-/// The keys of a draw's stages under `delivery`, with the modes of their baked keys.
-fn pair_keys(
+/// The keys of a draw's stages under `delivery`, with the modes of their baked keys (what
+/// [`translate_pair_with`] translates under).
+pub fn pair_keys(
     vs: Option<StageInput<'_>>,
     ps: Option<StageInput<'_>>,
     ctx: &StageContext<'_>,

@@ -48,7 +48,8 @@ const FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Rgba8Unorm;
 /// The D3D9 device state of a draw: alpha test and table fog on, with the given modes, and the
 /// render-state block's values (fog colour and range, alpha reference 0x80).
 fn device_state(alpha_func: u32, fog_table_mode: u32) -> (DeviceState, RenderState) {
-    let state = DeviceState { alpha_test_enable: true, alpha_func, fog_enable: true, fog_table_mode, ..Default::default() };
+    let state =
+        DeviceState { alpha_test_enable: true, alpha_func, fog_enable: true, fog_table_mode, ..Default::default() };
     let values = RenderState {
         fog_color: [0.0, 0.0, 1.0, 1.0],
         fog_start: 0.0,
@@ -75,7 +76,7 @@ fn run() -> std::result::Result<(), Box<dyn std::error::Error>> {
     std::fs::create_dir_all(&out)?;
     let vs = Shader::from_asm(VS, &ParseOptions::default())?;
     let ps = Shader::from_asm(PS, &ParseOptions::default())?;
-    // Errors name their token: a pixel shader where the vertex shader goes is refused.
+    // Errors are typed: a pixel shader where the vertex shader goes is refused.
     let swapped = Pair::new(&ps, &vs, &DECLARATION).err().ok_or("a swapped pair was accepted")?;
     println!("refused as expected: {swapped}");
     println!("vertex inputs: {:?}", vs.reflection().inputs.iter().map(|r| (r.usage, r.index)).collect::<Vec<_>>());
@@ -102,7 +103,7 @@ fn run() -> std::result::Result<(), Box<dyn std::error::Error>> {
         write_png(&out.join(format!("{name}.png")), &pixels)?;
         images.push(pixels);
     }
-    check(&cache, &hashes, &images)
+    Ok(check(&cache, &hashes, &images)?)
 }
 
 /// The layer's claims: one translation per stage for both states, and the pixels of each state.
@@ -188,13 +189,15 @@ fn draw(
     let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
     let (pipeline, layouts) = parts.create_render_pipeline(device, &[Some(FORMAT.into())]);
     let block = buffer(device, queue, wgpu::BufferUsages::UNIFORM, &values.to_bytes());
-    let groups = [&parts.vertex, &parts.pixel].map(|stage| {
-        let binding = stage.artifact.layout.render_state.ok_or("no render-state block")?;
-        let entry = wgpu::BindGroupEntry { binding, resource: block.as_entire_binding() };
+    // Each stage's group: the render-state block where the stage reads it (the pixel shader's
+    // fog and alpha test), nothing for this vertex shader.
+    let [vg, pg] = [&parts.vertex, &parts.pixel].map(|stage| {
+        let entries: Vec<_> = (stage.artifact.layout.render_state.iter())
+            .map(|&binding| wgpu::BindGroupEntry { binding, resource: block.as_entire_binding() })
+            .collect();
         let layout = &layouts[(stage.artifact.layout.group == PIXEL_GROUP) as usize];
-        Ok::<_, &str>(device.create_bind_group(&wgpu::BindGroupDescriptor { label: None, layout, entries: &[entry] }))
+        device.create_bind_group(&wgpu::BindGroupDescriptor { label: None, layout, entries: &entries })
     });
-    let [Ok(vg), Ok(pg)] = groups else { return Err("a stage without the render-state block".into()) };
     let mut vertices = Vec::new();
     for (x0, x1, color) in [(-1.0f32, 0.0f32, LEFT), (0.0, 1.0, RIGHT)] {
         for (x, y) in [(x0, -1.0f32), (x1, -1.0), (x1, 1.0), (x0, -1.0), (x1, 1.0), (x0, 1.0)] {
@@ -224,7 +227,10 @@ fn draw(
                 view: &view,
                 depth_slice: None,
                 resolve_target: None,
-                ops: wgpu::Operations { load: wgpu::LoadOp::Clear(wgpu::Color { r, g, b, a }), store: wgpu::StoreOp::Store },
+                ops: wgpu::Operations {
+                    load: wgpu::LoadOp::Clear(wgpu::Color { r, g, b, a }),
+                    store: wgpu::StoreOp::Store,
+                },
             })],
             ..Default::default()
         });
@@ -235,7 +241,11 @@ fn draw(
         pass.draw(0..12, 0..1);
     }
     let layout = wgpu::TexelCopyBufferLayout { offset: 0, bytes_per_row: Some(SIZE * 4), rows_per_image: None };
-    encoder.copy_texture_to_buffer(target.as_image_copy(), wgpu::TexelCopyBufferInfo { buffer: &readback, layout }, extent);
+    encoder.copy_texture_to_buffer(
+        target.as_image_copy(),
+        wgpu::TexelCopyBufferInfo { buffer: &readback, layout },
+        extent,
+    );
     queue.submit([encoder.finish()]);
     if let Some(e) = pollster::block_on(scope.pop()) {
         return Err(format!("drawing: {e}").into());

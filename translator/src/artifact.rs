@@ -445,8 +445,8 @@ mod tests {
         let mut key = ShaderKey::default();
         key.delivery.set("all=override").unwrap();
         let t = ps.translate(&key).unwrap();
-        let back: Artifact = serde_json::from_str(&serde_json::to_string(&Artifact::new(&ps, &key, &t).unwrap()).unwrap())
-            .unwrap();
+        let back: Artifact =
+            serde_json::from_str(&serde_json::to_string(&Artifact::new(&ps, &key, &t).unwrap()).unwrap()).unwrap();
         let (modes, ints) = (Modes::default(), [[0; 4]; 16]);
         let constants = back.pipeline_constants(&modes, 1, &ints);
         assert_eq!(constants.get("bool_constants"), Some(1.0));

@@ -6,8 +6,8 @@ use thiserror::Error;
 
 use crate::asm::AsmError;
 use crate::bytecode::{DecodeError, ShaderKind, Usage};
-use crate::key::linkage::InterStageLimitError;
 use crate::input::InputError;
+use crate::key::linkage::InterStageLimitError;
 use crate::translate::TranslateError;
 use crate::validate::Diagnostic;
 
@@ -99,9 +99,10 @@ impl Error {
             Error::Decode(e) => Some(Location::Token(e.token)),
             Error::Invalid { errors } => errors[0].token.map(|t| Location::Token(t as usize)),
             Error::Translate(TranslateError::Lower(e)) => Some(Location::Token(e.offset() as usize)),
-            Error::Translate(_) | Error::Stage { .. } | Error::InterStageLimit(_) | Error::MissingVertexElement { .. } => {
-                None
-            }
+            Error::Translate(_)
+            | Error::Stage { .. }
+            | Error::InterStageLimit(_)
+            | Error::MissingVertexElement { .. } => None,
         }
     }
 }

@@ -145,17 +145,17 @@ pub mod validate;
 pub use artifact::{Artifact, ArtifactCache, CacheHash};
 pub use bytecode::{ShaderKind, Usage};
 pub use error::{Error, Location};
-pub use key::linkage::Linkage;
 pub use key::linkage::InterStageLimitError;
+pub use key::linkage::Linkage;
 pub use key::vertex_formats::{vertex_format, DeclType};
 pub use key::{
     BoundTexture, Deliveries, Delivery, DeviceState, KeySetError, Modes, PipelineConstants, RenderState, ShaderKey,
 };
+pub use lower::{BindingLayout, InterfaceMap, InterfaceSlot};
 pub use lower::{PIXEL_GROUP, VERTEX_GROUP};
+pub use pipeline::{Pair, PreparedPair, PreparedStage, StageConstants, VertexElement};
 #[cfg(feature = "wgpu")]
 pub use pipeline::{WgpuPipeline, WgpuStage, WgpuVertexBuffer};
-pub use pipeline::{Pair, PreparedPair, PreparedStage, StageConstants, VertexElement};
-pub use lower::{BindingLayout, InterfaceMap, InterfaceSlot};
 pub use shader::{link, ConstantReflection, ParseOptions, Reflection, Shader};
 pub use translate::{translate, translate_with, TranslateError, Translation};
 
@@ -167,11 +167,13 @@ pub mod prelude {
     pub use crate::input::{load, LoadedShader};
     pub use crate::key::linkage::{InterStageLimitError, Linkage};
     pub use crate::key::vertex_formats::{vertex_format, DeclType};
-    pub use crate::key::{BoundTexture, Deliveries, Delivery, DeviceState, Modes, PipelineConstants, RenderState, ShaderKey};
+    pub use crate::key::{
+        BoundTexture, Deliveries, Delivery, DeviceState, Modes, PipelineConstants, RenderState, ShaderKey,
+    };
     pub use crate::lower::{BindingLayout, InterfaceMap, InterfaceSlot, PIXEL_GROUP, VERTEX_GROUP};
+    pub use crate::pipeline::{Pair, PreparedPair, StageConstants, VertexElement};
     #[cfg(feature = "wgpu")]
     pub use crate::pipeline::{WgpuPipeline, WgpuStage, WgpuVertexBuffer};
-    pub use crate::pipeline::{Pair, PreparedPair, StageConstants, VertexElement};
     pub use crate::shader::{link, ParseOptions, Reflection, Shader};
     pub use crate::translate::Translation;
 }

@@ -85,9 +85,11 @@ pub struct PreparedPair {
 }
 
 impl<'a> Pair<'a> {
-    /// A pair of `vertex` and `pixel` (refused if a stage is wrong), with the modes delivered as
-    /// overrides (one translation for every alpha function, fog mode, clip plane mask …) and the
-    /// constants as uniforms (the library's default).
+    /// A pair of `vertex` and `pixel` (refused if a stage is wrong), with the pixel modes
+    /// delivered as overrides (one translation for every alpha function, fog mode, unbound
+    /// sampler mask, projection), the clip planes baked (a delivered mask writes all eight clip
+    /// distances, which need wgpu's `CLIP_DISTANCES` feature even with no plane on) and the
+    /// constants as uniforms (the library's default). Change [`Pair::delivery`] as you like.
     pub fn new(vertex: &'a Shader, pixel: &'a Shader, declaration: &'a [VertexElement]) -> Result<Pair<'a>> {
         for (shader, expected) in [(vertex, ShaderKind::Vertex), (pixel, ShaderKind::Pixel)] {
             if shader.stage() != expected {
@@ -96,6 +98,7 @@ impl<'a> Pair<'a> {
         }
         let mut delivery = Deliveries::all(Delivery::Override);
         (delivery.bool_constants, delivery.int_constants) = (Delivery::Uniform, Delivery::Uniform);
+        delivery.clip_planes = Delivery::Baked;
         Ok(Pair { vertex, pixel, declaration, delivery })
     }
 
@@ -130,7 +133,8 @@ impl<'a> Pair<'a> {
         let mut out = Vec::new();
         for r in self.vertex.reflection().inputs.iter().filter(|r| r.file == RegisterType::Input) {
             let e = self.declaration.iter().find(|e| r.usage == Some(e.usage) && r.usage_index == e.usage_index);
-            let e = e.ok_or(Error::MissingVertexElement { register: r.index, usage: r.usage, usage_index: r.usage_index })?;
+            let e =
+                e.ok_or(Error::MissingVertexElement { register: r.index, usage: r.usage, usage_index: r.usage_index })?;
             if r.index < 16 {
                 out.push((*e, r.index));
             }

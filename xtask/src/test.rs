@@ -213,7 +213,18 @@ pub fn main(args: &TestArgs) -> i32 {
     // on the library's `wgpu` feature, which the example requires); it runs in a second.
     // Under REQUIRE_GPU=1 a missing adapter fails it.
     let mut cmd = Command::new(&cargo);
-    cmd.current_dir(root).args(["run", "--quiet", "--release", "-p", "d3d9-shader", "--features", "wgpu", "--example", "layer", "--"]);
+    cmd.current_dir(root).args([
+        "run",
+        "--quiet",
+        "--release",
+        "-p",
+        "d3d9-shader",
+        "--features",
+        "wgpu",
+        "--example",
+        "layer",
+        "--",
+    ]);
     if !run(cmd.arg(root.join("target/layer-example"))) {
         eprintln!("xtask: the layer example failed");
         return 1;

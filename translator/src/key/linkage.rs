@@ -226,7 +226,11 @@ impl Linkage {
         if self.stable {
             return STABLE_SEMANTICS.len() as u32;
         }
-        self.slots.iter().filter_map(|s| if let LinkSlot::Location(l) = s.2 { Some(l + 1) } else { None }).max().unwrap_or(0)
+        self.slots
+            .iter()
+            .filter_map(|s| if let LinkSlot::Location(l) = s.2 { Some(l + 1) } else { None })
+            .max()
+            .unwrap_or(0)
     }
 
     /// Whether the pair fits a device with `limit` inter-stage locations (WebGPU's default is

@@ -77,8 +77,8 @@ pub mod vertex_formats;
 pub use delivery::{Deliveries, Delivery};
 pub use device::{BoundTexture, DeviceState, FOURCC_GET1, FOURCC_GET4};
 pub use modes::{AlphaPrecision, CompareFunc, FloatRules, FogMode, FogSource, PointExpansion, UnknownName};
-pub use set_error::KeySetError;
 pub use pipeline_constants::PipelineConstants;
+pub use set_error::KeySetError;
 pub use state_block::{Modes, RenderState};
 
 use crate::analysis::Signature;

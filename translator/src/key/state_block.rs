@@ -188,7 +188,6 @@ impl RenderState {
         put(at("viewport_height"), self.viewport[1].to_bits());
         out
     }
-
 }
 
 /// The override name of component `c` (0 count, 1 start, 2 step, 3 w) of `i n` under override

@@ -64,8 +64,11 @@ impl WgpuPipeline {
         prepared.check_limits(limits)?;
         let mut vertex_buffers: Vec<WgpuVertexBuffer> = Vec::new();
         for &(e, location) in &prepared.attributes {
-            let attribute =
-                wgpu::VertexAttribute { format: vertex_format(e.ty).wgpu, offset: u64::from(e.offset), shader_location: location };
+            let attribute = wgpu::VertexAttribute {
+                format: vertex_format(e.ty).wgpu,
+                offset: u64::from(e.offset),
+                shader_location: location,
+            };
             match vertex_buffers.iter_mut().find(|b| b.stream == e.stream) {
                 Some(b) => b.attributes.push(attribute),
                 None => vertex_buffers.push(WgpuVertexBuffer {
@@ -154,7 +157,8 @@ impl WgpuStage {
 
     /// The shader module.
     pub fn create_module(&self, device: &wgpu::Device) -> wgpu::ShaderModule {
-        device.create_shader_module(wgpu::ShaderModuleDescriptor { label: Some(self.entry_point), source: self.source() })
+        device
+            .create_shader_module(wgpu::ShaderModuleDescriptor { label: Some(self.entry_point), source: self.source() })
     }
 
     /// The bind group layout of its group.
@@ -165,7 +169,10 @@ impl WgpuStage {
 
 impl PreparedPair {
     /// [`PreparedPair::check_inter_stage_limit`] against a wgpu device's limits.
-    pub fn check_limits(&self, limits: &wgpu::Limits) -> std::result::Result<(), crate::key::linkage::InterStageLimitError> {
+    pub fn check_limits(
+        &self,
+        limits: &wgpu::Limits,
+    ) -> std::result::Result<(), crate::key::linkage::InterStageLimitError> {
         self.check_inter_stage_limit(limits.max_inter_stage_shader_variables)
     }
 }
@@ -176,8 +183,11 @@ impl PreparedPair {
 /// floats without `FLOAT32_FILTERABLE`) changes the sample and sampler types.
 pub fn layout_entries(layout: &BindingLayout, visibility: wgpu::ShaderStages) -> Vec<wgpu::BindGroupLayoutEntry> {
     let entry = |binding, ty| wgpu::BindGroupLayoutEntry { binding, visibility, ty, count: None };
-    let uniform =
-        wgpu::BindingType::Buffer { ty: wgpu::BufferBindingType::Uniform, has_dynamic_offset: false, min_binding_size: None };
+    let uniform = wgpu::BindingType::Buffer {
+        ty: wgpu::BufferBindingType::Uniform,
+        has_dynamic_offset: false,
+        min_binding_size: None,
+    };
     let float = layout.float_constants.iter().flat_map(|f| std::iter::once(f.binding).chain(f.high_binding));
     let buffers = float.chain(layout.int_constants).chain(layout.bool_constants).chain(layout.render_state);
     let mut entries: Vec<_> = buffers.map(|b| entry(b, uniform)).collect();
