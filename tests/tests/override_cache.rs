@@ -113,9 +113,10 @@ fn check_stage(s: &Stage<'_>) -> Result<(), String> {
 
 /// Both translations of a draw's stages, and the check of each.
 fn check_draw(vs: WalkStage<'_>, ps: WalkStage<'_>, ctx: &StageContext<'_>) -> Result<(), String> {
-    let input = |s: WalkStage<'_>| s.map(|(p, c)| -> StageInput<'_> { (p, Some(c)) });
-    let (bv, bp) = pair_keys(input(vs), input(ps), ctx, Some(Delivery::Baked));
-    let (ov, op) = pair_keys(input(vs), input(ps), ctx, Some(Delivery::Override));
+    let (vi, pi): (Option<StageInput<'_>>, Option<StageInput<'_>>) =
+        (vs.map(|(p, c)| (p, Some(c))), ps.map(|(p, c)| (p, Some(c))));
+    let (bv, bp) = pair_keys(vi, pi, ctx, Some(Delivery::Baked));
+    let (ov, op) = pair_keys(vi, pi, ctx, Some(Delivery::Override));
     for (stage, baked, overridden, name) in [(vs, bv, ov, "vertex"), (ps, bp, op, "pixel")] {
         let (Some((program, constants)), Some((bk, _)), Some((ok, modes))) = (stage, baked, overridden) else {
             continue;

@@ -61,17 +61,8 @@ fn device_state(alpha_func: u32, fog_table_mode: u32) -> (DeviceState, RenderSta
     (state, values)
 }
 
-fn main() -> std::process::ExitCode {
-    match run() {
-        Ok(()) => std::process::ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("layer: {e}");
-            std::process::ExitCode::FAILURE
-        }
-    }
-}
-
-fn run() -> std::result::Result<(), Box<dyn std::error::Error>> {
+/// Exits non-zero with the error on failure.
+fn main() -> std::result::Result<(), Box<dyn std::error::Error>> {
     let out: std::path::PathBuf = std::env::args().nth(1).unwrap_or_else(|| "target/layer-example".into()).into();
     std::fs::create_dir_all(&out)?;
     let vs = Shader::from_asm(VS, &ParseOptions::default())?;
@@ -165,16 +156,9 @@ fn open_device() -> std::result::Result<Option<(wgpu::Device, wgpu::Queue)>, Box
     Ok(Some(pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor::default()))?))
 }
 
-fn buffer(device: &wgpu::Device, queue: &wgpu::Queue, usage: wgpu::BufferUsages, bytes: &[u8]) -> wgpu::Buffer {
-    let size = bytes.len().max(16) as u64;
-    let b = device.create_buffer(&wgpu::BufferDescriptor {
-        label: None,
-        size,
-        usage: usage | wgpu::BufferUsages::COPY_DST,
-        mapped_at_creation: false,
-    });
-    queue.write_buffer(&b, 0, bytes);
-    b
+fn buffer(device: &wgpu::Device, usage: wgpu::BufferUsages, contents: &[u8]) -> wgpu::Buffer {
+    use wgpu::util::DeviceExt;
+    device.create_buffer_init(&wgpu::util::BufferInitDescriptor { label: None, contents, usage })
 }
 
 /// Draws the two quads (left and right halves of the target) with the pair's pipeline; the
@@ -188,7 +172,7 @@ fn draw(
 ) -> std::result::Result<Vec<u8>, Box<dyn std::error::Error>> {
     let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
     let (pipeline, layouts) = parts.create_render_pipeline(device, &[Some(FORMAT.into())]);
-    let block = buffer(device, queue, wgpu::BufferUsages::UNIFORM, &values.to_bytes());
+    let block = buffer(device, wgpu::BufferUsages::UNIFORM, &values.to_bytes());
     // Each stage's group: the render-state block where the stage reads it (the pixel shader's
     // fog and alpha test), nothing for this vertex shader.
     let [vg, pg] = [&parts.vertex, &parts.pixel].map(|stage| {
@@ -205,7 +189,7 @@ fn draw(
             vertices.extend(color.to_le_bytes()); // D3DCOLOR in memory: B, G, R, A.
         }
     }
-    let vertex_buffer = buffer(device, queue, wgpu::BufferUsages::VERTEX, &vertices);
+    let vertex_buffer = buffer(device, wgpu::BufferUsages::VERTEX, &vertices);
     let extent = wgpu::Extent3d { width: SIZE, height: SIZE, depth_or_array_layers: 1 };
     let target = device.create_texture(&wgpu::TextureDescriptor {
         label: None,
@@ -217,7 +201,11 @@ fn draw(
         usage: wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
         view_formats: &[],
     });
-    let readback = buffer(device, queue, wgpu::BufferUsages::MAP_READ, &vec![0; (SIZE * SIZE * 4) as usize]);
+    let readback = buffer(
+        device,
+        wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+        &vec![0; (SIZE * SIZE * 4) as usize],
+    );
     let [r, g, b, a] = CLEAR.map(|c| f64::from(c) / 255.0);
     let mut encoder = device.create_command_encoder(&Default::default());
     {
