@@ -29,7 +29,8 @@ use d3d9_shader::key::Modes;
 use d3d9_shader::{translate, Artifact, Delivery, ParseOptions, Shader, ShaderKey, Translation};
 use d3d9_tests::{require_shared, shared_dir};
 use gpu_harness::case::{case_files, Case};
-use gpu_harness::runner::{Backend, Runner, ShaderConstants, StageContext, Verdict, WalkStage};
+use gpu_harness::runner::walk::WalkStage;
+use gpu_harness::runner::{Backend, Runner, ShaderConstants, StageContext, Verdict};
 use gpu_harness::translated::{pair_keys, StageInput};
 
 fn repo() -> &'static Path {

@@ -153,9 +153,9 @@ pub use key::{
 };
 pub use lower::{BindingLayout, InterfaceMap, InterfaceSlot};
 pub use lower::{PIXEL_GROUP, VERTEX_GROUP};
-pub use pipeline::{Pair, PreparedPair, PreparedStage, StageConstants, VertexElement};
 #[cfg(feature = "wgpu")]
-pub use pipeline::{WgpuPipeline, WgpuStage, WgpuVertexBuffer};
+pub use pipeline::for_wgpu::{WgpuPipeline, WgpuStage, WgpuVertexBuffer};
+pub use pipeline::{Pair, PreparedPair, PreparedStage, StageConstants, VertexElement};
 pub use shader::{link, ConstantReflection, ParseOptions, Reflection, Shader};
 pub use translate::{translate, translate_with, TranslateError, Translation};
 
@@ -171,9 +171,9 @@ pub mod prelude {
         BoundTexture, Deliveries, Delivery, DeviceState, Modes, PipelineConstants, RenderState, ShaderKey,
     };
     pub use crate::lower::{BindingLayout, InterfaceMap, InterfaceSlot, PIXEL_GROUP, VERTEX_GROUP};
-    pub use crate::pipeline::{Pair, PreparedPair, StageConstants, VertexElement};
     #[cfg(feature = "wgpu")]
-    pub use crate::pipeline::{WgpuPipeline, WgpuStage, WgpuVertexBuffer};
+    pub use crate::pipeline::for_wgpu::{WgpuPipeline, WgpuStage, WgpuVertexBuffer};
+    pub use crate::pipeline::{Pair, PreparedPair, StageConstants, VertexElement};
     pub use crate::shader::{link, ParseOptions, Reflection, Shader};
     pub use crate::translate::Translation;
 }

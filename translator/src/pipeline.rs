@@ -2,14 +2,11 @@
 //! (from the device state, the deliveries, the linkage and the vertex declaration), their
 //! artifacts through a cache, the pipeline constants of both, where each declaration element
 //! goes, and the check of the inter-stage locations against the device's limit. With the
-//! `wgpu` feature, [`WgpuPipeline`] gives all of it as wgpu's types in one call
+//! `wgpu` feature, `WgpuPipeline` ([`for_wgpu`]) gives all of it as wgpu's types in one call
 //! (`examples/layer.rs`).
 
 #[cfg(feature = "wgpu")]
-mod for_wgpu;
-
-#[cfg(feature = "wgpu")]
-pub use for_wgpu::{WgpuPipeline, WgpuStage, WgpuVertexBuffer};
+pub mod for_wgpu;
 
 use crate::artifact::{Artifact, ArtifactCache};
 use crate::bytecode::{Register, RegisterType, ShaderKind, Usage};

@@ -8,6 +8,8 @@
 //! [`PipelineConstants::to_naga`] what naga's pipeline-constant pass takes. Every override name
 //! is one of a fixed set (the delivery table), so the names are `&'static str`.
 
+#[cfg(test)]
+use super::state_block::PROJECTION_NAMES;
 use super::state_block::{Modes, BOOL_CONSTANTS_OVERRIDE};
 
 /// `int_constant{n}_{count,start,step,w}` for n in 0..16, as static strings.
@@ -25,18 +27,6 @@ macro_rules! int_names {
 /// The integer constants' override names, `INT_CONSTANT_NAMES[n][c]`
 /// ([`int_constant_override`](super::state_block::int_constant_override)'s spelling).
 pub const INT_CONSTANT_NAMES: [[&str; 4]; 16] = int_names!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15);
-
-/// The ps_1_0–ps_1_3 projection counts' override names, by texture stage.
-pub const PROJECTION_NAMES: [&str; 8] = [
-    "stage0_projection",
-    "stage1_projection",
-    "stage2_projection",
-    "stage3_projection",
-    "stage4_projection",
-    "stage5_projection",
-    "stage6_projection",
-    "stage7_projection",
-];
 
 /// The pipeline constants of one translation (or artifact) under a draw's modes and constants:
 /// a value for each override the translation declares, and nothing else (wgpu refuses a

@@ -73,7 +73,7 @@ impl Modes {
     /// [`Modes::named`] with the names as static strings.
     pub(crate) fn named_static(&self) -> [(&'static str, u32); 13] {
         let p = &self.projected;
-        let names = &super::pipeline_constants::PROJECTION_NAMES;
+        let names = &PROJECTION_NAMES;
         [
             ("alpha_func", self.alpha_func),
             ("fog_mode", self.fog_mode),
@@ -189,6 +189,18 @@ impl RenderState {
         out
     }
 }
+
+/// The ps_1_0–ps_1_3 projection counts' override names, by texture stage.
+pub const PROJECTION_NAMES: [&str; 8] = [
+    "stage0_projection",
+    "stage1_projection",
+    "stage2_projection",
+    "stage3_projection",
+    "stage4_projection",
+    "stage5_projection",
+    "stage6_projection",
+    "stage7_projection",
+];
 
 /// The override name of component `c` (0 count, 1 start, 2 step, 3 w) of `i n` under override
 /// delivery ([`crate::key::delivery`]'s table).
