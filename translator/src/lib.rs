@@ -78,7 +78,12 @@
 //! from the device state: [`Shader::modes`] gives them (never the key translated under, whose
 //! overridden fields [`ShaderKey::minimal`] resets); [`Artifact`] is the cacheable form of a
 //! translation, which gives SPIR-V for any state ([`Artifact::to_spirv`]). docs/layers.md has a
-//! quick start from bytes to a wgpu pipeline, and [`prelude`] the types a layer uses.
+//! quick start from bytes to a wgpu pipeline, and [`prelude`] the types a layer uses. The
+//! pipeline constants of override delivery come in one call with the boolean and integer
+//! constants ([`Artifact::pipeline_constants`], a typed [`PipelineConstants`]); [`pipeline`]
+//! takes a pair and a draw's state to its keys, artifacts, constants, vertex attributes and the
+//! check of its inter-stage locations against a device limit, and with the `wgpu` feature
+//! `WgpuPipeline` gives all of it as wgpu's types in one call (`examples/layer.rs`).
 //!
 //! The disassembler, [`asm::disassemble`], prints a decoded program as fxc's listing.
 //!

@@ -2,7 +2,7 @@
 //! (from the device state, the deliveries, the linkage and the vertex declaration), their
 //! artifacts through a cache, the pipeline constants of both, where each declaration element
 //! goes, and the check of the inter-stage locations against the device's limit. With the
-//! `wgpu` feature, `WgpuPipeline` ([`for_wgpu`]) gives all of it as wgpu's types in one call
+//! `wgpu` feature, `WgpuPipeline` (`for_wgpu`) gives all of it as wgpu's types in one call
 //! (`examples/layer.rs`).
 
 #[cfg(feature = "wgpu")]

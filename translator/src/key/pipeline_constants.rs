@@ -4,7 +4,7 @@
 //! an `if b0` the application turned on would run as off).
 //!
 //! [`PipelineConstants::as_slice`] is what wgpu's `PipelineCompilationOptions::constants` takes
-//! (`&[(&str, f64)]`; with the `wgpu` feature, [`PipelineConstants::compilation_options`]), and
+//! (`&[(&str, f64)]`; with the `wgpu` feature, `PipelineConstants::compilation_options`), and
 //! [`PipelineConstants::to_naga`] what naga's pipeline-constant pass takes. Every override name
 //! is one of a fixed set (the delivery table), so the names are `&'static str`.
 
