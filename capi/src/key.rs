@@ -340,7 +340,7 @@ pub unsafe extern "C" fn d3d9s_shader_cache_hash(
     guard(|| {
         // SAFETY: NULL or live handle, NULL or valid key (this function's contract).
         let (h, (k, _)) = unsafe { (shader_ref(shader)?, key_arg(key)?) };
-        let bytes = h.shader.cache_hash(&k).to_le_bytes();
+        let bytes = h.shader.cache_hash(&k).0.to_le_bytes();
         // SAFETY: NULL or writable for 16 bytes (this function's contract).
         unsafe { write(out.cast::<[u8; 16]>(), "out", bytes) }
     })

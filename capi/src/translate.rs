@@ -4,7 +4,6 @@
 use std::ffi::{c_char, CString};
 use std::panic::catch_unwind;
 
-use d3d9_shader::key::state_block::constant_overrides;
 use d3d9_shader::lower::InterfaceSlot;
 use d3d9_shader::{RenderState, Translation};
 
@@ -224,16 +223,14 @@ pub unsafe extern "C" fn d3d9s_translation_pipeline_constants(
     guard(|| {
         // SAFETY: NULL or live, NULL or a valid key (this function's contract).
         let (t, (k, _)) = unsafe { (translation_ref(translation)?, key_arg(modes)?) };
-        // The boolean and integer constants' overrides take the key's values.
-        let mut named: Vec<(String, f64)> = key_modes(&k).named().into_iter().map(|(n, v)| (n, f64::from(v))).collect();
-        named.extend(constant_overrides(&t.translation.module, k.bool_constants, &k.int_constants));
+        // The modes and the boolean and integer constants' overrides, in one call.
+        let named = t.translation.pipeline_constants(&key_modes(&k), k.bool_constants, &k.int_constants);
         let values: Vec<D3d9sPipelineConstant> = t
             .overrides
             .iter()
             .filter_map(|n| {
-                let name = n.to_str().ok()?;
-                let v = named.iter().find(|(m, _)| m == name)?.1;
-                Some(D3d9sPipelineConstant { name: n.as_ptr(), value: v })
+                let value = named.get(n.to_str().ok()?)?;
+                Some(D3d9sPipelineConstant { name: n.as_ptr(), value })
             })
             .collect();
         if count.is_null() {

@@ -13,7 +13,7 @@
 use d3d9_shader::analysis::analyse;
 use d3d9_shader::bytecode::{Program, TextureType};
 use d3d9_shader::key::linkage::fits_stable;
-use d3d9_shader::key::state_block::{constant_overrides, Modes};
+use d3d9_shader::key::state_block::Modes;
 use d3d9_shader::key::{AlphaPrecision, CompareFunc, FloatRules, FogMode as KeyFog};
 use d3d9_shader::lower::{self, link, Linkage};
 use d3d9_shader::{translate, Deliveries, Delivery, RenderState, ShaderKey, Translation};
@@ -217,8 +217,8 @@ fn stage(
     let entry = t.module.entry_points.first().map(|e| e.name.clone()).ok_or("the translation has no entry point")?;
     // Under override delivery the draw's boolean and integer constants are pipeline constants.
     let bools = constants.bool.iter().enumerate().fold(0u16, |m, (n, &b)| m | u16::from(b) << n);
-    let mut pipeline = state.pipeline_constants(&t.module);
-    pipeline.extend(constant_overrides(&t.module, bools, &constants.int));
+    let pipeline =
+        t.pipeline_constants(&state.modes, bools, &constants.int).iter().map(|(n, v)| (n.to_string(), v)).collect();
     Ok(GpuStage { module: t.module, entry, varyings, buffers, textures, constants: pipeline })
 }
 
@@ -272,10 +272,11 @@ fn with_constants<'a>(s: Option<(&'a Program, &'a ShaderConstants)>) -> Option<S
 }
 
 /// A stage's key, with the modes its baked key would have had.
-type KeyAndModes = Option<(ShaderKey, Modes)>;
+pub type KeyAndModes = Option<(ShaderKey, Modes)>;
 
-/// The keys of a draw's stages under `delivery`, with the modes of their baked keys.
-fn pair_keys(
+/// The keys of a draw's stages under `delivery`, with the modes of their baked keys (what
+/// [`translate_pair_with`] translates under).
+pub fn pair_keys(
     vs: Option<StageInput<'_>>,
     ps: Option<StageInput<'_>>,
     ctx: &StageContext<'_>,

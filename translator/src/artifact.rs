@@ -27,6 +27,7 @@ pub use stored::StoredModule;
 use crate::emit::EmitError;
 use crate::key::delivery::Delivery;
 use crate::key::linkage::LinkSlot;
+use crate::key::pipeline_constants::PipelineConstants;
 use crate::key::state_block::Modes;
 use crate::key::{RenderState, ShaderKey};
 use crate::lower::{BindingLayout, InterfaceMap};
@@ -110,8 +111,8 @@ pub fn cache_hash(tokens: &[u32], key: &ShaderKey) -> u128 {
 
 impl Shader {
     /// The cache hash of this shader under `key` reduced to what it reads ([`cache_hash`]).
-    pub fn cache_hash(&self, key: &ShaderKey) -> u128 {
-        cache_hash(&self.tokens(), &self.minimal_key(key))
+    pub fn cache_hash(&self, key: &ShaderKey) -> CacheHash {
+        CacheHash(cache_hash(&self.tokens(), &self.minimal_key(key)))
     }
 }
 
@@ -186,7 +187,7 @@ impl Artifact {
         let reflection = serde_json::to_value(shader.reflection())
             .map_err(|e| EmitError::Backend { backend: "json", message: e.to_string() })?;
         Ok(Artifact {
-            hash: CacheHash(shader.cache_hash(key)),
+            hash: shader.cache_hash(key),
             version: env!("CARGO_PKG_VERSION").to_string(),
             stage: if shader.stage() == crate::bytecode::ShaderKind::Vertex { "vertex" } else { "pixel" }.into(),
             wgsl: translation.to_wgsl()?,
@@ -199,11 +200,13 @@ impl Artifact {
         })
     }
 
-    /// The pipeline constants of the artifact's overrides under `modes` (take them from the
-    /// device state, [`Shader::modes`]), as wgpu's `PipelineCompilationOptions::constants`
-    /// takes them beside [`Artifact::wgsl`].
-    pub fn pipeline_constants(&self, modes: &Modes) -> Vec<(String, f64)> {
-        modes.pipeline_constants(&self.overrides)
+    /// The pipeline constants of the artifact's overrides under a draw's `modes` (take them
+    /// from the device state, [`Shader::modes`]) and the application's boolean and integer
+    /// constants (`bools` bit n is `b n`, `ints[n]` is `i n`), as wgpu takes them beside
+    /// [`Artifact::wgsl`] ([`Translation::pipeline_constants`]; the values
+    /// [`Artifact::to_spirv_with_constants`] bakes in).
+    pub fn pipeline_constants(&self, modes: &Modes, bools: u16, ints: &[[i32; 4]; 16]) -> PipelineConstants {
+        PipelineConstants::new(&self.overrides, modes, bools, ints)
     }
 
     /// The SPIR-V of the artifact under `modes` (take them from the device state,
@@ -232,6 +235,47 @@ impl Artifact {
         let t = Translation { module, info, layout: self.layout.clone(), interface: self.interface.clone() };
         let state = RenderState { modes: *modes, ..RenderState::default() };
         t.specialise_with_constants(&state, bools, ints)?.to_spirv()
+    }
+}
+
+/// Artifacts by cache hash, in memory: each (shader, minimal key) translated once. A layer that
+/// keeps its artifacts on disk fills one with [`ArtifactCache::insert`] at start.
+#[derive(Clone, Debug, Default)]
+pub struct ArtifactCache {
+    artifacts: std::collections::HashMap<CacheHash, Artifact>,
+    translations: usize,
+}
+
+impl ArtifactCache {
+    /// The artifact of `shader` under `key`: from the cache, or translated once.
+    pub fn get(&mut self, shader: &Shader, key: &ShaderKey) -> crate::error::Result<&Artifact> {
+        let hash = shader.cache_hash(key);
+        if !self.artifacts.contains_key(&hash) {
+            let translation = shader.translate(key)?;
+            self.translations += 1;
+            self.artifacts.insert(hash, Artifact::new(shader, key, &translation)?);
+        }
+        Ok(&self.artifacts[&hash])
+    }
+
+    /// Adds a stored artifact (one read back from disk).
+    pub fn insert(&mut self, artifact: Artifact) {
+        self.artifacts.insert(artifact.hash, artifact);
+    }
+
+    /// How many translations [`ArtifactCache::get`] made.
+    pub fn translations(&self) -> usize {
+        self.translations
+    }
+
+    /// How many artifacts it holds.
+    pub fn len(&self) -> usize {
+        self.artifacts.len()
+    }
+
+    /// Whether it holds none.
+    pub fn is_empty(&self) -> bool {
+        self.artifacts.is_empty()
     }
 }
 
@@ -385,6 +429,35 @@ mod tests {
                 assert_eq!(back.to_spirv(m).unwrap(), t.specialise(&state).unwrap().to_spirv().unwrap());
             }
         }
+    }
+
+    /// Issue 44's gap: pipeline constants taken from the modes alone left `bool_constants` at 0.
+    /// A ps_3_0 `if b0` delivered as an override: the one call gives b0's value, and what naga
+    /// makes of the artifact's module with those constants (what wgpu does at pipeline creation)
+    /// is the code with b0 on, not the code with b0 off.
+    #[test]
+    fn an_override_delivered_boolean_reaches_the_pipeline_constants() {
+        let ps = Shader::from_asm(
+            "ps_3_0\ndef c0, 1, 0, 0, 1\ndef c1, 0, 0, 1, 1\nmov r0, c0\nif b0\nmov r0, c1\nendif\nmov oC0, r0\n",
+            &ParseOptions::default(),
+        )
+        .unwrap();
+        let mut key = ShaderKey::default();
+        key.delivery.set("all=override").unwrap();
+        let t = ps.translate(&key).unwrap();
+        let back: Artifact =
+            serde_json::from_str(&serde_json::to_string(&Artifact::new(&ps, &key, &t).unwrap()).unwrap()).unwrap();
+        let (modes, ints) = (Modes::default(), [[0; 4]; 16]);
+        let constants = back.pipeline_constants(&modes, 1, &ints);
+        assert_eq!(constants.get("bool_constants"), Some(1.0));
+        assert_eq!(constants, t.pipeline_constants(&modes, 1, &ints));
+        let (module, info) =
+            naga::back::pipeline_constants::process_overrides(&t.module, &t.info, None, &constants.to_naga()).unwrap();
+        let wgpu_like = crate::emit::spirv(&module, &info).unwrap();
+        let on = back.to_spirv_with_constants(&modes, 1, &ints).unwrap();
+        assert_eq!(wgpu_like, on);
+        // b0 off is other code: what the modes-only constants gave.
+        assert_ne!(on, back.to_spirv(&modes).unwrap());
     }
 
     #[test]

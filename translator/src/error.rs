@@ -5,8 +5,9 @@
 use thiserror::Error;
 
 use crate::asm::AsmError;
-use crate::bytecode::{DecodeError, ShaderKind};
+use crate::bytecode::{DecodeError, ShaderKind, Usage};
 use crate::input::InputError;
+use crate::key::linkage::InterStageLimitError;
 use crate::translate::TranslateError;
 use crate::validate::Diagnostic;
 
@@ -39,6 +40,20 @@ pub enum Error {
         expected: ShaderKind,
         /// The stage it has.
         found: ShaderKind,
+    },
+    /// A pair uses more inter-stage locations than the device allows.
+    #[error(transparent)]
+    InterStageLimit(#[from] InterStageLimitError),
+    /// The vertex shader reads an input that the vertex declaration does not give
+    /// ([`crate::pipeline::Pair`]).
+    #[error("the vertex shader reads v{register} ({}{usage_index}), which the vertex declaration does not give", .usage.map_or("no semantic", |u| u.name()))]
+    MissingVertexElement {
+        /// The input register `v n`.
+        register: u16,
+        /// Its declared usage.
+        usage: Option<Usage>,
+        /// Its usage index.
+        usage_index: u8,
     },
 }
 
@@ -84,7 +99,10 @@ impl Error {
             Error::Decode(e) => Some(Location::Token(e.token)),
             Error::Invalid { errors } => errors[0].token.map(|t| Location::Token(t as usize)),
             Error::Translate(TranslateError::Lower(e)) => Some(Location::Token(e.offset() as usize)),
-            Error::Translate(_) | Error::Stage { .. } => None,
+            Error::Translate(_)
+            | Error::Stage { .. }
+            | Error::InterStageLimit(_)
+            | Error::MissingVertexElement { .. } => None,
         }
     }
 }

@@ -78,7 +78,12 @@
 //! from the device state: [`Shader::modes`] gives them (never the key translated under, whose
 //! overridden fields [`ShaderKey::minimal`] resets); [`Artifact`] is the cacheable form of a
 //! translation, which gives SPIR-V for any state ([`Artifact::to_spirv`]). docs/layers.md has a
-//! quick start from bytes to a wgpu pipeline, and [`prelude`] the types a layer uses.
+//! quick start from bytes to a wgpu pipeline, and [`prelude`] the types a layer uses. The
+//! pipeline constants of override delivery come in one call with the boolean and integer
+//! constants ([`Artifact::pipeline_constants`], a typed [`PipelineConstants`]); [`pipeline`]
+//! takes a pair and a draw's state to its keys, artifacts, constants, vertex attributes and the
+//! check of its inter-stage locations against a device limit, and with the `wgpu` feature
+//! `WgpuPipeline` gives all of it as wgpu's types in one call (`examples/layer.rs`).
 //!
 //! The disassembler, [`asm::disassemble`], prints a decoded program as fxc's listing.
 //!
@@ -137,29 +142,43 @@ pub mod input;
 pub mod interp;
 pub mod key;
 pub mod lower;
+pub mod pipeline;
 pub mod shader;
 pub mod translate;
 pub mod validate;
 
-pub use artifact::{Artifact, CacheHash};
+pub use artifact::{Artifact, ArtifactCache, CacheHash};
 pub use bytecode::{ShaderKind, Usage};
 pub use error::{Error, Location};
+pub use key::linkage::InterStageLimitError;
 pub use key::linkage::Linkage;
-pub use key::{BoundTexture, Deliveries, Delivery, DeviceState, KeySetError, Modes, RenderState, ShaderKey};
+pub use key::vertex_formats::{vertex_format, DeclType};
+pub use key::{
+    BoundTexture, Deliveries, Delivery, DeviceState, KeySetError, Modes, PipelineConstants, RenderState, ShaderKey,
+};
 pub use lower::{BindingLayout, InterfaceMap, InterfaceSlot};
+pub use lower::{PIXEL_GROUP, VERTEX_GROUP};
+#[cfg(feature = "wgpu")]
+pub use pipeline::for_wgpu::{WgpuPipeline, WgpuStage, WgpuVertexBuffer};
+pub use pipeline::{Pair, PreparedPair, PreparedStage, StageConstants, VertexElement};
 pub use shader::{link, ConstantReflection, ParseOptions, Reflection, Shader};
 pub use translate::{translate, translate_with, TranslateError, Translation};
 
 /// What a compatibility layer uses, in one import: `use d3d9_shader::prelude::*;`.
 pub mod prelude {
-    pub use crate::artifact::{Artifact, CacheHash};
+    pub use crate::artifact::{Artifact, ArtifactCache, CacheHash};
     pub use crate::bytecode::{ShaderKind, Usage};
     pub use crate::error::{Error, Result};
     pub use crate::input::{load, LoadedShader};
-    pub use crate::key::linkage::Linkage;
+    pub use crate::key::linkage::{InterStageLimitError, Linkage};
     pub use crate::key::vertex_formats::{vertex_format, DeclType};
-    pub use crate::key::{BoundTexture, DeviceState, Modes, RenderState, ShaderKey};
-    pub use crate::lower::{BindingLayout, InterfaceMap, InterfaceSlot};
+    pub use crate::key::{
+        BoundTexture, Deliveries, Delivery, DeviceState, Modes, PipelineConstants, RenderState, ShaderKey,
+    };
+    pub use crate::lower::{BindingLayout, InterfaceMap, InterfaceSlot, PIXEL_GROUP, VERTEX_GROUP};
+    #[cfg(feature = "wgpu")]
+    pub use crate::pipeline::for_wgpu::{WgpuPipeline, WgpuStage, WgpuVertexBuffer};
+    pub use crate::pipeline::{Pair, PreparedPair, StageConstants, VertexElement};
     pub use crate::shader::{link, ParseOptions, Reflection, Shader};
     pub use crate::translate::Translation;
 }

@@ -6,7 +6,8 @@ use thiserror::Error;
 use crate::analysis::{analyse, Signature};
 use crate::bytecode::Program;
 use crate::emit::{self, EmitError};
-use crate::key::state_block::RenderState;
+use crate::key::pipeline_constants::PipelineConstants;
+use crate::key::state_block::{Modes, RenderState};
 use crate::key::ShaderKey;
 use crate::lower::{self, BindingLayout, InterfaceMap, LowerError};
 
@@ -72,6 +73,16 @@ impl Translation {
     pub fn to_hlsl(&self) -> Result<String, EmitError> {
         emit::hlsl(&self.module, &self.info)
     }
+
+    /// The pipeline constants of this translation's overrides under a draw's `modes` (take them
+    /// from the device state, [`crate::Shader::modes`]) and the application's boolean and
+    /// integer constants (`bools` bit n is `b n`, `ints[n]` is `i n`; read only where they are
+    /// delivered as overrides): what wgpu takes beside [`Translation::to_wgsl`] at pipeline
+    /// creation, and what [`Translation::specialise_with_constants`] bakes in.
+    pub fn pipeline_constants(&self, modes: &Modes, bools: u16, ints: &[[i32; 4]; 16]) -> PipelineConstants {
+        PipelineConstants::new(&self.overrides(), modes, bools, ints)
+    }
+
     /// The names of the module's overrides (empty unless a mode is delivered as an override).
     pub fn overrides(&self) -> Vec<String> {
         self.module.overrides.iter().filter_map(|(_, o)| o.name.clone()).collect()
@@ -87,19 +98,14 @@ impl Translation {
     }
 
     /// [`Translation::specialise`] with the boolean and integer constants of override delivery
-    /// too: `bools` bit n is `b n`, `ints[n]` is `i n`
-    /// ([`constant_overrides`](crate::key::state_block::constant_overrides)).
+    /// too: `bools` bit n is `b n`, `ints[n]` is `i n` ([`Translation::pipeline_constants`]).
     pub fn specialise_with_constants(
         &self,
         state: &RenderState,
         bools: u16,
         ints: &[[i32; 4]; 16],
     ) -> Result<Translation, EmitError> {
-        let mut constants = naga::back::PipelineConstants::default();
-        let values = state.pipeline_constants(&self.module).into_iter();
-        for (name, value) in values.chain(crate::key::state_block::constant_overrides(&self.module, bools, ints)) {
-            constants.insert(name, value);
-        }
+        let constants = self.pipeline_constants(&state.modes, bools, ints).to_naga();
         let (module, info) =
             naga::back::pipeline_constants::process_overrides(&self.module, &self.info, None, &constants)
                 .map_err(|e| EmitError::Backend { backend: "overrides", message: e.to_string() })?;

@@ -41,10 +41,11 @@ function fail(message) {
 }
 
 try {
-  // The tarball holds the module, its JavaScript glue, the TypeScript declarations and a README.
+  // The tarball holds the module, its JavaScript glue, the TypeScript declarations, a README and
+  // the licence files.
   const [packed] = JSON.parse(npm(["pack", pkg, "--json", "--pack-destination", tmp], tmp));
   const files = packed.files.map((f) => f.path);
-  for (const want of ["package.json", "README.md", "d3d9_shader_web_bg.wasm", "d3d9_shader_web.js", "d3d9_shader_web.d.ts", "node.js"]) {
+  for (const want of ["package.json", "README.md", "d3d9_shader_web_bg.wasm", "d3d9_shader_web.js", "d3d9_shader_web.d.ts", "node.js", "LICENSE-MIT", "LICENSE-APACHE"]) {
     if (!files.includes(want)) fail(`the tarball lacks ${want} (has ${files.join(", ")})`);
   }
   const version = JSON.parse(readFileSync(join(pkg, "package.json"), "utf8")).version;

@@ -209,10 +209,22 @@ pub fn main(args: &TestArgs) -> i32 {
         return 1;
     }
     // The layer example (translator/examples/layer.rs): two draws on the GPU, one translation per
-    // stage, its two PNGs in target/layer-example. `cargo test` built it; it runs in a second.
+    // stage, its two PNGs in target/layer-example. `cargo test` built it (the tests crate turns
+    // on the library's `wgpu` feature, which the example requires); it runs in a second.
     // Under REQUIRE_GPU=1 a missing adapter fails it.
     let mut cmd = Command::new(&cargo);
-    cmd.current_dir(root).args(["run", "--quiet", "--release", "-p", "d3d9-shader", "--example", "layer", "--"]);
+    cmd.current_dir(root).args([
+        "run",
+        "--quiet",
+        "--release",
+        "-p",
+        "d3d9-shader",
+        "--features",
+        "wgpu",
+        "--example",
+        "layer",
+        "--",
+    ]);
     if !run(cmd.arg(root.join("target/layer-example"))) {
         eprintln!("xtask: the layer example failed");
         return 1;

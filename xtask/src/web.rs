@@ -224,8 +224,12 @@ fn optimise(module: &Path) -> Result<PathBuf, String> {
 }
 
 /// Makes `pkg/` an npm package (`npm pack` packs it): `web/npm/`'s package.json (its version
-/// the workspace's), README and Node.js entry point beside wasm-bindgen's files.
+/// the workspace's), README and Node.js entry point beside wasm-bindgen's files, and the
+/// workspace's licence files (package.json's `files` lists them).
 fn write_npm_package(root: &Path, pkg: &Path) -> Result<(), String> {
+    for licence in ["LICENSE-MIT", "LICENSE-APACHE"] {
+        std::fs::copy(root.join(licence), pkg.join(licence)).map_err(|e| format!("{licence}: {e}"))?;
+    }
     let npm = root.join("web/npm");
     let entries = std::fs::read_dir(&npm).map_err(|e| format!("{}: {e}", npm.display()))?;
     for entry in entries.flatten() {

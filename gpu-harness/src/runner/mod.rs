@@ -26,6 +26,7 @@ use crate::textures::DecodedTexture;
 use crate::vertex::{input_map, Semantic, Vertices, D3D8_REGISTERS};
 
 mod gpu_draws;
+pub mod walk;
 
 pub use crate::stages::{GpuStage, ShaderConstants, ShaderCpu, ShaderGpu, StageContext, TextureSlot};
 

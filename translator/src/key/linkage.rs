@@ -197,3 +197,55 @@ pub fn link(vs_version: Version, vs: &Signature, ps_version: Version, ps: &Signa
     }
     Linkage { slots, stable: false }
 }
+
+/// A pair needs more inter-stage locations than the device has (WebGPU's
+/// `maxInterStageShaderVariables`, wgpu's `Limits::max_inter_stage_shader_variables`; clip
+/// distances count four to a location).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "the {} passes {needed} inter-stage locations, the device allows {limit} (maxInterStageShaderVariables){}",
+    if *.stable { "stable interface" } else { "pair" },
+    if *.stable { ": link each pair (d3d9_shader::link) instead" } else { "" }
+)]
+pub struct InterStageLimitError {
+    /// The locations the pair uses (its highest location + 1, and one per four clip distances).
+    pub needed: u32,
+    /// The device's limit.
+    pub limit: u32,
+    /// Under the stable interface ([`Linkage::stable`]), which always uses all 16.
+    pub stable: bool,
+}
+
+impl Linkage {
+    /// The inter-stage locations a pair under this linkage uses before clip distances: all 16
+    /// of the stable interface (whose vertex shaders give their top locations to clip distances,
+    /// module documentation), else one per passed semantic. A linked pair's vertex shader adds
+    /// one location per four clip distances: check its translation for the exact count
+    /// ([`crate::pipeline::PreparedPair::check_inter_stage_limit`]).
+    pub fn inter_stage_locations(&self) -> u32 {
+        if self.stable {
+            return STABLE_SEMANTICS.len() as u32;
+        }
+        self.slots
+            .iter()
+            .filter_map(|s| if let LinkSlot::Location(l) = s.2 { Some(l + 1) } else { None })
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// Whether the pair fits a device with `limit` inter-stage locations (WebGPU's default is
+    /// 16, its downlevel limit 15: the stable interface needs 16).
+    pub fn check_inter_stage_limit(&self, limit: u32) -> Result<(), InterStageLimitError> {
+        let needed = self.inter_stage_locations();
+        if needed > limit {
+            return Err(InterStageLimitError { needed, limit, stable: self.stable });
+        }
+        Ok(())
+    }
+
+    /// [`Linkage::check_inter_stage_limit`] against a wgpu device's limits.
+    #[cfg(feature = "wgpu")]
+    pub fn check_limits(&self, limits: &wgpu::Limits) -> Result<(), InterStageLimitError> {
+        self.check_inter_stage_limit(limits.max_inter_stage_shader_variables)
+    }
+}

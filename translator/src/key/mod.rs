@@ -69,6 +69,7 @@ pub mod delivery;
 pub mod device;
 pub mod linkage;
 pub mod modes;
+pub mod pipeline_constants;
 pub mod set_error;
 pub mod state_block;
 pub mod vertex_formats;
@@ -76,6 +77,7 @@ pub mod vertex_formats;
 pub use delivery::{Deliveries, Delivery};
 pub use device::{BoundTexture, DeviceState, FOURCC_GET1, FOURCC_GET4};
 pub use modes::{AlphaPrecision, CompareFunc, FloatRules, FogMode, FogSource, PointExpansion, UnknownName};
+pub use pipeline_constants::PipelineConstants;
 pub use set_error::KeySetError;
 pub use state_block::{Modes, RenderState};
 

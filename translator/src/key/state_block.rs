@@ -67,26 +67,28 @@ impl Default for Modes {
 impl Modes {
     /// Every pipeline-constant name with its value (override names of [`crate::key::delivery`]).
     pub fn named(&self) -> Vec<(String, u32)> {
-        let mut v = vec![
-            ("alpha_func".to_string(), self.alpha_func),
-            ("fog_mode".to_string(), self.fog_mode),
-            ("fog_source".to_string(), self.fog_source),
-            ("clip_plane_mask".to_string(), self.clip_plane_mask),
-            ("unbound_samplers".to_string(), self.unbound_samplers),
-        ];
-        v.extend(self.projected.iter().enumerate().map(|(n, &c)| (format!("stage{n}_projection"), c)));
-        v
+        self.named_static().into_iter().map(|(n, v)| (n.to_string(), v)).collect()
     }
 
-    /// The pipeline constants of the overrides named in `declared` (a translation's or an
-    /// artifact's `overrides`) under these modes, as wgpu's `PipelineCompilationOptions::constants`
-    /// takes them.
-    pub fn pipeline_constants<S: AsRef<str>>(&self, declared: &[S]) -> Vec<(String, f64)> {
-        self.named()
-            .into_iter()
-            .filter(|(name, _)| declared.iter().any(|d| d.as_ref() == name))
-            .map(|(name, v)| (name, f64::from(v)))
-            .collect()
+    /// [`Modes::named`] with the names as static strings.
+    pub(crate) fn named_static(&self) -> [(&'static str, u32); 13] {
+        let p = &self.projected;
+        let names = &PROJECTION_NAMES;
+        [
+            ("alpha_func", self.alpha_func),
+            ("fog_mode", self.fog_mode),
+            ("fog_source", self.fog_source),
+            ("clip_plane_mask", self.clip_plane_mask),
+            ("unbound_samplers", self.unbound_samplers),
+            (names[0], p[0]),
+            (names[1], p[1]),
+            (names[2], p[2]),
+            (names[3], p[3]),
+            (names[4], p[4]),
+            (names[5], p[5]),
+            (names[6], p[6]),
+            (names[7], p[7]),
+        ]
     }
 }
 
@@ -116,7 +118,7 @@ pub struct RenderState {
     /// Per texture stage: D3DTSS_BUMPENVLSCALE, D3DTSS_BUMPENVLOFFSET.
     pub bump_luminance: [[f32; 2]; 8],
     /// The modes: uniform-delivered code reads them from the block, and they are the values of
-    /// override-delivered code's pipeline constants ([`RenderState::pipeline_constants`],
+    /// override-delivered code's pipeline constants ([`Translation::pipeline_constants`](crate::Translation::pipeline_constants),
     /// [`Translation::specialise`](crate::Translation::specialise)); baked code ignores them.
     /// Fill them from the device state ([`crate::Shader::modes`]): the default is the device
     /// defaults (alpha test off, no fog), whatever the key said.
@@ -186,15 +188,19 @@ impl RenderState {
         put(at("viewport_height"), self.viewport[1].to_bits());
         out
     }
-
-    /// The pipeline constants of `module` under these modes: a value for each override the
-    /// module declares, by name, as wgpu's `PipelineCompilationOptions::constants` takes them.
-    /// Only [`RenderState::modes`] is read.
-    pub fn pipeline_constants(&self, module: &naga::Module) -> Vec<(String, f64)> {
-        let declared: Vec<&str> = module.overrides.iter().filter_map(|(_, o)| o.name.as_deref()).collect();
-        self.modes.pipeline_constants(&declared)
-    }
 }
+
+/// The ps_1_0–ps_1_3 projection counts' override names, by texture stage.
+pub const PROJECTION_NAMES: [&str; 8] = [
+    "stage0_projection",
+    "stage1_projection",
+    "stage2_projection",
+    "stage3_projection",
+    "stage4_projection",
+    "stage5_projection",
+    "stage6_projection",
+    "stage7_projection",
+];
 
 /// The override name of component `c` (0 count, 1 start, 2 step, 3 w) of `i n` under override
 /// delivery ([`crate::key::delivery`]'s table).
@@ -205,11 +211,11 @@ pub fn int_constant_override(n: usize, c: usize) -> String {
 /// The override name of the boolean constants' mask (bit n: `b n`).
 pub const BOOL_CONSTANTS_OVERRIDE: &str = "bool_constants";
 
-/// The pipeline constants of `module` for the boolean and integer constants under override
-/// delivery: `bools` bit n is `b n`, `ints[n]` is `i n` (as [`crate::ShaderKey::set_constants`]
-/// takes them from an application's values). Only the overrides the module declares are given;
-/// append these to [`RenderState::pipeline_constants`]'s.
-pub fn constant_overrides(module: &naga::Module, bools: u16, ints: &[[i32; 4]; 16]) -> Vec<(String, f64)> {
+/// The pipeline constants of `module` for the boolean and integer constants alone (the
+/// lowering's tests): `bools` bit n is `b n`, `ints[n]` is `i n`. A caller takes them with the
+/// modes in one call, [`Translation::pipeline_constants`](crate::Translation::pipeline_constants).
+#[cfg(test)]
+pub(crate) fn constant_overrides(module: &naga::Module, bools: u16, ints: &[[i32; 4]; 16]) -> Vec<(String, f64)> {
     let declared: Vec<&str> = module.overrides.iter().filter_map(|(_, o)| o.name.as_deref()).collect();
     let mut all = vec![(BOOL_CONSTANTS_OVERRIDE.to_string(), f64::from(bools))];
     for (n, v) in ints.iter().enumerate() {

@@ -141,6 +141,9 @@ pub struct VertexFormat {
     pub size: u8,
     /// The in-shader conversion.
     pub conversion: Conversion,
+    /// wgpu's vertex format of the same name.
+    #[cfg(feature = "wgpu")]
+    pub wgpu: wgpu::VertexFormat,
 }
 
 impl VertexFormat {
@@ -155,8 +158,15 @@ pub fn vertex_format(t: DeclType) -> VertexFormat {
     use Conversion as C;
     use DeclType as D;
     use ShaderScalar as S;
-    let f =
-        |format, components, scalar, size, conversion| VertexFormat { format, components, scalar, size, conversion };
+    let f = |format, components, scalar, size, conversion| VertexFormat {
+        format,
+        components,
+        scalar,
+        size,
+        conversion,
+        #[cfg(feature = "wgpu")]
+        wgpu: wgpu_format(t),
+    };
     match t {
         D::Float1 => f("float32", 1, S::Float, 4, C::Fill),
         D::Float2 => f("float32x2", 2, S::Float, 8, C::Fill),
@@ -175,6 +185,30 @@ pub fn vertex_format(t: DeclType) -> VertexFormat {
         D::Dec3N => f("uint32", 1, S::Uint, 4, C::Dec3N),
         D::Float16x2 => f("float16x2", 2, S::Float, 4, C::Fill),
         D::Float16x4 => f("float16x4", 4, S::Float, 8, C::Fill),
+    }
+}
+
+/// wgpu's vertex format of a D3DDECLTYPE (the module table's).
+#[cfg(feature = "wgpu")]
+fn wgpu_format(t: DeclType) -> wgpu::VertexFormat {
+    use wgpu::VertexFormat as W;
+    use DeclType as D;
+    match t {
+        D::Float1 => W::Float32,
+        D::Float2 => W::Float32x2,
+        D::Float3 => W::Float32x3,
+        D::Float4 => W::Float32x4,
+        D::D3dColor | D::UByte4N => W::Unorm8x4,
+        D::UByte4 => W::Uint8x4,
+        D::Short2 => W::Sint16x2,
+        D::Short4 => W::Sint16x4,
+        D::Short2N => W::Snorm16x2,
+        D::Short4N => W::Snorm16x4,
+        D::UShort2N => W::Unorm16x2,
+        D::UShort4N => W::Unorm16x4,
+        D::UDec3 | D::Dec3N => W::Uint32,
+        D::Float16x2 => W::Float16x2,
+        D::Float16x4 => W::Float16x4,
     }
 }
 
@@ -259,5 +293,16 @@ mod tests {
         }
         assert_eq!(DeclType::from_raw(17), None);
         assert_eq!(vertex_format(DeclType::Short4N).size, 8);
+    }
+
+    /// wgpu's format is the WebGPU name's variant, of the same size.
+    #[cfg(feature = "wgpu")]
+    #[test]
+    fn the_wgpu_format_is_the_named_one() {
+        for &t in DeclType::ALL {
+            let f = vertex_format(t);
+            assert_eq!(format!("{:?}", f.wgpu).to_lowercase(), f.format, "{t:?}");
+            assert_eq!(f.wgpu.size(), u64::from(f.size), "{t:?}");
+        }
     }
 }

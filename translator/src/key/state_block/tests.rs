@@ -117,9 +117,9 @@ fn pipeline_constants_name_only_the_modules_overrides_and_specialise_removes_the
     // planes (vertex), no projection counts (ps_1_0–1_3).
     assert_eq!(names, ["alpha_func", "fog_mode", "fog_source", "unbound_samplers"]);
     let state = RenderState { modes: Modes { alpha_func: 4, ..Modes::default() }, ..RenderState::default() };
-    let mut c = state.pipeline_constants(&t.module);
-    c.sort_by(|x, y| x.0.cmp(&y.0));
-    assert_eq!(c[0], ("alpha_func".to_string(), 4.0));
+    let mut c = t.pipeline_constants(&state.modes, 0, &[[0; 4]; 16]).as_slice().to_vec();
+    c.sort_by(|x, y| x.0.cmp(y.0));
+    assert_eq!(c[0], ("alpha_func", 4.0));
     assert_eq!(c.len(), 4);
     assert!(t.to_spirv().is_err(), "naga's SPIR-V writer has no overrides");
     let s = t.specialise(&state).unwrap();
@@ -248,7 +248,8 @@ fn the_modes_of_an_override_key_are_the_device_states_not_the_minimal_keys() {
     let modes = ps.modes(&state);
     // D3DCMP_GREATER, as the device state says; nothing bound to s1–s15.
     assert_eq!(modes, Modes { alpha_func: 5, unbound_samplers: 0xfffe, ..Modes::default() });
-    assert_eq!(modes.pipeline_constants(&ps.translate(&minimal).unwrap().overrides()), [("alpha_func".into(), 5.0)]);
+    let pipeline = ps.translate(&minimal).unwrap().pipeline_constants(&modes, 0, &[[0; 4]; 16]);
+    assert_eq!(pipeline.as_slice(), [("alpha_func", 5.0)]);
     // The SPIR-V path: specialised with the state's modes, the alpha test is in the code.
     let t = ps.translate(&minimal).unwrap();
     let on = t.specialise(&RenderState { modes, ..RenderState::default() }).unwrap().to_spirv().unwrap();
