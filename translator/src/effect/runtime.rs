@@ -83,6 +83,9 @@ pub enum RuntimeError {
         /// Its element count.
         elements: u32,
     },
+    /// D3DXCreateEffectEx refused the skip list.
+    #[error(transparent)]
+    SkipConstants(#[from] super::skip::SkipConstantsError),
 }
 
 /// A state's value as the device takes it.
@@ -260,10 +263,11 @@ impl<'e> EffectRuntime<'e> {
     }
 
     /// D3DXCreateEffectEx: a runtime whose shaders leave the constants of `skip` (`"a; b"`)
-    /// to the application; every name must be a constant some shader binds (else
-    /// D3DERR_INVALIDCALL, as [`Effect::skip_constants`] decides).
+    /// to the application: BeginPass and CommitChanges never write their registers, while the
+    /// constants beside them still are. [`Effect::skip_constants`] decides which lists Windows
+    /// refuses (D3DERR_INVALIDCALL; docs/effects.md#skip-constants).
     pub fn with_skip_constants(effect: &'e Effect, skip: &str) -> Result<EffectRuntime<'e>, RuntimeError> {
-        let skipped = effect.skip_constants(skip).ok_or_else(|| RuntimeError::NoSuchParameter(skip.into()))?;
+        let skipped = effect.skip_constants(skip)?;
         let mut rt = EffectRuntime::new(effect);
         // Only shader-constant evaluators read the list, and none exists yet.
         rt.skipped = skipped;

@@ -7,6 +7,7 @@ use std::collections::BTreeSet;
 
 use super::parameters::{State, StateSource};
 use super::runtime::{EffectRuntime, RuntimeError, StateValue};
+use super::skip::skip_list_names;
 use super::values::{constant_registers, device_word};
 use super::*;
 use crate::fuzz::{mutate_effect, sample_effect, Rng};
@@ -185,13 +186,16 @@ fn a_sampler_state_texture_makes_the_texture_used() {
 }
 
 #[test]
-fn a_skip_list_names_only_constants_a_shader_binds() {
-    // wine_clone create[1]: "skipped" is a register(c4) constant, D3D_OK; a name no shader
-    // binds is D3DERR_INVALIDCALL (the runtime refuses it).
+fn a_skip_list_reads_identifiers_and_accepts_names_no_shader_binds() {
+    // test_effect_skip_constants (Wine's effect.c): " v1#,.+-= &\t\nv2*/!\"'v5 v6[1]" names v1,
+    // v2, v5, v6, and v5, a parameter no shader binds, is accepted (D3D_OK).
+    let names: Vec<String> = skip_list_names(" v1#,.+-= &\t\nv2*/!\"'v5 v6[1]").into_iter().collect();
+    assert_eq!(names, ["v1", "v2", "v5", "v6"]);
+    assert!(skip_list_names(" ; 12 ").is_empty(), "separators and a digit run name nothing");
     let e = effect(vec![param("f", ParameterClass::Scalar, ParameterType::Float, 1, 1, &[0])], vec![], vec![]);
-    assert_eq!(e.skip_constants(" ; "), Some(BTreeSet::new()), "an empty list");
-    assert_eq!(e.skip_constants("f"), None, "f is bound by no shader");
-    assert!(EffectRuntime::with_skip_constants(&e, "f").is_err());
+    assert_eq!(e.skip_constants(" ; "), Ok(BTreeSet::new()), "an empty list");
+    assert_eq!(e.skip_constants("f;nothing").map(|s| s.len()), Ok(2), "bound by no shader: accepted");
+    assert!(EffectRuntime::with_skip_constants(&e, "f").is_ok());
 }
 
 #[test]
@@ -271,6 +275,7 @@ fn selector_effect() -> Effect {
         register_set: RegisterSet::Float4,
         register_index: 0,
         register_count: 1,
+        reserved: 0,
         type_info: TypeInfo { class: 0, ty: 3, rows: 1, columns: 1, elements: 1, members: Vec::new() },
         default_value: None,
     };
