@@ -746,8 +746,7 @@ pub fn check_sequence(effect: &Effect, kind: &str, records: &[&Record]) -> Vec<R
                 match start {
                     None if !after.starts_with('(') => ("D3DERR_INVALIDCALL", None),
                     start => {
-                        let start = start.unwrap_or(0);
-                        let found = (start..effect.techniques.len()).find(|&t| rt.validate(t).is_ok());
+                        let found = rt.find_next_valid_technique(start.and_then(|s| s.checked_sub(1)));
                         previous = found;
                         (if found.is_some() { "D3D_OK" } else { "S_FALSE" }, Some(found))
                     }

@@ -19,9 +19,12 @@ use super::types::{ParameterClass, ParameterType};
 pub use super::values::convert_word;
 use super::values::{constant_registers, device_word, evaluate_once, expression_words, is_dword_state};
 use super::{Effect, ObjectKind};
+pub use blocks::ParameterBlock;
 pub use device_call::DeviceCall;
+pub use device_calls::StateManager;
 pub use pass_shaders::PassDesc;
 
+mod blocks;
 mod device_call;
 mod device_calls;
 mod lights;
@@ -30,6 +33,7 @@ mod pass_shaders;
 mod pool_link;
 mod setters;
 mod shared;
+mod skipping;
 mod strings;
 mod validate;
 
@@ -220,6 +224,8 @@ pub struct EffectRuntime<'e> {
     applied_at: u64,
     /// The pool the effect was created into, if any.
     pool: Option<pool_link::PoolLink>,
+    /// The parameter block being recorded (BeginParameterBlock … EndParameterBlock).
+    recording: Option<ParameterBlock>,
 }
 
 impl<'e> EffectRuntime<'e> {
@@ -254,29 +260,13 @@ impl<'e> EffectRuntime<'e> {
             material: [0; MATERIAL_WORDS],
             applied_at: 0,
             pool: None,
+            recording: None,
         };
         if let Some(pool) = pool {
             rt.join_pool(pool);
         }
         rt.preselect();
         rt
-    }
-
-    /// D3DXCreateEffectEx: a runtime whose shaders leave the constants of `skip` (`"a; b"`)
-    /// to the application: BeginPass and CommitChanges never write their registers, while the
-    /// constants beside them still are. [`Effect::skip_constants`] decides which lists Windows
-    /// refuses (D3DERR_INVALIDCALL; docs/effects.md#skip-constants).
-    pub fn with_skip_constants(effect: &'e Effect, skip: &str) -> Result<EffectRuntime<'e>, RuntimeError> {
-        let skipped = effect.skip_constants(skip)?;
-        let mut rt = EffectRuntime::new(effect);
-        // Only shader-constant evaluators read the list, and none exists yet.
-        rt.skipped = skipped;
-        Ok(rt)
-    }
-
-    /// The skip list the effect was created with.
-    pub fn skipped(&self) -> &std::collections::BTreeSet<String> {
-        &self.skipped
     }
 
     /// A parameter, element, member or annotation by D3DX name (`s.m[1]`, `c@d`).

@@ -6,7 +6,7 @@
 use std::collections::BTreeSet;
 
 use super::parameters::{State, StateSource};
-use super::runtime::{EffectRuntime, RuntimeError, StateValue};
+use super::runtime::{EffectRuntime, PassState, RuntimeError, StateValue};
 use super::skip::skip_list_names;
 use super::values::{constant_registers, device_word};
 use super::*;
@@ -460,4 +460,39 @@ fn a_pool_shares_parameters_declared_the_same_way() {
     let mut rb = EffectRuntime::in_pool(&b, &pool);
     let sb = rb.handle("s").expect("s");
     assert_eq!(rb.value(sb), [f(2.0)], "the entry went with its last effect: b's default again");
+}
+
+#[test]
+fn set_raw_value_copies_bytes_and_find_next_valid_skips_invalid_techniques() {
+    // SetRawValue is a memory copy: bytes 4..8 of a float4 are its y.
+    let e = effect(vec![param("v", ParameterClass::Vector, ParameterType::Float, 1, 4, &[0; 4])], vec![], vec![]);
+    let mut rt = EffectRuntime::new(&e);
+    let v = rt.handle("v").unwrap();
+    rt.set_raw_value(v, 4, &2.5f32.to_le_bytes()).unwrap();
+    assert_eq!(rt.value(v), [0, 2.5f32.to_bits(), 0, 0]);
+    assert!(matches!(rt.set_raw_value(v, 14, &[0; 4]), Err(RuntimeError::Size { given: 18, holds: 16, .. })));
+    assert_eq!(rt.find_next_valid_technique(None), None, "no technique");
+    // A state manager receives the calls device_calls lists, in order.
+    let state = PassState { material: Some([7; super::states::MATERIAL_WORDS]), ..PassState::default() };
+    let mut got = Vec::new();
+    state.deliver(&mut |c: &super::runtime::DeviceCall| got.push(c.method()));
+    assert_eq!(got, ["SetMaterial"]);
+}
+
+#[test]
+fn a_parameter_block_records_sets_without_applying_them() {
+    // wine_preshader test_effect_parameter_block: while recording, a read gives the value from
+    // before; applying the block makes the sets.
+    let e = effect(vec![param("f", ParameterClass::Scalar, ParameterType::Float, 1, 1, &[0])], vec![], vec![]);
+    let mut rt = EffectRuntime::new(&e);
+    let f = rt.handle("f").unwrap();
+    assert!(rt.end_parameter_block().is_err(), "none begun");
+    rt.begin_parameter_block().unwrap();
+    assert!(rt.begin_parameter_block().is_err(), "one at a time");
+    rt.set_float(f, 3.0).unwrap();
+    assert_eq!(rt.value(f), [0], "recorded, not applied");
+    let block = rt.end_parameter_block().unwrap();
+    assert_eq!(block.sets().len(), 1);
+    rt.apply_parameter_block(&block).unwrap();
+    assert_eq!(rt.value(f), [3.0f32.to_bits()]);
 }

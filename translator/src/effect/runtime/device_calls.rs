@@ -26,6 +26,30 @@ impl PassState {
     }
 }
 
+/// SetStateManager: a caller's receiver of the calls a pass makes, as ID3DXEffectStateManager
+/// receives them (one [`DeviceCall`] per callback, in [`PassState::device_calls`]'s order).
+/// A closure `FnMut(&DeviceCall)` is one.
+pub trait StateManager {
+    /// One callback: SetTransform, SetMaterial, SetLight, LightEnable, SetRenderState,
+    /// SetTexture, SetTextureStageState, SetSamplerState, SetNPatchMode, SetFVF,
+    /// Set{Vertex,Pixel}Shader or Set{Vertex,Pixel}ShaderConstant{F,I,B}.
+    fn call(&mut self, call: &DeviceCall);
+}
+
+impl<F: FnMut(&DeviceCall)> StateManager for F {
+    fn call(&mut self, call: &DeviceCall) {
+        self(call)
+    }
+}
+
+impl PassState {
+    /// Delivers what this pass (or commit) sets to `manager`, call by call, as D3DX does with a
+    /// state manager set (docs/effects.md#device-calls).
+    pub fn deliver(&self, manager: &mut dyn StateManager) {
+        self.device_calls().iter().for_each(|c| manager.call(c));
+    }
+}
+
 fn words(value: &StateValue) -> Vec<u32> {
     match value {
         StateValue::Words { words, .. } => words.clone(),
