@@ -496,3 +496,19 @@ fn a_parameter_block_records_sets_without_applying_them() {
     rt.apply_parameter_block(&block).unwrap();
     assert_eq!(rt.value(f), [3.0f32.to_bits()]);
 }
+
+#[test]
+fn set_matrix_takes_the_top_left_cells_and_transpose_swaps_them() {
+    // A float3x2 stores 3 rows of 2 words; SetMatrix gives it _11 _12 / _21 _22 / _31 _32.
+    let m = param("m", ParameterClass::MatrixRows, ParameterType::Float, 3, 2, &[0; 6]);
+    let e = effect(vec![m], vec![], vec![]);
+    let mut rt = EffectRuntime::new(&e);
+    let h = rt.handle("m").unwrap();
+    let d3dx: [f32; 16] = std::array::from_fn(|i| (11 + 10 * (i / 4) + i % 4) as f32);
+    rt.set_matrix(h, &d3dx).unwrap();
+    let want: Vec<u32> = [11.0f32, 12.0, 21.0, 22.0, 31.0, 32.0].iter().map(|f| f.to_bits()).collect();
+    assert_eq!(rt.value(h), want.as_slice());
+    rt.set_matrix_transpose(h, &d3dx).unwrap();
+    let want: Vec<u32> = [11.0f32, 21.0, 12.0, 22.0, 13.0, 23.0].iter().map(|f| f.to_bits()).collect();
+    assert_eq!(rt.value(h), want.as_slice());
+}

@@ -48,6 +48,26 @@ impl EffectRuntime<'_> {
         self.set_value(h, &words)
     }
 
+    /// SetMatrix: a D3DXMATRIX (16 floats, `_11, _12, … _44`) into a matrix parameter of
+    /// `rows × columns` (its first element for an array): the top-left `rows × columns` cells,
+    /// row by row as the parameter stores them.
+    pub fn set_matrix(&mut self, h: Handle, m: &[f32; 16]) -> Result<(), RuntimeError> {
+        self.set_matrix_cells(h, |r, c| m[r * 4 + c])
+    }
+
+    /// SetMatrixTranspose: as [`set_matrix`](Self::set_matrix) with the transpose of `m`.
+    pub fn set_matrix_transpose(&mut self, h: Handle, m: &[f32; 16]) -> Result<(), RuntimeError> {
+        self.set_matrix_cells(h, |r, c| m[c * 4 + r])
+    }
+
+    fn set_matrix_cells(&mut self, h: Handle, cell: impl Fn(usize, usize) -> f32) -> Result<(), RuntimeError> {
+        let node = self.store.node(h);
+        let (rows, columns) = ((node.rows as usize).min(4), (node.columns as usize).min(4));
+        let values: Vec<f32> =
+            (0..rows).flat_map(|r| (0..columns).map(move |c| (r, c))).map(|(r, c)| cell(r, c)).collect();
+        self.set_floats(h, &values)
+    }
+
     /// Sets floats, converted to the parameter's type (SetFloat, SetFloatArray, SetVector).
     pub fn set_floats(&mut self, h: Handle, values: &[f32]) -> Result<(), RuntimeError> {
         let (ty, holds) = (self.store.node(h).ty, self.store.node(h).len);
