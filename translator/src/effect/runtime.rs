@@ -19,15 +19,15 @@ use super::types::{ParameterClass, ParameterType};
 pub use super::values::convert_word;
 use super::values::{constant_registers, device_word, evaluate_once, expression_words, is_dword_state};
 use super::{Effect, ObjectKind};
-pub use blocks::ParameterBlock;
-pub use device_call::DeviceCall;
-pub use device_calls::StateManager;
+pub use device_call::{DeviceCall, StateManager};
+pub use parameter_block::ParameterBlock;
 pub use pass_shaders::PassDesc;
 
 mod blocks;
 mod device_call;
 mod device_calls;
 mod lights;
+mod parameter_block;
 mod pass_desc;
 mod pass_shaders;
 mod pool_link;

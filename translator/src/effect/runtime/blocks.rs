@@ -4,22 +4,9 @@
 //! of test_effect_parameter_block, "sets are recorded, not applied"). Applying the block makes
 //! its sets, in order, as if the application made them then. Deleting one is dropping it.
 
+use super::parameter_block::ParameterBlock;
 use super::{EffectRuntime, RuntimeError};
 use crate::effect::store::Handle;
-
-/// A recorded parameter block: the sets made while it was recorded, each as the words the
-/// parameter (or element, member) stores.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct ParameterBlock {
-    sets: Vec<(Handle, Vec<u32>)>,
-}
-
-impl ParameterBlock {
-    /// The recorded sets, in order.
-    pub fn sets(&self) -> &[(Handle, Vec<u32>)] {
-        &self.sets
-    }
-}
 
 impl EffectRuntime<'_> {
     /// BeginParameterBlock: later sets are recorded instead of applied. A block already being
@@ -40,7 +27,7 @@ impl EffectRuntime<'_> {
     /// ApplyParameterBlock: makes the block's sets now, in order (a block of another effect's
     /// handles fails with the first that does not fit).
     pub fn apply_parameter_block(&mut self, block: &ParameterBlock) -> Result<(), RuntimeError> {
-        for (h, words) in &block.sets {
+        for (h, words) in block.sets() {
             if h.0 as usize >= self.versions.len() {
                 return Err(RuntimeError::NoSuchParameter(format!("handle {}", h.0)));
             }
@@ -53,7 +40,7 @@ impl EffectRuntime<'_> {
     pub(super) fn record(&mut self, h: Handle, words: &[u32]) -> bool {
         match &mut self.recording {
             Some(block) => {
-                block.sets.push((h, words.to_vec()));
+                block.push(h, words);
                 true
             }
             None => false,

@@ -5,7 +5,7 @@
 //! `SetSamplerState` each plus `SetTexture` for its texture, and the shader constants one
 //! `Set*ShaderConstant*` per run of consecutive registers of a register file.
 
-use super::device_call::DeviceCall;
+use super::device_call::{DeviceCall, StateManager};
 use super::{AppliedState, Constants, PassState, StateValue};
 use crate::effect::states::{constant_file, ShaderConstantFile, StateClass};
 
@@ -23,22 +23,6 @@ impl PassState {
         push_constants(&mut calls, &self.vertex_constants, true);
         push_constants(&mut calls, &self.pixel_constants, false);
         calls
-    }
-}
-
-/// SetStateManager: a caller's receiver of the calls a pass makes, as ID3DXEffectStateManager
-/// receives them (one [`DeviceCall`] per callback, in [`PassState::device_calls`]'s order).
-/// A closure `FnMut(&DeviceCall)` is one.
-pub trait StateManager {
-    /// One callback: SetTransform, SetMaterial, SetLight, LightEnable, SetRenderState,
-    /// SetTexture, SetTextureStageState, SetSamplerState, SetNPatchMode, SetFVF,
-    /// Set{Vertex,Pixel}Shader or Set{Vertex,Pixel}ShaderConstant{F,I,B}.
-    fn call(&mut self, call: &DeviceCall);
-}
-
-impl<F: FnMut(&DeviceCall)> StateManager for F {
-    fn call(&mut self, call: &DeviceCall) {
-        self(call)
     }
 }
 
