@@ -196,6 +196,9 @@ fn a_skip_list_reads_identifiers_and_accepts_names_no_shader_binds() {
     assert_eq!(e.skip_constants(" ; "), Ok(BTreeSet::new()), "an empty list");
     assert_eq!(e.skip_constants("f;nothing").map(|s| s.len()), Ok(2), "bound by no shader: accepted");
     assert!(EffectRuntime::with_skip_constants(&e, "f").is_ok());
+    let pool = EffectPool::new();
+    let rt = EffectRuntime::in_pool_with_skip_constants(&e, &pool, "f g").unwrap();
+    assert_eq!(rt.skipped().len(), 2);
 }
 
 #[test]

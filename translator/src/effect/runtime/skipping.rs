@@ -2,7 +2,7 @@
 //! are `effect/skip.rs`'s).
 
 use super::{EffectRuntime, RuntimeError};
-use crate::effect::Effect;
+use crate::effect::{Effect, EffectPool};
 
 impl<'e> EffectRuntime<'e> {
     /// D3DXCreateEffectEx: a runtime whose shaders leave the constants of `skip` (`"a; b"`)
@@ -13,6 +13,19 @@ impl<'e> EffectRuntime<'e> {
         let skipped = effect.skip_constants(skip)?;
         let mut rt = EffectRuntime::new(effect);
         // Only shader-constant evaluators read the list, and none exists yet.
+        rt.skipped = skipped;
+        Ok(rt)
+    }
+
+    /// D3DXCreateEffectEx with both a pool and a skip list: [`in_pool`](Self::in_pool) and
+    /// [`with_skip_constants`](Self::with_skip_constants) together.
+    pub fn in_pool_with_skip_constants(
+        effect: &'e Effect,
+        pool: &EffectPool,
+        skip: &str,
+    ) -> Result<EffectRuntime<'e>, RuntimeError> {
+        let skipped = effect.skip_constants(skip)?;
+        let mut rt = EffectRuntime::in_pool(effect, pool);
         rt.skipped = skipped;
         Ok(rt)
     }
