@@ -414,16 +414,46 @@ pub fn run_case(target: Target, seeds: &Seeds, rng: &mut Rng) -> Outcome {
 /// technique of the run-time (states, array selectors, shader constants, preshaders, the
 /// device calls), created into a pool beside a second copy that sets every parameter before
 /// each commit.
+/// A D3DXCreateEffectEx skip list for `effect`: names of its parameters and shader constants,
+/// element and member suffixes, and random bytes, joined by any character (the list is read as
+/// identifiers; docs/effects.md#skip-constants).
+fn skip_list(effect: &d3d9_shader::effect::Effect, rng: &mut Rng) -> String {
+    let mut names: Vec<String> = effect.parameters.iter().map(|p| p.name.clone()).collect();
+    let constants = effect.shaders().flat_map(|(_, s)| s.constants.iter().flat_map(|t| &t.constants));
+    names.extend(constants.map(|c| c.name.clone()));
+    const SEPARATORS: &[&str] = &[";", " ", "[1]", ".x", "#", "\t", "9", "\u{e9}", ""];
+    let mut list = String::new();
+    for _ in 0..rng.below(5) {
+        match rng.below(4) {
+            0 if !names.is_empty() => list.push_str(&names[rng.below(names.len())]),
+            1 => list.extend((0..rng.below(6)).map(|_| char::from(b' ' + rng.below(95) as u8))),
+            _ => list.push_str(SEPARATORS[rng.below(SEPARATORS.len())]),
+        }
+        list.push_str(SEPARATORS[rng.below(SEPARATORS.len())]);
+    }
+    list
+}
+
 fn effect_case(seeds: &Seeds, rng: &mut Rng) -> Outcome {
     use d3d9_shader::effect::{EffectPool, EffectRuntime};
     let seed = &seeds.effects[rng.below(seeds.effects.len())];
     let bytes = d3d9_shader::fuzz::mutate_effect(seed, rng);
+    let mut setting = "effect".to_string();
     let (failure, elapsed, reached) = guarded(|| match d3d9_shader::effect::Effect::parse(&bytes) {
         Ok(effect) => {
             let pool = EffectPool::new();
-            let mut rt = EffectRuntime::in_pool(&effect, &pool);
+            // Half the cases create the effect with a skip list (D3DXCreateEffectEx).
+            let skipping = rng.one_in(2).then(|| skip_list(&effect, rng));
+            let mut rt = match &skipping {
+                Some(list) => {
+                    setting = format!("effect, skip list {list:?}");
+                    EffectRuntime::with_skip_constants(&effect, list).unwrap_or_else(|_| EffectRuntime::new(&effect))
+                }
+                None => EffectRuntime::in_pool(&effect, &pool),
+            };
             let mut partner = EffectRuntime::in_pool(&effect, &pool);
             for t in 0..effect.techniques.len() {
+                std::hint::black_box(effect.used_parameters_skipping(t, rt.skipped()));
                 let _ = rt.set_technique(t);
                 let passes = rt.begin().unwrap_or(0);
                 for p in 0..passes {
@@ -431,6 +461,14 @@ fn effect_case(seeds: &Seeds, rng: &mut Rng) -> Outcome {
                     for h in partner.store.top_level.clone() {
                         let v = partner.store.value(h).to_vec();
                         let _ = partner.set_value(h, &v);
+                    }
+                    // A parameter block of raw sets, applied before the commit.
+                    let _ = rt.begin_parameter_block();
+                    for h in rt.store.top_level.clone() {
+                        let _ = rt.set_raw_value(h, rng.below(8), &[0x3f, 0x80]);
+                    }
+                    if let Ok(block) = rt.end_parameter_block() {
+                        let _ = rt.apply_parameter_block(&block);
                     }
                     std::hint::black_box(rt.commit().map(|s| s.device_calls()).ok());
                     let _ = rt.end_pass();
@@ -441,7 +479,7 @@ fn effect_case(seeds: &Seeds, rng: &mut Rng) -> Outcome {
         }
         Err(e) => placed(&e.to_string(), "byte ").map(|()| false),
     });
-    Outcome { input: Input::Bytes(bytes), setting: "effect".into(), failure, elapsed, reached }
+    Outcome { input: Input::Bytes(bytes), setting, failure, elapsed, reached }
 }
 
 fn decode_case(seeds: &Seeds, rng: &mut Rng) -> Outcome {

@@ -1483,6 +1483,26 @@ enum D3d9sStatus d3d9s_effect_runtime_new(const struct D3d9sEffect *effect,
                                           struct D3d9sEffectRuntime **out_runtime);
 
 /**
+ * A new run-time of `effect` created as `D3DXCreateEffectEx` with `pSkipConstants`:
+ * `skip_constants` (`"World;Bones"`) names the shader constants the application sets itself, so
+ * begin_pass and commit never give their registers. A list Windows refuses (a constant the
+ * compiler placed rather than the source bound with `register(cN)`, or one a state, preshader
+ * or sampler reads) gives [`D3d9sStatus::EffectRefused`] and the reason in the thread's last
+ * error (docs/effects.md#skip-constants). NULL or `""` skips nothing. Added beside
+ * [`d3d9s_effect_runtime_new`], whose signature stays as it was.
+ *
+ * Thread safety: any thread, concurrently with any call but the effect's free.
+ *
+ * # Safety
+ *
+ * `effect` is NULL or live; `skip_constants` is NULL or a NUL-terminated string;
+ * `out_runtime` is NULL or writable.
+ */
+enum D3d9sStatus d3d9s_effect_runtime_new_skipping(const struct D3d9sEffect *effect,
+                                                   const char *skip_constants,
+                                                   struct D3d9sEffectRuntime **out_runtime);
+
+/**
  * Frees a run-time; NULL is accepted.
  *
  * Thread safety: once per handle, after every other use of it.

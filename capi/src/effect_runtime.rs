@@ -39,23 +39,69 @@ pub unsafe extern "C" fn d3d9s_effect_runtime_new(
     effect: *const D3d9sEffect,
     out_runtime: *mut *mut D3d9sEffectRuntime,
 ) -> D3d9sStatus {
+    // SAFETY: the same contract.
+    guard(|| unsafe { new_runtime(effect, None, out_runtime) })
+}
+
+/// A new run-time of `effect` created as `D3DXCreateEffectEx` with `pSkipConstants`:
+/// `skip_constants` (`"World;Bones"`) names the shader constants the application sets itself, so
+/// begin_pass and commit never give their registers. A list Windows refuses (a constant the
+/// compiler placed rather than the source bound with `register(cN)`, or one a state, preshader
+/// or sampler reads) gives [`D3d9sStatus::EffectRefused`] and the reason in the thread's last
+/// error (docs/effects.md#skip-constants). NULL or `""` skips nothing. Added beside
+/// [`d3d9s_effect_runtime_new`], whose signature stays as it was.
+///
+/// Thread safety: any thread, concurrently with any call but the effect's free.
+///
+/// # Safety
+///
+/// `effect` is NULL or live; `skip_constants` is NULL or a NUL-terminated string;
+/// `out_runtime` is NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn d3d9s_effect_runtime_new_skipping(
+    effect: *const D3d9sEffect,
+    skip_constants: *const c_char,
+    out_runtime: *mut *mut D3d9sEffectRuntime,
+) -> D3d9sStatus {
     guard(|| {
-        // SAFETY: NULL or live (this function's contract).
-        let e = unsafe { read(effect, "effect") }?;
-        if out_runtime.is_null() {
-            return Err(Failure::null("out_runtime"));
-        }
-        let shared = Arc::clone(&e.effect);
-        // SAFETY: the effect lives on the heap behind `shared`, which the run-time's struct
-        // keeps and drops after the run-time (field order); an `Arc` gives shared access only,
-        // so nothing mutates or moves it while the `'static` borrow lives.
-        let effect: &'static Effect = unsafe { &*Arc::as_ptr(&shared) };
-        let handle =
-            Box::into_raw(Box::new(D3d9sEffectRuntime { runtime: EffectRuntime::new(effect), _effect: shared }));
-        // SAFETY: non-null and writable (this function's contract).
-        unsafe { out_runtime.write(handle) };
-        Ok(())
+        let list = if skip_constants.is_null() {
+            None
+        } else {
+            // SAFETY: non-null and NUL-terminated (this function's contract).
+            let text = unsafe { CStr::from_ptr(skip_constants) };
+            Some(text.to_str().map_err(|_| Failure::invalid("the skip list is not UTF-8"))?)
+        };
+        // SAFETY: the same contract.
+        unsafe { new_runtime(effect, list, out_runtime) }
     })
+}
+
+/// # Safety
+///
+/// As [`d3d9s_effect_runtime_new`].
+unsafe fn new_runtime(
+    effect: *const D3d9sEffect,
+    skip: Option<&str>,
+    out_runtime: *mut *mut D3d9sEffectRuntime,
+) -> Result<(), Failure> {
+    // SAFETY: NULL or live (the caller's contract).
+    let e = unsafe { read(effect, "effect") }?;
+    if out_runtime.is_null() {
+        return Err(Failure::null("out_runtime"));
+    }
+    let shared = Arc::clone(&e.effect);
+    // SAFETY: the effect lives on the heap behind `shared`, which the run-time's struct keeps
+    // and drops after the run-time (field order); an `Arc` gives shared access only, so nothing
+    // mutates or moves it while the `'static` borrow lives.
+    let effect: &'static Effect = unsafe { &*Arc::as_ptr(&shared) };
+    let runtime = match skip {
+        Some(list) => EffectRuntime::with_skip_constants(effect, list).map_err(refused)?,
+        None => EffectRuntime::new(effect),
+    };
+    let handle = Box::into_raw(Box::new(D3d9sEffectRuntime { runtime, _effect: shared }));
+    // SAFETY: non-null and writable (the caller's contract).
+    unsafe { out_runtime.write(handle) };
+    Ok(())
 }
 
 /// Frees a run-time; NULL is accepted.

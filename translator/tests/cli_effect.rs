@@ -82,3 +82,59 @@ fn to_wgsl_writes_every_shader_and_the_passes() {
     }
     assert!(!passes["techniques"].as_array().expect("techniques").is_empty());
 }
+
+#[test]
+fn skip_constants_lists_what_each_technique_still_uses() {
+    // g_Color is read by no state and bound by no shader: the list is accepted
+    // (docs/effects.md#skip-constants) and g_Color stays unused.
+    let dir = folder();
+    let out =
+        bin().args(["effect", "--skip-constants", " g_Color;other "]).arg(sample_hex(&dir)).output().expect("run");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("skip constants: g_Color, other\n"), "{text}");
+    assert!(text.contains("technique t uses: \n"), "{text}");
+}
+
+/// Wine's `test_effect_clone` blob from the shared data (`D3D9_SHARED`, else `../shared`).
+fn shared_clone() -> Option<PathBuf> {
+    let shared = std::env::var_os("D3D9_SHARED")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared"));
+    let path = shared.join("effects/wine_clone.fx.hex");
+    if path.exists() {
+        return Some(path);
+    }
+    assert!(std::env::var_os("REQUIRE_SHARED").is_none_or(|v| v != "1"), "REQUIRE_SHARED=1 but {path:?} is absent");
+    eprintln!("*** cli_effect: ../shared is absent; skip lists are not checked on a real effect ***");
+    None
+}
+
+#[test]
+fn a_skip_list_windows_refuses_is_rejected_and_a_skipped_binding_is_marked() {
+    let Some(clone) = shared_clone() else { return };
+    // vs is read by tech0's VertexShader state: D3DERR_INVALIDCALL on Windows.
+    let out = bin().args(["effect", "--skip-constants", "skipped;vs"]).arg(&clone).output().expect("run");
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("vs is used by technique \"tech0\""), "{err}");
+    // `skipped` is bound by register(c4): accepted, and tech1 then uses nothing.
+    let dir = folder();
+    let out = bin()
+        .args(["effect", "--skip-constants", "skipped", "--to", "wgsl", "-o"])
+        .arg(dir.path())
+        .arg(&clone)
+        .output()
+        .expect("run");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let passes = std::fs::read_to_string(dir.path().join("passes.json")).expect("passes.json");
+    let v: serde_json::Value = serde_json::from_str(&passes).expect("JSON");
+    let bindings: Vec<_> = v["shaders"]
+        .as_object()
+        .expect("shaders")
+        .values()
+        .flat_map(|s| s["constants"].as_array().cloned().unwrap_or_default())
+        .collect();
+    let skipped = bindings.iter().find(|b| b["name"] == "skipped").expect("the skipped binding");
+    assert_eq!(skipped["skipped"], true, "{passes}");
+}

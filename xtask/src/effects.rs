@@ -35,9 +35,23 @@ pub fn read_hex(path: &Path) -> Result<Vec<u8>, String> {
     Ok(bytes)
 }
 
-/// The default folder: `../shared/effects` beside the workspace.
+/// The default folder: `../shared/effects` beside the workspace (`$D3D9_SHARED/effects` when
+/// that is set, as for the other shared data).
 pub fn default_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/effects")
+    match std::env::var_os("D3D9_SHARED") {
+        Some(shared) => PathBuf::from(shared).join("effects"),
+        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/effects"),
+    }
+}
+
+/// The blob of a record file: `STEM.fx.hex` beside it, or the file its top-level `blob` key
+/// names, looked for beside it and then in the shared effects folder (this project's records in
+/// `shaders/effects` check rules against the shared blobs without copying them).
+fn blob_path(stem: &str, doc: &toml::Table) -> PathBuf {
+    let own = PathBuf::from(format!("{stem}.fx.hex"));
+    let Some(blob) = doc.get("blob").and_then(|v| v.as_str()) else { return own };
+    let dir = Path::new(stem).parent().unwrap_or(Path::new("."));
+    [dir.join(blob), default_dir().join(blob)].into_iter().find(|p| p.is_file()).unwrap_or(own)
 }
 
 /// Tallies.
@@ -99,7 +113,7 @@ fn run_pair(expect: &Path, verbose: bool, tally: &mut Tally) {
         Ok(d) => d,
         Err(e) => return fail(tally, format!("expect file: {e}")),
     };
-    let bytes = match read_hex(Path::new(&format!("{stem}.fx.hex"))) {
+    let bytes = match read_hex(&blob_path(&stem, &doc)).and_then(|b| patch(b, &doc)) {
         Ok(b) => b,
         Err(e) => return fail(tally, e),
     };
@@ -149,6 +163,28 @@ fn run_pair(expect: &Path, verbose: bool, tally: &mut Tally) {
             }
         }
     }
+}
+
+/// Applies the record file's `[[blob_patch]]` entries (`word`: index counting the magic as word
+/// 0, `was` and `now`: hex words), each checked against the word it replaces, so that a record
+/// of this project can state a rule on a variant of a shared blob without copying the blob.
+fn patch(mut bytes: Vec<u8>, doc: &toml::Table) -> Result<Vec<u8>, String> {
+    let patches = doc.get("blob_patch").and_then(|v| v.as_array()).into_iter().flatten();
+    for p in patches.filter_map(|p| p.as_table()) {
+        let word = p.get("word").and_then(|v| v.as_integer()).ok_or("blob_patch without word")? as usize;
+        let hex = |key: &str| {
+            let text = p.get(key).and_then(|v| v.as_str()).unwrap_or("");
+            u32::from_str_radix(text, 16).map_err(|e| format!("blob_patch {key} {text:?}: {e}"))
+        };
+        let (was, now) = (hex("was")?, hex("now")?);
+        let slot = bytes.get_mut(word * 4..word * 4 + 4).ok_or(format!("blob_patch word {word} is past the blob"))?;
+        let found = u32::from_le_bytes([slot[0], slot[1], slot[2], slot[3]]);
+        if found != was {
+            return Err(format!("blob_patch word {word}: found {found:08x}, expected {was:08x}"));
+        }
+        slot.copy_from_slice(&now.to_le_bytes());
+    }
+    Ok(bytes)
 }
 
 fn source(record: &toml::Table) -> String {

@@ -69,6 +69,7 @@ pub fn check_record(effect: &Effect, bytes: &[u8], kind: &str, r: &Record, setup
         "technique" => check_technique(effect, r),
         "preshader_case" => check_preshader_case(effect, r),
         "used" => crate::effects_lookup::check_used(effect, r, setup),
+        "method" => crate::effects_methods::check(effect, r),
         "scenario" | "validate" | "find_next_valid" | "pass_desc" => {
             crate::effects_scenario::check(effect, bytes, kind, r)
         }

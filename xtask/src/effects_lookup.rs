@@ -162,8 +162,10 @@ pub fn check_used(effect: &Effect, r: &Record, setup: &[crate::effects_setup::St
     let name = r.get("name").and_then(|v| v.as_str()).unwrap_or("");
     let store = Store::new(&effect.parameters);
     let h = store.lookup(None, name).ok_or(format!("no parameter {name:?}"))?;
-    let skipped = match crate::effects_setup::skip_list(setup) {
-        Some(list) => effect.skip_constants(list).ok_or(format!("skip list {list:?} is refused"))?,
+    // The setup's skip list, or the record's own `skip_constants` (this project's records).
+    let list = crate::effects_setup::skip_list(setup).or_else(|| r.get("skip_constants").and_then(|v| v.as_str()));
+    let skipped = match list {
+        Some(list) => effect.skip_constants(list).map_err(|e| format!("skip list {list:?} is refused: {e}"))?,
         None => Default::default(),
     };
     let used = effect.used_parameters_skipping(t, &skipped);
@@ -176,12 +178,10 @@ pub fn check_used(effect: &Effect, r: &Record, setup: &[crate::effects_setup::St
     Ok(())
 }
 
-/// D3DXCreateEffectEx's skip list: each name must be a parameter some shader binds to
-/// registers (else D3DERR_INVALIDCALL).
+/// D3DXCreateEffectEx's result for a skip list (docs/effects.md#skip-constants).
 pub fn skip_result(effect: &Effect, list: &str) -> &'static str {
-    if effect.skip_constants(list).is_some() {
-        "D3D_OK"
-    } else {
-        "D3DERR_INVALIDCALL"
+    match effect.skip_constants(list) {
+        Ok(_) => "D3D_OK",
+        Err(_) => "D3DERR_INVALIDCALL",
     }
 }

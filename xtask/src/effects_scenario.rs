@@ -186,8 +186,19 @@ impl<'e> Run<'e> {
                 let flags = step.get("flags").and_then(|f| f.as_array()).cloned().unwrap_or_default();
                 self.save_state = !flags.iter().any(|f| f.as_str() == Some("D3DXFX_DONOTSAVESTATE"));
                 self.not_cloneable = flags.iter().any(|f| f.as_str() == Some("D3DXFX_NOT_CLONEABLE"));
-                self.rt = EffectRuntime::new(self.effect);
-                Ok(())
+                // D3DXCreateEffectEx's skip list (docs/effects.md#skip-constants); a refused
+                // list fails the step and leaves the previous effect in use. The scenario's
+                // `technique` stays current.
+                let technique = self.rt.technique();
+                let created = match s(step, "skip_constants") {
+                    Some(list) => EffectRuntime::with_skip_constants(self.effect, list).map_err(|e| e.to_string()),
+                    None => Ok(EffectRuntime::new(self.effect)),
+                };
+                created.and_then(|mut rt| {
+                    rt.set_technique(technique).map_err(|e| e.to_string())?;
+                    self.rt = rt;
+                    Ok(())
+                })
             }
             "release" => Ok(()),
             "SetStateManager" => {
@@ -258,6 +269,7 @@ impl<'e> Run<'e> {
         if let Some(want) = want {
             let g = match (&got, op) {
                 (Err(e), "BeginPass" | "EndPass") if e.contains("out of order") => "D3DERR_INVALIDCALL",
+                (Err(_), "create") => "D3DERR_INVALIDCALL",
                 _ => hresult(&got),
             };
             if g != want {
@@ -734,8 +746,7 @@ pub fn check_sequence(effect: &Effect, kind: &str, records: &[&Record]) -> Vec<R
                 match start {
                     None if !after.starts_with('(') => ("D3DERR_INVALIDCALL", None),
                     start => {
-                        let start = start.unwrap_or(0);
-                        let found = (start..effect.techniques.len()).find(|&t| rt.validate(t).is_ok());
+                        let found = rt.find_next_valid_technique(start.and_then(|s| s.checked_sub(1)));
                         previous = found;
                         (if found.is_some() { "D3D_OK" } else { "S_FALSE" }, Some(found))
                     }

@@ -32,6 +32,7 @@ mod effects;
 mod effects_checks;
 mod effects_known;
 mod effects_lookup;
+mod effects_methods;
 mod effects_scenario;
 mod effects_setup;
 mod fuzz;

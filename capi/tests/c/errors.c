@@ -196,6 +196,14 @@ static void bad_blobs(void) {
     EXPECT(d3d9s_effect_parse((const uint8_t *)empty_fx, sizeof empty_fx, &fx, NULL), D3D9S_STATUS_OK);
     D3d9sEffectRuntime *rt = NULL;
     EXPECT(d3d9s_effect_runtime_new(fx, &rt), D3D9S_STATUS_OK);
+    /* D3DXCreateEffectEx's skip list: names no shader binds are accepted, NULL skips nothing. */
+    D3d9sEffectRuntime *skipping = NULL;
+    EXPECT(d3d9s_effect_runtime_new_skipping(fx, " a; b[1] ", &skipping), D3D9S_STATUS_OK);
+    d3d9s_effect_runtime_free(skipping);
+    EXPECT(d3d9s_effect_runtime_new_skipping(fx, NULL, &skipping), D3D9S_STATUS_OK);
+    d3d9s_effect_runtime_free(skipping);
+    EXPECT(d3d9s_effect_runtime_new_skipping(NULL, "a", &skipping), D3D9S_STATUS_NULL_POINTER);
+    EXPECT(d3d9s_effect_runtime_new_skipping(fx, "a", NULL), D3D9S_STATUS_NULL_POINTER);
     d3d9s_effect_free(fx); /* the run-time keeps the effect alive */
     size_t passes = 9;
     EXPECT(d3d9s_effect_runtime_begin(rt, &passes), D3D9S_STATUS_EFFECT_REFUSED);

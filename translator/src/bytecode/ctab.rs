@@ -77,6 +77,10 @@ pub struct ConstantInfo {
     pub register_index: u16,
     /// Number of registers.
     pub register_count: u16,
+    /// The entry's reserved word. fxc writes 0 for a constant whose register it chose and a
+    /// nonzero word for one the source bound with `register(cN)`; D3DXCreateEffectEx's skip list
+    /// takes only the latter (docs/effects.md#skip-constants).
+    pub reserved: u16,
     /// Its type.
     pub type_info: TypeInfo,
     /// Default value DWORDs, if the table has them (rows × columns × elements, capped by the table).
@@ -220,6 +224,7 @@ pub fn parse_ctab(data: &[u32]) -> Result<ConstantTable, CtabError> {
             register_set: RegisterSet::from_raw(r.u16(at + 4, what)?),
             register_index: r.u16(at + 6, what)?,
             register_count: r.u16(at + 8, what)?,
+            reserved: r.u16(at + 10, what)?,
             type_info,
             default_value,
         });

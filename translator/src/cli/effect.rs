@@ -8,6 +8,7 @@
 //! array_selector}), and `objects` (offset, kind = empty | string | shader). `docs/effects.md`
 //! describes the fields.
 
+use std::collections::BTreeSet;
 use std::fmt::Write;
 use std::path::PathBuf;
 
@@ -28,6 +29,7 @@ use super::status::{examples, write_stdout, EXIT_OK, EXIT_REJECTED};
         "d3d9-shader effect BasicEffect.fxb"
         "d3d9-shader effect BasicEffect.fxb --json"
         "d3d9-shader effect BasicEffect.fxb --to wgsl -o out/"
+        "d3d9-shader effect skin.fxo --skip-constants \"World; Bones\" --to wgsl -o out/"
     )
 )]
 pub struct EffectArgs {
@@ -42,6 +44,11 @@ pub struct EffectArgs {
     /// Output folder for --to.
     #[arg(short, long)]
     output: Option<PathBuf>,
+    /// D3DXCreateEffectEx's skip list ("a;b"): constants the application sets itself. A list
+    /// Windows refuses is rejected; the listing says what each technique then uses, passes.json
+    /// marks the skipped constant bindings (docs/effects.md#skip-constants).
+    #[arg(long, value_name = "LIST")]
+    skip_constants: Option<String>,
 }
 
 /// Reads an effect file: hex words when it is text of hex digits, else raw bytes.
@@ -72,8 +79,15 @@ pub fn main(args: &EffectArgs) -> i32 {
             return EXIT_REJECTED;
         }
     };
+    let skipped = match args.skip_constants.as_deref().map(|list| effect.skip_constants(list)).transpose() {
+        Ok(skipped) => skipped,
+        Err(e) => {
+            eprintln!("d3d9-shader: {}: {e}", super::input::display_name(&args.input));
+            return EXIT_REJECTED;
+        }
+    };
     if let (Some(format), Some(dir)) = (&args.to, &args.output) {
-        return match write_all(&effect, format, dir) {
+        return match write_all(&effect, format, dir, skipped.as_ref()) {
             Ok(()) => EXIT_OK,
             Err(e) => {
                 eprintln!("d3d9-shader: {e}");
@@ -90,7 +104,22 @@ pub fn main(args: &EffectArgs) -> i32 {
             }
         };
     }
-    write_stdout(summary(&effect).as_bytes())
+    let mut text = summary(&effect);
+    if let Some(skipped) = &skipped {
+        text.push_str(&skip_summary(&effect, skipped));
+    }
+    write_stdout(text.as_bytes())
+}
+
+/// What an effect created with a skip list leaves to the application, and what each technique
+/// still uses (IsParameterUsed).
+fn skip_summary(effect: &Effect, skipped: &BTreeSet<String>) -> String {
+    let list = |names: &BTreeSet<String>| names.iter().cloned().collect::<Vec<_>>().join(", ");
+    let mut out = format!("skip constants: {}\n", list(skipped));
+    for (i, t) in effect.techniques.iter().enumerate() {
+        let _ = writeln!(out, "technique {} uses: {}", t.name, list(&effect.used_parameters_skipping(i, skipped)));
+    }
+    out
 }
 
 fn describe(p: &Parameter) -> String {
@@ -162,7 +191,13 @@ pub fn summary(effect: &Effect) -> String {
 }
 
 /// Writes every shader (`shader{ID}.{version}.wgsl` and `.spv`) and `passes.json`.
-fn write_all(effect: &Effect, format: &str, dir: &std::path::Path) -> Result<(), String> {
+/// `skipped`: the skip list's names, whose constant bindings are marked `"skipped": true`.
+fn write_all(
+    effect: &Effect,
+    format: &str,
+    dir: &std::path::Path,
+    skipped: Option<&BTreeSet<String>>,
+) -> Result<(), String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let write = |name: &str, bytes: &[u8]| {
         let path = dir.join(name);
@@ -186,8 +221,12 @@ fn write_all(effect: &Effect, format: &str, dir: &std::path::Path) -> Result<(),
             .iter()
             .flat_map(|t| &t.constants)
             .map(|c| {
-                json!({ "name": c.name, "register_set": c.register_set.prefix(),
-                        "register": c.register_index, "count": c.register_count })
+                let mut binding = json!({ "name": c.name, "register_set": c.register_set.prefix(),
+                        "register": c.register_index, "count": c.register_count });
+                if skipped.is_some_and(|s| s.contains(&c.name)) {
+                    binding["skipped"] = json!(true);
+                }
+                binding
             })
             .collect();
         let main = if format == "spv" { format!("{stem}.spv") } else { format!("{stem}.wgsl") };

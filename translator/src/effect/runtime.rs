@@ -19,17 +19,21 @@ use super::types::{ParameterClass, ParameterType};
 pub use super::values::convert_word;
 use super::values::{constant_registers, device_word, evaluate_once, expression_words, is_dword_state};
 use super::{Effect, ObjectKind};
-pub use device_call::DeviceCall;
+pub use device_call::{DeviceCall, StateManager};
+pub use parameter_block::ParameterBlock;
 pub use pass_shaders::PassDesc;
 
+mod blocks;
 mod device_call;
 mod device_calls;
 mod lights;
+mod parameter_block;
 mod pass_desc;
 mod pass_shaders;
 mod pool_link;
 mod setters;
 mod shared;
+mod skipping;
 mod strings;
 mod validate;
 
@@ -83,6 +87,9 @@ pub enum RuntimeError {
         /// Its element count.
         elements: u32,
     },
+    /// D3DXCreateEffectEx refused the skip list.
+    #[error(transparent)]
+    SkipConstants(#[from] super::skip::SkipConstantsError),
 }
 
 /// A state's value as the device takes it.
@@ -217,6 +224,8 @@ pub struct EffectRuntime<'e> {
     applied_at: u64,
     /// The pool the effect was created into, if any.
     pool: Option<pool_link::PoolLink>,
+    /// The parameter block being recorded (BeginParameterBlock … EndParameterBlock).
+    recording: Option<ParameterBlock>,
 }
 
 impl<'e> EffectRuntime<'e> {
@@ -251,28 +260,13 @@ impl<'e> EffectRuntime<'e> {
             material: [0; MATERIAL_WORDS],
             applied_at: 0,
             pool: None,
+            recording: None,
         };
         if let Some(pool) = pool {
             rt.join_pool(pool);
         }
         rt.preselect();
         rt
-    }
-
-    /// D3DXCreateEffectEx: a runtime whose shaders leave the constants of `skip` (`"a; b"`)
-    /// to the application; every name must be a constant some shader binds (else
-    /// D3DERR_INVALIDCALL, as [`Effect::skip_constants`] decides).
-    pub fn with_skip_constants(effect: &'e Effect, skip: &str) -> Result<EffectRuntime<'e>, RuntimeError> {
-        let skipped = effect.skip_constants(skip).ok_or_else(|| RuntimeError::NoSuchParameter(skip.into()))?;
-        let mut rt = EffectRuntime::new(effect);
-        // Only shader-constant evaluators read the list, and none exists yet.
-        rt.skipped = skipped;
-        Ok(rt)
-    }
-
-    /// The skip list the effect was created with.
-    pub fn skipped(&self) -> &std::collections::BTreeSet<String> {
-        &self.skipped
     }
 
     /// A parameter, element, member or annotation by D3DX name (`s.m[1]`, `c@d`).

@@ -6,7 +6,8 @@
 use std::collections::BTreeSet;
 
 use super::parameters::{State, StateSource};
-use super::runtime::{EffectRuntime, RuntimeError, StateValue};
+use super::runtime::{EffectRuntime, PassState, RuntimeError, StateValue};
+use super::skip::skip_list_names;
 use super::values::{constant_registers, device_word};
 use super::*;
 use crate::fuzz::{mutate_effect, sample_effect, Rng};
@@ -185,13 +186,19 @@ fn a_sampler_state_texture_makes_the_texture_used() {
 }
 
 #[test]
-fn a_skip_list_names_only_constants_a_shader_binds() {
-    // wine_clone create[1]: "skipped" is a register(c4) constant, D3D_OK; a name no shader
-    // binds is D3DERR_INVALIDCALL (the runtime refuses it).
+fn a_skip_list_reads_identifiers_and_accepts_names_no_shader_binds() {
+    // test_effect_skip_constants (Wine's effect.c): " v1#,.+-= &\t\nv2*/!\"'v5 v6[1]" names v1,
+    // v2, v5, v6, and v5, a parameter no shader binds, is accepted (D3D_OK).
+    let names: Vec<String> = skip_list_names(" v1#,.+-= &\t\nv2*/!\"'v5 v6[1]").into_iter().collect();
+    assert_eq!(names, ["v1", "v2", "v5", "v6"]);
+    assert!(skip_list_names(" ; 12 ").is_empty(), "separators and a digit run name nothing");
     let e = effect(vec![param("f", ParameterClass::Scalar, ParameterType::Float, 1, 1, &[0])], vec![], vec![]);
-    assert_eq!(e.skip_constants(" ; "), Some(BTreeSet::new()), "an empty list");
-    assert_eq!(e.skip_constants("f"), None, "f is bound by no shader");
-    assert!(EffectRuntime::with_skip_constants(&e, "f").is_err());
+    assert_eq!(e.skip_constants(" ; "), Ok(BTreeSet::new()), "an empty list");
+    assert_eq!(e.skip_constants("f;nothing").map(|s| s.len()), Ok(2), "bound by no shader: accepted");
+    assert!(EffectRuntime::with_skip_constants(&e, "f").is_ok());
+    let pool = EffectPool::new();
+    let rt = EffectRuntime::in_pool_with_skip_constants(&e, &pool, "f g").unwrap();
+    assert_eq!(rt.skipped().len(), 2);
 }
 
 #[test]
@@ -271,6 +278,7 @@ fn selector_effect() -> Effect {
         register_set: RegisterSet::Float4,
         register_index: 0,
         register_count: 1,
+        reserved: 0,
         type_info: TypeInfo { class: 0, ty: 3, rows: 1, columns: 1, elements: 1, members: Vec::new() },
         default_value: None,
     };
@@ -455,4 +463,55 @@ fn a_pool_shares_parameters_declared_the_same_way() {
     let mut rb = EffectRuntime::in_pool(&b, &pool);
     let sb = rb.handle("s").expect("s");
     assert_eq!(rb.value(sb), [f(2.0)], "the entry went with its last effect: b's default again");
+}
+
+#[test]
+fn set_raw_value_copies_bytes_and_find_next_valid_skips_invalid_techniques() {
+    // SetRawValue is a memory copy: bytes 4..8 of a float4 are its y.
+    let e = effect(vec![param("v", ParameterClass::Vector, ParameterType::Float, 1, 4, &[0; 4])], vec![], vec![]);
+    let mut rt = EffectRuntime::new(&e);
+    let v = rt.handle("v").unwrap();
+    rt.set_raw_value(v, 4, &2.5f32.to_le_bytes()).unwrap();
+    assert_eq!(rt.value(v), [0, 2.5f32.to_bits(), 0, 0]);
+    assert!(matches!(rt.set_raw_value(v, 14, &[0; 4]), Err(RuntimeError::Size { given: 18, holds: 16, .. })));
+    assert_eq!(rt.find_next_valid_technique(None), None, "no technique");
+    // A state manager receives the calls device_calls lists, in order.
+    let state = PassState { material: Some([7; super::states::MATERIAL_WORDS]), ..PassState::default() };
+    let mut got = Vec::new();
+    state.deliver(&mut |c: &super::runtime::DeviceCall| got.push(c.method()));
+    assert_eq!(got, ["SetMaterial"]);
+}
+
+#[test]
+fn a_parameter_block_records_sets_without_applying_them() {
+    // wine_preshader test_effect_parameter_block: while recording, a read gives the value from
+    // before; applying the block makes the sets.
+    let e = effect(vec![param("f", ParameterClass::Scalar, ParameterType::Float, 1, 1, &[0])], vec![], vec![]);
+    let mut rt = EffectRuntime::new(&e);
+    let f = rt.handle("f").unwrap();
+    assert!(rt.end_parameter_block().is_err(), "none begun");
+    rt.begin_parameter_block().unwrap();
+    assert!(rt.begin_parameter_block().is_err(), "one at a time");
+    rt.set_float(f, 3.0).unwrap();
+    assert_eq!(rt.value(f), [0], "recorded, not applied");
+    let block = rt.end_parameter_block().unwrap();
+    assert_eq!(block.sets().len(), 1);
+    rt.apply_parameter_block(&block).unwrap();
+    assert_eq!(rt.value(f), [3.0f32.to_bits()]);
+}
+
+#[test]
+fn set_matrix_takes_the_top_left_cells_and_transpose_swaps_them() {
+    // A float3x2 stores 3 rows of 2 words; SetMatrix gives it _11 _12 / _21 _22 / _31 _32.
+    let m = param("m", ParameterClass::MatrixRows, ParameterType::Float, 3, 2, &[0; 6]);
+    let e = effect(vec![m], vec![], vec![]);
+    let mut rt = EffectRuntime::new(&e);
+    let h = rt.handle("m").unwrap();
+    let d3dx: [f32; 16] = std::array::from_fn(|i| (11 + 10 * (i / 4) + i % 4) as f32);
+    rt.set_matrix(h, &d3dx).unwrap();
+    let want: Vec<u32> = [11.0f32, 12.0, 21.0, 22.0, 31.0, 32.0].iter().map(|f| f.to_bits()).collect();
+    assert_eq!(rt.value(h), want.as_slice());
+    rt.set_matrix_transpose(h, &d3dx).unwrap();
+    let want: Vec<u32> = [11.0f32, 21.0, 12.0, 22.0, 13.0, 23.0].iter().map(|f| f.to_bits()).collect();
+    assert_eq!(rt.value(h), want.as_slice());
 }

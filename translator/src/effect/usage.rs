@@ -115,18 +115,3 @@ impl Effect {
         walk.used
     }
 }
-
-impl Effect {
-    /// D3DXCreateEffectEx's skip list (`"a; b"`): the names, each a parameter some shader's
-    /// constant table binds to registers; `None` when one is not (D3DERR_INVALIDCALL).
-    pub fn skip_constants(&self, list: &str) -> Option<BTreeSet<String>> {
-        let bound: BTreeSet<&str> = self
-            .shaders()
-            .filter_map(|(_, s)| s.constants.as_ref())
-            .flat_map(|t| t.constants.iter().map(|c| c.name.as_str()))
-            .collect();
-        let names: BTreeSet<String> =
-            list.split(';').map(str::trim).filter(|n| !n.is_empty()).map(str::to_string).collect();
-        names.iter().all(|n| bound.contains(n.as_str())).then_some(names)
-    }
-}

@@ -176,3 +176,19 @@ impl DeviceCall {
         }
     }
 }
+
+/// SetStateManager: a caller's receiver of the calls a pass makes, as ID3DXEffectStateManager
+/// receives them (one [`DeviceCall`] per callback, in [`PassState::device_calls`]'s order).
+/// A closure `FnMut(&DeviceCall)` is one.
+pub trait StateManager {
+    /// One callback: SetTransform, SetMaterial, SetLight, LightEnable, SetRenderState,
+    /// SetTexture, SetTextureStageState, SetSamplerState, SetNPatchMode, SetFVF,
+    /// Set{Vertex,Pixel}Shader or Set{Vertex,Pixel}ShaderConstant{F,I,B}.
+    fn call(&mut self, call: &DeviceCall);
+}
+
+impl<F: FnMut(&DeviceCall)> StateManager for F {
+    fn call(&mut self, call: &DeviceCall) {
+        self(call)
+    }
+}

@@ -5,7 +5,7 @@
 //! `SetSamplerState` each plus `SetTexture` for its texture, and the shader constants one
 //! `Set*ShaderConstant*` per run of consecutive registers of a register file.
 
-use super::device_call::DeviceCall;
+use super::device_call::{DeviceCall, StateManager};
 use super::{AppliedState, Constants, PassState, StateValue};
 use crate::effect::states::{constant_file, ShaderConstantFile, StateClass};
 
@@ -23,6 +23,14 @@ impl PassState {
         push_constants(&mut calls, &self.vertex_constants, true);
         push_constants(&mut calls, &self.pixel_constants, false);
         calls
+    }
+}
+
+impl PassState {
+    /// Delivers what this pass (or commit) sets to `manager`, call by call, as D3DX does with a
+    /// state manager set (docs/effects.md#device-calls).
+    pub fn deliver(&self, manager: &mut dyn StateManager) {
+        self.device_calls().iter().for_each(|c| manager.call(c));
     }
 }
 

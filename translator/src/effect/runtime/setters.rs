@@ -17,6 +17,12 @@ impl EffectRuntime<'_> {
         }
         let node = self.store.node(h);
         let ty = node.ty;
+        // While a parameter block is recorded the set goes into the block only.
+        let stored: Vec<u32> =
+            words.iter().map(|&w| if ty == ParameterType::Bool { (w != 0) as u32 } else { w }).collect();
+        if self.record(h, &stored) {
+            return Ok(());
+        }
         let dst = self.store.value_mut(h);
         for (d, &w) in dst.iter_mut().zip(words) {
             // D3DX stores bools as 0 or 1 whatever was written.
@@ -25,6 +31,41 @@ impl EffectRuntime<'_> {
         self.touch(h);
         self.push_shared(self.store.node(h).top);
         Ok(())
+    }
+
+    /// SetRawValue: copies `bytes` into the parameter's value from byte `offset`, with no
+    /// conversion (the D3DX documentation: a memory copy into the constants' storage). The range
+    /// must lie inside the parameter, else [`RuntimeError::Size`] (counted in bytes).
+    pub fn set_raw_value(&mut self, h: Handle, offset: usize, bytes: &[u8]) -> Result<(), RuntimeError> {
+        let mut raw: Vec<u8> = self.store.value(h).iter().flat_map(|w| w.to_le_bytes()).collect();
+        let end = offset.checked_add(bytes.len()).filter(|&end| end <= raw.len());
+        let Some(end) = end else {
+            let name = self.store.node(h).full_name.clone();
+            return Err(RuntimeError::Size { name, given: offset.saturating_add(bytes.len()), holds: raw.len() });
+        };
+        raw[offset..end].copy_from_slice(bytes);
+        let words: Vec<u32> = raw.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+        self.set_value(h, &words)
+    }
+
+    /// SetMatrix: a D3DXMATRIX (16 floats, `_11, _12, … _44`) into a matrix parameter of
+    /// `rows × columns` (its first element for an array): the top-left `rows × columns` cells,
+    /// row by row as the parameter stores them.
+    pub fn set_matrix(&mut self, h: Handle, m: &[f32; 16]) -> Result<(), RuntimeError> {
+        self.set_matrix_cells(h, |r, c| m[r * 4 + c])
+    }
+
+    /// SetMatrixTranspose: as [`set_matrix`](Self::set_matrix) with the transpose of `m`.
+    pub fn set_matrix_transpose(&mut self, h: Handle, m: &[f32; 16]) -> Result<(), RuntimeError> {
+        self.set_matrix_cells(h, |r, c| m[c * 4 + r])
+    }
+
+    fn set_matrix_cells(&mut self, h: Handle, cell: impl Fn(usize, usize) -> f32) -> Result<(), RuntimeError> {
+        let node = self.store.node(h);
+        let (rows, columns) = ((node.rows as usize).min(4), (node.columns as usize).min(4));
+        let values: Vec<f32> =
+            (0..rows).flat_map(|r| (0..columns).map(move |c| (r, c))).map(|(r, c)| cell(r, c)).collect();
+        self.set_floats(h, &values)
     }
 
     /// Sets floats, converted to the parameter's type (SetFloat, SetFloatArray, SetVector).

@@ -36,6 +36,14 @@ impl EffectRuntime<'_> {
         result
     }
 
+    /// FindNextValidTechnique: the first technique after `after` (from the first when `None`)
+    /// that [`validate`](Self::validate) accepts, `None` when none is (S_FALSE on Windows;
+    /// wine_two_techniques and wine_unsupported_shader `find_next_valid`).
+    pub fn find_next_valid_technique(&mut self, after: Option<usize>) -> Option<usize> {
+        let start = after.map_or(0, |t| t + 1);
+        (start..self.effect.techniques.len()).find(|&t| self.validate(t).is_ok())
+    }
+
     /// Whether a shader state selects a shader object a hardware device refuses.
     fn selects_unsupported(&self, s: &State) -> bool {
         let id = match &s.source {
