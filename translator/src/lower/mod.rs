@@ -101,6 +101,7 @@ mod reg_values;
 mod registers;
 mod render_state;
 mod scalar;
+mod scoped;
 mod sm1;
 mod state;
 mod textures;
