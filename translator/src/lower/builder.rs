@@ -250,6 +250,22 @@ impl FnBuilder {
         }
     }
 
+    /// A builder that holds nothing and allocates nothing: what stays in the lowering's place
+    /// once it takes the entry function out to finish it. A builder made with
+    /// [`FnBuilder::new`] for the purpose cost four allocations, their frees and a table take
+    /// per shader; nothing is built into this one.
+    pub fn placeholder(vec4f: Handle<naga::Type>) -> FnBuilder {
+        FnBuilder {
+            f: Function::default(),
+            blocks: Vec::new(),
+            emit_start: None,
+            tables: Tables::default(),
+            vec4f,
+            span: Span::UNDEFINED,
+            unstored: None,
+        }
+    }
+
     /// The stand-in for the +0 that a register nothing has stored to holds, kept in the
     /// components a partial write leaves (`mov r0.xy, t0` on a fresh `r0`). The lowering makes
     /// it a run-time zero only where such a component is read (`Lowerer::resolve_unstored`),
