@@ -244,7 +244,9 @@ pub fn analyse(program: &Program) -> Signature {
         version: program.version.to_string(),
         inputs: Vec::new(),
         outputs: Vec::new(),
-        float_constants: ConstantUse::default(),
+        // Every read is listed before the list is sorted and deduplicated: room for one read an
+        // instruction up front, not a growth each time the list doubles.
+        float_constants: ConstantUse { used: Vec::with_capacity(program.len()), ..ConstantUse::default() },
         int_constants: ConstantUse::default(),
         bool_constants: ConstantUse::default(),
         samplers: Vec::new(),

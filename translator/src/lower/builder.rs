@@ -9,6 +9,8 @@ use naga::{Block, Expression, Function, Handle, Literal, Span, Statement};
 
 pub(crate) use super::parts::{as_whole, replicated, whole, Comp, Parts, SCALAR};
 pub(crate) use super::reg_values::{Pending, RegKey, RegValues};
+pub(crate) use super::scoped::ScopedKey;
+use super::scoped::ScopedValues;
 
 /// The lowering's maps hold small integer keys: SipHash's resistance to chosen keys buys nothing
 /// here and cost a measurable share of the lowering, so they use the Fx hash.
@@ -216,24 +218,6 @@ pub(crate) fn token_span(offset: u32) -> Span {
     }
 }
 
-/// What a value of [`FnBuilder::scoped`] is: read-only data or a pure call, which give the same
-/// value wherever the first one is in scope.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub(crate) enum ScopedKey {
-    /// `c#` read from the constant buffer.
-    Constant(u32),
-    /// The value of `def c#`.
-    Def(u16),
-    /// The load of a bit-pattern variable (`literals::special`), by its index.
-    Special(usize),
-    /// A relative read of the float constants, by its index expression: the constants do not
-    /// change during a draw.
-    Relative(Handle<Expression>),
-    /// A call of a function of the module without side effects, by its arguments
-    /// ([`FnBuilder::pure_call`]).
-    Call(Handle<Function>, Handle<Expression>, Handle<Expression>),
-}
-
 /// Keys of the per-function cache of expressions that need no `Emit`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) enum SharedKey {
@@ -260,6 +244,22 @@ impl FnBuilder {
             blocks: vec![Block::with_capacity(instructions / 4 + 4)],
             emit_start: None,
             tables: Tables::take(instructions),
+            vec4f,
+            span: Span::UNDEFINED,
+            unstored: None,
+        }
+    }
+
+    /// A builder that holds nothing and allocates nothing: what stays in the lowering's place
+    /// once it takes the entry function out to finish it. A builder made with
+    /// [`FnBuilder::new`] for the purpose cost four allocations, their frees and a table take
+    /// per shader; nothing is built into this one.
+    pub fn placeholder(vec4f: Handle<naga::Type>) -> FnBuilder {
+        FnBuilder {
+            f: Function::default(),
+            blocks: Vec::new(),
+            emit_start: None,
+            tables: Tables::default(),
             vec4f,
             span: Span::UNDEFINED,
             unstored: None,
@@ -386,7 +386,7 @@ impl FnBuilder {
         self.tables.values.clear();
         self.tables.composed.clear();
         self.tables.pure.clear();
-        self.tables.scoped_marks.push(self.tables.scoped_log.len());
+        self.tables.scoped.open();
     }
 
     /// Ends the innermost nested block and returns it.
@@ -397,10 +397,7 @@ impl FnBuilder {
         self.tables.composed.clear();
         self.tables.pure.clear();
         if self.blocks.len() > 1 {
-            let mark = self.tables.scoped_marks.pop().expect("one mark per nested block");
-            for key in self.tables.scoped_log.drain(mark..) {
-                self.tables.scoped.remove(&key);
-            }
+            self.tables.scoped.close();
             self.blocks.pop().expect("checked")
         } else {
             Block::new()
@@ -459,15 +456,12 @@ impl FnBuilder {
 
     /// The value `key` names, if one made here or in an enclosing block is in scope.
     pub fn scoped(&self, key: ScopedKey) -> Option<Handle<Expression>> {
-        self.tables.scoped.get(&key).copied()
+        self.tables.scoped.get(&key)
     }
 
     /// Remembers `value` as `key`'s for this block and the blocks nested in it.
     pub fn remember_scoped(&mut self, key: ScopedKey, value: Handle<Expression>) {
         self.tables.scoped.insert(key, value);
-        if !self.tables.scoped_marks.is_empty() {
-            self.tables.scoped_log.push(key);
-        }
     }
 
     /// The result of `function(a, b)`, a function without side effects: made once for the
@@ -549,12 +543,8 @@ pub(crate) struct Tables {
     /// memory is current wherever control can leave straight-line code.
     pub values: RegValues,
     /// Values that cannot change while the function runs ([`ScopedKey`]), valid in the block
-    /// that made them and the blocks nested in it: one map for the function, with the keys
-    /// each open block added (`scoped_log`, from the block's mark in `scoped_marks`) taken out
-    /// when the block closes.
-    scoped: FastMap<ScopedKey, Handle<Expression>>,
-    scoped_log: Vec<ScopedKey>,
-    scoped_marks: Vec<usize>,
+    /// that made them and the blocks nested in it.
+    scoped: ScopedValues,
     /// Expressions whose value is a known constant (module constants, literals), by bit
     /// pattern per component (scalars repeat their value), for folding.
     pub known: ExprFacts<[u32; 4]>,
@@ -588,10 +578,7 @@ impl Tables {
         t.shared.reserve(instructions.min(64));
         t.values.clear();
         // Sized once: the reads of constants and the strict products of a function.
-        t.scoped.clear();
-        t.scoped.reserve(instructions / 2);
-        t.scoped_log.clear();
-        t.scoped_marks.clear();
+        t.scoped.reset(instructions / 2);
         t.known.reset(expressions);
         t.ranges.reset(expressions);
         t.composed.clear();
@@ -617,7 +604,7 @@ impl Tables {
             + self.pure.heads.capacity() * 4
             + self.pure.entries.capacity() * size_of::<PureEntry>()
             + self.depth.capacity() * 2
-            + self.scoped.capacity() * size_of::<(ScopedKey, Handle<Expression>)>()
+            + self.scoped.bytes()
             + self.composed.capacity() * size_of::<(Parts, Handle<Expression>)>()
             + self.values.bytes()
     }

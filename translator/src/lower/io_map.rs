@@ -171,7 +171,7 @@ impl Lowerer<'_> {
         // Registers are dead once the outputs are composed: no stores before the return.
         self.fb.forget_dirty();
         self.stmt(Statement::Return { value: Some(value) });
-        let mut fb = super::builder::FnBuilder::new("unused", self.t.vec4f, 0);
+        let mut fb = super::builder::FnBuilder::placeholder(self.t.vec4f);
         std::mem::swap(&mut self.fb, &mut fb);
         let mut function = fb.finish();
         function.result = Some(result);

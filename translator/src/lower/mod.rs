@@ -101,6 +101,7 @@ mod reg_values;
 mod registers;
 mod render_state;
 mod scalar;
+mod scoped;
 mod sm1;
 mod state;
 mod textures;
@@ -225,7 +226,9 @@ impl<'a> Lowerer<'a> {
             regs: Registers::default(),
             globals_mode,
             consts: ConstantGlobals::default(),
-            samplers: FastMap::default(),
+            // Sized from the signature: grown from empty, each map was rehashed (an allocation)
+            // as its entries arrived.
+            samplers: FastMap::with_capacity_and_hasher(sig.samplers.len(), Default::default()),
             functions: FastMap::default(),
             rule_functions: [None; 2],
             vec_constants: FastMap::default(),
@@ -240,7 +243,10 @@ impl<'a> Lowerer<'a> {
             point_coord: None,
             texcoords: FastMap::default(),
             snapshot: None,
-            fixed: FastMap::default(),
+            fixed: FastMap::with_capacity_and_hasher(
+                if globals_mode { 0 } else { sig.inputs.len() },
+                Default::default(),
+            ),
             fog_input: None,
         }
     }
