@@ -236,16 +236,18 @@ pub fn main(args: &TestArgs) -> i32 {
     // two with edge values): about a minute per mode on two cores with Mesa's software driver.
     // Then 300 random fixed-function states, the library's generator against the harness's
     // reference (under a minute), and the effect run-time against the Windows results of
-    // ../shared/effects (seconds). Last the playground in Chromium (`web --test`: builds the wasm
+    // ../shared/effects and against the project's own hand-derived records in shaders/effects
+    // (seconds each). Last the playground in Chromium (`web --test`: builds the wasm
     // module, installing the wasm32 target, wasm-bindgen-cli at Cargo.lock's version and
     // web/tests' npm packages when missing).
-    let draws: [&[&str]; 7] = [
+    let draws: [&[&str]; 8] = [
         &["conformance"],
         &["sweep", "--inputs", "4"],
         &["sweep", "--float-rules", "fast", "--inputs", "4"],
         &["sweep", "--float-rules", "ieee", "--inputs", "4"],
         &["fuzz-diff", "--ffp", "--count", "300"],
         &["effects"],
+        &["effects", "--dir", "shaders/effects"],
         &["web", "--test"],
     ];
     let mut ok = true;
