@@ -268,11 +268,15 @@ pub fn main(args: &TestArgs) -> i32 {
 /// sweeps above already draw everything, so this adds what they do not (the program fuzz-diff
 /// batch, `bench --gpu`'s draws, the adapter's choice and the report) in about two minutes on
 /// two cores with lavapipe; then its report.json must name the adapter and hold every part's counts.
+/// The fuzz-diff batch starts at a fixed seed, so that a test run's verdict does not depend on the
+/// clock; new seeds are `cargo xtask fuzz-diff --minutes M`'s work. This one is the batch in which
+/// a CI run found vs_1_x `logp` reading its exponent from a rounded log2 (seed 1796678336).
 fn gpu_check(root: &Path, cargo: &str) -> bool {
     let out = root.join("target/gpu-check-ci");
     let mut cmd = Command::new(cargo);
     cmd.current_dir(root)
         .args(["run", "--quiet", "--release", "--package", "xtask", "--", "gpu-check", "--quick", "--sample", "32"])
+        .args(["--seed", "1796678334"])
         .arg("--out")
         .arg(&out);
     if !run(&mut cmd) {

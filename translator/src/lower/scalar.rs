@@ -2,9 +2,9 @@
 //! replicated: rcp, rsq, exp, log, pow; and expp/logp (four different components in vs_1_x),
 //! sincos (cos in x, sin in y).
 
-use naga::MathFunction as M;
+use naga::{Expression, MathFunction as M};
 
-use super::builder::Parts;
+use super::builder::{Parts, SharedKey};
 use super::operands::Op;
 use super::parts::Width;
 use super::state::Expr;
@@ -66,18 +66,31 @@ impl Lowerer<'_> {
         self.scalars4([ex, fr, e, one])
     }
 
-    /// vs_1_x `logp`: x = ⌊log2|f|⌋, y = |f| / 2^x, z = log2|f|, w = 1.
+    /// vs_1_x `logp`: x = the unbiased exponent of |f|, y = its mantissa under the exponent of 1
+    /// (in [1, 2)), z = log2|f|, w = 1. The logp page reads x and y from |f|'s bits, and so does
+    /// this: ⌊log2|f|⌋ and |f| / 2^x are wrong just below a power of two, where log2 rounds up to
+    /// the integer (log2(FLT_MAX) is 128.0 in f32, so y became FLT_MAX / inf = 0; fuzz-diff found
+    /// it).
     fn logp_sm1(&mut self, x: Expr) -> Parts {
+        use naga::{BinaryOperator as B, ScalarKind};
         let l = self.log(x);
-        let e = self.math1(M::Floor, l);
         let a = self.math1(M::Abs, x);
-        let p = self.math1(M::Exp2, e);
-        let m = self.bin(naga::BinaryOperator::Divide, a, p);
-        // logp(0) is −FLT_MAX in every log component (the logp page); the mantissa
-        // would be 0 / 2^(−FLT_MAX) = NaN (fuzz-diff found it; the interpreter agrees).
+        let bits = self.fb.expr(Expression::As { expr: a, kind: ScalarKind::Uint, convert: None });
+        let shift = self.fb.shared(SharedKey::U32(23));
+        let biased = self.bin(B::ShiftRight, bits, shift);
+        let biased = self.fb.expr(Expression::As { expr: biased, kind: ScalarKind::Float, convert: Some(4) });
+        let bias = self.fconst(127.0, Width::Scalar);
+        let e = self.bin(B::Subtract, biased, bias);
+        let fraction = self.fb.shared(SharedKey::U32(0x007F_FFFF));
+        let fraction = self.bin(B::And, bits, fraction);
+        let one = self.fb.shared(SharedKey::U32(1.0f32.to_bits()));
+        let m = self.bin(B::InclusiveOr, fraction, one);
+        let m = self.fb.expr(Expression::As { expr: m, kind: ScalarKind::Float, convert: None });
+        // logp(0) is −FLT_MAX in every log component (the logp page; the interpreter agrees).
         let zero = self.fconst(0.0, Width::Scalar);
-        let is_zero = self.bin(naga::BinaryOperator::Equal, a, zero);
+        let is_zero = self.bin(B::Equal, a, zero);
         let lowest = self.fconst(-f32::MAX, Width::Scalar);
+        let e = self.select(is_zero, lowest, e);
         let m = self.select(is_zero, lowest, m);
         let one = self.fconst(1.0, Width::Scalar);
         self.scalars4([e, m, l, one])

@@ -164,6 +164,9 @@ fn binary(op: B, a: &Value, b: &Value) -> Value {
             B::Equal => Value::B(x == y),
             B::NotEqual => Value::B(x != y),
             B::Less => Value::B(x < y),
+            B::And => Value::U(x & y),
+            B::InclusiveOr => Value::U(x | y),
+            B::ShiftRight => Value::U(x >> (y & 31)),
             op => panic!("{op:?} on uints"),
         },
         (x, y) => panic!("{op:?} on {x:?}, {y:?}"),
@@ -460,7 +463,9 @@ impl<'m> Evaluator<'m> {
                 map1(&v, &|x| match (x, kind, convert) {
                     (Value::F(f), naga::ScalarKind::Sint, Some(_)) => Value::I(*f as i32),
                     (Value::I(i), naga::ScalarKind::Float, Some(_)) => Value::F(*i as f32),
+                    (Value::U(u), naga::ScalarKind::Float, Some(_)) => Value::F(*u as f32),
                     (Value::U(u), naga::ScalarKind::Float, None) => Value::F(f32::from_bits(*u)),
+                    (Value::F(f), naga::ScalarKind::Uint, None) => Value::U(f.to_bits()),
                     (Value::I(i), naga::ScalarKind::Uint, None) => Value::U(*i as u32),
                     (x, k, c) => panic!("as {x:?} {k:?} {c:?}"),
                 })

@@ -52,6 +52,11 @@ fn scalar_sources_without_a_replicate_swizzle_use_w() {
     let v = ot0("def c0, 8, 0, 0, -6\nlogp oT0, c0", &Run::default());
     assert_eq!((v[0], v[1], v[3]), (2.0, 1.5, 1.0));
     assert!(near(v[2], 2.584_963, 1.0 / 1024.0), "{v:?}");
+    // logp of FLT_MAX (bits 0x7F7FFFFF): exponent 127, mantissa 0x3FFFFFFF = 2 − 2⁻²³, log2 = 128
+    // (the nearest f32). ⌊log2⌋ and |f| / 2^⌊log2⌋ would give 128 and FLT_MAX / inf = 0.
+    let v = ot0("def c0, 0, 0, 0, 3.4028235e38\nlogp oT0, c0", &Run::default());
+    assert_eq!((v[0], v[1], v[3]), (127.0, 2.0 - f32::EPSILON, 1.0), "{v:?}");
+    assert!(near(v[2], 128.0, 1.0 / 1024.0), "{v:?}");
 }
 
 #[test]
