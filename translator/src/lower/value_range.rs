@@ -230,17 +230,33 @@ impl Lowerer<'_> {
                 _ => [Interval::ANY; 4],
             },
             M::Dot => match b {
-                Some(b) => [self.dot_range(ra, b, depth); 4],
+                Some(b) => [self.dot_range(a, ra, b, depth); 4],
                 None => [Interval::ANY; 4],
             },
             _ => [Interval::ANY; 4],
         }
     }
 
-    /// `dot(a, b)` of `vec4`s or `vec3`s (the unused fourth component of a `vec3` is unknown,
-    /// which only makes the sum unknown where it is read: a `vec3`'s swizzle names three).
-    fn dot_range(&mut self, ra: Ranges, b: Handle<Expression>, depth: u32) -> Interval {
+    /// `dot(a, b)` of `vec4`s or `vec3`s: the sum over the operands' own components. A `vec3`
+    /// swizzle's pattern still names a fourth component, which the sum must not read (its
+    /// square may overflow where the three do not: `nrm` of (3, 0, 4, −1e30) is finite; fuzz-diff
+    /// found a zero made of it). Where neither operand's size is visible, nothing is known.
+    fn dot_range(&mut self, a: Handle<Expression>, ra: Ranges, b: Handle<Expression>, depth: u32) -> Interval {
+        let Some(n) = self.vector_size(a).or_else(|| self.vector_size(b)) else { return Interval::ANY };
         let rb = self.ranges_at(b, depth);
-        (0..4).map(|i| ra[i].mul(rb[i])).reduce(Interval::add).unwrap_or(Interval::ANY)
+        (0..n).map(|i| ra[i].mul(rb[i])).reduce(Interval::add).unwrap_or(Interval::ANY)
+    }
+
+    /// The number of components of a vector the lowering builds by size: a swizzle, a splat or
+    /// a compose.
+    fn vector_size(&self, e: Handle<Expression>) -> Option<usize> {
+        match self.fb.f.expressions[e] {
+            Expression::Swizzle { size, .. } | Expression::Splat { size, .. } => Some(size as usize),
+            Expression::Compose { ref components, ty } => match self.module.types[ty].inner {
+                TypeInner::Vector { size, .. } if components.len() == size as usize => Some(size as usize),
+                _ => None,
+            },
+            _ => None,
+        }
     }
 }

@@ -254,3 +254,19 @@ fn the_keys_facts_about_constants_and_textures_spare_a_guard() {
     assert_eq!(calls(ShaderKey { normalised_samplers: 1, ..ShaderKey::default() }), 0, "a finite texel: one guard");
     assert_eq!(calls(ShaderKey { shadow_samplers: 1, ..ShaderKey::default() }), 0, "a comparison's 0 or 1");
 }
+
+#[test]
+fn a_three_component_dot_product_knows_nothing_of_the_fourth_component() {
+    // dp3 r0.x, (1, 0, 0, 5), (0, 1, 0, 5) = 0: the w lanes (25) are not summed. r1 = 1e30 · 1e30
+    // = inf (a square: plain). r0.x · inf under the rule is ±0; had the range pass summed the w
+    // lanes, it would call r0.x the non-zero 25 and multiply plainly: 0 · inf = NaN.
+    let p = vec![
+        def(0, [1.0, 0.0, 0.0, 5.0]),
+        def(1, [0.0, 1.0, 0.0, 5.0]),
+        def(2, [1e30; 4]),
+        op(O::Dp3, rd(0, "x"), &[c(0), c(1)]),
+        op(O::Mul, rd(1, "xyzw"), &[c(2), c(2)]),
+        op(O::Mul, ot0("xyzw"), &[r(0).sw("x"), r(1)]),
+    ];
+    same(bits(p, &[]), [0; 4]);
+}

@@ -251,6 +251,12 @@ fn lit_dst_sincos_nrm_crs_frc_sgn() {
     // nrm (3, 0, 4, 10): 1/5 scales every component, w too: (0.6, 0, 0.8, 2).
     let p = vec![def(0, [3.0, 0.0, 4.0, 10.0]), op(O::Nrm, ot0("xyzw"), &[c(0)])];
     assert_eq!(vs(p, &Run::default()), [0.6, 0.0, 0.8, 2.0]);
+    // nrm (3, 0, 4, −1e30): w is scaled but not summed, so its square's overflow is no part of
+    // the length: (0.6, 0, 0.8, −2e29), not 1/√inf = 0 everywhere.
+    let p = vec![def(0, [3.0, 0.0, 4.0, -1e30]), op(O::Nrm, ot0("xyzw"), &[c(0)])];
+    let v = vs(p, &Run::default());
+    assert_eq!(&v[..3], &[0.6, 0.0, 0.8], "{v:?}");
+    assert!((v[3] / -2e29 - 1.0).abs() < 1e-6, "{v:?}");
     // crs x̂ × ŷ = ẑ; w is not written (stays 0).
     let p = vec![def(0, [1.0, 0.0, 0.0, 5.0]), def(1, [0.0, 1.0, 0.0, 5.0]), op(O::Crs, ot0("xyzw"), &[c(0), c(1)])];
     assert_eq!(vs(p, &Run::default()), [0.0, 0.0, 1.0, 0.0]);
