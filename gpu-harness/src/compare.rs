@@ -42,7 +42,8 @@
 //!   driver may reassociate a sum or fuse a product into it, and a sum that continues one from
 //!   an earlier instruction by an ulp of that chain's largest term, however small the result
 //!   (a reassociated `c + (w − z)` with z = w = 10³⁰ is 0, not c: `interp`'s reassociation
-//!   module). This is the error bound
+//!   module). They flush subnormal sums, products and `rcp`/`rsq`/`log` operands to zero, as a
+//!   driver may (docs/d3d9-rules.md#float-rules). This is the error bound
 //!   carried through the computation: a shader that cancels after an `exp`, or takes `frc` of a
 //!   scaled sum, gets the width its own arithmetic implies, and no per-shader list is kept.
 //!

@@ -27,7 +27,9 @@
 //!   may assume there are none (WGSL; SPIR-V without SignedZeroInfNanPreserve);
 //! - every add of the arithmetic (add, sub, mad, lrp, the dot products, crs, dp2add) that is
 //!   inexact: an ulp, since a driver may reassociate a sum or fuse a product into it, so that the
-//!   add rounds another value (lavapipe does).
+//!   add rounds another value (lavapipe does);
+//! - a subnormal sum, product or operand of `rcp`, `rsq` and `log`: zero of its sign, since a
+//!   driver may flush denormals (lavapipe does).
 
 /// Which end of the allowed error an approximate instruction's result is moved to.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]

@@ -45,12 +45,31 @@ impl Arith {
 
     /// A correctly rounded result `r` as a skewed run sees it: moved by an ulp unless `exact`
     /// (then only an infinity moves: [`Skew::apply`]), untouched in the plain run.
+    /// A subnormal result is ±0 in the skewed runs ([`Self::flushed`]).
     #[inline]
     fn rounded(self, r: f32, exact: bool) -> f32 {
-        if self.skew == Skew::None || (exact && r.is_finite()) {
+        if self.skew == Skew::None {
+            return r;
+        }
+        let r = self.flushed(r);
+        if (exact && r.is_finite()) || r == 0.0 {
             return r;
         }
         self.skew.apply(r, if exact { 0.0 } else { ulp(r) })
+    }
+
+    /// `x`, or in the skewed runs a zero of its sign where `x` is subnormal. Vulkan leaves
+    /// denormals to the implementation unless a module declares DenormPreserve (the translation
+    /// declares nothing), and D3D9 specifies none: a GPU may flush a subnormal operand or result
+    /// to zero, and lavapipe does (fuzz-diff found `nrm` of a vector of 5e-20s, whose squares sum
+    /// to a subnormal length², giving 1/√0; docs/d3d9-rules.md#float-rules).
+    #[inline]
+    fn flushed(self, x: f32) -> f32 {
+        if self.skew != Skew::None && x != 0.0 && x.abs() < f32::MIN_POSITIVE {
+            0.0f32.copysign(x)
+        } else {
+            x
+        }
     }
 
     /// Whether this run keeps a NaN where D3D9 decides on it (saturation, min, max, cmp and the
@@ -120,13 +139,13 @@ impl Arith {
     /// `rcp`: 1/x, so 1/+0 = +inf and 1/−0 = −inf (Windows, `d3d9_fp_special_rcp2`: the accepted
     /// colours of `rcp -0` all classify the result as −inf or 0, never +inf); 1/1 is exactly 1.
     pub fn rcp(self, x: f32) -> f32 {
-        let r = 1.0 / x;
+        let r = 1.0 / self.flushed(x);
         self.tame(self.skew.apply(r, 2.5 * ulp(r)))
     }
 
     /// `rsq`: 1/√|x|, +inf for 0.
     pub fn rsq(self, x: f32) -> f32 {
-        let a = x.abs();
+        let a = self.flushed(x).abs();
         let r = if a == 0.0 { f32::INFINITY } else { 1.0 / a.sqrt() };
         self.tame(self.skew.apply(r, 2.0 * ulp(r)))
     }
@@ -143,7 +162,7 @@ impl Arith {
 
     /// `log`: log2|x|, with log(0) = -FLT_MAX (a finite value; -inf under IEEE rules).
     pub fn log2(self, x: f32) -> f32 {
-        let a = x.abs();
+        let a = self.flushed(x).abs();
         let r = if a == 0.0 && self.rules != FloatRules::Ieee { -f32::MAX } else { a.log2() };
         self.tame(if a == 0.0 { self.skew.apply(r, 0.0) } else { self.skew.apply(r, log2_error(a, r)) })
     }

@@ -385,3 +385,27 @@ fn skewed_runs_span_a_driver_reassociating_a_sum_across_instructions() {
         0.25
     );
 }
+
+#[test]
+fn skewed_runs_flush_subnormals_as_a_driver_may() {
+    // fuzz-diff seed 1797000567: nrm of (−5.4e-20, −5.4e-20, −5.4e-20). Each square is 2.9e-39 and
+    // their sum 8.8e-39, both below f32's smallest normal (1.18e-38). Kept, the result is −1/√3
+    // in every component; flushed (lavapipe), the length² is 0, 1/√0 = inf, and the product is
+    // infinite, which the skewed runs read as any value (NaN).
+    let p = "vs_2_0\ndcl_position v0\nnrm r0, v0\nmov oPos, r0.x";
+    let v = [(0, [-5.4e-20, -5.4e-20, -5.4e-20, 1.0])];
+    let run = |skew| position_x(p, &v, skew);
+    assert!((run(Skew::None) + 1.0 / 3f32.sqrt()).abs() < 1e-6, "{}", run(Skew::None));
+    assert!(run(Skew::Up).is_nan() && run(Skew::Down).is_nan(), "{} {}", run(Skew::Up), run(Skew::Down));
+    // rcp of a subnormal: 1/1e-39 = 1e39 overflows to inf anyway; rsq's 1/√1e-39 = 3.2e19 is finite
+    // kept and inf (any value) flushed.
+    let p = "vs_2_0\ndcl_position v0\nrsq r0, v0.x\nmov oPos, r0.x";
+    let v = [(0, [1e-39, 0.0, 0.0, 1.0])];
+    assert!((position_x(p, &v, Skew::None) / 3.1622776e19 - 1.0).abs() < 1e-6);
+    assert!(position_x(p, &v, Skew::Up).is_nan());
+}
+
+/// oPos.x of `p` on one vertex with inputs `v`, in the run skewed by `skew`.
+fn position_x(p: &str, v: &[(usize, [f32; 4])], skew: Skew) -> f32 {
+    vs_full(p, v, &Constants::default(), &Options { skew, ..Options::default() }).position.value[0]
+}
