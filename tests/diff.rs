@@ -425,17 +425,18 @@ pub fn run_written(
         Ok(c) => c,
         Err(e) => return DiffOutcome::Mismatch(vec![format!("the case does not parse: {e}")]),
     };
+    let backend = if gpu.is_some() { Backend::Both } else { Backend::Cpu };
     let runner = Runner {
-        gpu,
-        cpu_shaders: Some(&gpu_harness::interpreted::Interpreter),
-        gpu_shaders: Some(&gpu_harness::translated::Translator),
-        roots: vec![dir.to_path_buf()],
-        backend: if gpu.is_some() { Backend::Both } else { Backend::Cpu },
         preloaded: case.shaders.iter().cloned().collect(),
-        channel_masks: Vec::new(),
-        float_rules: Default::default(),
         // Every fixed-function half is drawn keyed and uniform-driven, the images compared.
         ffp_mode: gpu_harness::ffp_modes::FfpModes::Both,
+        ..Runner::new(
+            gpu,
+            &gpu_harness::interpreted::Interpreter,
+            &gpu_harness::translated::Translator,
+            vec![dir.to_path_buf()],
+            backend,
+        )
     };
     match runner.run_case(&parsed, &path).verdict {
         Verdict::Pass => DiffOutcome::Pass,
@@ -468,15 +469,8 @@ pub fn tint_check(
         }
     };
     let runner = gpu_harness::runner::Runner {
-        gpu: None,
-        cpu_shaders: None,
-        gpu_shaders: Some(&gpu_harness::translated::Translator),
-        roots: vec![],
-        backend: gpu_harness::runner::Backend::Gpu,
         preloaded: case.shaders.iter().cloned().collect(),
-        channel_masks: Vec::new(),
-        float_rules: Default::default(),
-        ffp_mode: Default::default(),
+        ..gpu_harness::runner::Runner::without_gpu(Some(&gpu_harness::translated::Translator), vec![])
     };
     checker.case(&runner, &parsed, name)
 }
