@@ -91,6 +91,20 @@ pub fn is_invalid(path: &Path) -> bool {
     path.components().any(|c| c.as_os_str() == "invalid")
 }
 
+/// Every valid shader of the shared `corpus` and `bench-corpus` folders (the invalid examples
+/// left out), in that order, with its tokens.
+pub fn valid_corpus_shaders(shared: &Path) -> Vec<(PathBuf, Vec<u32>)> {
+    let mut out = Vec::new();
+    for dir in ["corpus", "bench-corpus"] {
+        for path in hex_files(&shared.join(dir)).into_iter().filter(|p| !is_invalid(p)) {
+            let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            let tokens = parse_hex(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            out.push((path, tokens));
+        }
+    }
+    out
+}
+
 pub mod diff;
 pub mod ffp_diff;
 pub mod fuzz;
