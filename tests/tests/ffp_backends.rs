@@ -7,7 +7,6 @@
 //! halves every shape of interface. A missing tool skips its check loudly, and fails under
 //! REQUIRE_TOOLS=1.
 
-
 use arrayvec::ArrayVec;
 use d3d9_shader::bytecode::TextureDimension;
 use d3d9_shader::ffp::key_pixel::*;
