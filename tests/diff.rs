@@ -154,12 +154,22 @@ fn texels(count: u32, stage: u16) -> Vec<u32> {
 
 /// The case of `g`, named `name` (its shaders are `NAME_vs` and `NAME_ps`).
 pub fn case_for(g: &Generated, name: &str) -> Result<DiffCase, String> {
-    let v = g.program.version;
-    let vertex = v.kind == ShaderKind::Vertex;
+    let vertex = g.program.version.kind == ShaderKind::Vertex;
     let partner = assemble(&partner(g)).map_err(|e| format!("partner shader: {e}"))?;
     let (vs, ps) = if vertex { (g.program.clone(), partner) } else { (partner, g.program.clone()) };
     let (vs_name, ps_name) = (format!("{name}_vs"), format!("{name}_ps"));
     let mut t = String::new();
+    write_header(&mut t, g, name);
+    write_textures(&mut t, g, vertex);
+    write_draw(&mut t, g, &vs_name, &ps_name);
+    write_constants(&mut t, g, if vertex { "vs" } else { "ps" });
+    Ok(DiffCase { toml: t, shaders: vec![(vs_name, vs), (ps_name, ps)] })
+}
+
+/// The case's name and description, its float render targets (as many as `g` writes) and the
+/// render states that let every pixel through.
+fn write_header(t: &mut String, g: &Generated, name: &str) {
+    let v = g.program.version;
     let _ = writeln!(t, "name = \"{name}\"");
     let _ = writeln!(t, "source = \"cargo xtask fuzz-diff (generated {v})\"");
     let _ = writeln!(t, "description = \"A generated {v} program: GPU against the CPU reference.\"");
@@ -176,6 +186,11 @@ pub fn case_for(g: &Generated, name: &str) -> Result<DiffCase, String> {
         let _ = writeln!(t, "render_targets = [{}]", list.join(", "));
     }
     let _ = writeln!(t, "\n[render_states]\nZENABLE = false\nCULLMODE = \"NONE\"\n");
+}
+
+/// A texture of distinct texels for each sampler `g` declares, and a pixel program's bump
+/// environment stages.
+fn write_textures(t: &mut String, g: &Generated, vertex: bool) {
     // A vertex program's s n is D3DVERTEXTEXTURESAMPLERn: texture stage 257 + n.
     for &(sampler, ty) in &g.samplers {
         let stage = sampler_stage(vertex, u32::from(sampler));
@@ -203,6 +218,10 @@ pub fn case_for(g: &Generated, name: &str) -> Result<DiffCase, String> {
             );
         }
     }
+}
+
+/// The draw: a full-target quad whose vertices carry `g`'s inputs, position 0 at the corners.
+fn write_draw(t: &mut String, g: &Generated, vs_name: &str, ps_name: &str) {
     let attrs = attributes(g);
     let _ = writeln!(t, "[[draw]]\nvertex_shader = \"{vs_name}\"\npixel_shader = \"{ps_name}\"");
     let _ = writeln!(t, "primitive = \"triangle_strip\"\nprimitive_count = 2");
@@ -236,7 +255,10 @@ pub fn case_for(g: &Generated, name: &str) -> Result<DiffCase, String> {
         })
         .collect();
     let _ = writeln!(t, "vertices = [\n  {},\n]", rows.join(",\n  "));
-    let prefix = if vertex { "vs" } else { "ps" };
+}
+
+/// `g`'s float, integer and boolean constants for the stage `prefix` (`vs` or `ps`).
+fn write_constants(t: &mut String, g: &Generated, prefix: &str) {
     for &(reg, value) in &g.float_consts {
         let _ = writeln!(
             t,
@@ -256,7 +278,6 @@ pub fn case_for(g: &Generated, name: &str) -> Result<DiffCase, String> {
         let _ =
             writeln!(t, "\n[[draw.constants]]\nkind = \"{prefix}_bool\"\nstart_register = {reg}\nvalues = [{value}]");
     }
-    Ok(DiffCase { toml: t, shaders: vec![(vs_name, vs), (ps_name, ps)] })
 }
 
 /// Writes a case into `dir`: `NAME.toml`, and each shader as `.hex` (what the case names) and
@@ -425,17 +446,18 @@ pub fn run_written(
         Ok(c) => c,
         Err(e) => return DiffOutcome::Mismatch(vec![format!("the case does not parse: {e}")]),
     };
+    let backend = if gpu.is_some() { Backend::Both } else { Backend::Cpu };
     let runner = Runner {
-        gpu,
-        cpu_shaders: Some(&gpu_harness::interpreted::Interpreter),
-        gpu_shaders: Some(&gpu_harness::translated::Translator),
-        roots: vec![dir.to_path_buf()],
-        backend: if gpu.is_some() { Backend::Both } else { Backend::Cpu },
         preloaded: case.shaders.iter().cloned().collect(),
-        channel_masks: Vec::new(),
-        float_rules: Default::default(),
         // Every fixed-function half is drawn keyed and uniform-driven, the images compared.
         ffp_mode: gpu_harness::ffp_modes::FfpModes::Both,
+        ..Runner::new(
+            gpu,
+            &gpu_harness::interpreted::Interpreter,
+            &gpu_harness::translated::Translator,
+            vec![dir.to_path_buf()],
+            backend,
+        )
     };
     match runner.run_case(&parsed, &path).verdict {
         Verdict::Pass => DiffOutcome::Pass,
@@ -468,15 +490,8 @@ pub fn tint_check(
         }
     };
     let runner = gpu_harness::runner::Runner {
-        gpu: None,
-        cpu_shaders: None,
-        gpu_shaders: Some(&gpu_harness::translated::Translator),
-        roots: vec![],
-        backend: gpu_harness::runner::Backend::Gpu,
         preloaded: case.shaders.iter().cloned().collect(),
-        channel_masks: Vec::new(),
-        float_rules: Default::default(),
-        ffp_mode: Default::default(),
+        ..gpu_harness::runner::Runner::without_gpu(Some(&gpu_harness::translated::Translator), vec![])
     };
     checker.case(&runner, &parsed, name)
 }

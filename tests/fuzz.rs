@@ -331,83 +331,91 @@ pub fn operand_mutation(tokens: &mut [u32], layout: &Layout, rng: &mut Rng) {
 pub fn run_case(target: Target, seeds: &Seeds, rng: &mut Rng) -> Outcome {
     match target {
         Target::Decode => decode_case(seeds, rng),
-        Target::Validate => {
-            let tokens = mutant(seeds, rng);
-            let (failure, elapsed, reached) = guarded(|| {
-                let Ok(p) = decode(&tokens) else { return Ok(false) };
-                for options in validation_settings() {
-                    std::hint::black_box(validate(&p, &options));
-                }
-                Ok(true)
-            });
-            Outcome { input: Input::Tokens(tokens), setting: String::new(), failure, elapsed, reached }
-        }
-        Target::Asm => {
-            let text = if rng.one_in(2) || seeds.listings.is_empty() {
-                let pieces = 1 + rng.below(80);
-                random_text(rng, pieces)
-            } else {
-                mutate_text(&seeds.listings[rng.below(seeds.listings.len())], rng)
-            };
-            let (failure, elapsed, reached) = guarded(|| match assemble(&text) {
-                Ok(p) => {
-                    std::hint::black_box(encode(&p));
-                    Ok(true)
-                }
-                Err(e) => placed(&e.to_string(), "line ").map(|()| false),
-            });
-            Outcome { input: Input::Text(text), setting: String::new(), failure, elapsed, reached }
-        }
-        Target::Disasm => {
-            let tokens = mutant(seeds, rng);
-            let (failure, elapsed, reached) = guarded(|| {
-                let Ok(p) = decode(&tokens) else { return Ok(false) };
-                for keep_comments in [false, true] {
-                    let text = disassemble(&p, &DisasmOptions { keep_comments });
-                    // What the disassembler prints, the assembler reads back.
-                    if let Err(e) = assemble(&text) {
-                        return Err(Failure::Panic(format!("the listing does not assemble: {e}\n{text}")));
-                    }
-                }
-                Ok(true)
-            });
-            Outcome { input: Input::Tokens(tokens), setting: String::new(), failure, elapsed, reached }
-        }
-        Target::Translate => {
-            let tokens = mutant(seeds, rng);
-            let key = random_key(rng);
-            let setting = format!("{key:?}");
-            let (failure, elapsed, reached) = guarded(|| {
-                let Ok(p) = decode(&tokens) else { return Ok(false) };
-                match d3d9_shader::translate(&p, &key) {
-                    // The module passed naga's validator: every back end must take it.
-                    // (WGSL has no point size or point coordinate: those keys are for SPIR-V.)
-                    Ok(t) => {
-                        let emitted = if key.point_size || key.point_sprite {
-                            t.to_spirv().map(|_| ())
-                        } else {
-                            t.to_wgsl().map(|_| ())
-                        };
-                        match emitted {
-                            Ok(()) => Ok(true),
-                            Err(e) => Err(Failure::Invalid(format!("emission of a validated module: {e}"))),
-                        }
-                    }
-                    // The lowering may refuse a program; what it builds must be valid IR when
-                    // the program itself passed the (lenient) validation the translator assumes.
-                    Err(d3d9_shader::TranslateError::Emit(e))
-                        if validate(&p, &ValidationOptions::lenient()).is_ok() =>
-                    {
-                        Err(Failure::Invalid(format!("naga refuses the lowering of a valid program: {e}")))
-                    }
-                    Err(_) => Ok(false),
-                }
-            });
-            Outcome { input: Input::Tokens(tokens), setting, failure, elapsed, reached }
-        }
+        Target::Validate => validate_case(seeds, rng),
+        Target::Asm => asm_case(seeds, rng),
+        Target::Disasm => disasm_case(seeds, rng),
+        Target::Translate => translate_case(seeds, rng),
         Target::Interp => interp_case(seeds, rng),
         Target::Effect => effect_case(seeds, rng),
     }
+}
+
+/// A mutant through the decoder, then through the validator under every setting.
+fn validate_case(seeds: &Seeds, rng: &mut Rng) -> Outcome {
+    let tokens = mutant(seeds, rng);
+    let (failure, elapsed, reached) = guarded(|| {
+        let Ok(p) = decode(&tokens) else { return Ok(false) };
+        for options in validation_settings() {
+            std::hint::black_box(validate(&p, &options));
+        }
+        Ok(true)
+    });
+    Outcome { input: Input::Tokens(tokens), setting: String::new(), failure, elapsed, reached }
+}
+
+/// Random or mutated assembly text through the assembler; an error must say its line, a program must encode.
+fn asm_case(seeds: &Seeds, rng: &mut Rng) -> Outcome {
+    let text = if rng.one_in(2) || seeds.listings.is_empty() {
+        let pieces = 1 + rng.below(80);
+        random_text(rng, pieces)
+    } else {
+        mutate_text(&seeds.listings[rng.below(seeds.listings.len())], rng)
+    };
+    let (failure, elapsed, reached) = guarded(|| match assemble(&text) {
+        Ok(p) => {
+            std::hint::black_box(encode(&p));
+            Ok(true)
+        }
+        Err(e) => placed(&e.to_string(), "line ").map(|()| false),
+    });
+    Outcome { input: Input::Text(text), setting: String::new(), failure, elapsed, reached }
+}
+
+/// A decodable mutant disassembled, with and without comments: the listing must assemble.
+fn disasm_case(seeds: &Seeds, rng: &mut Rng) -> Outcome {
+    let tokens = mutant(seeds, rng);
+    let (failure, elapsed, reached) = guarded(|| {
+        let Ok(p) = decode(&tokens) else { return Ok(false) };
+        for keep_comments in [false, true] {
+            let text = disassemble(&p, &DisasmOptions { keep_comments });
+            // What the disassembler prints, the assembler reads back.
+            if let Err(e) = assemble(&text) {
+                return Err(Failure::Panic(format!("the listing does not assemble: {e}\n{text}")));
+            }
+        }
+        Ok(true)
+    });
+    Outcome { input: Input::Tokens(tokens), setting: String::new(), failure, elapsed, reached }
+}
+
+/// A decodable mutant translated under a random key: a validated module must emit, and a
+/// refused lowering is a failure only for a program the lenient validation accepts.
+fn translate_case(seeds: &Seeds, rng: &mut Rng) -> Outcome {
+    let tokens = mutant(seeds, rng);
+    let key = random_key(rng);
+    let setting = format!("{key:?}");
+    let (failure, elapsed, reached) = guarded(|| {
+        let Ok(p) = decode(&tokens) else { return Ok(false) };
+        match d3d9_shader::translate(&p, &key) {
+            // The module passed naga's validator: every back end must take it.
+            // (WGSL has no point size or point coordinate: those keys are for SPIR-V.)
+            Ok(t) => {
+                let emitted =
+                    if key.point_size || key.point_sprite { t.to_spirv().map(|_| ()) } else { t.to_wgsl().map(|_| ()) };
+                match emitted {
+                    Ok(()) => Ok(true),
+                    Err(e) => Err(Failure::Invalid(format!("emission of a validated module: {e}"))),
+                }
+            }
+            // The lowering may refuse a program; what it builds must be valid IR when
+            // the program itself passed the (lenient) validation the translator assumes.
+            Err(d3d9_shader::TranslateError::Emit(e)) if validate(&p, &ValidationOptions::lenient()).is_ok() => {
+                Err(Failure::Invalid(format!("naga refuses the lowering of a valid program: {e}")))
+            }
+            Err(_) => Ok(false),
+        }
+    });
+    Outcome { input: Input::Tokens(tokens), setting, failure, elapsed, reached }
 }
 
 /// A damaged effect through the reader; one that parses goes through every pass of every

@@ -45,6 +45,31 @@ pub fn shared_for_test(test: &str) -> Option<PathBuf> {
     dir
 }
 
+/// Whether `REQUIRE_TOOLS=1` is set (CI sets it): a missing checker is then a failure, not a skip.
+pub fn require_tools() -> bool {
+    std::env::var_os("REQUIRE_TOOLS").is_some_and(|v| v == "1")
+}
+
+/// The command-line checker `name` (`spirv-val`, `glslangValidator`) when `name --version` runs;
+/// else `None`, said loudly for test `test`, or a failure under `REQUIRE_TOOLS=1` whose message
+/// names the Debian `package` that installs it.
+pub fn tool_for_test(test: &str, name: &'static str, package: &str) -> Option<&'static str> {
+    let found = std::process::Command::new(name).arg("--version").output().is_ok_and(|o| o.status.success());
+    if !found {
+        assert!(!require_tools(), "{name} is required (REQUIRE_TOOLS=1) but not installed: apt-get install {package}");
+        eprintln!("\n*** {test}: {name} is absent, its output is not checked ***\n");
+    }
+    found.then_some(name)
+}
+
+/// Runs checker `tool` with `args` on `bytes` written to `file`; its message when it refuses them.
+pub fn run_tool(tool: &str, args: &[&str], file: &Path, bytes: &[u8]) -> Option<String> {
+    std::fs::write(file, bytes).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+    let out = std::process::Command::new(tool).args(args).arg(file).output().expect("the tool runs");
+    (!out.status.success())
+        .then(|| format!("{tool}: {}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr)))
+}
+
 /// `path` as a reader finds it: relative to the repository, or under `../shared/`.
 pub fn display_path(path: &Path) -> String {
     let repo = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap_or(Path::new("."));
@@ -89,6 +114,20 @@ pub fn hex_files(dir: &Path) -> Vec<PathBuf> {
 /// Whether a corpus path is one of the invalid examples.
 pub fn is_invalid(path: &Path) -> bool {
     path.components().any(|c| c.as_os_str() == "invalid")
+}
+
+/// Every valid shader of the shared `corpus` and `bench-corpus` folders (the invalid examples
+/// left out), in that order, with its tokens.
+pub fn valid_corpus_shaders(shared: &Path) -> Vec<(PathBuf, Vec<u32>)> {
+    let mut out = Vec::new();
+    for dir in ["corpus", "bench-corpus"] {
+        for path in hex_files(&shared.join(dir)).into_iter().filter(|p| !is_invalid(p)) {
+            let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            let tokens = parse_hex(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            out.push((path, tokens));
+        }
+    }
+    out
 }
 
 pub mod diff;

@@ -9,7 +9,7 @@
 
 use std::cell::Cell;
 
-use d3d9_shader::bytecode::{Opcode, Program, RegisterType, Usage};
+use d3d9_shader::bytecode::{Program, Usage};
 use d3d9_shader::interp::{
     self, AddressMode, Constants, Filter, MipFilter, Options, PixelInput, ReferenceSampler, ReferenceTexture,
     SampleRequest, StageState, TextureSampler, TextureTransform,
@@ -19,7 +19,7 @@ use crate::case::{self, TransformFlags};
 use crate::cpu::{PixelIn, PixelOut, PixelStage, StageVertex, VertexStage};
 use crate::stages::{ShaderConstants, ShaderCpu, StageContext};
 use crate::textures::DecodedTexture;
-use crate::vertex::Semantic;
+use crate::vertex::{declared_inputs, Semantic};
 
 /// The interpreter as the runner's CPU shader back end.
 #[derive(Clone, Copy, Debug, Default)]
@@ -224,17 +224,7 @@ impl PixelStage for Pixel<'_> {
 
 /// ps_3_0 input registers and their declared semantics.
 fn pixel_inputs(program: &Program) -> Vec<(usize, Semantic)> {
-    program
-        .instructions
-        .iter()
-        .filter(|i| i.opcode == Opcode::Dcl)
-        .filter_map(|i| {
-            let dst = i.dst?;
-            let decl = i.decl()?;
-            (dst.reg.ty == RegisterType::Input && dst.reg.num < 10)
-                .then_some((dst.reg.num as usize, (decl.usage()?, decl.usage_index)))
-        })
-        .collect()
+    declared_inputs(program).filter(|(num, _)| *num < 10).map(|(num, s)| (num as usize, s)).collect()
 }
 
 impl ShaderCpu for Interpreter {

@@ -533,15 +533,10 @@ pub fn run_shader(
     preloaded.insert(label.clone(), program.clone());
     preloaded.insert(PARTNER_PS.to_string(), partner_pixel_shader());
     let runner = Runner {
-        gpu,
-        cpu_shaders: Some(cpu),
-        gpu_shaders: Some(translator),
-        roots: vec![],
-        backend: Backend::Both,
         preloaded,
         channel_masks: partner_masks(&program),
         float_rules: options.float_rules,
-        ffp_mode: Default::default(),
+        ..Runner::new(gpu, cpu, translator, vec![], Backend::Both)
     };
     let mut undefined = Vec::new();
     for set in 0..options.inputs.max(1) {

@@ -426,27 +426,12 @@ mod tests {
         .unwrap();
         let ps =
             d3d9_shader::asm::assemble("ps_3_0\ndcl_texcoord0 v0\ndcl_2d s1\ntexld r0, v0, s1\nmov oC0, r0\n").unwrap();
-        let texture = |stage, kind, faces| {
-            crate::textures::DecodedTexture::decode(&crate::case::Texture {
-                stage,
-                kind,
-                width: 1,
-                height: 1,
-                depth: 1,
-                format: crate::case::TextureFormat::A8R8G8B8,
-                mip_levels: 1,
-                filter: Default::default(),
-                mip_filter: Default::default(),
-                address: Default::default(),
-                texels: vec![0; faces],
-                fill: None,
-                fetch4: false,
-            })
-        };
+        // Black 1×1 textures: only their stages and kinds matter here.
+        let texture = crate::textures::stand_in;
         let textures = [
-            texture(1, TextureDimension::Tex2D, 1),
-            texture(258, TextureDimension::Cube, 6),
-            texture(260, TextureDimension::Tex2D, 1),
+            texture(1, TextureDimension::Tex2D),
+            texture(258, TextureDimension::Cube),
+            texture(260, TextureDimension::Tex2D),
         ];
         let state = RenderState::default();
         let ctx = StageContext::with_textures(&textures, &state);

@@ -113,20 +113,20 @@ pub const D3D8_REGISTERS: [(u16, Semantic); 17] = [
 /// Which semantic feeds each input register of a vertex shader: its `dcl`s, or, for D3D8 shaders
 /// (which declare nothing in the bytecode), the fixed register numbers of docs/d3d9-rules.md#d3d8-inputs.
 pub fn input_map(program: &Program, api: Api) -> Vec<(u16, Semantic)> {
-    let declared: Vec<(u16, Semantic)> = program
-        .instructions
-        .iter()
-        .filter(|i| i.opcode == Opcode::Dcl)
-        .filter_map(|i| {
-            let dst = i.dst?;
-            let decl = i.decl()?;
-            (dst.reg.ty == RegisterType::Input).then_some((dst.reg.num, (decl.usage()?, decl.usage_index)))
-        })
-        .collect();
+    let declared: Vec<(u16, Semantic)> = declared_inputs(program).collect();
     if declared.is_empty() && (api == Api::D3d8 || program.version.major < 2) {
         return D3D8_REGISTERS.iter().copied().filter(|(r, _)| *r < 16).collect();
     }
     declared
+}
+
+/// Each input register `program` declares with a semantic (`dcl_usage vN`), in program order.
+pub fn declared_inputs(program: &Program) -> impl Iterator<Item = (u16, Semantic)> + '_ {
+    program.instructions.iter().filter(|i| i.opcode == Opcode::Dcl).filter_map(|i| {
+        let dst = i.dst?;
+        let decl = i.decl()?;
+        (dst.reg.ty == RegisterType::Input).then_some((dst.reg.num, (decl.usage()?, decl.usage_index)))
+    })
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 
 use d3d9_shader::asm::{assemble, disassemble, DisasmOptions};
 use d3d9_shader::bytecode::{decode, encode, encode_with};
-use d3d9_tests::{hex_files, is_invalid, parse_hex, shared_dir};
+use d3d9_tests::{shared_dir, valid_corpus_shaders};
 
 #[test]
 fn corpus_listings_reassemble_to_the_same_tokens() {
@@ -13,27 +13,21 @@ fn corpus_listings_reassemble_to_the_same_tokens() {
     };
     let mut failures = Vec::new();
     let mut count = 0;
-    for dir in ["corpus", "bench-corpus"] {
-        for path in hex_files(&shared.join(dir)) {
-            if is_invalid(&path) {
-                continue;
-            }
-            count += 1;
-            let tokens = parse_hex(&std::fs::read_to_string(&path).unwrap()).unwrap();
-            let program = decode(&tokens).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-            for keep_comments in [false, true] {
-                let text = disassemble(&program, &DisasmOptions { keep_comments });
-                let expected = if keep_comments { tokens.clone() } else { encode_with(&program, false) };
-                match assemble(&text) {
-                    Ok(p) if encode(&p) == expected => {}
-                    Ok(p) => failures.push(format!(
-                        "{} (keep_comments {keep_comments}): tokens differ\n{text}\n{:08x?}\n{:08x?}",
-                        path.display(),
-                        encode(&p),
-                        expected
-                    )),
-                    Err(e) => failures.push(format!("{} (keep_comments {keep_comments}): {e}\n{text}", path.display())),
-                }
+    for (path, tokens) in valid_corpus_shaders(&shared) {
+        count += 1;
+        let program = decode(&tokens).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        for keep_comments in [false, true] {
+            let text = disassemble(&program, &DisasmOptions { keep_comments });
+            let expected = if keep_comments { tokens.clone() } else { encode_with(&program, false) };
+            match assemble(&text) {
+                Ok(p) if encode(&p) == expected => {}
+                Ok(p) => failures.push(format!(
+                    "{} (keep_comments {keep_comments}): tokens differ\n{text}\n{:08x?}\n{:08x?}",
+                    path.display(),
+                    encode(&p),
+                    expected
+                )),
+                Err(e) => failures.push(format!("{} (keep_comments {keep_comments}): {e}\n{text}", path.display())),
             }
         }
     }

@@ -6,7 +6,7 @@
 //! compared (the independent reader words some of them differently, e.g. `ALPHAOP (texture
 //! stage)` for the texture-stage ALPHAOP).
 
-use d3d9_shader::effect::{Effect, ObjectKind, Parameter};
+use d3d9_shader::effect::{Effect, ObjectKind, Parameter, Technique};
 use d3d9_tests::{files_with_extension, parse_hex, shared_for_test};
 
 fn words(v: Option<&toml::Value>) -> Option<Vec<u32>> {
@@ -47,6 +47,25 @@ fn compare_parameter(p: &Parameter, d: &toml::Table, out: &mut Vec<String>) {
 
 fn compare(effect: &Effect, d: &toml::Table) -> Vec<String> {
     let mut out = Vec::new();
+    compare_header(effect, d, &mut out);
+    let params = d.get("parameter").and_then(|v| v.as_array()).cloned().unwrap_or_default();
+    for (p, dp) in effect.parameters.iter().zip(&params) {
+        if let Some(dp) = dp.as_table() {
+            compare_parameter(p, dp, &mut out);
+        }
+    }
+    let techs = d.get("technique").and_then(|v| v.as_array()).cloned().unwrap_or_default();
+    for (t, dt) in effect.techniques.iter().zip(&techs) {
+        if let Some(dt) = dt.as_table() {
+            compare_technique(t, dt, &mut out);
+        }
+    }
+    compare_objects(effect, d, &mut out);
+    out
+}
+
+/// The header's counts and offsets, and the parameter and technique counts.
+fn compare_header(effect: &Effect, d: &toml::Table, out: &mut Vec<String>) {
     let header = d.get("header").and_then(|h| h.as_table()).cloned().unwrap_or_default();
     let hi = |k: &str| header.get(k).and_then(|v| v.as_integer()).unwrap_or(-1);
     let h = &effect.header;
@@ -63,48 +82,46 @@ fn compare(effect: &Effect, d: &toml::Table) -> Vec<String> {
             out.push(format!("header {what}: ours {ours}, theirs {theirs}"));
         }
     }
-    let params = d.get("parameter").and_then(|v| v.as_array()).cloned().unwrap_or_default();
-    for (p, dp) in effect.parameters.iter().zip(&params) {
-        if let Some(dp) = dp.as_table() {
-            compare_parameter(p, dp, &mut out);
-        }
+}
+
+/// A technique's name, and each pass's states: operation, index, type and value.
+fn compare_technique(t: &Technique, dt: &toml::Table, out: &mut Vec<String>) {
+    if dt.get("name").and_then(|v| v.as_str()) != Some(t.name.as_str()) {
+        out.push(format!("technique {}: name differs", t.name));
     }
-    let techs = d.get("technique").and_then(|v| v.as_array()).cloned().unwrap_or_default();
-    for (t, dt) in effect.techniques.iter().zip(&techs) {
-        let Some(dt) = dt.as_table() else { continue };
-        if dt.get("name").and_then(|v| v.as_str()) != Some(t.name.as_str()) {
-            out.push(format!("technique {}: name differs", t.name));
+    let passes = dt.get("pass").and_then(|v| v.as_array()).cloned().unwrap_or_default();
+    if passes.len() != t.passes.len() {
+        out.push(format!("technique {}: {} passes, theirs {}", t.name, t.passes.len(), passes.len()));
+    }
+    for (p, dp) in t.passes.iter().zip(&passes) {
+        let states = dp.get("states").and_then(|v| v.as_array()).cloned().unwrap_or_default();
+        if states.len() != p.states.len() {
+            out.push(format!("pass {}: {} states, theirs {}", p.name, p.states.len(), states.len()));
         }
-        let passes = dt.get("pass").and_then(|v| v.as_array()).cloned().unwrap_or_default();
-        if passes.len() != t.passes.len() {
-            out.push(format!("technique {}: {} passes, theirs {}", t.name, t.passes.len(), passes.len()));
-        }
-        for (p, dp) in t.passes.iter().zip(&passes) {
-            let states = dp.get("states").and_then(|v| v.as_array()).cloned().unwrap_or_default();
-            if states.len() != p.states.len() {
-                out.push(format!("pass {}: {} states, theirs {}", p.name, p.states.len(), states.len()));
+        for (st, ds) in p.states.iter().zip(&states) {
+            let op = ds.get("op").and_then(|v| v.as_str()).unwrap_or("");
+            let index = ds.get("index").and_then(|v| v.as_integer()).unwrap_or(-1);
+            let ty = ds.get("type").and_then(|v| v.as_str()).unwrap_or("");
+            let ours = (format!("{:#04x}", st.operation), st.index as i64, st.value.ty.name());
+            if ours != (op.to_string(), index, ty) {
+                out.push(format!("pass {} state: ours {ours:?}, theirs ({op}, {index}, {ty})", p.name));
             }
-            for (st, ds) in p.states.iter().zip(&states) {
-                let op = ds.get("op").and_then(|v| v.as_str()).unwrap_or("");
-                let index = ds.get("index").and_then(|v| v.as_integer()).unwrap_or(-1);
-                let ty = ds.get("type").and_then(|v| v.as_str()).unwrap_or("");
-                let ours = (format!("{:#04x}", st.operation), st.index as i64, st.value.ty.name());
-                if ours != (op.to_string(), index, ty) {
-                    out.push(format!("pass {} state: ours {ours:?}, theirs ({op}, {index}, {ty})", p.name));
-                }
-                if let Some(v) = words(ds.get("value")) {
-                    if v != st.value.value {
-                        out.push(format!(
-                            "pass {} state {}: value {:08x?}, theirs {v:08x?}",
-                            p.name,
-                            st.name(),
-                            st.value.value
-                        ));
-                    }
+            if let Some(v) = words(ds.get("value")) {
+                if v != st.value.value {
+                    out.push(format!(
+                        "pass {} state {}: value {:08x?}, theirs {v:08x?}",
+                        p.name,
+                        st.name(),
+                        st.value.value
+                    ));
                 }
             }
         }
     }
+}
+
+/// Each object the decoding lists: its kind, a shader's version, a string's text.
+fn compare_objects(effect: &Effect, d: &toml::Table, out: &mut Vec<String>) {
     for o in d.get("object").and_then(|v| v.as_array()).into_iter().flatten() {
         let id = o.get("id").and_then(|v| v.as_integer()).unwrap_or(-1) as usize;
         let kind = o.get("kind").and_then(|v| v.as_str()).unwrap_or("");
@@ -125,7 +142,6 @@ fn compare(effect: &Effect, d: &toml::Table) -> Vec<String> {
             out.push(format!("object {id}: ours {ours:?}, theirs {kind}"));
         }
     }
-    out
 }
 
 #[test]

@@ -10,7 +10,7 @@ use std::process::Command;
 use d3d9_shader::effect::Effect;
 use d3d9_shader::ShaderKey;
 use d3d9_tests::tint_check::Checker;
-use d3d9_tests::{files_with_extension, parse_hex, shared_for_test};
+use d3d9_tests::{files_with_extension, parse_hex, shared_for_test, tool_for_test};
 
 fn effect_files() -> Vec<PathBuf> {
     let Some(shared) = shared_for_test("effect_shaders") else { return Vec::new() };
@@ -26,18 +26,6 @@ fn load(path: &Path) -> Effect {
     Effect::parse(&bytes).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
-fn spirv_val() -> Option<&'static str> {
-    let ok = Command::new("spirv-val").arg("--version").output().is_ok_and(|o| o.status.success());
-    if !ok {
-        assert!(
-            std::env::var_os("REQUIRE_TOOLS").is_none_or(|v| v != "1"),
-            "spirv-val is required (REQUIRE_TOOLS=1) but not installed: apt-get install spirv-tools"
-        );
-        eprintln!("\n*** effect_shaders: spirv-val is absent, SPIR-V is not validated ***\n");
-    }
-    ok.then_some("spirv-val")
-}
-
 #[test]
 fn every_effect_parses_and_its_shaders_translate_to_wgsl_tint_accepts_and_valid_spirv() {
     let files = effect_files();
@@ -46,7 +34,7 @@ fn every_effect_parses_and_its_shaders_translate_to_wgsl_tint_accepts_and_valid_
     }
     assert_eq!(files.len(), 34, "../shared/effects holds 34 effects");
     let checker = Checker::for_test("effect_shaders");
-    let val = spirv_val();
+    let val = tool_for_test("effect_shaders", "spirv-val", "spirv-tools");
     let tmp = std::env::temp_dir().join(format!("effect_shaders_{}.spv", std::process::id()));
     let mut checker = checker;
     let (mut shaders, mut refused) = (0, Vec::new());

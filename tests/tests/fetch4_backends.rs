@@ -7,20 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use d3d9_shader::{translate, ShaderKey};
-use d3d9_tests::files_with_extension;
-
-fn tool(name: &'static str, package: &str) -> Option<&'static str> {
-    let found = Command::new(name).arg("--version").output().is_ok_and(|o| o.status.success());
-    if !found {
-        assert!(
-            std::env::var_os("REQUIRE_TOOLS").is_none_or(|v| v != "1"),
-            "{name} is required (REQUIRE_TOOLS=1) but not installed: apt-get install {package}"
-        );
-        eprintln!("\n*** fetch4_backends: {name} is absent, its output is not checked ***\n");
-        return None;
-    }
-    Some(name)
-}
+use d3d9_tests::{files_with_extension, tool_for_test};
 
 fn run(cmd: &mut Command) -> Result<(), String> {
     let out = cmd.output().map_err(|e| e.to_string())?;
@@ -32,7 +19,10 @@ fn run(cmd: &mut Command) -> Result<(), String> {
 
 #[test]
 fn fetch4_pixel_shaders_pass_spirv_val_and_glslang() {
-    let (spirv_val, glslang) = (tool("spirv-val", "spirv-tools"), tool("glslangValidator", "glslang-tools"));
+    let (spirv_val, glslang) = (
+        tool_for_test("fetch4_backends", "spirv-val", "spirv-tools"),
+        tool_for_test("fetch4_backends", "glslangValidator", "glslang-tools"),
+    );
     let own = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().join("shaders/asm");
     let tmp: PathBuf = std::env::temp_dir().join(format!("d3d9-fetch4-{}", std::process::id()));
     std::fs::create_dir_all(&tmp).unwrap();

@@ -7,9 +7,6 @@
 //! halves every shape of interface. A missing tool skips its check loudly, and fails under
 //! REQUIRE_TOOLS=1.
 
-use std::path::Path;
-use std::process::Command;
-
 use arrayvec::ArrayVec;
 use d3d9_shader::bytecode::TextureDimension;
 use d3d9_shader::ffp::key_pixel::*;
@@ -18,23 +15,7 @@ use d3d9_shader::ffp::known::StateValue;
 use d3d9_shader::ffp::{self, FfpShader, PixelInterface, VertexInterface};
 use d3d9_shader::key::{CompareFunc, PointExpansion};
 use d3d9_tests::tint::Tint;
-
-fn tool(name: &str) -> Option<&str> {
-    let found = Command::new(name).arg("--version").output().is_ok_and(|o| o.status.success());
-    let required = std::env::var_os("REQUIRE_TOOLS").is_some_and(|v| v == "1");
-    assert!(found || !required, "REQUIRE_TOOLS=1 but {name} is not installed");
-    if !found {
-        eprintln!("\n*** ffp_backends: {name} is absent, its output is not checked ***\n");
-    }
-    found.then_some(name)
-}
-
-fn run(tool: &str, args: &[&str], file: &Path, bytes: &[u8]) -> Option<String> {
-    std::fs::write(file, bytes).unwrap();
-    let out = Command::new(tool).args(args).arg(file).output().expect("the tool runs");
-    (!out.status.success())
-        .then(|| format!("{tool}: {}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr)))
-}
+use d3d9_tests::{run_tool, tool_for_test};
 
 fn stage(op: TextureOp, args: [Arg; 3], texture: Option<TextureDimension>) -> StageState {
     StageState {
@@ -149,7 +130,10 @@ fn pixel_interfaces() -> Vec<PixelInterface> {
 #[test]
 fn generated_halves_pass_tint_spirv_val_and_glslang() {
     let Some(mut tint) = Tint::for_test("generated_halves_pass_tint_spirv_val_and_glslang") else { return };
-    let (val, glslang) = (tool("spirv-val"), tool("glslangValidator"));
+    let (val, glslang) = (
+        tool_for_test("ffp_backends", "spirv-val", "spirv-tools"),
+        tool_for_test("ffp_backends", "glslangValidator", "glslang-tools"),
+    );
     let tmp = std::env::temp_dir().join(format!("d3d9-ffp-backends-{}", std::process::id()));
     std::fs::create_dir_all(&tmp).unwrap();
     let mut failures = Vec::new();
@@ -176,12 +160,13 @@ fn generated_halves_pass_tint_spirv_val_and_glslang() {
         if let Some(val) = val {
             let spirv: Vec<u8> = shader.to_spirv().unwrap().iter().flat_map(|w| w.to_le_bytes()).collect();
             let args = ["--target-env", "vulkan1.0"];
-            failures.extend(run(val, &args, &tmp.join("f.spv"), &spirv).map(|e| format!("{what}: {e}")));
+            failures.extend(run_tool(val, &args, &tmp.join("f.spv"), &spirv).map(|e| format!("{what}: {e}")));
         }
         if let Some(g) = glslang {
             let glsl = d3d9_shader::emit::glsl(&shader.module, &shader.info).unwrap();
-            failures
-                .extend(run(g, &[], &tmp.join(format!("f.{ext}")), glsl.as_bytes()).map(|e| format!("{what}: {e}")));
+            failures.extend(
+                run_tool(g, &[], &tmp.join(format!("f.{ext}")), glsl.as_bytes()).map(|e| format!("{what}: {e}")),
+            );
         }
         checked += 1;
     };

@@ -23,17 +23,7 @@ fn cases() -> Vec<(std::path::PathBuf, Case)> {
 }
 
 fn runner(backend: Backend, gpu: Option<&gpu_harness::device::Gpu>) -> Runner<'_> {
-    Runner {
-        gpu,
-        cpu_shaders: Some(&Interpreter),
-        gpu_shaders: Some(&Translator),
-        roots: vec![repo().join("shaders")],
-        backend,
-        preloaded: Default::default(),
-        channel_masks: vec![],
-        float_rules: Default::default(),
-        ffp_mode: Default::default(),
-    }
+    Runner::new(gpu, &Interpreter, &Translator, vec![repo().join("shaders")], backend)
 }
 
 #[test]

@@ -23,17 +23,7 @@ fn own_cases_pass_on_the_gpu_under_override_and_uniform_delivery() {
     let mut passed = 0;
     for delivery in [Delivery::Override, Delivery::Uniform] {
         let translator = Delivering(delivery);
-        let r = Runner {
-            gpu: Some(&gpu),
-            cpu_shaders: Some(&Interpreter),
-            gpu_shaders: Some(&translator),
-            roots: vec![repo().join("shaders")],
-            backend: Backend::Both,
-            preloaded: Default::default(),
-            channel_masks: vec![],
-            float_rules: Default::default(),
-            ffp_mode: Default::default(),
-        };
+        let r = Runner::new(Some(&gpu), &Interpreter, &translator, vec![repo().join("shaders")], Backend::Both);
         for f in &files {
             let case = Case::load(f).unwrap_or_else(|e| panic!("{e}"));
             match r.run_case(&case, f).verdict {

@@ -443,102 +443,9 @@ fn run_case(shared: &Path, case: &Case) -> Result<Vec<String>, String> {
         let px = (int(&p["x"]) as f32, int(&p["y"]) as f32);
         let target = p.get("target").map_or(0, int) as usize;
         let last = p.get("after_draw").map_or(draws.len() - 1, |v| int(v) as usize);
-        let mut colour = clear[target];
-        let mut z = float(&rt["clear_depth"]);
-        // Render states persist from draw to draw, as SetRenderState does.
-        let mut states = case_states.clone();
-        for d in &draws[..=last] {
-            let d = d.as_table().unwrap();
-            for (k, v) in d.get("render_states").and_then(Value::as_table).into_iter().flatten() {
-                states.insert(k.clone(), v.clone());
-            }
-            let flag = |k: &str, default: bool| states.get(k).and_then(Value::as_bool).unwrap_or(default);
-            if let Some(c) = d.get("clear") {
-                if let Some(c) = c.get("color") {
-                    colour = argb_to_rgba(int(c) as u32);
-                }
-                if let Some(depth) = c.get("depth") {
-                    z = float(depth);
-                }
-            }
-            let Some(mut px_out) = run_draw(shared, case, d, px, &states)? else { continue };
-            // The depth test (D3D9's automatic D24 buffer; ZENABLE defaults to TRUE).
-            let depth = px_out.depth.clamp(0.0, 1.0);
-            let pass = !flag("ZENABLE", true)
-                || match states.get("ZFUNC").and_then(Value::as_str).unwrap_or("LESSEQUAL") {
-                    "NEVER" => false,
-                    "LESS" => depth < z,
-                    "EQUAL" => depth == z,
-                    "LESSEQUAL" => depth <= z,
-                    "GREATER" => depth > z,
-                    "NOTEQUAL" => depth != z,
-                    "GREATEREQUAL" => depth >= z,
-                    _ => true,
-                };
-            if !pass {
-                continue;
-            }
-            // Fog after the pixel shader (docs/d3d9-rules.md#fog): table fog from the pixel depth wins,
-            // else the interpolated vertex fog; rgb only.
-            if flag("FOGENABLE", false) && px_out.fogged {
-                let mode = states.get("FOGTABLEMODE").and_then(Value::as_str).unwrap_or("NONE");
-                let p = |k: &str, default: f32| states.get(k).map_or(default, float);
-                let f = if mode == "NONE" {
-                    px_out.vertex_fog
-                } else {
-                    fog_factor(mode, depth, p("FOGSTART", 0.0), p("FOGEND", 1.0), p("FOGDENSITY", 1.0))
-                }
-                .clamp(0.0, 1.0);
-                let fog_colour = argb_to_rgba(states.get("FOGCOLOR").map_or(0, int) as u32);
-                if let Some(Some(c)) = px_out.colors.get_mut(0) {
-                    for k in 0..3 {
-                        c[k] = f * c[k] + (1.0 - f) * fog_colour[k];
-                    }
-                }
-            }
-            // Alpha test at 8-bit precision, only the low byte of ALPHAREF (docs/d3d9-rules.md#alpha-test).
-            if flag("ALPHATESTENABLE", false) {
-                let alpha = px_out.colors.first().copied().flatten().map_or(0, |c| to8(c)[3]);
-                let reference = states.get("ALPHAREF").map_or(0, int) & 0xFF;
-                let pass = match states.get("ALPHAFUNC").and_then(Value::as_str).unwrap_or("ALWAYS") {
-                    "NEVER" => false,
-                    "LESS" => alpha < reference,
-                    "EQUAL" => alpha == reference,
-                    "LESSEQUAL" => alpha <= reference,
-                    "GREATER" => alpha > reference,
-                    "NOTEQUAL" => alpha != reference,
-                    "GREATEREQUAL" => alpha >= reference,
-                    _ => true,
-                };
-                if !pass {
-                    continue;
-                }
-            }
-            if flag("ZENABLE", true) && flag("ZWRITEENABLE", true) {
-                z = depth;
-            }
-            if let Some(Some(c)) = px_out.colors.get(target) {
-                colour = *c;
-            }
-        }
-        let ok = if float_target {
-            let want: Vec<f32> = p["expected_float"].as_array().unwrap().iter().map(float).collect();
-            let tol = p.get("tolerance_float").map_or(0.0, float);
-            (0..4).all(|c| (colour[c] - want[c]).abs() <= tol)
-        } else {
-            let got = to8(colour);
-            let tol = int(&p["tolerance"]);
-            let alpha = p.get("compare").and_then(Value::as_str) == Some("argb");
-            let matches = |want: u32| {
-                let w = [(want >> 16) & 0xFF, (want >> 8) & 0xFF, want & 0xFF, want >> 24].map(|x| x as i64);
-                (0..if alpha { 4 } else { 3 }).all(|c| (got[c] - w[c]).abs() <= tol)
-            };
-            let mut candidates = vec![int(&p["expected"]) as u32];
-            candidates
-                .extend(p.get("accept_also").and_then(Value::as_array).into_iter().flatten().map(|v| int(v) as u32));
-            candidates.into_iter().any(matches)
-        };
-        if !ok {
+        let cleared = (clear[target], float(&rt["clear_depth"]));
+        let colour = probe_colour(shared, case, &draws[..=last], &case_states, cleared, px, target)?;
+        if !probe_matches(p, colour, float_target) {
             failures.push(format!(
                 "probe ({}, {}) target {target}: got {colour:?} ({:?}), expected 0x{:08x}",
                 px.0,
@@ -549,6 +456,128 @@ fn run_case(shared: &Path, case: &Case) -> Result<Vec<String>, String> {
         }
     }
     Ok(failures)
+}
+
+/// Render state `k` as a boolean, `default` when the states do not set it.
+fn flag(states: &Table, k: &str, default: bool) -> bool {
+    states.get(k).and_then(Value::as_bool).unwrap_or(default)
+}
+
+/// The colour of target `target` at pixel `px` after `draws`, starting from the cleared
+/// (colour, depth): each draw's clear, then the pixel it writes through the depth test, fog and
+/// the alpha test.
+fn probe_colour(
+    shared: &Path,
+    case: &Case,
+    draws: &[Value],
+    case_states: &Table,
+    (mut colour, mut z): ([f32; 4], f32),
+    px: (f32, f32),
+    target: usize,
+) -> Result<[f32; 4], String> {
+    // Render states persist from draw to draw, as SetRenderState does.
+    let mut states = case_states.clone();
+    for d in draws {
+        let d = d.as_table().unwrap();
+        for (k, v) in d.get("render_states").and_then(Value::as_table).into_iter().flatten() {
+            states.insert(k.clone(), v.clone());
+        }
+        if let Some(c) = d.get("clear") {
+            if let Some(c) = c.get("color") {
+                colour = argb_to_rgba(int(c) as u32);
+            }
+            if let Some(depth) = c.get("depth") {
+                z = float(depth);
+            }
+        }
+        let Some(mut px_out) = run_draw(shared, case, d, px, &states)? else { continue };
+        // The depth test (D3D9's automatic D24 buffer; ZENABLE defaults to TRUE).
+        let depth = px_out.depth.clamp(0.0, 1.0);
+        let z_func = states.get("ZFUNC").and_then(Value::as_str).unwrap_or("LESSEQUAL");
+        if flag(&states, "ZENABLE", true) && !compare(z_func, depth, z) {
+            continue;
+        }
+        apply_fog(&states, &mut px_out, depth);
+        if !alpha_test_passes(&states, &px_out) {
+            continue;
+        }
+        if flag(&states, "ZENABLE", true) && flag(&states, "ZWRITEENABLE", true) {
+            z = depth;
+        }
+        if let Some(Some(c)) = px_out.colors.get(target) {
+            colour = *c;
+        }
+    }
+    Ok(colour)
+}
+
+/// `value` against `reference` under the D3DCMP function named `func` (ZFUNC, ALPHAFUNC); a name
+/// the cases do not use passes.
+fn compare<T: PartialOrd>(func: &str, value: T, reference: T) -> bool {
+    match func {
+        "NEVER" => false,
+        "LESS" => value < reference,
+        "EQUAL" => value == reference,
+        "LESSEQUAL" => value <= reference,
+        "GREATER" => value > reference,
+        "NOTEQUAL" => value != reference,
+        "GREATEREQUAL" => value >= reference,
+        _ => true,
+    }
+}
+
+/// Fog after the pixel shader (docs/d3d9-rules.md#fog): table fog from the pixel depth wins, else
+/// the interpolated vertex fog; rgb only.
+fn apply_fog(states: &Table, px_out: &mut Pixel, depth: f32) {
+    if !(flag(states, "FOGENABLE", false) && px_out.fogged) {
+        return;
+    }
+    let mode = states.get("FOGTABLEMODE").and_then(Value::as_str).unwrap_or("NONE");
+    let p = |k: &str, default: f32| states.get(k).map_or(default, float);
+    let f = if mode == "NONE" {
+        px_out.vertex_fog
+    } else {
+        fog_factor(mode, depth, p("FOGSTART", 0.0), p("FOGEND", 1.0), p("FOGDENSITY", 1.0))
+    }
+    .clamp(0.0, 1.0);
+    let fog_colour = argb_to_rgba(states.get("FOGCOLOR").map_or(0, int) as u32);
+    if let Some(Some(c)) = px_out.colors.get_mut(0) {
+        for k in 0..3 {
+            c[k] = f * c[k] + (1.0 - f) * fog_colour[k];
+        }
+    }
+}
+
+/// The alpha test at 8-bit precision, only the low byte of ALPHAREF (docs/d3d9-rules.md#alpha-test);
+/// true when it is off.
+fn alpha_test_passes(states: &Table, px_out: &Pixel) -> bool {
+    if !flag(states, "ALPHATESTENABLE", false) {
+        return true;
+    }
+    let alpha = px_out.colors.first().copied().flatten().map_or(0, |c| to8(c)[3]);
+    let reference = states.get("ALPHAREF").map_or(0, int) & 0xFF;
+    compare(states.get("ALPHAFUNC").and_then(Value::as_str).unwrap_or("ALWAYS"), alpha, reference)
+}
+
+/// Whether probe `p` accepts `colour`: within `tolerance_float` of `expected_float` on a float
+/// target, else quantised to 8 bits and within `tolerance` of `expected` or an `accept_also` value
+/// (rgb, or argb with `compare = "argb"`).
+fn probe_matches(p: &Table, colour: [f32; 4], float_target: bool) -> bool {
+    if float_target {
+        let want: Vec<f32> = p["expected_float"].as_array().unwrap().iter().map(float).collect();
+        let tol = p.get("tolerance_float").map_or(0.0, float);
+        return (0..4).all(|c| (colour[c] - want[c]).abs() <= tol);
+    }
+    let got = to8(colour);
+    let tol = int(&p["tolerance"]);
+    let alpha = p.get("compare").and_then(Value::as_str) == Some("argb");
+    let matches = |want: u32| {
+        let w = [(want >> 16) & 0xFF, (want >> 8) & 0xFF, want & 0xFF, want >> 24].map(|x| x as i64);
+        (0..if alpha { 4 } else { 3 }).all(|c| (got[c] - w[c]).abs() <= tol)
+    };
+    let mut candidates = vec![int(&p["expected"]) as u32];
+    candidates.extend(p.get("accept_also").and_then(Value::as_array).into_iter().flatten().map(|v| int(v) as u32));
+    candidates.into_iter().any(matches)
 }
 
 #[test]

@@ -7,7 +7,7 @@ use d3d9_shader::interp::{
     run_pixel_quad, run_vertex, AddressMode, Constants, Filter, MipFilter, Options, PixelInput, ReferenceSampler,
     ReferenceTexture, VertexInput,
 };
-use d3d9_tests::{hex_files, is_invalid, parse_hex, shared_dir};
+use d3d9_tests::{hex_files, parse_hex, shared_dir, valid_corpus_shaders};
 
 /// A small mipmapped texture of each type on every sampler, vertex samplers included.
 fn sampler() -> ReferenceSampler {
@@ -57,47 +57,41 @@ fn every_valid_corpus_shader_runs() {
     let options = Options::default();
     let mut failures = Vec::new();
     let (mut vertex, mut pixel) = (0, 0);
-    for dir in ["corpus", "bench-corpus"] {
-        for path in hex_files(&shared.join(dir)) {
-            if is_invalid(&path) {
+    for (path, tokens) in valid_corpus_shaders(&shared) {
+        let program = match decode(&tokens) {
+            Ok(p) => p,
+            Err(e) => {
+                failures.push(format!("{}: decode: {e}", path.display()));
                 continue;
             }
-            let tokens = parse_hex(&std::fs::read_to_string(&path).unwrap()).unwrap();
-            let program = match decode(&tokens) {
-                Ok(p) => p,
-                Err(e) => {
-                    failures.push(format!("{}: decode: {e}", path.display()));
-                    continue;
+        };
+        let result = match program.version.kind {
+            ShaderKind::Vertex => {
+                vertex += 1;
+                let mut input = VertexInput::default();
+                for (i, v) in input.v.iter_mut().enumerate() {
+                    *v = [0.1 * i as f32, 0.2, -0.3, 1.0];
                 }
-            };
-            let result = match program.version.kind {
-                ShaderKind::Vertex => {
-                    vertex += 1;
-                    let mut input = VertexInput::default();
-                    for (i, v) in input.v.iter_mut().enumerate() {
-                        *v = [0.1 * i as f32, 0.2, -0.3, 1.0];
-                    }
-                    run_vertex(&program, &input, &constants, &options, &sampler).map(|_| ())
-                }
-                ShaderKind::Pixel => {
-                    pixel += 1;
-                    let inputs: [PixelInput; 4] = std::array::from_fn(|lane| {
-                        let (x, y) = ((lane & 1) as f32, (lane >> 1) as f32);
-                        let mut i = PixelInput { vpos: [x, y], ..PixelInput::default() };
-                        for (k, v) in i.v.iter_mut().enumerate() {
-                            *v = [0.5, 0.25 + 0.01 * k as f32, 0.75, 1.0];
-                        }
-                        for (k, t) in i.t.iter_mut().enumerate() {
-                            *t = [0.3 + 0.1 * x, 0.6 + 0.1 * y, 0.1 * k as f32 + 0.2, 1.0];
-                        }
-                        i
-                    });
-                    run_pixel_quad(&program, &inputs, &constants, &options, &sampler).map(|_| ())
-                }
-            };
-            if let Err(e) = result {
-                failures.push(format!("{}: {e}", path.display()));
+                run_vertex(&program, &input, &constants, &options, &sampler).map(|_| ())
             }
+            ShaderKind::Pixel => {
+                pixel += 1;
+                let inputs: [PixelInput; 4] = std::array::from_fn(|lane| {
+                    let (x, y) = ((lane & 1) as f32, (lane >> 1) as f32);
+                    let mut i = PixelInput { vpos: [x, y], ..PixelInput::default() };
+                    for (k, v) in i.v.iter_mut().enumerate() {
+                        *v = [0.5, 0.25 + 0.01 * k as f32, 0.75, 1.0];
+                    }
+                    for (k, t) in i.t.iter_mut().enumerate() {
+                        *t = [0.3 + 0.1 * x, 0.6 + 0.1 * y, 0.1 * k as f32 + 0.2, 1.0];
+                    }
+                    i
+                });
+                run_pixel_quad(&program, &inputs, &constants, &options, &sampler).map(|_| ())
+            }
+        };
+        if let Err(e) = result {
+            failures.push(format!("{}: {e}", path.display()));
         }
     }
     eprintln!("ran {vertex} vertex and {pixel} pixel shaders");

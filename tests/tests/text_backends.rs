@@ -11,7 +11,7 @@ use std::process::Command;
 
 use d3d9_shader::bytecode::{decode, Program, ShaderKind};
 use d3d9_shader::{translate, ShaderKey};
-use d3d9_tests::{files_with_extension, hex_files, is_invalid, parse_hex, shared_subdir};
+use d3d9_tests::{files_with_extension, hex_files, is_invalid, parse_hex, shared_subdir, tool_for_test};
 
 /// (path, program) of every valid shader of the corpora.
 fn shaders() -> Vec<(PathBuf, Program)> {
@@ -39,19 +39,6 @@ fn shaders() -> Vec<(PathBuf, Program)> {
     out
 }
 
-fn glslang() -> Option<&'static str> {
-    let found = Command::new("glslangValidator").arg("--version").output().is_ok_and(|o| o.status.success());
-    if found {
-        return Some("glslangValidator");
-    }
-    assert!(
-        std::env::var_os("REQUIRE_TOOLS").is_none_or(|v| v != "1"),
-        "glslangValidator is required (REQUIRE_TOOLS=1) but not installed: apt-get install glslang-tools"
-    );
-    eprintln!("WARNING: glslangValidator not found; GLSL is generated but not compiled (install glslang-tools)");
-    None
-}
-
 /// Compiles each file (stage from its extension); the files that fail, with glslang's messages.
 fn compile_glsl(tool: &str, files: &[PathBuf]) -> Vec<String> {
     let mut failures = Vec::new();
@@ -76,7 +63,7 @@ fn compile_glsl(tool: &str, files: &[PathBuf]) -> Vec<String> {
 fn every_corpus_shader_has_glsl_that_glslang_compiles_and_msl_and_hlsl() {
     let shaders = shaders();
     assert!(!shaders.is_empty());
-    let tool = glslang();
+    let tool = tool_for_test("text_backends", "glslangValidator", "glslang-tools");
     let tmp = std::env::temp_dir().join(format!("d3d9-glsl-{}", std::process::id()));
     std::fs::create_dir_all(&tmp).unwrap();
     let mut failures = Vec::new();

@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 use d3d9_tests::tint_check::Checker;
 use d3d9_tests::{display_path, shared_for_test};
 use gpu_harness::case::{case_files, Case};
-use gpu_harness::runner::{Backend, Runner};
+use gpu_harness::runner::Runner;
 use gpu_harness::translated::Translator;
 
 fn repo() -> PathBuf {
@@ -36,17 +36,7 @@ fn case_sets() -> Vec<(PathBuf, Vec<PathBuf>)> {
 }
 
 fn runner(roots: Vec<PathBuf>) -> Runner<'static> {
-    Runner {
-        gpu: None,
-        cpu_shaders: None,
-        gpu_shaders: Some(&Translator),
-        roots,
-        backend: Backend::Gpu,
-        preloaded: Default::default(),
-        channel_masks: vec![],
-        float_rules: Default::default(),
-        ffp_mode: Default::default(),
-    }
+    Runner::without_gpu(Some(&Translator), roots)
 }
 
 #[test]

@@ -6,7 +6,6 @@
 //! skips its check, and fails under REQUIRE_TOOLS=1.
 
 use std::path::Path;
-use std::process::Command;
 
 use d3d9_shader::asm::assemble;
 use d3d9_shader::ffp::key_vertex::VertexInputs;
@@ -16,24 +15,7 @@ use d3d9_shader::key::linkage::Linkage;
 use d3d9_shader::key::PointExpansion;
 use d3d9_shader::{translate, ShaderKey};
 use d3d9_tests::tint::Tint;
-
-fn require_tools() -> bool {
-    std::env::var_os("REQUIRE_TOOLS").is_some_and(|v| v == "1")
-}
-
-fn tool(name: &str) -> Option<&str> {
-    let found = Command::new(name).arg("--version").output().is_ok_and(|o| o.status.success());
-    assert!(found || !require_tools(), "REQUIRE_TOOLS=1 but {name} is not installed");
-    found.then_some(name)
-}
-
-/// Runs `tool` on `bytes` written to `file`; the failure message, if any.
-fn run(tool: &str, args: &[&str], file: &Path, bytes: &[u8]) -> Option<String> {
-    std::fs::write(file, bytes).unwrap();
-    let out = Command::new(tool).args(args).arg(file).output().expect("the tool runs");
-    (!out.status.success())
-        .then(|| format!("{tool}: {}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr)))
-}
+use d3d9_tests::{run_tool, tool_for_test};
 
 fn spirv_bytes(words: &[u32]) -> Vec<u8> {
     words.iter().flat_map(|w| w.to_le_bytes()).collect()
@@ -60,7 +42,10 @@ fn keys() -> Vec<(String, ShaderKey)> {
 #[test]
 fn expanded_points_pass_tint_spirv_val_and_glslang() {
     let Some(mut tint) = Tint::for_test("expanded_points_pass_tint_spirv_val_and_glslang") else { return };
-    let (val, glslang) = (tool("spirv-val"), tool("glslangValidator"));
+    let (val, glslang) = (
+        tool_for_test("tint_points", "spirv-val", "spirv-tools"),
+        tool_for_test("tint_points", "glslangValidator", "glslang-tools"),
+    );
     let tmp = std::env::temp_dir().join(format!("d3d9-points-{}", std::process::id()));
     std::fs::create_dir_all(&tmp).unwrap();
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shaders/asm");
@@ -71,10 +56,11 @@ fn expanded_points_pass_tint_spirv_val_and_glslang() {
         }
         if let Some(val) = val {
             let args = ["--target-env", "vulkan1.0"];
-            failures.extend(run(val, &args, &tmp.join("p.spv"), &spirv_bytes(&spirv)).map(|e| format!("{what}: {e}")));
+            failures
+                .extend(run_tool(val, &args, &tmp.join("p.spv"), &spirv_bytes(&spirv)).map(|e| format!("{what}: {e}")));
         }
         if let (Some(g), Some(glsl)) = (glslang, glsl) {
-            failures.extend(run(g, &[], &tmp.join("p.vert"), glsl.as_bytes()).map(|e| format!("{what}: {e}")));
+            failures.extend(run_tool(g, &[], &tmp.join("p.vert"), glsl.as_bytes()).map(|e| format!("{what}: {e}")));
         }
     };
     for shader in ["vs_2_0/case_point_sprite.asm", "vs_2_0/case_point_default.asm", "vs_3_0/case_point_psize.asm"] {

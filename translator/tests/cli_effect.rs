@@ -59,15 +59,7 @@ fn a_damaged_effect_is_rejected_with_its_byte_offset() {
 
 #[test]
 fn to_wgsl_writes_every_shader_and_the_passes() {
-    let shared = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/effects/fna_BasicEffect.fx.hex");
-    if !shared.exists() {
-        assert!(
-            std::env::var_os("REQUIRE_SHARED").is_none_or(|v| v != "1"),
-            "REQUIRE_SHARED=1 but {shared:?} is absent"
-        );
-        eprintln!("*** cli_effect: ../shared is absent; --to is not checked on a real effect ***");
-        return;
-    }
+    let Some(shared) = shared_effect("fna_BasicEffect.fx.hex", "--to is not checked") else { return };
     let scratch = folder();
     let dir = scratch.path();
     let out = bin().arg("effect").arg(&shared).args(["--to", "wgsl", "-o"]).arg(dir).output().expect("run");
@@ -96,23 +88,27 @@ fn skip_constants_lists_what_each_technique_still_uses() {
     assert!(text.contains("technique t uses: \n"), "{text}");
 }
 
-/// Wine's `test_effect_clone` blob from the shared data (`D3D9_SHARED`, else `../shared`).
-fn shared_clone() -> Option<PathBuf> {
+/// The effect `name` of the shared data's `effects/` folder (`D3D9_SHARED`, else `../shared` from
+/// the repository root, as the other tests find it). Absent, it is a skip said loudly (`unchecked`
+/// says what goes unchecked), or a failure under `REQUIRE_SHARED=1` (CI sets it): a skip must not
+/// pass for a check.
+fn shared_effect(name: &str, unchecked: &str) -> Option<PathBuf> {
     let shared = std::env::var_os("D3D9_SHARED")
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared"));
-    let path = shared.join("effects/wine_clone.fx.hex");
+    let path = shared.join("effects").join(name);
     if path.exists() {
         return Some(path);
     }
     assert!(std::env::var_os("REQUIRE_SHARED").is_none_or(|v| v != "1"), "REQUIRE_SHARED=1 but {path:?} is absent");
-    eprintln!("*** cli_effect: ../shared is absent; skip lists are not checked on a real effect ***");
+    eprintln!("*** cli_effect: {} is absent; {unchecked} on a real effect ***", path.display());
     None
 }
 
 #[test]
 fn a_skip_list_windows_refuses_is_rejected_and_a_skipped_binding_is_marked() {
-    let Some(clone) = shared_clone() else { return };
+    // Wine's `test_effect_clone` blob.
+    let Some(clone) = shared_effect("wine_clone.fx.hex", "skip lists are not checked") else { return };
     // vs is read by tech0's VertexShader state: D3DERR_INVALIDCALL on Windows.
     let out = bin().args(["effect", "--skip-constants", "skipped;vs"]).arg(&clone).output().expect("run");
     assert_eq!(out.status.code(), Some(1));

@@ -59,18 +59,7 @@ pub fn default_dirs(root: &std::path::Path) -> Vec<PathBuf> {
 
 /// Runs `cargo xtask bench --gpu --ffp`; the exit status.
 pub fn run(dirs: &[PathBuf], rounds: usize) -> i32 {
-    if std::env::var_os("MESA_SHADER_CACHE_DISABLE").is_none() {
-        // Single-threaded here: no other thread reads the environment yet.
-        std::env::set_var("MESA_SHADER_CACHE_DISABLE", "true");
-    }
-    let gpu = match Gpu::new(None) {
-        Ok(g) => g,
-        Err(e) => {
-            eprintln!("xtask bench --gpu --ffp: {e}");
-            return 1;
-        }
-    };
-    println!("adapter: {}", gpu.describe());
+    let Some(gpu) = crate::bench_gpu::bench_device("xtask bench --gpu --ffp") else { return 1 };
     let (mut subjects, modules) = match subjects(&gpu, dirs) {
         Ok(s) => s,
         Err(e) => {

@@ -92,18 +92,7 @@ pub fn run(entries: &[Entry], heavy: usize, rounds: usize, rules: RulePair, peer
         eprintln!("xtask bench --gpu: no ps_3_0 or vertex shader in the selection parses");
         return 1;
     }
-    if std::env::var_os("MESA_SHADER_CACHE_DISABLE").is_none() {
-        // Single-threaded here: no other thread reads the environment yet.
-        std::env::set_var("MESA_SHADER_CACHE_DISABLE", "true");
-    }
-    let gpu = match Gpu::new(None) {
-        Ok(g) => g,
-        Err(e) => {
-            eprintln!("xtask bench --gpu: {e}");
-            return 1;
-        }
-    };
-    println!("adapter: {}", gpu.describe());
+    let Some(gpu) = bench_device("xtask bench --gpu") else { return 1 };
     let status = match time_draws(&gpu, &subjects, rounds, rules, None) {
         Ok(_) => 0,
         Err(e) => {
@@ -113,6 +102,26 @@ pub fn run(entries: &[Entry], heavy: usize, rounds: usize, rules: RulePair, peer
     };
     crate::bench_code::spirv_opt_counts(entries, rules, peers);
     status
+}
+
+/// The device a GPU benchmark times on, its adapter printed, with Mesa's shader cache off (every
+/// round must compile, see the module notes); `None` after saying why under the command name
+/// `what`.
+pub fn bench_device(what: &str) -> Option<Gpu> {
+    if std::env::var_os("MESA_SHADER_CACHE_DISABLE").is_none() {
+        // Single-threaded here: no other thread reads the environment yet.
+        std::env::set_var("MESA_SHADER_CACHE_DISABLE", "true");
+    }
+    match Gpu::new(None) {
+        Ok(gpu) => {
+            println!("adapter: {}", gpu.describe());
+            Some(gpu)
+        }
+        Err(e) => {
+            eprintln!("{what}: {e}");
+            None
+        }
+    }
 }
 
 /// The draw timings alone (no code counts) on `gpu`, for `cargo xtask gpu-check`: the summary

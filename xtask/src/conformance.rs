@@ -349,15 +349,9 @@ pub fn main(args: &ConformanceArgs) -> i32 {
     let gpu_shaders: &dyn gpu_harness::runner::ShaderGpu =
         if args.count_translations { &counting } else { &delivering };
     let runner = Runner {
-        gpu: gpu.as_ref(),
-        cpu_shaders: Some(&Interpreter),
-        gpu_shaders: Some(gpu_shaders),
-        roots,
-        backend,
-        preloaded: Default::default(),
-        channel_masks: vec![],
         float_rules: args.common.float_rules,
         ffp_mode: args.ffp_mode.mode(),
+        ..Runner::new(gpu.as_ref(), &Interpreter, gpu_shaders, roots, backend)
     };
 
     let (mut files, mut results) = case_list(&case_dirs);

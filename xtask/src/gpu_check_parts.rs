@@ -281,16 +281,11 @@ pub fn conformance(ctx: &Context) -> Part {
     let shared = ctx.shared.as_deref();
     let dirs = crate::conformance::default_case_dirs(ctx.root, shared);
     let delivering = Delivering(d3d9_shader::Delivery::Baked);
+    let roots = crate::conformance::default_corpus_roots(ctx.root, shared);
     let runner = Runner {
-        gpu: Some(ctx.gpu),
-        cpu_shaders: Some(&Interpreter),
-        gpu_shaders: Some(&delivering),
-        roots: crate::conformance::default_corpus_roots(ctx.root, shared),
-        backend: Backend::Both,
-        preloaded: Default::default(),
-        channel_masks: vec![],
         float_rules: FloatRules::Strict,
         ffp_mode: gpu_harness::ffp_modes::FfpModes::Both,
+        ..Runner::new(Some(ctx.gpu), &Interpreter, &delivering, roots, Backend::Both)
     };
     let k = ctx.plan.case_sample;
     let mut lists = Vec::new();

@@ -43,16 +43,13 @@ fn vulkan_driver() -> bool {
         .any(|dir| std::fs::read_dir(dir).map(|mut entries| entries.any(|e| e.is_ok())).unwrap_or(false))
 }
 
+/// Whether `tool --version` runs and succeeds: the tool is installed.
+fn answers_version(tool: &str) -> bool {
+    Command::new(tool).arg("--version").output().is_ok_and(|o| o.status.success())
+}
+
 fn node() -> bool {
-    ["node", "npm"].iter().all(|tool| Command::new(tool).arg("--version").output().is_ok_and(|o| o.status.success()))
-}
-
-fn spirv_val() -> bool {
-    Command::new("spirv-val").arg("--version").output().is_ok_and(|o| o.status.success())
-}
-
-fn glslang() -> bool {
-    Command::new("glslangValidator").arg("--version").output().is_ok_and(|o| o.status.success())
+    ["node", "npm"].into_iter().all(answers_version)
 }
 
 const PREREQUISITES: &[Prerequisite] = &[
@@ -62,38 +59,46 @@ const PREREQUISITES: &[Prerequisite] = &[
         package: "mesa-vulkan-drivers",
         present: vulkan_driver,
     },
-    Prerequisite { what: "spirv-val (SPIR-V validator)", package: "spirv-tools", present: spirv_val },
-    Prerequisite { what: "glslangValidator (GLSL compiler)", package: "glslang-tools", present: glslang },
+    Prerequisite {
+        what: "spirv-val (SPIR-V validator)",
+        package: "spirv-tools",
+        present: || answers_version("spirv-val"),
+    },
+    Prerequisite {
+        what: "glslangValidator (GLSL compiler)",
+        package: "glslang-tools",
+        present: || answers_version("glslangValidator"),
+    },
     Prerequisite {
         what: "Node.js and npm (to run Tint, the WGSL compiler of Chromium)",
         package: "nodejs npm",
         present: node,
     },
     Prerequisite { what: "Chromium (the playground's browser test)", package: "chromium", present: chromium },
-    Prerequisite { what: "wasm-opt (shrinks the playground's module)", package: "binaryen", present: wasm_opt },
-    Prerequisite { what: "a C compiler with AddressSanitizer (the C API's tests)", package: "gcc", present: cc },
-    Prerequisite { what: "pkg-config (the C API's install test)", package: "pkg-config", present: pkg_config },
-    Prerequisite { what: "CMake (the C API's package-config test)", package: "cmake", present: cmake },
+    Prerequisite {
+        what: "wasm-opt (shrinks the playground's module)",
+        package: "binaryen",
+        present: || answers_version("wasm-opt"),
+    },
+    Prerequisite {
+        what: "a C compiler with AddressSanitizer (the C API's tests)",
+        package: "gcc",
+        present: || answers_version("cc"),
+    },
+    Prerequisite {
+        what: "pkg-config (the C API's install test)",
+        package: "pkg-config",
+        present: || answers_version("pkg-config"),
+    },
+    Prerequisite {
+        what: "CMake (the C API's package-config test)",
+        package: "cmake",
+        present: || answers_version("cmake"),
+    },
 ];
-
-fn cmake() -> bool {
-    Command::new("cmake").arg("--version").output().is_ok_and(|o| o.status.success())
-}
-
-fn cc() -> bool {
-    Command::new("cc").arg("--version").output().is_ok_and(|o| o.status.success())
-}
-
-fn pkg_config() -> bool {
-    Command::new("pkg-config").arg("--version").output().is_ok_and(|o| o.status.success())
-}
 
 fn chromium() -> bool {
     Path::new("/usr/bin/chromium").exists()
-}
-
-fn wasm_opt() -> bool {
-    Command::new("wasm-opt").arg("--version").output().is_ok_and(|o| o.status.success())
 }
 
 fn is_root() -> bool {

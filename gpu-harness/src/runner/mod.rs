@@ -102,6 +102,48 @@ pub struct Runner<'a> {
     pub ffp_mode: crate::ffp_modes::FfpModes,
 }
 
+impl<'a> Runner<'a> {
+    /// A runner of `backend` over `roots` with both shader back ends, and every option at its
+    /// default: no preloaded programs, all four channels compared, D3D9's strict float rules,
+    /// keyed fixed-function halves. Callers change the rest with struct-update syntax.
+    pub fn new(
+        gpu: Option<&'a Gpu>,
+        cpu_shaders: &'a dyn ShaderCpu,
+        gpu_shaders: &'a dyn ShaderGpu,
+        roots: Vec<PathBuf>,
+        backend: Backend,
+    ) -> Self {
+        Runner {
+            gpu,
+            cpu_shaders: Some(cpu_shaders),
+            gpu_shaders: Some(gpu_shaders),
+            roots,
+            backend,
+            preloaded: BTreeMap::new(),
+            channel_masks: vec![],
+            float_rules: FloatRules::default(),
+            ffp_mode: Default::default(),
+        }
+    }
+
+    /// A GPU-path runner with no device and no interpreter: for checks that only build the GPU
+    /// path's programs (pipeline creation under Tint, the override cache) and draw nothing.
+    /// Options at their defaults as in [`Runner::new`].
+    pub fn without_gpu(gpu_shaders: Option<&'a dyn ShaderGpu>, roots: Vec<PathBuf>) -> Self {
+        Runner {
+            gpu: None,
+            cpu_shaders: None,
+            gpu_shaders,
+            roots,
+            backend: Backend::Gpu,
+            preloaded: BTreeMap::new(),
+            channel_masks: vec![],
+            float_rules: FloatRules::default(),
+            ffp_mode: Default::default(),
+        }
+    }
+}
+
 /// A draw's shaders (`None`: fixed function), fog source and alpha test.
 pub(crate) struct DrawSetup<'p> {
     pub(crate) vs: Option<&'p Program>,

@@ -5,7 +5,19 @@
 use d3d9_shader::bytecode::{Decl, Opcode, Payload, Register, RegisterType as T, TextureType, Usage};
 
 use super::{dst, inst, konst, Builder, ADDR_CONST, CONSTS, MATRIX_BASE, RELATIVE_LIMIT, SINCOS1, SINCOS2, SINCOS_ARG};
-use crate::generate::Input;
+use crate::generate::{Input, Profile};
+
+/// The input semantics in the order a program's v# registers take them.
+const SEMANTICS: [(Usage, u8); 8] = [
+    (Usage::Position, 0),
+    (Usage::Color, 0),
+    (Usage::Normal, 0),
+    (Usage::TexCoord, 0),
+    (Usage::TexCoord, 1),
+    (Usage::TexCoord, 2),
+    (Usage::Color, 1),
+    (Usage::TexCoord, 3),
+];
 
 impl Builder {
     pub(super) fn dcl(&mut self, reg: Register, mask: u8, usage: Usage, index: u8, texture: TextureType) {
@@ -16,84 +28,101 @@ impl Builder {
 
     pub(super) fn declarations(&mut self) {
         let p = self.p.clone();
-        let semantics = [
-            (Usage::Position, 0),
-            (Usage::Color, 0),
-            (Usage::Normal, 0),
-            (Usage::TexCoord, 0),
-            (Usage::TexCoord, 1),
-            (Usage::TexCoord, 2),
-            (Usage::Color, 1),
-            (Usage::TexCoord, 3),
-        ];
         if !p.pixel() {
-            for (n, &(usage, index)) in semantics.iter().take(p.inputs as usize).enumerate() {
-                let reg = Register::new(T::Input, n as u16);
-                self.dcl(reg, 0xF, usage, index, TextureType::Unknown);
-                let value = if usage == Usage::Position { [0.0, 0.0, 0.5, 1.0] } else { self.vec4() };
-                self.out.inputs.push(Input { reg, usage, usage_index: index, value });
-                if usage != Usage::Position {
-                    self.input_regs.push(reg);
-                }
-            }
-            if p.version.major >= 3 {
-                // o0 = position, o1.. = colour/texcoords, written at the end.
-                for (n, (usage, index)) in
-                    [(Usage::Position, 0), (Usage::Color, 0), (Usage::TexCoord, 0)].into_iter().enumerate()
-                {
-                    self.dcl(Register::new(T::Output, n as u16), 0xF, usage, index, TextureType::Unknown);
-                }
-            }
+            self.declare_vertex_io(&p);
         } else if p.sm1() {
-            // ps_1_x: v0/v1 colours and t0..t3 coordinates need no declaration.
-            for n in 0..2 {
-                let value = self.unit_vec4();
-                self.out.inputs.push(Input {
-                    reg: Register::new(T::Input, n),
-                    usage: Usage::Color,
-                    usage_index: n as u8,
-                    value,
-                });
-                // ps_1_4 reads v# in its last phase only: the body is there.
-                self.input_regs.push(Register::new(T::Input, n));
-            }
-            for n in 0..4 {
-                let value = self.unit_vec4();
-                self.out.inputs.push(Input {
-                    reg: Register::new(T::Texture, n),
-                    usage: Usage::TexCoord,
-                    usage_index: n as u8,
-                    value,
-                });
-            }
+            self.declare_ps1_inputs();
         } else if p.version.major == 2 {
-            for n in 0..2 {
-                let reg = Register::new(T::Input, n);
-                self.dcl(reg, 0xF, Usage::Position, 0, TextureType::Unknown);
-                let value = self.unit_vec4();
-                self.out.inputs.push(Input { reg, usage: Usage::Color, usage_index: n as u8, value });
-                self.input_regs.push(reg);
-            }
-            for n in 0..4 {
-                let reg = Register::new(T::Texture, n);
-                self.dcl(reg, 0xF, Usage::Position, 0, TextureType::Unknown);
-                let value = self.projective_vec4();
-                self.out.inputs.push(Input { reg, usage: Usage::TexCoord, usage_index: n as u8, value });
-                self.input_regs.push(reg);
-            }
+            self.declare_ps2_inputs();
         } else {
-            for (n, &(usage, index)) in semantics.iter().skip(1).take(p.inputs as usize - 1).enumerate() {
-                let reg = Register::new(T::Input, n as u16);
-                self.dcl(reg, 0xF, usage, index, TextureType::Unknown);
-                let value = self.projective_vec4();
-                self.out.inputs.push(Input { reg, usage, usage_index: index, value });
-                self.input_regs.push(reg);
-            }
+            self.declare_ps3_inputs(&p);
         }
         if p.pixel() && p.version.major == 3 && self.rng.chance(50) {
             self.declare_misc();
             self.misc = true;
         }
+        self.declare_samplers(&p);
+    }
+
+    /// A vertex program's inputs by [`SEMANTICS`] (the position a fixed value, the others
+    /// random), and vs_3_0's outputs.
+    fn declare_vertex_io(&mut self, p: &Profile) {
+        for (n, &(usage, index)) in SEMANTICS.iter().take(p.inputs as usize).enumerate() {
+            let reg = Register::new(T::Input, n as u16);
+            self.dcl(reg, 0xF, usage, index, TextureType::Unknown);
+            let value = if usage == Usage::Position { [0.0, 0.0, 0.5, 1.0] } else { self.vec4() };
+            self.out.inputs.push(Input { reg, usage, usage_index: index, value });
+            if usage != Usage::Position {
+                self.input_regs.push(reg);
+            }
+        }
+        if p.version.major >= 3 {
+            // o0 = position, o1.. = colour/texcoords, written at the end.
+            for (n, (usage, index)) in
+                [(Usage::Position, 0), (Usage::Color, 0), (Usage::TexCoord, 0)].into_iter().enumerate()
+            {
+                self.dcl(Register::new(T::Output, n as u16), 0xF, usage, index, TextureType::Unknown);
+            }
+        }
+    }
+
+    /// ps_1_x's inputs, random unit vectors.
+    fn declare_ps1_inputs(&mut self) {
+        // ps_1_x: v0/v1 colours and t0..t3 coordinates need no declaration.
+        for n in 0..2 {
+            let value = self.unit_vec4();
+            self.out.inputs.push(Input {
+                reg: Register::new(T::Input, n),
+                usage: Usage::Color,
+                usage_index: n as u8,
+                value,
+            });
+            // ps_1_4 reads v# in its last phase only: the body is there.
+            self.input_regs.push(Register::new(T::Input, n));
+        }
+        for n in 0..4 {
+            let value = self.unit_vec4();
+            self.out.inputs.push(Input {
+                reg: Register::new(T::Texture, n),
+                usage: Usage::TexCoord,
+                usage_index: n as u8,
+                value,
+            });
+        }
+    }
+
+    /// ps_2_x's inputs: v0/v1 colours and t0..t3 coordinates, `texldp`-safe.
+    fn declare_ps2_inputs(&mut self) {
+        for n in 0..2 {
+            let reg = Register::new(T::Input, n);
+            self.dcl(reg, 0xF, Usage::Position, 0, TextureType::Unknown);
+            let value = self.unit_vec4();
+            self.out.inputs.push(Input { reg, usage: Usage::Color, usage_index: n as u8, value });
+            self.input_regs.push(reg);
+        }
+        for n in 0..4 {
+            let reg = Register::new(T::Texture, n);
+            self.dcl(reg, 0xF, Usage::Position, 0, TextureType::Unknown);
+            let value = self.projective_vec4();
+            self.out.inputs.push(Input { reg, usage: Usage::TexCoord, usage_index: n as u8, value });
+            self.input_regs.push(reg);
+        }
+    }
+
+    /// ps_3_0's inputs by [`SEMANTICS`] after the position, `texldp`-safe.
+    fn declare_ps3_inputs(&mut self, p: &Profile) {
+        for (n, &(usage, index)) in SEMANTICS.iter().skip(1).take(p.inputs as usize - 1).enumerate() {
+            let reg = Register::new(T::Input, n as u16);
+            self.dcl(reg, 0xF, usage, index, TextureType::Unknown);
+            let value = self.projective_vec4();
+            self.out.inputs.push(Input { reg, usage, usage_index: index, value });
+            self.input_regs.push(reg);
+        }
+    }
+
+    /// The samplers: s0 2D, s1 cube, s2 volume as the profile allows; ps_1_x samples t0..t3 as 2D
+    /// without declarations.
+    fn declare_samplers(&mut self, p: &Profile) {
         let types = [TextureType::Tex2D, TextureType::Cube, TextureType::Volume];
         for s in 0..p.samplers.min(3) {
             let ty = types[s as usize];

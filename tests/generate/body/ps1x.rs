@@ -20,6 +20,32 @@ fn stage_type(op: Opcode) -> TextureType {
     }
 }
 
+/// The ps_1_1–1_3 texture-address instructions open to the next stage (`left` stages remain,
+/// `have_sources` when an earlier stage holds a value to read), `tex` weighted double.
+fn ps11_choices(minor: u8, have_sources: bool, left: u16) -> Vec<&'static str> {
+    let mut choices = vec!["tex", "tex", "texcoord", "texkill", "none"];
+    if !have_sources {
+        return choices;
+    }
+    choices.extend(["texbem", "texbeml", "texreg2ar", "texreg2gb"]);
+    if minor >= 2 {
+        choices.extend(["texreg2rgb", "texdp3tex", "texdp3"]);
+    }
+    if left >= 2 {
+        choices.extend(["texm3x2tex", "texm3x2tex"]);
+        if minor >= 3 {
+            choices.push("texm3x2depth");
+        }
+    }
+    if left >= 3 {
+        choices.extend(["texm3x3tex", "texm3x3spec", "texm3x3vspec"]);
+        if minor >= 2 {
+            choices.push("texm3x3");
+        }
+    }
+    choices
+}
+
 impl Builder {
     /// ps_1_1–1_3: one texture instruction (or none) per stage t0..t3, in order; every `t#`
     /// that holds a defined value afterwards becomes readable by the arithmetic.
@@ -32,26 +58,7 @@ impl Builder {
         while n < 4 {
             let left = 4 - n;
             let t = |k: u16| Register::new(T::Texture, k);
-            let mut choices = vec!["tex", "tex", "texcoord", "texkill", "none"];
-            if !sources.is_empty() {
-                choices.extend(["texbem", "texbeml", "texreg2ar", "texreg2gb"]);
-                if minor >= 2 {
-                    choices.extend(["texreg2rgb", "texdp3tex", "texdp3"]);
-                }
-                if left >= 2 {
-                    choices.extend(["texm3x2tex", "texm3x2tex"]);
-                    if minor >= 3 {
-                        choices.push("texm3x2depth");
-                    }
-                }
-                if left >= 3 {
-                    choices.extend(["texm3x3tex", "texm3x3spec", "texm3x3vspec"]);
-                    if minor >= 2 {
-                        choices.push("texm3x3");
-                    }
-                }
-            }
-            let choice = self.rng.pick(&choices);
+            let choice = self.rng.pick(&ps11_choices(minor, !sources.is_empty(), left));
             let from = if sources.is_empty() { 0 } else { self.rng.pick(&sources) };
             // _bx2 on the source: texm* take it in ps_1_1, the others from ps_1_2.
             let bx2 = |b: &mut Builder, matrix: bool| {
@@ -100,38 +107,55 @@ impl Builder {
                 }
                 "texm3x2tex" | "texm3x2depth" => {
                     let s = bx2(self, true);
-                    self.push(inst(Opcode::TexM3x2Pad, Some(dst(t(n), 0xF)), &[s]));
-                    let op = if choice == "texm3x2tex" { Opcode::TexM3x2Tex } else { Opcode::TexM3x2Depth };
-                    self.push(inst(op, Some(dst(t(n + 1), 0xF)), &[s]));
-                    if op == Opcode::TexM3x2Tex {
-                        sources.push(n + 1);
-                        self.input_regs.push(t(n + 1));
-                    } else {
-                        self.writes_depth = true;
-                    }
+                    self.ps11_matrix3x2(choice, n, s, &mut sources);
                     n += 2;
                 }
                 _ => {
                     let s = bx2(self, true);
-                    self.push(inst(Opcode::TexM3x3Pad, Some(dst(t(n), 0xF)), &[s]));
-                    self.push(inst(Opcode::TexM3x3Pad, Some(dst(t(n + 1), 0xF)), &[s]));
-                    let (op, extra) = match choice {
-                        "texm3x3tex" => (Opcode::TexM3x3Tex, None),
-                        "texm3x3spec" => (Opcode::TexM3x3Spec, Some(src(konst(self.rng.below(8) as u16)))),
-                        "texm3x3vspec" => (Opcode::TexM3x3VSpec, None),
-                        _ => (Opcode::TexM3x3, None),
-                    };
-                    let mut operands = vec![s];
-                    operands.extend(extra);
-                    self.push(inst(op, Some(dst(t(n + 2), 0xF)), &operands));
+                    let op = self.ps11_matrix3x3(choice, n, s, &mut sources);
                     types[n as usize + 2] = stage_type(op);
-                    sources.push(n + 2);
-                    self.input_regs.push(t(n + 2));
                     n += 3;
                 }
             }
         }
         self.out.samplers = (0..4).map(|s| (s, types[s as usize])).collect();
+    }
+
+    /// ps_1_1–1_3: `texm3x2pad` on stage `n` then `choice` (`texm3x2tex` or `texm3x2depth`) on
+    /// stage `n + 1`, both from source `s`. A `texm3x2tex` result becomes a source and readable;
+    /// `texm3x2depth` writes depth and leaves its register unwritten.
+    fn ps11_matrix3x2(&mut self, choice: &str, n: u16, s: SrcParam, sources: &mut Vec<u16>) {
+        let t = |k: u16| Register::new(T::Texture, k);
+        self.push(inst(Opcode::TexM3x2Pad, Some(dst(t(n), 0xF)), &[s]));
+        let op = if choice == "texm3x2tex" { Opcode::TexM3x2Tex } else { Opcode::TexM3x2Depth };
+        self.push(inst(op, Some(dst(t(n + 1), 0xF)), &[s]));
+        if op == Opcode::TexM3x2Tex {
+            sources.push(n + 1);
+            self.input_regs.push(t(n + 1));
+        } else {
+            self.writes_depth = true;
+        }
+    }
+
+    /// ps_1_1–1_3: two `texm3x3pad` on stages `n` and `n + 1`, then the `texm3x3*` instruction
+    /// `choice` (`texm3x3spec` with a constant eye vector) on stage `n + 2`, all from source `s`;
+    /// its result becomes a source and readable. Returns the opcode, for its stage's texture type.
+    fn ps11_matrix3x3(&mut self, choice: &str, n: u16, s: SrcParam, sources: &mut Vec<u16>) -> Opcode {
+        let t = |k: u16| Register::new(T::Texture, k);
+        self.push(inst(Opcode::TexM3x3Pad, Some(dst(t(n), 0xF)), &[s]));
+        self.push(inst(Opcode::TexM3x3Pad, Some(dst(t(n + 1), 0xF)), &[s]));
+        let (op, extra) = match choice {
+            "texm3x3tex" => (Opcode::TexM3x3Tex, None),
+            "texm3x3spec" => (Opcode::TexM3x3Spec, Some(src(konst(self.rng.below(8) as u16)))),
+            "texm3x3vspec" => (Opcode::TexM3x3VSpec, None),
+            _ => (Opcode::TexM3x3, None),
+        };
+        let mut operands = vec![s];
+        operands.extend(extra);
+        self.push(inst(op, Some(dst(t(n + 2), 0xF)), &operands));
+        sources.push(n + 2);
+        self.input_regs.push(t(n + 2));
+        op
     }
 
     /// ps_1_4: an optional first phase (texld/texcrd from t#, constants moved into registers,
