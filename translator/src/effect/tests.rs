@@ -618,8 +618,11 @@ fn get_int_packs_a_float3_or_float4_as_a_d3dcolor() {
     let b = param("b", ParameterClass::Scalar, ParameterType::Bool, 1, 1, &[3]);
     let i4 = param("i4", ParameterClass::Vector, ParameterType::Int, 1, 4, &[1; 4]);
     let e = effect(vec![f4, f3, m41, f2, m21, i, b, i4], vec![], vec![]);
-    let rt = EffectRuntime::new(&e);
-    let get = |n: &str| rt.get_int(rt.handle(n).unwrap());
+    let mut rt = EffectRuntime::new(&e);
+    let mut get = |n: &str| {
+        let h = rt.handle(n).unwrap();
+        rt.get_int(h)
+    };
     assert_eq!(get("f4"), Ok(0xffff_7f00u32 as i32), "a = ff, r = ff, g = 7f, b = 00");
     assert_eq!(get("f3"), Ok(0x0000_3f00));
     assert_eq!(get("m41"), Ok(0xff00_00ffu32 as i32), "a 4×1 matrix packs as a float4");

@@ -10,9 +10,10 @@ impl EffectRuntime<'_> {
     /// as 0 or 1). A float vector of 3 or 4 columns, or a 3×1 or 4×1 float matrix, packs as a
     /// D3DCOLOR: [`d3dcolor`] of its values. Anything else (a float2, a 2×1 or larger matrix,
     /// an array, a struct, an object) is [`RuntimeError::NotApplicable`] (Windows:
-    /// D3DERR_INVALIDCALL): the `get_int` records of wine_parameter_value_float and
-    /// wine_parameter_value_special.
-    pub fn get_int(&self, h: Handle) -> Result<i32, RuntimeError> {
+    /// D3DERR_INVALIDCALL; the `get_int` records of wine_parameter_value_float and
+    /// wine_parameter_value_special). Like GetValue, it sees what other effects of the pool set.
+    pub fn get_int(&mut self, h: Handle) -> Result<i32, RuntimeError> {
+        self.pull_shared();
         let n = self.store.node(h);
         let v = self.store.value(h);
         let refuse = || self.not_applicable(h, "GetInt", "a scalar, or a float3/float4 colour");

@@ -45,8 +45,10 @@ impl EffectRuntime<'_> {
     /// (r, c) at `_{c+1}{r+1}`, the other cells 0). Windows also answers for a scalar or a vector
     /// that is no array, but does not transpose it: its values fill the first row. Anything
     /// else (an array, a struct, an object) is [`RuntimeError::NotApplicable`]. Values convert
-    /// to float as GetFloat converts them.
-    pub fn get_matrix_transpose(&self, h: Handle) -> Result<[f32; 16], RuntimeError> {
+    /// to float as GetFloat converts them; like GetValue, the read sees what other effects of the
+    /// pool set.
+    pub fn get_matrix_transpose(&mut self, h: Handle) -> Result<[f32; 16], RuntimeError> {
+        self.pull_shared();
         let n = self.store.node(h);
         if n.elements > 0 || !n.class.is_numeric() {
             return Err(self.not_applicable(h, "GetMatrixTranspose", "a scalar, vector or matrix that is no array"));
@@ -59,7 +61,8 @@ impl EffectRuntime<'_> {
     /// [`get_matrix_transpose`](Self::get_matrix_transpose) gives a matrix. A count of 0 gives
     /// nothing on any parameter; otherwise the parameter must be a matrix array of at least
     /// `count` elements ([`RuntimeError::NotApplicable`], [`RuntimeError::Count`]).
-    pub fn get_matrix_transpose_array(&self, h: Handle, count: usize) -> Result<Vec<[f32; 16]>, RuntimeError> {
+    pub fn get_matrix_transpose_array(&mut self, h: Handle, count: usize) -> Result<Vec<[f32; 16]>, RuntimeError> {
+        self.pull_shared();
         if count == 0 {
             return Ok(Vec::new());
         }
