@@ -20,7 +20,7 @@ fn floats(step: &Record) -> Vec<f32> {
 
 fn matrices(step: &Record) -> Result<Vec<[f32; 16]>, String> {
     let f = floats(step);
-    if f.len() % 16 != 0 {
+    if !f.len().is_multiple_of(16) {
         return Err(format!("SetMatrixTransposeArray takes 16 floats a matrix, {} given", f.len()));
     }
     Ok(f.chunks_exact(16).map(|c| std::array::from_fn(|i| c[i])).collect())

@@ -15,12 +15,11 @@ use super::preshader::{Preshader, Table};
 use super::states::{constant_file, ShaderConstantFile, StateClass, LIGHT_WORDS, MATERIAL_WORDS};
 use super::store::{Handle, Store};
 use super::types::{ParameterClass, ParameterType};
-pub use super::values::convert_word;
 use super::values::{constant_registers, device_word, evaluate_once, expression_words, is_dword_state};
+pub use super::values::{convert_word, d3dcolor};
 use super::{Effect, ObjectKind};
 pub use device_call::{DeviceCall, StateManager};
 pub use error::RuntimeError;
-pub use get_int::d3dcolor;
 pub use parameter_block::ParameterBlock;
 pub use pass_shaders::PassDesc;
 
