@@ -1740,6 +1740,102 @@ enum D3d9sStatus d3d9s_pass_state_material(const struct D3d9sPassState *state, u
 const char *d3d9s_pass_state_error(const struct D3d9sPassState *state, size_t index);
 
 /**
+ * `SetMatrixTransposeArray`: `count` D3DXMATRIXes (16 floats each, `_11, _12, … _44`) from
+ * `matrices`, element `n` of a matrix array taking the transpose of matrix `n`. More matrices
+ * than the parameter has elements (0 for a matrix that is no array), or a parameter that is
+ * no matrix, is `EFFECT_REFUSED`; a count of 0 on a matrix sets nothing.
+ *
+ * Thread safety: one thread at a time per run-time.
+ *
+ * # Safety
+ *
+ * `runtime` is NULL or live; `matrices` is readable for `16 × count` floats (NULL when 0).
+ */
+enum D3d9sStatus d3d9s_effect_runtime_set_matrix_transpose_array(struct D3d9sEffectRuntime *runtime,
+                                                                 uint32_t handle,
+                                                                 const float *matrices,
+                                                                 size_t count);
+
+/**
+ * `SetMatrixTransposePointerArray`: as [`d3d9s_effect_runtime_set_matrix_transpose_array`]
+ * with `count` pointers to D3DXMATRIXes.
+ *
+ * Thread safety: one thread at a time per run-time.
+ *
+ * # Safety
+ *
+ * `runtime` is NULL or live; `matrices` is readable for `count` pointers (NULL when 0), each
+ * NULL or readable for 16 floats.
+ */
+enum D3d9sStatus d3d9s_effect_runtime_set_matrix_transpose_pointer_array(struct D3d9sEffectRuntime *runtime,
+                                                                         uint32_t handle,
+                                                                         const float *const *matrices,
+                                                                         size_t count);
+
+/**
+ * `GetMatrixTranspose`: 16 floats into `out` (a D3DXMATRIX). A matrix that is no array gives
+ * its transpose; a scalar or vector that is no array fills the first row (Windows does not
+ * transpose it); anything else is `EFFECT_REFUSED`.
+ *
+ * Thread safety: one thread at a time per run-time.
+ *
+ * # Safety
+ *
+ * `runtime` is NULL or live; `out` is NULL or writable for 16 floats.
+ */
+enum D3d9sStatus d3d9s_effect_runtime_get_matrix_transpose(struct D3d9sEffectRuntime *runtime,
+                                                           uint32_t handle,
+                                                           float *out);
+
+/**
+ * `GetMatrixTransposeArray`: the first `count` elements of a matrix array, each transposed,
+ * as `16 × count` floats into `out`. A count of 0 writes nothing on any parameter; otherwise
+ * a parameter that is no matrix array of at least `count` elements is `EFFECT_REFUSED`, and
+ * `out` is left as it was. (`GetMatrixTransposePointerArray`: call this and copy each matrix
+ * where its pointer points.)
+ *
+ * Thread safety: one thread at a time per run-time.
+ *
+ * # Safety
+ *
+ * `runtime` is NULL or live; `out` is writable for `16 × count` floats (NULL when 0).
+ */
+enum D3d9sStatus d3d9s_effect_runtime_get_matrix_transpose_array(struct D3d9sEffectRuntime *runtime,
+                                                                 uint32_t handle,
+                                                                 float *out,
+                                                                 size_t count);
+
+/**
+ * `GetInt` into `*value`: a 1×1 value that is no array converted, or a float3/float4 (or a
+ * 3×1/4×1 float matrix) packed as the D3DCOLOR 0xAARRGGBB, each channel
+ * trunc(clamp(x, 0, 1) × 255), alpha 0 for three values. Anything else is `EFFECT_REFUSED`.
+ *
+ * Thread safety: one thread at a time per run-time.
+ *
+ * # Safety
+ *
+ * `runtime` is NULL or live; `value` is NULL or writable.
+ */
+enum D3d9sStatus d3d9s_effect_runtime_get_int(struct D3d9sEffectRuntime *runtime,
+                                              uint32_t handle,
+                                              int32_t *value);
+
+/**
+ * `SetArrayRange`: accepted; it changes nothing the run-time gives (no Windows result shows
+ * an effect of it, docs/effects.md#methods).
+ *
+ * Thread safety: one thread at a time per run-time.
+ *
+ * # Safety
+ *
+ * `runtime` is NULL or live.
+ */
+enum D3d9sStatus d3d9s_effect_runtime_set_array_range(struct D3d9sEffectRuntime *runtime,
+                                                      uint32_t handle,
+                                                      uint32_t start,
+                                                      uint32_t end);
+
+/**
  * The message of the last call that failed on the calling thread (`""` when none has). The
  * string is the library's; it stays valid until the next failing call on this thread.
  *

@@ -23,7 +23,7 @@ pub struct D3d9sEffectRuntime {
     _effect: Arc<Effect>,
 }
 
-fn refused(e: RuntimeError) -> Failure {
+pub(crate) fn refused(e: RuntimeError) -> Failure {
     Failure::new(D3d9sStatus::EffectRefused, e.to_string())
 }
 
@@ -124,7 +124,9 @@ pub unsafe extern "C" fn d3d9s_effect_runtime_free(runtime: *mut D3d9sEffectRunt
 /// # Safety
 ///
 /// `runtime` is NULL or live and not used by another thread for `'a`.
-unsafe fn runtime_mut<'a>(runtime: *mut D3d9sEffectRuntime) -> Result<&'a mut EffectRuntime<'static>, Failure> {
+pub(crate) unsafe fn runtime_mut<'a>(
+    runtime: *mut D3d9sEffectRuntime,
+) -> Result<&'a mut EffectRuntime<'static>, Failure> {
     // SAFETY: the caller's contract.
     unsafe { runtime.as_mut() }.map(|r| &mut r.runtime).ok_or_else(|| Failure::null("runtime"))
 }

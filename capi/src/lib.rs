@@ -19,6 +19,7 @@
 
 mod effect;
 mod effect_runtime;
+mod effect_values;
 mod error;
 mod ffp;
 mod ffp_constants;
@@ -31,6 +32,7 @@ mod translate;
 
 pub use effect::*;
 pub use effect_runtime::*;
+pub use effect_values::*;
 pub use error::*;
 pub use ffp::*;
 pub use ffp_constants::*;

@@ -3,7 +3,7 @@
 use std::path::Path;
 
 use d3d9_shader::effect::runtime::{EffectRuntime, PassState, StateValue};
-use d3d9_shader::effect::{Effect, Handle, ParameterClass, ParameterType};
+use d3d9_shader::effect::{Effect, ParameterClass, ParameterType};
 
 use crate::effects_setup::Step;
 
@@ -146,47 +146,15 @@ fn check_parameter(effect: &Effect, bytes: &[u8], r: &Record) -> Result<(), Stri
         }
     }
     if let Some(want) = r.get("get_int") {
-        let rt = EffectRuntime::new(effect);
+        let mut rt = EffectRuntime::new(effect);
         let h = rt.handle(name).map_err(|e| e.to_string())?;
-        let got = get_int_of(&rt, h).map_or("D3DERR_INVALIDCALL".to_string(), |v| format!("{:08x}", v as u32));
+        let got = rt.get_int(h).map_or("D3DERR_INVALIDCALL".to_string(), |v| format!("{:08x}", v as u32));
         let want = want.as_str().unwrap_or("");
         let want =
             if want.starts_with("D3D") { want.to_string() } else { want.trim_start_matches("0x").to_lowercase() };
         expect_eq("GetInt", got.as_str(), want.as_str())?;
     }
     Ok(())
-}
-
-/// GetInt: a 1x1 number converts (float by truncation); a float vector of 3 or 4 columns, or a
-/// 3x1/4x1 matrix, packs as a D3DCOLOR; everything else is D3DERR_INVALIDCALL.
-pub fn get_int_of(rt: &EffectRuntime, h: Handle) -> Option<i32> {
-    let n = rt.store.node(h);
-    let v = rt.store.value(h);
-    if n.elements > 0 || !n.class.is_numeric() {
-        return None;
-    }
-    if n.rows == 1 && n.columns == 1 {
-        return Some(match n.ty {
-            ParameterType::Float => d3d9_shader::effect::evaluate::f32_to_i32(f32::from_bits(v[0])),
-            ParameterType::Bool => (v[0] != 0) as i32,
-            _ => v[0] as i32,
-        });
-    }
-    let color = n.ty == ParameterType::Float
-        && ((n.class == ParameterClass::Vector && (n.columns == 3 || n.columns == 4))
-            || (matches!(n.class, ParameterClass::MatrixRows | ParameterClass::MatrixColumns)
-                && n.columns == 1
-                && (n.rows == 3 || n.rows == 4)));
-    if !color {
-        return None;
-    }
-    let byte = |i: usize| -> u32 {
-        let f = v.get(i).map_or(0.0, |&w| f32::from_bits(w));
-        let c = if f.is_nan() { 0.0 } else { f.clamp(0.0, 1.0) };
-        (c * 255.0) as u32
-    };
-    let a = if v.len() > 3 { byte(3) } else { 0 };
-    Some((byte(0) << 16 | byte(1) << 8 | byte(2) | a << 24) as i32)
 }
 
 fn check_value(effect: &Effect, r: &Record, setup: &[Step], dir: &Path) -> Result<(), String> {

@@ -30,6 +30,7 @@ mod bench_peers;
 mod conformance;
 mod effects;
 mod effects_checks;
+mod effects_expect;
 mod effects_known;
 mod effects_lookup;
 mod effects_methods;

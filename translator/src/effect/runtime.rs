@@ -7,7 +7,6 @@
 use std::collections::HashMap;
 
 use serde::Serialize;
-use thiserror::Error;
 
 use super::evaluate::{f32_to_i32, plan, upload, Registers, Target, Upload};
 use super::parameters::{State, StateSource};
@@ -16,17 +15,21 @@ use super::preshader::{Preshader, Table};
 use super::states::{constant_file, ShaderConstantFile, StateClass, LIGHT_WORDS, MATERIAL_WORDS};
 use super::store::{Handle, Store};
 use super::types::{ParameterClass, ParameterType};
-pub use super::values::convert_word;
 use super::values::{constant_registers, device_word, evaluate_once, expression_words, is_dword_state};
+pub use super::values::{convert_word, d3dcolor};
 use super::{Effect, ObjectKind};
 pub use device_call::{DeviceCall, StateManager};
+pub use error::RuntimeError;
 pub use parameter_block::ParameterBlock;
 pub use pass_shaders::PassDesc;
 
 mod blocks;
 mod device_call;
 mod device_calls;
+mod error;
+mod get_int;
 mod lights;
+mod matrices;
 mod parameter_block;
 mod pass_desc;
 mod pass_shaders;
@@ -36,61 +39,6 @@ mod shared;
 mod skipping;
 mod strings;
 mod validate;
-
-/// Why a run-time call failed (D3DERR_INVALIDCALL or E_FAIL on Windows).
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum RuntimeError {
-    /// No parameter of that name.
-    #[error("no parameter named {0:?}")]
-    NoSuchParameter(String),
-    /// The value does not fit the parameter.
-    #[error("{name}: {given} words given, the parameter holds {holds}")]
-    Size {
-        /// The parameter.
-        name: String,
-        /// Words given.
-        given: usize,
-        /// Words it holds.
-        holds: usize,
-    },
-    /// No technique or pass of that index.
-    #[error("no {what} {index}")]
-    NoSuch {
-        /// `technique` or `pass`.
-        what: &'static str,
-        /// The index.
-        index: usize,
-    },
-    /// A pass was begun outside Begin/End, or a call came out of order.
-    #[error("{0} called out of order")]
-    Order(&'static str),
-    /// A pass selects a shader the device does not create (`vs_3_sw` on a hardware device).
-    #[error("technique {technique} pass {pass} selects a shader the hardware device does not create")]
-    Unsupported {
-        /// The technique.
-        technique: String,
-        /// The pass.
-        pass: usize,
-    },
-    /// GetString/SetString on a parameter that is not a string.
-    #[error("{0} is not a string")]
-    NotAString(String),
-    /// An array selector chose an element past the array (Windows: E_FAIL).
-    #[error("state {state}: array selector chose element {index} of {name}, which has {elements}")]
-    SelectorOutOfRange {
-        /// The state.
-        state: &'static str,
-        /// The array.
-        name: String,
-        /// The chosen index.
-        index: u32,
-        /// Its element count.
-        elements: u32,
-    },
-    /// D3DXCreateEffectEx refused the skip list.
-    #[error(transparent)]
-    SkipConstants(#[from] super::skip::SkipConstantsError),
-}
 
 /// A state's value as the device takes it.
 #[derive(Clone, Debug, PartialEq, Serialize)]

@@ -515,3 +515,122 @@ fn set_matrix_takes_the_top_left_cells_and_transpose_swaps_them() {
     let want: Vec<u32> = [11.0f32, 21.0, 12.0, 22.0, 13.0, 23.0].iter().map(|f| f.to_bits()).collect();
     assert_eq!(rt.value(h), want.as_slice());
 }
+
+/// `0.0, 1.0, … 15.0` plus `base`: a D3DXMATRIX whose `_{r+1}{c+1}` is `base + 4r + c`.
+fn counting_matrix(base: f32) -> [f32; 16] {
+    std::array::from_fn(|i| base + i as f32)
+}
+
+fn bits(values: &[f32]) -> Vec<u32> {
+    values.iter().map(|f| f.to_bits()).collect()
+}
+
+#[test]
+fn set_matrix_transpose_array_transposes_each_element_up_to_the_array_length() {
+    // float3x2 m[2]: 2 elements of 3 rows × 2 columns, 12 words. Element n cell (r, c) takes
+    // _{c+1}{r+1} of matrix n, i.e. its word 4c + r: for the counting matrix 0..15 the cells
+    // (0,0) (0,1) (1,0) (1,1) (2,0) (2,1) are words 0 4 1 5 2 6 (Wine's test_effect_parameter_value
+    // SetMatrixTransposeArray expectation: input word l*4 + m goes to row m, column l).
+    let array =
+        Parameter { elements: 2, ..param("m", ParameterClass::MatrixRows, ParameterType::Float, 3, 2, &[0; 12]) };
+    let single = param("s", ParameterClass::MatrixRows, ParameterType::Float, 3, 2, &[0; 6]);
+    let vector = param("v", ParameterClass::Vector, ParameterType::Float, 1, 4, &[0; 4]);
+    let e = effect(vec![array, single, vector], vec![], vec![]);
+    let mut rt = EffectRuntime::new(&e);
+    let (m, s, v) = (rt.handle("m").unwrap(), rt.handle("s").unwrap(), rt.handle("v").unwrap());
+    let (a, b) = (counting_matrix(0.0), counting_matrix(100.0));
+    rt.set_matrix_transpose_array(m, &[a, b]).unwrap();
+    let want = bits(&[0.0, 4.0, 1.0, 5.0, 2.0, 6.0, 100.0, 104.0, 101.0, 105.0, 102.0, 106.0]);
+    assert_eq!(rt.value(m), want.as_slice());
+    // The pointer form: one matrix sets element 0 only.
+    rt.set_matrix_transpose_array(m, &[&a]).unwrap();
+    assert_eq!(rt.value(m)[6..], want[6..], "element 1 keeps b");
+    // No matrices: nothing set, no error (the count-0 case of the same test).
+    rt.set_matrix_transpose_array::<[f32; 16]>(m, &[]).unwrap();
+    assert!(matches!(
+        rt.set_matrix_transpose_array(m, &[a, a, a]),
+        Err(RuntimeError::Count { count: 3, elements: 2, .. })
+    ));
+    assert!(matches!(rt.set_matrix_transpose_array(s, &[a]), Err(RuntimeError::Count { count: 1, elements: 0, .. })));
+    assert!(matches!(
+        rt.set_matrix_transpose_array::<[f32; 16]>(v, &[]),
+        Err(RuntimeError::NotApplicable { call: "SetMatrixTransposeArray", .. })
+    ));
+    assert_eq!(rt.value(v), [0; 4]);
+}
+
+#[test]
+fn get_matrix_transpose_reads_matrices_transposed_and_vectors_as_the_first_row() {
+    // float3x2 s = {11 12, 21 22, 31 32}: the transpose has row c = column c of s, so
+    // _11 _12 _13 = 11 21 31 and _21 _22 _23 = 12 22 32, the rest 0.
+    let cells = bits(&[11.0, 12.0, 21.0, 22.0, 31.0, 32.0]);
+    let single = param("s", ParameterClass::MatrixRows, ParameterType::Float, 3, 2, &cells);
+    let vector = param("v", ParameterClass::Vector, ParameterType::Float, 1, 3, &bits(&[1.0, 2.0, 3.0]));
+    let int = param("i", ParameterClass::Scalar, ParameterType::Int, 1, 1, &[7]);
+    let array =
+        Parameter { elements: 2, ..param("m", ParameterClass::MatrixRows, ParameterType::Float, 3, 2, &[0; 12]) };
+    let e = effect(vec![single, vector, int, array], vec![], vec![]);
+    let mut rt = EffectRuntime::new(&e);
+    let [s, v, i, m] = ["s", "v", "i", "m"].map(|n| rt.handle(n).unwrap());
+    let mut want = [0.0f32; 16];
+    want[..3].copy_from_slice(&[11.0, 21.0, 31.0]);
+    want[4..7].copy_from_slice(&[12.0, 22.0, 32.0]);
+    assert_eq!(rt.get_matrix_transpose(s), Ok(want));
+    // Windows does not transpose a vector (the test's GetMatrixTranspose expectation for
+    // D3DXPC_VECTOR and D3DXPC_SCALAR): 1 2 3 fill _11 _12 _13.
+    let mut want = [0.0f32; 16];
+    want[..3].copy_from_slice(&[1.0, 2.0, 3.0]);
+    assert_eq!(rt.get_matrix_transpose(v), Ok(want));
+    let mut want = [0.0f32; 16];
+    want[0] = 7.0;
+    assert_eq!(rt.get_matrix_transpose(i), Ok(want), "an int converts to float");
+    assert!(matches!(rt.get_matrix_transpose(m), Err(RuntimeError::NotApplicable { .. })), "an array");
+    // Round trip: SetMatrixTransposeArray of the counting matrix then GetMatrixTransposeArray
+    // gives back its top-left 3 × 2 of the transpose's shape, i.e. words 0 1 2 / 4 5 6 of it.
+    rt.set_matrix_transpose_array(m, &[counting_matrix(0.0), counting_matrix(100.0)]).unwrap();
+    let got = rt.get_matrix_transpose_array(m, 2).unwrap();
+    let mut first = [0.0f32; 16];
+    for k in [0, 1, 2, 4, 5, 6] {
+        first[k] = k as f32;
+    }
+    assert_eq!(got[0], first);
+    assert_eq!(got[1][4..7], [104.0, 105.0, 106.0]);
+    assert_eq!(rt.get_matrix_transpose_array(v, 0), Ok(Vec::new()), "count 0 answers on any parameter");
+    assert!(matches!(rt.get_matrix_transpose_array(m, 3), Err(RuntimeError::Count { count: 3, elements: 2, .. })));
+    assert!(matches!(rt.get_matrix_transpose_array(s, 1), Err(RuntimeError::Count { elements: 0, .. })));
+    assert!(matches!(rt.get_matrix_transpose_array(v, 1), Err(RuntimeError::NotApplicable { .. })));
+    // SetArrayRange is accepted and changes nothing.
+    rt.set_array_range(m, 0, 1).unwrap();
+    assert_eq!(rt.get_matrix_transpose_array(m, 2).unwrap(), got);
+}
+
+#[test]
+fn get_int_packs_a_float3_or_float4_as_a_d3dcolor() {
+    // ARGB bytes, each trunc(clamp(x, 0, 1) × 255): (1, 0.5, 0, 2) gives r = 255, g = 127
+    // (127.5 truncated), b = 0, a = 255; a float3 has alpha 0 and NaN gives 0; 0.25 × 255 =
+    // 63.75 gives 63.
+    let f4 = param("f4", ParameterClass::Vector, ParameterType::Float, 1, 4, &bits(&[1.0, 0.5, 0.0, 2.0]));
+    let f3 = param("f3", ParameterClass::Vector, ParameterType::Float, 1, 3, &bits(&[-1.0, 0.25, f32::NAN]));
+    let m41 = param("m41", ParameterClass::MatrixRows, ParameterType::Float, 4, 1, &bits(&[0.0, 0.0, 1.0, 1.0]));
+    let f2 = param("f2", ParameterClass::Vector, ParameterType::Float, 1, 2, &[0; 2]);
+    let m21 = param("m21", ParameterClass::MatrixRows, ParameterType::Float, 2, 1, &[0; 2]);
+    let i = param("i", ParameterClass::Scalar, ParameterType::Int, 1, 1, &[(-5i32) as u32]);
+    let b = param("b", ParameterClass::Scalar, ParameterType::Bool, 1, 1, &[3]);
+    let i4 = param("i4", ParameterClass::Vector, ParameterType::Int, 1, 4, &[1; 4]);
+    let e = effect(vec![f4, f3, m41, f2, m21, i, b, i4], vec![], vec![]);
+    let mut rt = EffectRuntime::new(&e);
+    let mut get = |n: &str| {
+        let h = rt.handle(n).unwrap();
+        rt.get_int(h)
+    };
+    assert_eq!(get("f4"), Ok(0xffff_7f00u32 as i32), "a = ff, r = ff, g = 7f, b = 00");
+    assert_eq!(get("f3"), Ok(0x0000_3f00));
+    assert_eq!(get("m41"), Ok(0xff00_00ffu32 as i32), "a 4×1 matrix packs as a float4");
+    assert_eq!(get("i"), Ok(-5));
+    assert_eq!(get("b"), Ok(1), "a bool reads as 0 or 1");
+    for refused in ["f2", "m21", "i4"] {
+        assert!(matches!(get(refused), Err(RuntimeError::NotApplicable { call: "GetInt", .. })), "{refused}");
+    }
+    // wine_parameter_value_special's f3 = (-3.1, 153.2, 283.3): clamped to 0, 1, 1.
+    assert_eq!(super::runtime::d3dcolor(&[-3.1, 153.2, 283.3]), 0x0000_ffff);
+}

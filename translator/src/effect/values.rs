@@ -24,6 +24,22 @@ pub fn convert_word(w: u32, from: ParameterType, to: ParameterType) -> u32 {
     }
 }
 
+/// A D3DCOLOR (0xAARRGGBB) from floats r, g, b and, when given, a (else alpha is 0): each channel
+/// is the float clamped to [0, 1] times 255, truncated (0.5 gives 127), NaN giving 0. The
+/// Windows results Wine's test_effect_parameter_value_GetInt compares with compute exactly
+/// this, and the alpha byte only for a value of more than 3 components; the clamping is what
+/// wine_parameter_value_special's `get_int` records show (`f3` = (-3.1, 153.2, 283.3) gives
+/// 0x0000ffff).
+pub fn d3dcolor(rgba: &[f32]) -> u32 {
+    let byte = |i: usize| -> u32 {
+        let f = rgba.get(i).copied().unwrap_or(0.0);
+        let c = if f.is_nan() { 0.0 } else { f.clamp(0.0, 1.0) };
+        (c * 255.0) as u32
+    };
+    let a = if rgba.len() > 3 { byte(3) } else { 0 };
+    a << 24 | byte(0) << 16 | byte(1) << 8 | byte(2)
+}
+
 /// The D3D9 states whose DWORD is a float's bits (d3d9types.h documents each as a float):
 /// render states FOGSTART, FOGEND, FOGDENSITY, POINTSIZE, POINTSIZE_MIN, POINTSCALE_A–C,
 /// POINTSIZE_MAX, TWEENFACTOR, SLOPESCALEDEPTHBIAS, MIN/MAXTESSELLATIONLEVEL,
