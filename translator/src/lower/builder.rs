@@ -213,9 +213,10 @@ impl FnBuilder {
                 expressions: arena_with_room(instructions + instructions / 2),
                 ..Function::default()
             },
-            // About one statement (an emit, a store, a call) per four instructions on the
-            // common list: room up front saves growing the body's two lists several times.
-            blocks: vec![Block::with_capacity(instructions / 4 + 4)],
+            // About one statement (an emit, a store, a call) per two instructions on the
+            // common list under the strict rules (each product of the multiply rule is an
+            // emit and a call): room up front saves growing the body's two lists several times.
+            blocks: vec![Block::with_capacity(instructions * 3 / 4 + 4)],
             emit_start: None,
             tables: Tables::take(instructions),
             vec4f,
