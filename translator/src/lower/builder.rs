@@ -7,6 +7,7 @@
 
 use naga::{Block, Expression, Function, Handle, Literal, Span, Statement};
 
+use super::chained::{ChainKey, Chained};
 pub(crate) use super::parts::{as_whole, replicated, whole, Comp, Parts, SCALAR};
 pub(crate) use super::reg_values::{Pending, RegKey, RegValues};
 pub(crate) use super::scoped::ScopedKey;
@@ -98,26 +99,9 @@ enum PureKey {
     Relational(naga::RelationalFunction, Handle<Expression>),
 }
 
-impl PureKey {
-    fn of(e: &Expression) -> Option<PureKey> {
-        Some(match *e {
-            Expression::Binary { op, left, right } => PureKey::Binary(op, left, right),
-            Expression::Unary { op, expr } => PureKey::Unary(op, expr),
-            Expression::Select { condition, accept, reject } => PureKey::Select(condition, accept, reject),
-            Expression::Math { fun, arg, arg1, arg2, arg3 } => PureKey::Math(fun, [Some(arg), arg1, arg2, arg3]),
-            Expression::Swizzle { size, vector, pattern } => {
-                PureKey::Swizzle(size, vector, pattern.map(|c| c.index() as u8))
-            }
-            Expression::AccessIndex { base, index } => PureKey::AccessIndex(base, index),
-            Expression::Splat { size, value } => PureKey::Splat(size, value),
-            Expression::As { expr, kind, convert } => PureKey::As(expr, kind, convert),
-            Expression::Relational { fun, argument } => PureKey::Relational(fun, argument),
-            _ => return None,
-        })
-    }
-
-    /// The index of the newest operand: the bucket of [`PureIndex`]. Old operands (constants,
-    /// a splat of 1) are shared by many expressions, the newest rarely.
+impl ChainKey for PureKey {
+    /// The index of the newest operand. Old operands (constants, a splat of 1) are shared by
+    /// many expressions, the newest rarely.
     fn bucket(&self) -> usize {
         let i = |h: Handle<Expression>| h.index();
         match *self {
@@ -134,59 +118,22 @@ impl PureKey {
     }
 }
 
-/// The pure expressions of a block by what they compute: a chain per newest operand, found by
-/// its handle index. A hash map of the keys cost a tenth of the lowering (hashing the enum
-/// field by field, ~93 instructions a lookup, callgrind on the common list); an operand's
-/// chain is a vector index and a key or two compared.
-#[derive(Default)]
-struct PureIndex {
-    /// Position + 1 in `entries` of the latest entry of each bucket (0: none).
-    heads: Vec<u32>,
-    entries: Vec<PureEntry>,
-}
-
-struct PureEntry {
-    key: PureKey,
-    value: Handle<Expression>,
-    /// Position + 1 of the bucket's previous entry (0: none).
-    next: u32,
-}
-
-impl PureIndex {
-    /// Forgets every entry, with room for `n`.
-    fn reset(&mut self, n: usize) {
-        self.heads.clear();
-        self.heads.reserve(n);
-        self.entries.clear();
-        self.entries.reserve(n);
-    }
-
-    fn get(&self, key: &PureKey, bucket: usize) -> Option<Handle<Expression>> {
-        let mut at = self.heads.get(bucket).copied().unwrap_or(0);
-        while at != 0 {
-            let e = &self.entries[at as usize - 1];
-            if e.key == *key {
-                return Some(e.value);
+impl PureKey {
+    fn of(e: &Expression) -> Option<PureKey> {
+        Some(match *e {
+            Expression::Binary { op, left, right } => PureKey::Binary(op, left, right),
+            Expression::Unary { op, expr } => PureKey::Unary(op, expr),
+            Expression::Select { condition, accept, reject } => PureKey::Select(condition, accept, reject),
+            Expression::Math { fun, arg, arg1, arg2, arg3 } => PureKey::Math(fun, [Some(arg), arg1, arg2, arg3]),
+            Expression::Swizzle { size, vector, pattern } => {
+                PureKey::Swizzle(size, vector, pattern.map(|c| c.index() as u8))
             }
-            at = e.next;
-        }
-        None
-    }
-
-    fn insert(&mut self, key: PureKey, bucket: usize, value: Handle<Expression>) {
-        if self.heads.len() <= bucket {
-            self.heads.resize(bucket + 1, 0);
-        }
-        let next = self.heads[bucket];
-        self.entries.push(PureEntry { key, value, next });
-        self.heads[bucket] = self.entries.len() as u32;
-    }
-
-    fn clear(&mut self) {
-        for e in &self.entries {
-            self.heads[e.key.bucket()] = 0;
-        }
-        self.entries.clear();
+            Expression::AccessIndex { base, index } => PureKey::AccessIndex(base, index),
+            Expression::Splat { size, value } => PureKey::Splat(size, value),
+            Expression::As { expr, kind, convert } => PureKey::As(expr, kind, convert),
+            Expression::Relational { fun, argument } => PureKey::Relational(fun, argument),
+            _ => return None,
+        })
     }
 }
 
@@ -206,6 +153,29 @@ pub(crate) struct FnBuilder {
     pub span: Span,
     /// The stand-in for the +0 of a register nothing has stored to ([`FnBuilder::unstored_zero`]).
     unstored: Option<Handle<Expression>>,
+}
+
+/// An empty arena with room for `n` values. naga's `Arena` has no constructor with a capacity,
+/// and growing the function's expressions one doubling at a time (each a copy of the whole
+/// arena) was about 4 % of the lowering (callgrind, the bench's common list). Its `Deserialize`
+/// makes the values' vector with the room the input announces (serde caps it at 1 MiB), so an
+/// input that announces `n` values and holds none gives an empty arena with that room. Should
+/// that ever fail, the arena is an empty one that grows as before: nothing but the time differs.
+fn arena_with_room<T: serde::de::DeserializeOwned>(n: usize) -> naga::Arena<T> {
+    /// A sequence that announces `n` values and holds none.
+    struct Announced(usize);
+    impl Iterator for Announced {
+        type Item = ();
+        fn next(&mut self) -> Option<()> {
+            None
+        }
+        fn size_hint(&self) -> (usize, Option<usize>) {
+            (self.0, Some(self.0))
+        }
+    }
+    use serde::de::value::{Error, SeqDeserializer};
+    use serde::Deserialize;
+    naga::Arena::deserialize(SeqDeserializer::<_, Error>::new(Announced(n))).unwrap_or_default()
 }
 
 /// The span the lowering gives what instruction `offset` (its token index) makes: undefined for
@@ -238,10 +208,15 @@ impl FnBuilder {
     /// grown and rehashed as the function fills (the growth was 9% of the lowering, `perf`).
     pub fn new(name: &str, vec4f: Handle<naga::Type>, instructions: usize) -> FnBuilder {
         FnBuilder {
-            f: Function { name: Some(name.to_string()), ..Function::default() },
-            // About one statement (an emit, a store, a call) per four instructions on the
-            // common list: room up front saves growing the body's two lists several times.
-            blocks: vec![Block::with_capacity(instructions / 4 + 4)],
+            f: Function {
+                name: Some(name.to_string()),
+                expressions: arena_with_room(instructions + instructions / 2),
+                ..Function::default()
+            },
+            // About one statement (an emit, a store, a call) per two instructions on the
+            // common list under the strict rules (each product of the multiply rule is an
+            // emit and a call): room up front saves growing the body's two lists several times.
+            blocks: vec![Block::with_capacity(instructions * 3 / 4 + 4)],
             emit_start: None,
             tables: Tables::take(instructions),
             vec4f,
@@ -554,7 +529,7 @@ pub(crate) struct Tables {
     /// Vectors composed from components in the current block, by their components.
     pub composed: FastMap<Parts, Handle<Expression>>,
     /// The pure expressions of the current block, by what they compute.
-    pure: PureIndex,
+    pure: Chained<PureKey>,
     /// Nesting depth of each expression (by index) as the text backends would write it.
     depth: Vec<u16>,
 }
@@ -601,8 +576,7 @@ impl Tables {
         use std::mem::size_of;
         self.known.0.capacity() * size_of::<Option<[u32; 4]>>()
             + self.ranges.0.capacity() * size_of::<Option<super::interval::Ranges>>()
-            + self.pure.heads.capacity() * 4
-            + self.pure.entries.capacity() * size_of::<PureEntry>()
+            + self.pure.bytes()
             + self.depth.capacity() * 2
             + self.scoped.bytes()
             + self.composed.capacity() * size_of::<(Parts, Handle<Expression>)>()

@@ -79,6 +79,7 @@
 
 mod arithmetic;
 mod builder;
+mod chained;
 mod componentwise;
 mod constants;
 mod control_flow;

@@ -1,12 +1,15 @@
 //! The values a function may reuse wherever the first one is in scope ([`ScopedKey`]): read-only
 //! data and pure calls, valid in the block that made them and the blocks nested in it.
 //!
-//! Kept as a chain per bucket (the key's register number, index or newest operand), not a hash
-//! map: every strict product asks for its call here first and nearly every lookup misses, and
-//! hashing the key twice (lookup, insert) cost about 160 instructions a product (callgrind, the
-//! bench's common list). The entries of the open blocks lie last, so closing a block pops them.
+//! Kept in a [`Chained`] table by the key's register number, index or newest operand, not a
+//! hash map: every strict product asks for its call here first and nearly every lookup misses,
+//! and hashing the key twice (lookup, insert) cost about 160 instructions a product
+//! (callgrind, the bench's common list). The entries of the open blocks lie last, so closing a
+//! block drops them.
 
 use naga::{Expression, Function, Handle};
+
+use super::chained::{ChainKey, Chained};
 
 /// What a value of [`super::builder::FnBuilder::scoped`] is: read-only data or a pure call,
 /// which give the same value wherever the first one is in scope.
@@ -26,8 +29,7 @@ pub(crate) enum ScopedKey {
     Call(Handle<Function>, Handle<Expression>, Handle<Expression>),
 }
 
-impl ScopedKey {
-    /// The chain the key lies in.
+impl ChainKey for ScopedKey {
     fn bucket(&self) -> usize {
         match *self {
             ScopedKey::Constant(n) => n as usize,
@@ -42,75 +44,42 @@ impl ScopedKey {
 /// The scoped values of one function.
 #[derive(Default)]
 pub(crate) struct ScopedValues {
-    /// Position + 1 in `entries` of the latest entry of each bucket (0: none).
-    heads: Vec<u32>,
-    entries: Vec<Entry>,
+    table: Chained<ScopedKey>,
     /// Where each open nested block's entries start.
     marks: Vec<usize>,
-}
-
-struct Entry {
-    key: ScopedKey,
-    value: Handle<Expression>,
-    /// Position + 1 of the bucket's previous entry (0: none).
-    next: u32,
 }
 
 impl ScopedValues {
     /// Forgets every entry, with room for `n`.
     pub fn reset(&mut self, n: usize) {
-        for e in &self.entries {
-            self.heads[e.key.bucket()] = 0;
-        }
-        self.entries.clear();
-        self.entries.reserve(n);
+        self.table.reset(n);
         self.marks.clear();
     }
 
     /// The value of `key`, if one is in scope.
     pub fn get(&self, key: &ScopedKey) -> Option<Handle<Expression>> {
-        let mut at = self.heads.get(key.bucket()).copied().unwrap_or(0);
-        while at != 0 {
-            let e = &self.entries[at as usize - 1];
-            if e.key == *key {
-                return Some(e.value);
-            }
-            at = e.next;
-        }
-        None
+        self.table.get(key, key.bucket())
     }
 
     /// Records `value` as `key`'s for the current block and the blocks nested in it (the
     /// caller asked first: a key is recorded once while it is in scope).
     pub fn insert(&mut self, key: ScopedKey, value: Handle<Expression>) {
-        let bucket = key.bucket();
-        if self.heads.len() <= bucket {
-            self.heads.resize(bucket + 1, 0);
-        }
-        let next = self.heads[bucket];
-        self.entries.push(Entry { key, value, next });
-        self.heads[bucket] = self.entries.len() as u32;
+        self.table.insert(key, key.bucket(), value);
     }
 
     /// A nested block begins.
     pub fn open(&mut self) {
-        self.marks.push(self.entries.len());
+        self.marks.push(self.table.len());
     }
 
     /// The innermost nested block ends: what it recorded goes out of scope.
     pub fn close(&mut self) {
         let mark = self.marks.pop().expect("one mark per nested block");
-        while self.entries.len() > mark {
-            let e = self.entries.pop().expect("above the mark");
-            // The entries above the mark are the newest of their buckets.
-            self.heads[e.key.bucket()] = e.next;
-        }
+        self.table.truncate(mark);
     }
 
     /// About the bytes the table holds, by its capacities.
     pub fn bytes(&self) -> usize {
-        self.heads.capacity() * 4
-            + self.entries.capacity() * std::mem::size_of::<Entry>()
-            + self.marks.capacity() * std::mem::size_of::<usize>()
+        self.table.bytes() + self.marks.capacity() * std::mem::size_of::<usize>()
     }
 }
