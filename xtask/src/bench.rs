@@ -421,10 +421,9 @@ fn bench(dir: &Path, entries: &[Entry], key: &ShaderKey, args: &BenchArgs) -> i3
     0
 }
 
-/// `../shared/NAME` beside the workspace, when it is there.
+/// `../shared/NAME` beside the workspace (or under `D3D9_SHARED`), when it is there.
 fn shared(name: &str) -> Option<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent()?;
-    Some(root.parent()?.join("shared").join(name)).filter(|p| p.is_dir())
+    crate::conformance::shared_dir().map(|d| d.join(name)).filter(|p| p.is_dir())
 }
 
 /// Times the first translation in a fresh process of the shader of median size (its warm

@@ -53,7 +53,7 @@ struct Subject {
 
 /// The default case folders: the shared Windows-measured ones and the project's own.
 pub fn default_dirs(root: &std::path::Path) -> Vec<PathBuf> {
-    let shared = root.parent().map(|p| p.join("shared/conformance-ffp")).filter(|p| p.is_dir());
+    let shared = crate::conformance::shared_dir().map(|d| d.join("conformance-ffp")).filter(|p| p.is_dir());
     shared.into_iter().chain([root.join("shaders/cases/ffp")]).collect()
 }
 

@@ -38,9 +38,9 @@ pub fn read_hex(path: &Path) -> Result<Vec<u8>, String> {
 /// The default folder: `../shared/effects` beside the workspace (`$D3D9_SHARED/effects` when
 /// that is set, as for the other shared data).
 pub fn default_dir() -> PathBuf {
-    match std::env::var_os("D3D9_SHARED") {
-        Some(shared) => PathBuf::from(shared).join("effects"),
-        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/effects"),
+    match crate::conformance::shared_dir() {
+        Some(shared) => shared.join("effects"),
+        None => crate::conformance::repo_root().join("../shared/effects"),
     }
 }
 
