@@ -9,7 +9,7 @@ use std::sync::Arc;
 use d3d9_shader::effect::Effect;
 use d3d9_shader::Shader;
 
-use crate::error::{guard, guard_with_error, read, slice_arg, write, D3d9sError, D3d9sStatus, Failure};
+use crate::error::{guard, guard_with_error, hand_out, read, slice_arg, write, D3d9sError, D3d9sStatus, Failure};
 use crate::parse::{owned, D3d9sParseOptions, D3d9sShader};
 
 /// A parsed effect. Immutable: any thread may read it at once; free it with
@@ -42,22 +42,18 @@ pub unsafe extern "C" fn d3d9s_effect_parse(
     let body = || {
         // SAFETY: NULL or readable for `len` bytes (this function's contract).
         let blob = unsafe { slice_arg(bytes, len, "bytes") }?;
-        if out_effect.is_null() {
-            return Err(Failure::null("out_effect"));
-        }
-        // SAFETY: non-null and writable (this function's contract): NULL until success.
-        unsafe { out_effect.write(std::ptr::null_mut()) };
-        let effect = Effect::parse(blob).map_err(|e| Failure::new(D3d9sStatus::BadEffect, e.to_string()))?;
-        let names = effect
-            .techniques
-            .iter()
-            .map(|t| (owned(&t.name), t.passes.iter().map(|p| owned(&p.name)).collect()))
-            .collect();
-        let shaders = effect.shaders().map(|(id, s)| (id as u32, owned(&s.version))).collect();
-        let handle = Box::into_raw(Box::new(D3d9sEffect { effect: Arc::new(effect), names, shaders }));
-        // SAFETY: as above.
-        unsafe { out_effect.write(handle) };
-        Ok(())
+        let make = || {
+            let effect = Effect::parse(blob).map_err(|e| Failure::new(D3d9sStatus::BadEffect, e.to_string()))?;
+            let names = effect
+                .techniques
+                .iter()
+                .map(|t| (owned(&t.name), t.passes.iter().map(|p| owned(&p.name)).collect()))
+                .collect();
+            let shaders = effect.shaders().map(|(id, s)| (id as u32, owned(&s.version))).collect();
+            Ok(Box::into_raw(Box::new(D3d9sEffect { effect: Arc::new(effect), names, shaders })))
+        };
+        // SAFETY: NULL or writable (this function's contract): NULL until success.
+        unsafe { hand_out(out_effect, "out_effect", make) }
     };
     // SAFETY: `out_error` is NULL or writable (this function's contract).
     unsafe { guard_with_error(out_error, body) }

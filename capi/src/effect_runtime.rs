@@ -11,7 +11,7 @@ use d3d9_shader::effect::states::{LIGHT_WORDS, MATERIAL_WORDS};
 use d3d9_shader::effect::{Effect, EffectRuntime, Handle, StateClass};
 
 use crate::effect::D3d9sEffect;
-use crate::error::{guard, read, values_arg, write, D3d9sStatus, Failure};
+use crate::error::{guard, read, values_arg, write, write_with, D3d9sStatus, Failure};
 use crate::D3D9S_NONE;
 
 /// An effect in use. Mutable: one thread at a time (as `ID3DXEffect`); free it with
@@ -86,22 +86,20 @@ unsafe fn new_runtime(
 ) -> Result<(), Failure> {
     // SAFETY: NULL or live (the caller's contract).
     let e = unsafe { read(effect, "effect") }?;
-    if out_runtime.is_null() {
-        return Err(Failure::null("out_runtime"));
-    }
-    let shared = Arc::clone(&e.effect);
-    // SAFETY: the effect lives on the heap behind `shared`, which the run-time's struct keeps
-    // and drops after the run-time (field order); an `Arc` gives shared access only, so nothing
-    // mutates or moves it while the `'static` borrow lives.
-    let effect: &'static Effect = unsafe { &*Arc::as_ptr(&shared) };
-    let runtime = match skip {
-        Some(list) => EffectRuntime::with_skip_constants(effect, list).map_err(refused)?,
-        None => EffectRuntime::new(effect),
+    let make = || {
+        let shared = Arc::clone(&e.effect);
+        // SAFETY: the effect lives on the heap behind `shared`, which the run-time's struct keeps
+        // and drops after the run-time (field order); an `Arc` gives shared access only, so
+        // nothing mutates or moves it while the `'static` borrow lives.
+        let effect: &'static Effect = unsafe { &*Arc::as_ptr(&shared) };
+        let runtime = match skip {
+            Some(list) => EffectRuntime::with_skip_constants(effect, list).map_err(refused)?,
+            None => EffectRuntime::new(effect),
+        };
+        Ok(Box::into_raw(Box::new(D3d9sEffectRuntime { runtime, _effect: shared })))
     };
-    let handle = Box::into_raw(Box::new(D3d9sEffectRuntime { runtime, _effect: shared }));
-    // SAFETY: non-null and writable (the caller's contract).
-    unsafe { out_runtime.write(handle) };
-    Ok(())
+    // SAFETY: NULL or writable (the caller's contract).
+    unsafe { write_with(out_runtime, "out_runtime", make) }
 }
 
 /// Frees a run-time; NULL is accepted.
@@ -257,16 +255,13 @@ pub unsafe extern "C" fn d3d9s_effect_runtime_begin_pass(
     pass: usize,
     out_state: *mut *mut D3d9sPassState,
 ) -> D3d9sStatus {
-    guard(|| {
-        if out_state.is_null() {
-            return Err(Failure::null("out_state"));
-        }
+    let make = || {
         // SAFETY: NULL or live (this function's contract).
         let state = unsafe { runtime_mut(runtime) }?.begin_pass(pass).map_err(refused)?;
-        // SAFETY: non-null and writable (this function's contract).
-        unsafe { out_state.write(D3d9sPassState::hand_out(state)) };
-        Ok(())
-    })
+        Ok(D3d9sPassState::hand_out(state))
+    };
+    // SAFETY: NULL or writable (this function's contract).
+    guard(|| unsafe { write_with(out_state, "out_state", make) })
 }
 
 /// `CommitChanges`: what changed since the pass began or the last commit, as a new pass-state
@@ -282,16 +277,13 @@ pub unsafe extern "C" fn d3d9s_effect_runtime_commit(
     runtime: *mut D3d9sEffectRuntime,
     out_state: *mut *mut D3d9sPassState,
 ) -> D3d9sStatus {
-    guard(|| {
-        if out_state.is_null() {
-            return Err(Failure::null("out_state"));
-        }
+    let make = || {
         // SAFETY: NULL or live (this function's contract).
         let state = unsafe { runtime_mut(runtime) }?.commit().map_err(refused)?;
-        // SAFETY: non-null and writable (this function's contract).
-        unsafe { out_state.write(D3d9sPassState::hand_out(state)) };
-        Ok(())
-    })
+        Ok(D3d9sPassState::hand_out(state))
+    };
+    // SAFETY: NULL or writable (this function's contract).
+    guard(|| unsafe { write_with(out_state, "out_state", make) })
 }
 
 /// `EndPass`.
@@ -609,13 +601,13 @@ pub unsafe extern "C" fn d3d9s_pass_state_constant(
             n => return Err(Failure::invalid(format!("constant file {n}: 0 float, 1 int, 2 bool"))),
         };
         let (register, words) = found.ok_or_else(|| Failure::invalid("constant index out of range"))?;
-        if register_index.is_null() {
-            return Err(Failure::null("register_index"));
+        // SAFETY: NULL or writable, `value` NULL or writable for 4 words (this function's contract).
+        unsafe {
+            write_with(register_index, "register_index", || {
+                write(value.cast::<[u32; 4]>(), "value", words)?;
+                Ok(register)
+            })
         }
-        // SAFETY: NULL or writable for 4 words (this function's contract).
-        unsafe { write(value.cast::<[u32; 4]>(), "value", words) }?;
-        // SAFETY: non-null and writable (this function's contract).
-        unsafe { write(register_index, "register_index", register) }
     })
 }
 
@@ -639,13 +631,13 @@ pub unsafe extern "C" fn d3d9s_pass_state_light(
         // SAFETY: NULL or live (this function's contract).
         let p = &unsafe { pass_ref(state) }?.state;
         let &(n, values) = p.lights.get(index).ok_or_else(|| Failure::invalid("light index out of range"))?;
-        if light.is_null() {
-            return Err(Failure::null("light"));
+        // SAFETY: NULL or writable, `words` NULL or writable for LIGHT_WORDS words (the contract).
+        unsafe {
+            write_with(light, "light", || {
+                write(words.cast::<[u32; LIGHT_WORDS]>(), "words", values)?;
+                Ok(n)
+            })
         }
-        // SAFETY: NULL or writable for LIGHT_WORDS words (this function's contract).
-        unsafe { write(words.cast::<[u32; LIGHT_WORDS]>(), "words", values) }?;
-        // SAFETY: non-null and writable (this function's contract).
-        unsafe { write(light, "light", n) }
     })
 }
 

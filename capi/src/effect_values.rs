@@ -5,7 +5,7 @@
 use d3d9_shader::effect::Handle;
 
 use crate::effect_runtime::{refused, runtime_mut, D3d9sEffectRuntime};
-use crate::error::{guard, slice_arg, values_arg, write, D3d9sStatus, Failure};
+use crate::error::{guard, slice_arg, values_arg, write_with, D3d9sStatus, Failure};
 
 /// `SetMatrixTransposeArray`: `count` D3DXMATRIXes (16 floats each, `_11, _12, … _44`) from
 /// `matrices`, element `n` of a matrix array taking the transpose of matrix `n`. More matrices
@@ -84,12 +84,10 @@ pub unsafe extern "C" fn d3d9s_effect_runtime_get_matrix_transpose(
     guard(|| {
         // SAFETY: NULL or live (this function's contract).
         let r = unsafe { runtime_mut(runtime) }?;
-        if out.is_null() {
-            return Err(Failure::null("out"));
+        // SAFETY: NULL or writable for 16 floats (this function's contract).
+        unsafe {
+            write_with(out.cast::<[f32; 16]>(), "out", || r.get_matrix_transpose(Handle(handle)).map_err(refused))
         }
-        let m = r.get_matrix_transpose(Handle(handle)).map_err(refused)?;
-        // SAFETY: non-null, so writable for 16 floats (this function's contract).
-        unsafe { write(out.cast::<[f32; 16]>(), "out", m) }
     })
 }
 
@@ -144,12 +142,8 @@ pub unsafe extern "C" fn d3d9s_effect_runtime_get_int(
     guard(|| {
         // SAFETY: NULL or live (this function's contract).
         let r = unsafe { runtime_mut(runtime) }?;
-        if value.is_null() {
-            return Err(Failure::null("value"));
-        }
-        let v = r.get_int(Handle(handle)).map_err(refused)?;
-        // SAFETY: non-null, so writable (this function's contract).
-        unsafe { write(value, "value", v) }
+        // SAFETY: NULL or writable (this function's contract).
+        unsafe { write_with(value, "value", || r.get_int(Handle(handle)).map_err(refused)) }
     })
 }
 

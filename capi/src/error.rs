@@ -324,13 +324,49 @@ pub unsafe extern "C" fn d3d9s_error_diagnostic(
 ///
 /// `out` is NULL or valid for writes of a `T`.
 pub(crate) unsafe fn write<T>(out: *mut T, name: &str, value: T) -> Result<(), Failure> {
+    // SAFETY: the caller's contract.
+    unsafe { write_with(out, name, || Ok(value)) }
+}
+
+/// Checks an output pointer, then computes what goes there and writes it: NULL fails with
+/// [`D3d9sStatus::NullPointer`] before `value` runs, so a call whose output cannot be given
+/// does no work and changes no state (a run-time's pass, a handle it would allocate). A
+/// failure of `value` leaves `*out` as it was.
+///
+/// # Safety
+///
+/// `out` is NULL or valid for writes of a `T`.
+pub(crate) unsafe fn write_with<T>(
+    out: *mut T,
+    name: &str,
+    value: impl FnOnce() -> Result<T, Failure>,
+) -> Result<(), Failure> {
     if out.is_null() {
         return Err(Failure::null(name));
     }
+    let value = value()?;
     // SAFETY: non-null, so valid for writes of a `T` (this function's contract); `write`
     // does not drop the old contents, which C may have left uninitialised.
     unsafe { out.write(value) };
     Ok(())
+}
+
+/// [`write_with`] for a new handle that is NULL until success: `*out` is set to NULL once the
+/// pointer is checked, and to the handle `make` gives when it succeeds (docs/c-api.md: a failed
+/// call's output handle is NULL).
+///
+/// # Safety
+///
+/// `out` is NULL or valid for writes of a handle pointer.
+pub(crate) unsafe fn hand_out<H>(
+    out: *mut *mut H,
+    name: &str,
+    make: impl FnOnce() -> Result<*mut H, Failure>,
+) -> Result<(), Failure> {
+    // SAFETY: the caller's contract.
+    unsafe { write(out, name, std::ptr::null_mut()) }?;
+    // SAFETY: checked non-null just above, writable by the caller's contract.
+    unsafe { write_with(out, name, make) }
 }
 
 /// The referent of an input pointer, or [`D3d9sStatus::NullPointer`].

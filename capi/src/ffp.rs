@@ -11,7 +11,9 @@ use std::panic::catch_unwind;
 use d3d9_shader::ffp::state_toml::keys_from_toml;
 use d3d9_shader::ffp::{self, FfpShader, PixelInterface};
 
-use crate::error::{guard, guard_with_error, read, slice_arg, write, D3d9sError, D3d9sStatus, Failure};
+use crate::error::{
+    guard, guard_with_error, hand_out, read, slice_arg, write, write_with, D3d9sError, D3d9sStatus, Failure,
+};
 use crate::D3d9sBuffer;
 
 /// [`d3d9s_ffp_generate`]: one pair specialised to the state (the least GPU work; another state
@@ -34,9 +36,13 @@ pub struct D3d9sFfp {
     states: [Vec<u8>; 2],
 }
 
+/// A generator or backend failure of a half.
+fn failed(e: impl std::fmt::Display) -> Failure {
+    Failure::new(D3d9sStatus::TranslateFailed, e.to_string())
+}
+
 fn generate(text: &str, mode: u32) -> Result<D3d9sFfp, Failure> {
     let (vk, pk) = keys_from_toml(text).map_err(|e| Failure::invalid(format!("fixed-function state: {e}")))?;
-    let failed = |e: ffp::FfpError| Failure::new(D3d9sStatus::TranslateFailed, e.to_string());
     Ok(match mode {
         D3D9S_FFP_KEYED => D3d9sFfp {
             halves: [ffp::generate_vertex(&vk).map_err(failed)?, ffp::generate_pixel(&pk).map_err(failed)?],
@@ -79,17 +85,13 @@ pub unsafe extern "C" fn d3d9s_ffp_generate(
     let body = || {
         // SAFETY: NULL or readable for `len` bytes (this function's contract).
         let bytes = unsafe { slice_arg(state_toml.cast::<u8>(), len, "state_toml") }?;
-        if out_ffp.is_null() {
-            return Err(Failure::null("out_ffp"));
-        }
-        // SAFETY: non-null and writable (this function's contract): NULL until success.
-        unsafe { out_ffp.write(std::ptr::null_mut()) };
-        let text = std::str::from_utf8(bytes)
-            .map_err(|e| Failure::invalid(format!("not UTF-8 at byte {}", e.valid_up_to())))?;
-        let handle = Box::into_raw(Box::new(generate(text, mode)?));
-        // SAFETY: as above.
-        unsafe { out_ffp.write(handle) };
-        Ok(())
+        let make = || {
+            let text = std::str::from_utf8(bytes)
+                .map_err(|e| Failure::invalid(format!("not UTF-8 at byte {}", e.valid_up_to())))?;
+            Ok(Box::into_raw(Box::new(generate(text, mode)?)))
+        };
+        // SAFETY: NULL or writable (this function's contract): NULL until success.
+        unsafe { hand_out(out_ffp, "out_ffp", make) }
     };
     // SAFETY: `out_error` is NULL or writable (this function's contract).
     unsafe { guard_with_error(out_error, body) }
@@ -141,12 +143,9 @@ pub unsafe extern "C" fn d3d9s_ffp_wgsl(ffp: *const D3d9sFfp, stage: u32, out: *
     guard(|| {
         // SAFETY: NULL or live (this function's contract).
         let (h, _) = unsafe { half(ffp, stage) }?;
-        if out.is_null() {
-            return Err(Failure::null("out"));
-        }
-        let text = h.to_wgsl().map_err(|e| Failure::new(D3d9sStatus::TranslateFailed, e.to_string()))?;
-        // SAFETY: non-null and writable (this function's contract).
-        unsafe { write(out, "out", D3d9sBuffer::from_vec(text.into_bytes())) }
+        let wgsl = || Ok(D3d9sBuffer::from_vec(h.to_wgsl().map_err(failed)?.into_bytes()));
+        // SAFETY: NULL or writable (this function's contract).
+        unsafe { write_with(out, "out", wgsl) }
     })
 }
 
@@ -162,13 +161,10 @@ pub unsafe extern "C" fn d3d9s_ffp_spirv(ffp: *const D3d9sFfp, stage: u32, out: 
     guard(|| {
         // SAFETY: NULL or live (this function's contract).
         let (h, _) = unsafe { half(ffp, stage) }?;
-        if out.is_null() {
-            return Err(Failure::null("out"));
-        }
-        let words = h.to_spirv().map_err(|e| Failure::new(D3d9sStatus::TranslateFailed, e.to_string()))?;
-        let bytes = words.iter().flat_map(|w| w.to_le_bytes()).collect();
-        // SAFETY: non-null and writable (this function's contract).
-        unsafe { write(out, "out", D3d9sBuffer::from_vec(bytes)) }
+        let spirv =
+            || Ok(D3d9sBuffer::from_vec(h.to_spirv().map_err(failed)?.iter().flat_map(|w| w.to_le_bytes()).collect()));
+        // SAFETY: NULL or writable (this function's contract).
+        unsafe { write_with(out, "out", spirv) }
     })
 }
 

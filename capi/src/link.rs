@@ -4,7 +4,7 @@ use std::panic::catch_unwind;
 
 use d3d9_shader::key::linkage::{LinkSlot, Linkage};
 
-use crate::error::{guard, guard_with_error, read, write, D3d9sError, D3d9sStatus, Failure};
+use crate::error::{guard, guard_with_error, read, write, write_with, D3d9sError, D3d9sStatus, Failure};
 use crate::parse::{shader_ref, D3d9sShader};
 
 /// The locations of a pair's varyings by semantic; put it in both keys'
@@ -15,13 +15,8 @@ pub struct D3d9sLinkage {
 }
 
 fn hand_out(linkage: Linkage, out: *mut *mut D3d9sLinkage) -> Result<(), Failure> {
-    if out.is_null() {
-        return Err(Failure::null("out_linkage"));
-    }
-    let handle = Box::into_raw(Box::new(D3d9sLinkage { linkage }));
-    // SAFETY: non-null; the entries' contracts make it writable.
-    unsafe { out.write(handle) };
-    Ok(())
+    // SAFETY: NULL or writable (the entries' contracts).
+    unsafe { write_with(out, "out_linkage", || Ok(Box::into_raw(Box::new(D3d9sLinkage { linkage })))) }
 }
 
 /// Links a vertex shader's outputs to a pixel shader's inputs by semantic (Rust's `link`):

@@ -7,7 +7,9 @@ use std::sync::OnceLock;
 use d3d9_shader::validate::{Api, Mode, ValidationOptions};
 use d3d9_shader::{ParseOptions, Shader};
 
-use crate::error::{c_string, guard_with_error, read, sized, slice_arg, write, D3d9sError, D3d9sStatus, Failure};
+use crate::error::{
+    c_string, guard_with_error, hand_out, read, sized, slice_arg, write, D3d9sError, D3d9sStatus, Failure,
+};
 
 /// Validation under the Direct3D 9 runtime's rules ([`D3d9sParseOptions::api`]).
 pub const D3D9S_API_D3D9: u32 = 0;
@@ -171,21 +173,17 @@ pub(crate) unsafe fn parse_with(
     options: *const D3d9sParseOptions,
     parse: impl FnOnce(&ParseOptions) -> d3d9_shader::error::Result<Shader>,
 ) -> Result<(), Failure> {
-    if out_shader.is_null() {
-        return Err(Failure::null("out_shader"));
-    }
-    // SAFETY: non-null and writable (this function's contract): NULL until success.
-    unsafe { out_shader.write(std::ptr::null_mut()) };
-    let options = match options.is_null() {
-        true => ParseOptions::default(),
-        // SAFETY: non-null and readable (this function's contract).
-        false => unsafe { *sized(options, "options")? }.to_rust()?,
+    let make = || {
+        let options = match options.is_null() {
+            true => ParseOptions::default(),
+            // SAFETY: non-null and readable (this function's contract).
+            false => unsafe { *sized(options, "options")? }.to_rust()?,
+        };
+        let shader = parse(&options)?;
+        Ok(Box::into_raw(Box::new(D3d9sShader { shader, strings: OnceLock::new() })))
     };
-    let shader = parse(&options)?;
-    let handle = Box::into_raw(Box::new(D3d9sShader { shader, strings: OnceLock::new() }));
-    // SAFETY: as above.
-    unsafe { out_shader.write(handle) };
-    Ok(())
+    // SAFETY: NULL or writable (this function's contract): NULL until success.
+    unsafe { hand_out(out_shader, "out_shader", make) }
 }
 
 /// Frees a shader handle; NULL is accepted. Translations and linkages made from it stay valid

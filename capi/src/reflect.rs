@@ -7,7 +7,7 @@ use d3d9_shader::analysis::IoRegister;
 use d3d9_shader::bytecode::ShaderKind;
 use d3d9_shader::{ConstantReflection, Shader};
 
-use crate::error::{guard, write, D3d9sStatus, Failure};
+use crate::error::{guard, write, write_with, D3d9sStatus, Failure};
 use crate::parse::{opt_ptr, owned, shader_ref, D3d9sShader};
 
 /// The C strings of a shader's reflection, kept by its handle.
@@ -361,13 +361,13 @@ pub unsafe extern "C" fn d3d9s_shader_constant_range(
         // SAFETY: NULL or a live handle (this function's contract).
         let c = constants(&unsafe { shader_ref(shader) }?.shader, file)?;
         let r = c.ranges.get(index).ok_or_else(|| Failure::invalid("range index out of range"))?;
-        if last.is_null() {
-            return Err(Failure::null("last"));
+        // SAFETY: NULL or writable, both (this function's contract).
+        unsafe {
+            write_with(last, "last", || {
+                write(first, "first", u32::from(*r.start()))?;
+                Ok(u32::from(*r.end()))
+            })
         }
-        // SAFETY: NULL or writable (this function's contract).
-        unsafe { write(first, "first", u32::from(*r.start())) }?;
-        // SAFETY: as above.
-        unsafe { write(last, "last", u32::from(*r.end())) }
     })
 }
 

@@ -7,7 +7,7 @@ use std::panic::catch_unwind;
 use d3d9_shader::lower::InterfaceSlot;
 use d3d9_shader::{RenderState, Translation};
 
-use crate::error::{guard, guard_with_error, read, write, D3d9sError, D3d9sStatus, Failure};
+use crate::error::{guard, guard_with_error, hand_out, read, write, write_with, D3d9sError, D3d9sStatus, Failure};
 use crate::key::{key_arg, key_modes, D3d9sKey};
 use crate::parse::{owned, shader_ref, D3d9sShader};
 use crate::{D3d9sBuffer, D3D9S_NONE};
@@ -20,15 +20,12 @@ pub struct D3d9sTranslation {
 }
 
 impl D3d9sTranslation {
-    /// A new handle in `*out`. A specialised translation lists no overrides: naga keeps their
+    /// A new handle. A specialised translation lists no overrides: naga keeps their
     /// declarations, but no expression reads them any more, and the pipeline sets none.
-    fn hand_out(translation: Translation, specialised: bool, out: *mut *mut D3d9sTranslation) -> Result<(), Failure> {
+    fn hand_out(translation: Translation, specialised: bool) -> *mut D3d9sTranslation {
         let overrides =
             if specialised { Vec::new() } else { translation.overrides().iter().map(|n| owned(n)).collect() };
-        let handle = Box::into_raw(Box::new(D3d9sTranslation { translation, overrides }));
-        // SAFETY: checked non-null by the entries, writable by their contracts.
-        unsafe { out.write(handle) };
-        Ok(())
+        Box::into_raw(Box::new(D3d9sTranslation { translation, overrides }))
     }
 }
 
@@ -49,16 +46,13 @@ pub unsafe extern "C" fn d3d9s_shader_translate(
     out_translation: *mut *mut D3d9sTranslation,
     out_error: *mut *mut D3d9sError,
 ) -> D3d9sStatus {
-    let body = || {
-        if out_translation.is_null() {
-            return Err(Failure::null("out_translation"));
-        }
-        // SAFETY: non-null and writable (this function's contract): NULL until success.
-        unsafe { out_translation.write(std::ptr::null_mut()) };
+    let make = || {
         // SAFETY: NULL or live handle, NULL or valid key (this function's contract).
         let (h, (k, _)) = unsafe { (shader_ref(shader)?, key_arg(key)?) };
-        D3d9sTranslation::hand_out(h.shader.translate(&k)?, false, out_translation)
+        Ok(D3d9sTranslation::hand_out(h.shader.translate(&k)?, false))
     };
+    // SAFETY: NULL or writable (this function's contract): NULL until success.
+    let body = || unsafe { hand_out(out_translation, "out_translation", make) };
     // SAFETY: `out_error` is NULL or writable (this function's contract).
     unsafe { guard_with_error(out_error, body) }
 }
@@ -103,12 +97,8 @@ pub unsafe extern "C" fn d3d9s_translation_wgsl(
     guard(|| {
         // SAFETY: NULL or live (this function's contract).
         let t = unsafe { translation_ref(translation) }?;
-        if out.is_null() {
-            return Err(Failure::null("out"));
-        }
-        let text = t.translation.to_wgsl()?;
-        // SAFETY: non-null and writable (this function's contract).
-        unsafe { write(out, "out", D3d9sBuffer::from_vec(text.into_bytes())) }
+        // SAFETY: NULL or writable (this function's contract).
+        unsafe { write_with(out, "out", || Ok(D3d9sBuffer::from_vec(t.translation.to_wgsl()?.into_bytes()))) }
     })
 }
 
@@ -132,23 +122,22 @@ pub unsafe extern "C" fn d3d9s_translation_spirv(
     guard(|| {
         // SAFETY: NULL or live (this function's contract).
         let t = unsafe { translation_ref(translation) }?;
-        if out.is_null() {
-            return Err(Failure::null("out"));
-        }
-        if !t.overrides.is_empty() {
-            return Err(Failure::new(
-                D3d9sStatus::HasOverrides,
-                "the translation has overrides: specialise it (d3d9s_translation_specialise) before SPIR-V",
-            ));
-        }
-        let words = match (major, minor) {
-            (0, 0) => t.translation.to_spirv()?,
-            (1, 0..=6) => t.translation.to_spirv_version((major as u8, minor as u8))?,
-            _ => return Err(Failure::invalid(format!("SPIR-V {major}.{minor}: 1.0–1.6, or 0.0 for the lowest"))),
+        let spirv = || {
+            if !t.overrides.is_empty() {
+                return Err(Failure::new(
+                    D3d9sStatus::HasOverrides,
+                    "the translation has overrides: specialise it (d3d9s_translation_specialise) before SPIR-V",
+                ));
+            }
+            let words = match (major, minor) {
+                (0, 0) => t.translation.to_spirv()?,
+                (1, 0..=6) => t.translation.to_spirv_version((major as u8, minor as u8))?,
+                _ => return Err(Failure::invalid(format!("SPIR-V {major}.{minor}: 1.0–1.6, or 0.0 for the lowest"))),
+            };
+            Ok(D3d9sBuffer::from_vec(words.iter().flat_map(|w| w.to_le_bytes()).collect()))
         };
-        let bytes = words.iter().flat_map(|w| w.to_le_bytes()).collect();
-        // SAFETY: non-null and writable (this function's contract).
-        unsafe { write(out, "out", D3d9sBuffer::from_vec(bytes)) }
+        // SAFETY: NULL or writable (this function's contract).
+        unsafe { write_with(out, "out", spirv) }
     })
 }
 
@@ -268,12 +257,13 @@ pub unsafe extern "C" fn d3d9s_translation_specialise(
     guard(|| {
         // SAFETY: NULL or live, NULL or a valid key (this function's contract).
         let (t, (k, _)) = unsafe { (translation_ref(translation)?, key_arg(modes)?) };
-        if out_translation.is_null() {
-            return Err(Failure::null("out_translation"));
-        }
-        let state = RenderState { modes: key_modes(&k), ..RenderState::default() };
-        let specialised = t.translation.specialise_with_constants(&state, k.bool_constants, &k.int_constants)?;
-        D3d9sTranslation::hand_out(specialised, true, out_translation)
+        let make = || {
+            let state = RenderState { modes: key_modes(&k), ..RenderState::default() };
+            let specialised = t.translation.specialise_with_constants(&state, k.bool_constants, &k.int_constants)?;
+            Ok(D3d9sTranslation::hand_out(specialised, true))
+        };
+        // SAFETY: NULL or writable (this function's contract).
+        unsafe { write_with(out_translation, "out_translation", make) }
     })
 }
 
