@@ -287,10 +287,16 @@ typedef enum D3d9sStatus {
    */
   D3D9S_STATUS_BAD_EFFECT = 9,
   /**
-   * The effect run-time refused the call (no such parameter, technique or pass, a value of
-   * the wrong size, a call out of order, a state that cannot be applied).
+   * The effect run-time refused the call (no parameter of that name, a value of the wrong
+   * size, a call out of order, a state that cannot be applied).
    */
   D3D9S_STATUS_EFFECT_REFUSED = 10,
+  /**
+   * A handle or index passed to the effect run-time names nothing in its effect: a parameter
+   * handle past the effect's parameters, elements, members and annotations (made up, or
+   * another effect's), or a technique or pass index past the count. The message names it.
+   */
+  D3D9S_STATUS_BAD_HANDLE = 11,
   /**
    * An internal error (a caught panic): a bug in the library, please report it. The call's
    * outputs are NULL or empty (or untouched), nothing leaks into the caller's handles, and
@@ -1514,7 +1520,8 @@ enum D3d9sStatus d3d9s_effect_runtime_new_skipping(const struct D3d9sEffect *eff
 void d3d9s_effect_runtime_free(struct D3d9sEffectRuntime *runtime);
 
 /**
- * Makes technique `index` current (`SetTechnique`).
+ * Makes technique `index` current (`SetTechnique`); an index past the technique count is
+ * [`D3d9sStatus::BadHandle`].
  *
  * Thread safety: one thread at a time per run-time.
  *
@@ -1528,6 +1535,9 @@ enum D3d9sStatus d3d9s_effect_runtime_set_technique(struct D3d9sEffectRuntime *r
 /**
  * The handle of the parameter named `name` (a NUL-terminated D3DX full name: `"World"`,
  * `"light.color"`, `"bones[3]"`) into `*handle`; [`D3d9sStatus::EffectRefused`] when none.
+ * Every call that takes a handle answers [`D3d9sStatus::BadHandle`] for one that names nothing
+ * in the run-time's effect (past its parameters, elements, members and annotations), and
+ * writes no output.
  *
  * Thread safety: one thread at a time per run-time.
  *
@@ -1582,7 +1592,8 @@ enum D3d9sStatus d3d9s_effect_runtime_begin(struct D3d9sEffectRuntime *runtime, 
 /**
  * `BeginPass(pass)`: everything the pass sets, as a new pass-state handle in `*out_state`. A
  * pass some of whose states fail still gives its state (with `error_count` > 0), and is not
- * entered, as on Windows.
+ * entered, as on Windows. A pass index past the technique's count is
+ * [`D3d9sStatus::BadHandle`].
  *
  * Thread safety: one thread at a time per run-time.
  *
@@ -1789,9 +1800,9 @@ enum D3d9sStatus d3d9s_effect_runtime_get_matrix_transpose(struct D3d9sEffectRun
 
 /**
  * `GetMatrixTransposeArray`: the first `count` elements of a matrix array, each transposed,
- * as `16 × count` floats into `out`. A count of 0 writes nothing on any parameter; otherwise
- * a parameter that is no matrix array of at least `count` elements is `EFFECT_REFUSED`, and
- * `out` is left as it was. (`GetMatrixTransposePointerArray`: call this and copy each matrix
+ * as `16 × count` floats into `out`. A count of 0 writes nothing on any parameter of the
+ * effect; otherwise a parameter that is no matrix array of at least `count` elements is
+ * `EFFECT_REFUSED`, and `out` is left as it was. (`GetMatrixTransposePointerArray`: call this and copy each matrix
  * where its pointer points.)
  *
  * Thread safety: one thread at a time per run-time.

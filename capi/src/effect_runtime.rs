@@ -23,8 +23,14 @@ pub struct D3d9sEffectRuntime {
     _effect: Arc<Effect>,
 }
 
+/// The status of a run-time error: [`D3d9sStatus::BadHandle`] for a handle or index that names
+/// nothing in the effect, [`D3d9sStatus::EffectRefused`] for the rest.
 pub(crate) fn refused(e: RuntimeError) -> Failure {
-    Failure::new(D3d9sStatus::EffectRefused, e.to_string())
+    let status = match e {
+        RuntimeError::BadHandle { .. } => D3d9sStatus::BadHandle,
+        _ => D3d9sStatus::EffectRefused,
+    };
+    Failure::new(status, e.to_string())
 }
 
 /// A new run-time of `effect`: every parameter at its default, the first technique current.
@@ -129,7 +135,8 @@ pub(crate) unsafe fn runtime_mut<'a>(
     unsafe { runtime.as_mut() }.map(|r| &mut r.runtime).ok_or_else(|| Failure::null("runtime"))
 }
 
-/// Makes technique `index` current (`SetTechnique`).
+/// Makes technique `index` current (`SetTechnique`); an index past the technique count is
+/// [`D3d9sStatus::BadHandle`].
 ///
 /// Thread safety: one thread at a time per run-time.
 ///
@@ -147,6 +154,9 @@ pub unsafe extern "C" fn d3d9s_effect_runtime_set_technique(
 
 /// The handle of the parameter named `name` (a NUL-terminated D3DX full name: `"World"`,
 /// `"light.color"`, `"bones[3]"`) into `*handle`; [`D3d9sStatus::EffectRefused`] when none.
+/// Every call that takes a handle answers [`D3d9sStatus::BadHandle`] for one that names nothing
+/// in the run-time's effect (past its parameters, elements, members and annotations), and
+/// writes no output.
 ///
 /// Thread safety: one thread at a time per run-time.
 ///
@@ -242,7 +252,8 @@ pub unsafe extern "C" fn d3d9s_effect_runtime_begin(
 
 /// `BeginPass(pass)`: everything the pass sets, as a new pass-state handle in `*out_state`. A
 /// pass some of whose states fail still gives its state (with `error_count` > 0), and is not
-/// entered, as on Windows.
+/// entered, as on Windows. A pass index past the technique's count is
+/// [`D3d9sStatus::BadHandle`].
 ///
 /// Thread safety: one thread at a time per run-time.
 ///

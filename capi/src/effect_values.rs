@@ -92,9 +92,9 @@ pub unsafe extern "C" fn d3d9s_effect_runtime_get_matrix_transpose(
 }
 
 /// `GetMatrixTransposeArray`: the first `count` elements of a matrix array, each transposed,
-/// as `16 × count` floats into `out`. A count of 0 writes nothing on any parameter; otherwise
-/// a parameter that is no matrix array of at least `count` elements is `EFFECT_REFUSED`, and
-/// `out` is left as it was. (`GetMatrixTransposePointerArray`: call this and copy each matrix
+/// as `16 × count` floats into `out`. A count of 0 writes nothing on any parameter of the
+/// effect; otherwise a parameter that is no matrix array of at least `count` elements is
+/// `EFFECT_REFUSED`, and `out` is left as it was. (`GetMatrixTransposePointerArray`: call this and copy each matrix
 /// where its pointer points.)
 ///
 /// Thread safety: one thread at a time per run-time.
@@ -217,6 +217,58 @@ mod tests {
             assert_eq!(status, D3d9sStatus::EffectRefused);
             assert_eq!(d3d9s_effect_runtime_set_array_range(rt, h, 0, 1), D3d9sStatus::Ok);
             assert_eq!(d3d9s_effect_runtime_get_int(rt, h, std::ptr::null_mut()), D3d9sStatus::NullPointer);
+            d3d9s_effect_runtime_free(rt);
+            d3d9s_effect_free(fx);
+        }
+    }
+
+    fn last_error() -> String {
+        // SAFETY: the thread's message, valid until its next failing call.
+        unsafe { std::ffi::CStr::from_ptr(crate::d3d9s_last_error_message()) }.to_string_lossy().into_owned()
+    }
+
+    /// The sample effect has handles 0 (g_Color) and 1 (its annotation), one technique of one
+    /// pass: every call given a handle or index past those answers `BadHandle` naming it.
+    #[test]
+    fn bad_handles_are_refused_by_name_not_a_panic() {
+        use crate::{d3d9s_effect_runtime_begin, d3d9s_effect_runtime_begin_pass, d3d9s_effect_runtime_set_floats};
+        use crate::{d3d9s_effect_runtime_set_ints, d3d9s_effect_runtime_set_technique};
+        let (fx, rt, _) = sample();
+        let matrix = [0.0f32; 16];
+        let mut out = [7.0f32; 16];
+        let mut value = 5i32;
+        let named = |status: D3d9sStatus, what: &str| {
+            assert_eq!(status, D3d9sStatus::BadHandle, "{what}");
+            let message = last_error();
+            assert!(message.contains(what), "{message:?} does not name {what:?}");
+        };
+        // SAFETY: `rt` is live; the inputs and outputs are locals of the sizes each call reads.
+        unsafe {
+            for h in [2, 1000, u32::MAX] {
+                let what = format!("parameter handle {h} is out of range (valid: below 2)");
+                named(d3d9s_effect_runtime_set_floats(rt, h, matrix.as_ptr(), 4), &what);
+                named(d3d9s_effect_runtime_set_ints(rt, h, [1i32, 2].as_ptr(), 2), &what);
+                named(d3d9s_effect_runtime_set_matrix_transpose_array(rt, h, matrix.as_ptr(), 1), &what);
+                let pointers = [matrix.as_ptr()];
+                named(d3d9s_effect_runtime_set_matrix_transpose_pointer_array(rt, h, pointers.as_ptr(), 1), &what);
+                named(d3d9s_effect_runtime_set_array_range(rt, h, 0, 1), &what);
+                named(d3d9s_effect_runtime_get_matrix_transpose(rt, h, out.as_mut_ptr()), &what);
+                named(d3d9s_effect_runtime_get_matrix_transpose_array(rt, h, out.as_mut_ptr(), 1), &what);
+                named(d3d9s_effect_runtime_get_matrix_transpose_array(rt, h, std::ptr::null_mut(), 0), &what);
+                named(d3d9s_effect_runtime_get_int(rt, h, &mut value), &what);
+            }
+            assert_eq!((out, value), ([7.0; 16], 5), "a refused call writes nothing");
+            named(d3d9s_effect_runtime_set_technique(rt, 1), "technique 1 is out of range (valid: below 1)");
+            named(d3d9s_effect_runtime_set_technique(rt, usize::MAX), "technique ");
+            let mut passes = 0;
+            assert_eq!(d3d9s_effect_runtime_begin(rt, &mut passes), D3d9sStatus::Ok);
+            assert_eq!(passes, 1);
+            let mut state = std::ptr::null_mut();
+            named(d3d9s_effect_runtime_begin_pass(rt, 1, &mut state), "pass 1 is out of range (valid: below 1)");
+            assert!(state.is_null());
+            // Still usable: g_Color packs as before.
+            assert_eq!(d3d9s_effect_runtime_get_int(rt, 0, &mut value), D3d9sStatus::Ok);
+            assert_eq!(value as u32, 0xffff_7f00);
             d3d9s_effect_runtime_free(rt);
             d3d9s_effect_free(fx);
         }

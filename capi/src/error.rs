@@ -36,9 +36,13 @@ pub enum D3d9sStatus {
     WrongStage = 8,
     /// The effect blob does not parse (the message names the byte at fault).
     BadEffect = 9,
-    /// The effect run-time refused the call (no such parameter, technique or pass, a value of
-    /// the wrong size, a call out of order, a state that cannot be applied).
+    /// The effect run-time refused the call (no parameter of that name, a value of the wrong
+    /// size, a call out of order, a state that cannot be applied).
     EffectRefused = 10,
+    /// A handle or index passed to the effect run-time names nothing in its effect: a parameter
+    /// handle past the effect's parameters, elements, members and annotations (made up, or
+    /// another effect's), or a technique or pass index past the count. The message names it.
+    BadHandle = 11,
     /// An internal error (a caught panic): a bug in the library, please report it. The call's
     /// outputs are NULL or empty (or untouched), nothing leaks into the caller's handles, and
     /// the library stays usable.

@@ -9,6 +9,8 @@
 //! - `mutate.c`: truncated and bit-flipped blobs return documented codes, never a panic;
 //! - `effects.c`: every effect of `../shared/effects` lists the same techniques, passes and
 //!   stored shaders (each translated, its WGSL hashed) through C as through Rust;
+//! - `handles.c`: bad effect handles (a parameter handle, technique or pass index past the
+//!   effect's, or another effect's handle) answer `BAD_HANDLE` naming them, never a panic;
 //! - `constants.c`: keys with the boolean and integer constants baked and as overrides give
 //!   Rust's WGSL and pipeline constants, and a key of the first layout is still read;
 //! - `ffp.c`: fixed-function pairs of a few states, keyed and uniform-driven, give the same
@@ -102,6 +104,21 @@ fn c_programs_pass_under_address_sanitizer() {
         compile(&[&c_test(&format!("{name}.c"))], &exe);
         println!("{}", run(&exe, &[]).trim());
     }
+}
+
+/// `handles.c` on the library's sample effect: every run-time call that takes a parameter
+/// handle, a technique or a pass answers `BAD_HANDLE` naming it for one past the effect's.
+#[test]
+fn c_bad_effect_handles_are_refused_by_name() {
+    if !have_cc() {
+        return;
+    }
+    let tmp = tempfile::tempdir().expect("a temporary folder");
+    let sample = tmp.path().join("sample.fx");
+    std::fs::write(&sample, d3d9_shader::fuzz::sample_effect()).expect("write the sample effect");
+    let exe = tmp.path().join("handles");
+    compile(&[&c_test("handles.c")], &exe);
+    println!("{}", run(&exe, &[&sample]).trim());
 }
 
 /// The shader of `constants.c`: reads `b1` (`if b1`) and `i2` (`rep i2`) from the application.

@@ -11,19 +11,7 @@
 #include <string.h>
 
 #include "d3d9_shader.h"
-
-static unsigned char *read_file(const char *path, size_t *len) {
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    if (fseek(f, 0, SEEK_END) != 0) { fclose(f); return NULL; }
-    long n = ftell(f);
-    rewind(f);
-    unsigned char *data = malloc(n > 0 ? (size_t)n : 1);
-    if (data && fread(data, 1, (size_t)n, f) != (size_t)n) { free(data); data = NULL; }
-    fclose(f);
-    *len = (size_t)n;
-    return data;
-}
+#include "read_file.h"
 
 static unsigned long long fnv1a64(const unsigned char *p, size_t n) {
     unsigned long long h = 0xcbf29ce484222325ull;

@@ -207,7 +207,7 @@ static void bad_blobs(void) {
     d3d9s_effect_free(fx); /* the run-time keeps the effect alive */
     size_t passes = 9;
     EXPECT(d3d9s_effect_runtime_begin(rt, &passes), D3D9S_STATUS_EFFECT_REFUSED);
-    EXPECT(d3d9s_effect_runtime_set_technique(rt, 0), D3D9S_STATUS_EFFECT_REFUSED);
+    EXPECT(d3d9s_effect_runtime_set_technique(rt, 0), D3D9S_STATUS_BAD_HANDLE);
     uint32_t h = 0;
     EXPECT(d3d9s_effect_runtime_parameter(rt, "World", &h), D3D9S_STATUS_EFFECT_REFUSED);
     EXPECT(d3d9s_effect_runtime_parameter(rt, NULL, &h), D3D9S_STATUS_NULL_POINTER);

@@ -28,6 +28,7 @@ mod device_call;
 mod device_calls;
 mod error;
 mod get_int;
+mod handles;
 mod lights;
 mod matrices;
 mod parameter_block;
@@ -229,9 +230,7 @@ impl<'e> EffectRuntime<'e> {
 
     /// Makes technique `index` current.
     pub fn set_technique(&mut self, index: usize) -> Result<(), RuntimeError> {
-        if index >= self.effect.techniques.len() {
-            return Err(RuntimeError::NoSuch { what: "technique", index });
-        }
+        self.check_technique(index)?;
         self.technique = index;
         Ok(())
     }
@@ -254,10 +253,7 @@ impl<'e> EffectRuntime<'e> {
         if !self.begun || self.pass.is_some() {
             return Err(RuntimeError::Order("BeginPass"));
         }
-        let count = self.effect.techniques[self.technique].passes.len();
-        if pass >= count {
-            return Err(RuntimeError::NoSuch { what: "pass", index: pass });
-        }
+        self.check_pass(self.technique, pass)?;
         self.pull_shared();
         self.lights.clear();
         self.material = [0; MATERIAL_WORDS];

@@ -634,3 +634,49 @@ fn get_int_packs_a_float3_or_float4_as_a_d3dcolor() {
     // wine_parameter_value_special's f3 = (-3.1, 153.2, 283.3): clamped to 0, 1, 1.
     assert_eq!(super::runtime::d3dcolor(&[-3.1, 153.2, 283.3]), 0x0000_ffff);
 }
+
+#[test]
+fn a_handle_or_index_past_the_effects_is_a_bad_handle_not_a_panic() {
+    // The sample's handles are 0 (g_Color) and 1 (its annotation); one technique of one pass.
+    let e = Effect::parse(&sample_effect()).expect("the sample parses");
+    let mut rt = EffectRuntime::new(&e);
+    for index in [2, u32::MAX] {
+        let (h, m) = (Handle(index), [0.0f32; 16]);
+        let bad = Some(RuntimeError::BadHandle { what: "parameter handle", index: index as usize, count: 2 });
+        assert_eq!(rt.set_value(h, &[0]).err(), bad);
+        assert_eq!(rt.set_raw_value(h, 0, &[0; 4]).err(), bad);
+        assert_eq!(rt.set_matrix(h, &m).err(), bad);
+        assert_eq!(rt.set_matrix_transpose(h, &m).err(), bad);
+        assert_eq!(rt.set_matrix_transpose_array(h, &[m]).err(), bad);
+        assert_eq!(rt.set_floats(h, &[1.0]).err(), bad);
+        assert_eq!(rt.set_ints(h, &[1]).err(), bad);
+        assert_eq!(rt.set_float(h, 1.0).err(), bad);
+        assert_eq!(rt.set_int(h, 1).err(), bad);
+        assert_eq!(rt.set_array_range(h, 0, 1).err(), bad);
+        assert_eq!(rt.set_string(h, "x").err(), bad);
+        assert_eq!(rt.get_string(h).err(), bad);
+        assert_eq!(rt.get_int(h).err(), bad);
+        assert_eq!(rt.get_matrix_transpose(h).err(), bad);
+        assert_eq!(rt.get_matrix_transpose_array(h, 0).err(), bad, "no count makes a bad handle good");
+    }
+    let message = RuntimeError::BadHandle { what: "parameter handle", index: 2, count: 2 }.to_string();
+    assert_eq!(message, "parameter handle 2 is out of range (valid: below 2)");
+    let bad = |what, index| Some(RuntimeError::BadHandle { what, index, count: 1 });
+    assert_eq!(rt.set_technique(1).err(), bad("technique", 1));
+    assert_eq!(rt.validate(usize::MAX).err(), bad("technique", usize::MAX));
+    assert_eq!(rt.pass_desc(1, 0).err(), bad("technique", 1));
+    assert_eq!(rt.pass_desc(0, 1).err(), bad("pass", 1));
+    assert_eq!(rt.begin(), Ok(1));
+    assert_eq!(rt.begin_pass(1).err(), bad("pass", 1));
+    // A parameter block recorded on a larger effect: its handle 2 names nothing here.
+    let f = |n: &str| param(n, ParameterClass::Scalar, ParameterType::Float, 1, 1, &[0]);
+    let larger = effect(vec![f("a"), f("b"), f("c")], vec![], vec![]);
+    let mut other = EffectRuntime::new(&larger);
+    other.begin_parameter_block().unwrap();
+    other.set_float(Handle(2), 1.0).unwrap();
+    let block = other.end_parameter_block().unwrap();
+    let bad = Some(RuntimeError::BadHandle { what: "parameter handle", index: 2, count: 2 });
+    assert_eq!(rt.apply_parameter_block(&block).err(), bad);
+    // Still usable: the pass begins.
+    assert!(rt.begin_pass(0).is_ok());
+}

@@ -28,9 +28,6 @@ impl EffectRuntime<'_> {
     /// handles fails with the first that does not fit).
     pub fn apply_parameter_block(&mut self, block: &ParameterBlock) -> Result<(), RuntimeError> {
         for (h, words) in block.sets() {
-            if h.0 as usize >= self.versions.len() {
-                return Err(RuntimeError::NoSuchParameter(format!("handle {}", h.0)));
-            }
             self.set_value(*h, words)?;
         }
         Ok(())

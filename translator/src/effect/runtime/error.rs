@@ -26,6 +26,18 @@ pub enum RuntimeError {
         /// The index.
         index: usize,
     },
+    /// A handle or index the caller passed names nothing in this effect: a parameter handle
+    /// past the effect's parameters, elements, members and annotations (made up, or another
+    /// effect's), or a technique or pass index past the count (D3DERR_INVALIDCALL on Windows).
+    #[error("{what} {index} is out of range (valid: below {count})")]
+    BadHandle {
+        /// `parameter handle`, `technique` or `pass`.
+        what: &'static str,
+        /// The handle or index given.
+        index: usize,
+        /// How many there are.
+        count: usize,
+    },
     /// A pass was begun outside Begin/End, or a call came out of order.
     #[error("{0} called out of order")]
     Order(&'static str),

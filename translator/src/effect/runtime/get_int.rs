@@ -14,6 +14,7 @@ impl EffectRuntime<'_> {
     /// D3DERR_INVALIDCALL; the `get_int` records of wine_parameter_value_float and
     /// wine_parameter_value_special). Like GetValue, it sees what other effects of the pool set.
     pub fn get_int(&mut self, h: Handle) -> Result<i32, RuntimeError> {
+        self.check(h)?;
         self.pull_shared();
         let n = self.store.node(h);
         let v = self.store.value(h);

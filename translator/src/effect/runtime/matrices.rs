@@ -27,6 +27,7 @@ impl EffectRuntime<'_> {
         h: Handle,
         matrices: &[M],
     ) -> Result<(), RuntimeError> {
+        self.check(h)?;
         let (rows, columns) = self.matrix_array_shape(h, "SetMatrixTransposeArray", matrices.len())?;
         if matrices.is_empty() {
             return Ok(());
@@ -48,6 +49,7 @@ impl EffectRuntime<'_> {
     /// to float as GetFloat converts them; like GetValue, the read sees what other effects of the
     /// pool set.
     pub fn get_matrix_transpose(&mut self, h: Handle) -> Result<[f32; 16], RuntimeError> {
+        self.check(h)?;
         self.pull_shared();
         let n = self.store.node(h);
         if n.elements > 0 || !n.class.is_numeric() {
@@ -62,6 +64,7 @@ impl EffectRuntime<'_> {
     /// nothing on any parameter; otherwise the parameter must be a matrix array of at least
     /// `count` elements ([`RuntimeError::NotApplicable`], [`RuntimeError::Count`]).
     pub fn get_matrix_transpose_array(&mut self, h: Handle, count: usize) -> Result<Vec<[f32; 16]>, RuntimeError> {
+        self.check(h)?;
         self.pull_shared();
         if count == 0 {
             return Ok(Vec::new());
@@ -73,8 +76,8 @@ impl EffectRuntime<'_> {
     /// SetArrayRange: accepted and kept nowhere. D3DX documents it as the range of an array to
     /// pass to the device; no Windows result observes an effect of it (Wine's d3dx9 tests never
     /// call it), and every pass here sends the whole array.
-    pub fn set_array_range(&mut self, _h: Handle, _start: u32, _end: u32) -> Result<(), RuntimeError> {
-        Ok(())
+    pub fn set_array_range(&mut self, h: Handle, _start: u32, _end: u32) -> Result<(), RuntimeError> {
+        self.check(h)
     }
 
     /// The rows and columns of a matrix parameter with at least `count` elements.

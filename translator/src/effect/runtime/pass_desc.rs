@@ -20,8 +20,9 @@ impl EffectRuntime<'_> {
     pub fn pass_desc(&mut self, technique: usize, pass: usize) -> Result<PassDesc, RuntimeError> {
         self.pull_shared();
         let effect = self.effect;
-        let t = effect.techniques.get(technique).ok_or(RuntimeError::NoSuch { what: "technique", index: technique })?;
-        let p = t.passes.get(pass).ok_or(RuntimeError::NoSuch { what: "pass", index: pass })?;
+        self.check_technique(technique)?;
+        self.check_pass(technique, pass)?;
+        let p = &effect.techniques[technique].passes[pass];
         let mut desc = PassDesc::default();
         for (i, state) in p.states.iter().enumerate() {
             let Some(info) = state.info() else { continue };

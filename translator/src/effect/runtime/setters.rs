@@ -10,6 +10,7 @@ impl EffectRuntime<'_> {
     /// Sets raw words (GetValue/SetValue: the parameter's own storage type). Fewer words than
     /// the parameter holds set a prefix.
     pub fn set_value(&mut self, h: Handle, words: &[u32]) -> Result<(), RuntimeError> {
+        self.check(h)?;
         let holds = self.store.node(h).len;
         if words.len() > holds {
             let name = self.store.node(h).full_name.clone();
@@ -37,6 +38,7 @@ impl EffectRuntime<'_> {
     /// conversion (the D3DX documentation: a memory copy into the constants' storage). The range
     /// must lie inside the parameter, else [`RuntimeError::Size`] (counted in bytes).
     pub fn set_raw_value(&mut self, h: Handle, offset: usize, bytes: &[u8]) -> Result<(), RuntimeError> {
+        self.check(h)?;
         let mut raw: Vec<u8> = self.store.value(h).iter().flat_map(|w| w.to_le_bytes()).collect();
         let end = offset.checked_add(bytes.len()).filter(|&end| end <= raw.len());
         let Some(end) = end else {
@@ -61,6 +63,7 @@ impl EffectRuntime<'_> {
     }
 
     fn set_matrix_cells(&mut self, h: Handle, cell: impl Fn(usize, usize) -> f32) -> Result<(), RuntimeError> {
+        self.check(h)?;
         let node = self.store.node(h);
         let (rows, columns) = ((node.rows as usize).min(4), (node.columns as usize).min(4));
         let values: Vec<f32> =
@@ -70,6 +73,7 @@ impl EffectRuntime<'_> {
 
     /// Sets floats, converted to the parameter's type (SetFloat, SetFloatArray, SetVector).
     pub fn set_floats(&mut self, h: Handle, values: &[f32]) -> Result<(), RuntimeError> {
+        self.check(h)?;
         let (ty, holds) = (self.store.node(h).ty, self.store.node(h).len);
         let words: Vec<u32> = values.iter().take(holds).map(|&f| float_word(f, ty)).collect();
         self.set_value(h, &words)
@@ -77,6 +81,7 @@ impl EffectRuntime<'_> {
 
     /// Sets ints, converted to the parameter's type (SetInt, SetIntArray).
     pub fn set_ints(&mut self, h: Handle, values: &[i32]) -> Result<(), RuntimeError> {
+        self.check(h)?;
         let (ty, holds) = (self.store.node(h).ty, self.store.node(h).len);
         let words: Vec<u32> = values.iter().take(holds).map(|&i| int_word(i, ty)).collect();
         self.set_value(h, &words)
@@ -87,6 +92,7 @@ impl EffectRuntime<'_> {
     /// CommitChanges does not re-send what reads it (wine_preshader `scenario[3]`, effect.c:5499
     /// and 5535).
     pub fn set_float(&mut self, h: Handle, value: f32) -> Result<(), RuntimeError> {
+        self.check(h)?;
         if self.unchanged_scalar(h, float_word(value, self.store.node(h).ty)) {
             return Ok(());
         }
@@ -95,6 +101,7 @@ impl EffectRuntime<'_> {
 
     /// SetInt: as [`set_ints`](Self::set_ints) with one value, with SetFloat's scalar rule.
     pub fn set_int(&mut self, h: Handle, value: i32) -> Result<(), RuntimeError> {
+        self.check(h)?;
         if self.unchanged_scalar(h, int_word(value, self.store.node(h).ty)) {
             return Ok(());
         }

@@ -32,6 +32,7 @@ impl EffectRuntime<'_> {
 
     /// Only a single string (not an array of them) takes GetString/SetString.
     fn string_node(&self, h: Handle) -> Result<(), RuntimeError> {
+        self.check(h)?;
         let node = self.store.node(h);
         if node.ty == ParameterType::String && node.elements == 0 {
             Ok(())

@@ -12,11 +12,8 @@ impl EffectRuntime<'_> {
     /// shader they select is one a hardware device creates.
     pub fn validate(&mut self, technique: usize) -> Result<(), RuntimeError> {
         self.pull_shared();
-        let t = self
-            .effect
-            .techniques
-            .get(technique)
-            .ok_or(RuntimeError::NoSuch { what: "technique", index: technique })?;
+        self.check_technique(technique)?;
+        let t = &self.effect.techniques[technique];
         let saved = (self.technique, self.begun, self.pass);
         self.technique = technique;
         let mut result = Ok(());
