@@ -70,6 +70,21 @@ pub struct DrawCall<'a> {
     pub resources: BTreeMap<(u32, u32), Resource<'a>>,
     /// Depth and cull state.
     pub state: FixedState,
+    /// The vertex and pixel stages' code as it is, where wgpu is not handed the WGSL the library
+    /// writes from the stage's module ([`Source`]).
+    pub sources: [Option<Source<'a>>; 2],
+}
+
+/// Code handed to wgpu as it is for one stage, instead of the WGSL the library writes from the
+/// stage's module, which then only describes it (bindings, locations, outputs): another
+/// translator's output, which `cargo xtask bench --gpu` draws beside the project's
+/// (vkd3d-shader's SPIR-V), or a stand-in stage written for it.
+#[derive(Clone, Copy, Debug)]
+pub enum Source<'a> {
+    /// SPIR-V words, read by wgpu's SPIR-V front end.
+    SpirV(&'a [u32]),
+    /// WGSL text.
+    Wgsl(&'a str),
 }
 
 /// What went wrong on the GPU side.
@@ -106,9 +121,19 @@ pub fn to_wgsl(module: &naga::Module, stage: &'static str) -> Result<String, Gpu
 /// project's writer) before its usual path, so that a conformance run proves the SPIR-V's
 /// meaning too (docs/architecture.md#spirv-writer). wgpu's passthrough is not used: it skips the
 /// bounds checks and coordinate conventions the harness relies on.
-fn shader_module(gpu: &Gpu, module: &naga::Module, stage: &'static str) -> Result<wgpu::ShaderModule, GpuError> {
+fn shader_module(
+    gpu: &Gpu,
+    module: &naga::Module,
+    stage: &'static str,
+    given: Option<Source>,
+) -> Result<wgpu::ShaderModule, GpuError> {
     let label = Some(if stage == "vertex" { "vs" } else { "ps" });
-    let source = if std::env::var("D3D9_GPU_SOURCE").is_ok_and(|v| v == "spirv") {
+    let source = if let Some(given) = given {
+        match given {
+            Source::SpirV(words) => wgpu::ShaderSource::SpirV(words.into()),
+            Source::Wgsl(text) => wgpu::ShaderSource::Wgsl(text.into()),
+        }
+    } else if std::env::var("D3D9_GPU_SOURCE").is_ok_and(|v| v == "spirv") {
         let info = d3d9_shader::emit::validate_fully(module)
             .map_err(|e| GpuError::Validation { stage, message: e.to_string() })?;
         // The project's writer alone, never naga's fallback: the run proves the words users get.
@@ -455,8 +480,8 @@ fn render_pipeline(
         step_mode: if call.points { wgpu::VertexStepMode::Instance } else { wgpu::VertexStepMode::Vertex },
         attributes: &attributes,
     })];
-    let vs_module = shader_module(gpu, vs_mod, "vertex")?;
-    let ps_module = shader_module(gpu, ps_mod, "pixel")?;
+    let vs_module = shader_module(gpu, vs_mod, "vertex", call.sources[0])?;
+    let ps_module = shader_module(gpu, ps_mod, "pixel", call.sources[1])?;
     let color_targets = color_targets(targets, call.state.blend, &fragment_outputs(ps_mod, ps_ep));
     let st = &call.state;
     let pipeline = device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {

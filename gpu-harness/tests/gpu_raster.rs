@@ -84,6 +84,7 @@ fn run(format: TargetFormat) -> Option<(Image, Image)> {
     targets.clear(&gpu.device, &gpu.queue, Some(0xff202020), Some(1.0));
     let call = DrawCall {
         constants: Default::default(),
+        sources: [None, None],
         vs: (&vs, "main"),
         ps: (&ps, "main"),
         vertices: &verts,

@@ -133,9 +133,10 @@ pub struct BenchArgs {
     /// --gpu: the float rules timed against IEEE.
     #[arg(long, value_name = "RULES", default_value = "strict", value_parser = ["strict", "fast"], requires = "gpu")]
     rules: String,
-    /// The peers' timing programs (mojodrv, vkd3ddrv), timed side by side with us [default:
-    /// ../shared/peers when present].
-    #[arg(long, value_name = "DIR", conflicts_with_all = ["folder", "gpu"])]
+    /// The peers' timing programs (mojodrv, vkd3ddrv), timed side by side with us; with --gpu,
+    /// vkd3d-shader's translation drawn and counted beside ours [default: ../shared/peers when
+    /// present].
+    #[arg(long, value_name = "DIR", conflicts_with = "folder")]
     peers: Option<PathBuf>,
     /// Leave the peers out.
     #[arg(long, conflicts_with = "peers")]

@@ -212,6 +212,7 @@ fn call<'a>(s: &'a Subject, stages: &'a [GpuStage; 2]) -> DrawCall<'a> {
             blend: None,
         },
         constants: [vs.constants.clone(), ps.constants.clone()],
+        sources: [None, None],
     }
 }
 

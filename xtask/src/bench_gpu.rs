@@ -28,6 +28,11 @@
 //! per-round draw ratios, and the ratios' geometric mean per stage. Mesa's on-disk shader cache is turned off
 //! (`MESA_SHADER_CACHE_DISABLE`), or every round after the first would read the compile from it.
 //!
+//! With the peers' `vkd3ddrv` (`--peers`, default `../shared/peers`), vkd3d-shader's translation
+//! of each subject is a third variant in the same rounds, drawn from its SPIR-V as it is with the
+//! stand-in stages `bench_vkd3d` writes, and a second table gives ours / vkd3d per round, under
+//! the measured rule and under IEEE (`bench-gpu-vkd3d:`).
+//!
 //! Then the code itself, without drawing (`bench_code`): every shader of the selection
 //! translated to SPIR-V under both rules and optimised by `spirv-opt -O`, the strict / IEEE ratio
 //! of the instruction counts per stage, under the plain key and with the draw's facts, and the
@@ -41,29 +46,16 @@ use std::time::Instant;
 use d3d9_shader::bytecode::{Program, ShaderKind};
 use d3d9_shader::key::FloatRules;
 use d3d9_shader::{ParseOptions, Shader};
-use gpu_harness::case::{Case, ConstantKind, RenderState, TextureDimension};
+use gpu_harness::case::RenderState;
 use gpu_harness::device::Gpu;
-use gpu_harness::gpu::{self, DrawCall, FixedState, Resource};
-use gpu_harness::runner::{self, ShaderConstants, ShaderGpu, StageContext, TextureSlot};
-use gpu_harness::targets::GpuTargets;
-use gpu_harness::textures::{self, DecodedTexture, GpuTexture};
+use gpu_harness::runner::{self, ShaderGpu, StageContext};
 use gpu_harness::translated::WithFloatRules;
 use gpu_harness::vertex::{input_map, Vertices};
 
 use crate::bench_corpus::Entry;
+use crate::bench_draw::{describe_draw, sample, stage_constants, Bench, Stages};
 use crate::stats::{geomean, median, middle_half, paired_ratios};
 
-/// Instances of the quad per timed draw of a pixel shader (a full target each).
-const PS_INSTANCES: u32 = 64;
-/// Instances of the quad per timed draw of a vertex shader: 4 vertices each, enough vertex
-/// work to time (a 1 × 1 target keeps the pixel work small).
-const VS_INSTANCES: u32 = 16384;
-/// Timed draws per sample, of which the fastest is kept: what else runs on the machine can only
-/// add to a draw's time, and on a shared 2-core machine two draws of one pipeline in a row
-/// differed by up to 20 %.
-const DRAW_REPEATS: usize = 5;
-/// A pixel shader's target: width and height.
-const PS_TARGET: u32 = 128;
 /// The rules compared, in sample order: `measured` against IEEE, each with its name.
 pub type RulePair = [(FloatRules, &'static str); 2];
 
@@ -84,8 +76,8 @@ struct Subject {
 }
 
 /// Runs `cargo xtask bench --gpu`; the exit status.
-/// `peers`: the peers' programs (`../shared/peers`), whose vkd3d-shader translation the code
-/// counts are compared with.
+/// `peers`: the peers' programs (`../shared/peers`), whose vkd3d-shader translation is drawn
+/// beside ours (`bench_vkd3d`) and its code counted with ours.
 pub fn run(entries: &[Entry], heavy: usize, rounds: usize, rules: RulePair, peers: Option<&Path>) -> i32 {
     let subjects = heaviest(entries, heavy);
     if subjects.is_empty() {
@@ -93,7 +85,11 @@ pub fn run(entries: &[Entry], heavy: usize, rounds: usize, rules: RulePair, peer
         return 1;
     }
     let Some(gpu) = bench_device("xtask bench --gpu") else { return 1 };
-    let status = match time_draws(&gpu, &subjects, rounds, rules, None) {
+    let vkd3d = peers.map(|p| p.join("vkd3ddrv")).filter(|p| p.is_file());
+    if vkd3d.is_none() {
+        println!("vkd3d-shader's draws: no peers' vkd3ddrv (--peers DIR), skipped");
+    }
+    let status = match time_draws(&gpu, &subjects, rounds, rules, None, vkd3d.as_deref()) {
         Ok(_) => 0,
         Err(e) => {
             eprintln!("xtask bench --gpu: {e}");
@@ -139,7 +135,7 @@ pub fn time_on(
     if subjects.is_empty() {
         return Err("no ps_3_0 or vertex shader in the selection parses".into());
     }
-    time_draws(gpu, &subjects, rounds, rules, Some(deadline))
+    time_draws(gpu, &subjects, rounds, rules, Some(deadline), None)
 }
 
 /// The `n` ps_3_0 and the `n` vertex shaders with the most instructions.
@@ -168,53 +164,15 @@ fn heaviest(entries: &[Entry], n: usize) -> Vec<Subject> {
     out
 }
 
-/// One subject ready to draw: the case, its textures on the GPU and its targets.
-struct Bench {
-    case: Case,
-    decoded: Vec<DecodedTexture>,
-    uploaded: Vec<(u32, TextureDimension, GpuTexture)>,
-    targets: GpuTargets,
-}
-
-/// The modules, inputs and resources of one subject under one rule.
-struct Translated {
-    vs: naga::Module,
-    vs_entry: String,
-    ps: naga::Module,
-    ps_entry: String,
-    vertices: Vec<[[f32; 4]; 16]>,
-    buffers: Vec<((u32, u32), Vec<u8>)>,
-    textures: Vec<TextureSlot>,
-}
-
-fn bench_for(gpu: &Gpu, s: &Subject) -> Bench {
-    let tokens = d3d9_shader::bytecode::encode(&s.program);
-    let mut rng = gpu_harness::sweep::Rng::from_tokens(&tokens, 0);
-    let mut case = gpu_harness::sweep::case_for(&s.name, &s.program, &mut rng, gpu_harness::sweep::InputSet::of_set(0));
-    let size = if s.program.version.is_pixel() { PS_TARGET } else { 1 };
-    case.render_target.width = size;
-    case.render_target.height = size;
-    let decoded: Vec<DecodedTexture> = case.textures.iter().map(DecodedTexture::decode).collect();
-    let formats: Vec<_> = case.targets().iter().map(|t| t.1).collect();
-    let targets = GpuTargets::new(&gpu.device, size, size, &formats);
-    Bench { case, decoded, uploaded: Vec::new(), targets }
-}
-
 /// Translates `s` under `rules` as the harness's GPU path does, and the stand-in stage.
-fn translate(b: &Bench, s: &Subject, rules: FloatRules) -> Result<Translated, String> {
+fn translate(b: &Bench, s: &Subject, rules: FloatRules) -> Result<Stages, String> {
     let partner = gpu_harness::sweep::partner_pixel_shader();
     let vertex = s.program.version.is_vertex();
     let (vs, ps) = if vertex { (Some(&s.program), &partner) } else { (None, &s.program) };
     let draw = &b.case.draws[0];
     let mut state = RenderState::default();
     state.apply(&b.case.render_states);
-    let (mut vsc, mut psc) = (ShaderConstants::default(), ShaderConstants::default());
-    for block in &draw.constants {
-        match block.kind {
-            ConstantKind::VsFloat | ConstantKind::VsInt | ConstantKind::VsBool => vsc.load(block),
-            _ => psc.load(block),
-        }
-    }
+    let [vsc, psc] = stage_constants(draw);
     let size = (b.case.render_target.width, b.case.render_target.height);
     let ctx = StageContext {
         api: b.case.api,
@@ -257,83 +215,32 @@ fn translate(b: &Bench, s: &Subject, rules: FloatRules) -> Result<Translated, St
         buffers.extend(t.buffers.iter().cloned());
         textures.extend(t.textures.iter().copied());
     }
-    Ok(Translated { vs: vs_module, vs_entry, ps: tps.module, ps_entry: tps.entry, vertices, buffers, textures })
+    Ok(Stages {
+        vs: vs_module,
+        vs_entry,
+        ps: tps.module,
+        ps_entry: tps.entry,
+        sources: [None, None],
+        vertices,
+        buffers,
+        textures,
+    })
 }
 
-/// Uploads the textures `t` samples that are not on the GPU yet.
-fn upload(gpu: &Gpu, b: &mut Bench, t: &Translated) -> Result<(), String> {
-    for slot in &t.textures {
-        if b.uploaded.iter().any(|(s, k, _)| *s == slot.stage && *k == slot.kind) {
-            continue;
-        }
-        let Some(d) = b.decoded.iter().find(|d| d.stage == slot.stage) else { continue };
-        let g = textures::upload(&gpu.device, &gpu.queue, d, slot.kind)
-            .ok_or_else(|| format!("a {:?} texture sampled as {:?}", d.kind, slot.kind))?;
-        b.uploaded.push((slot.stage, slot.kind, g));
-    }
-    Ok(())
-}
-
-fn call<'a>(b: &'a Bench, t: &'a Translated) -> DrawCall<'a> {
-    let mut resources = BTreeMap::new();
-    for (key, data) in &t.buffers {
-        resources.insert(*key, Resource::Buffer(data.clone()));
-    }
-    for slot in &t.textures {
-        if let Some((_, _, g)) = b.uploaded.iter().find(|(s, k, _)| *s == slot.stage && *k == slot.kind) {
-            resources.insert(slot.texture, Resource::Texture(&g.view));
-            resources.insert(slot.sampler, Resource::Sampler(&g.sampler));
-        }
-    }
-    DrawCall {
-        vs: (&t.vs, &t.vs_entry),
-        ps: (&t.ps, &t.ps_entry),
-        vertices: &t.vertices,
-        strip: true,
-        points: false,
-        resources,
-        state: FixedState {
-            cull: gpu_harness::case::CullMode::None,
-            z_enable: false,
-            z_func: gpu_harness::case::CompareFunc::Always,
-            z_write: false,
-            blend: None,
-        },
-        constants: [Vec::new(), Vec::new()],
-    }
-}
-
-/// One sample: milliseconds to create and first-draw, and to draw.
-fn sample(gpu: &Gpu, b: &Bench, t: &Translated) -> Result<[f64; 2], String> {
-    let call = call(b, t);
-    let start = Instant::now();
-    let pipeline = gpu::Pipeline::new(gpu, &b.targets, &call).map_err(|e| e.to_string())?;
-    pipeline.draw(gpu, &b.targets, 1);
-    gpu.wait();
-    let create = start.elapsed().as_secs_f64() * 1e3;
-    let instances = if b.case.render_target.width == 1 { VS_INSTANCES } else { PS_INSTANCES };
-    let mut draw = f64::INFINITY;
-    for _ in 0..DRAW_REPEATS {
-        let start = Instant::now();
-        pipeline.draw(gpu, &b.targets, instances);
-        gpu.wait();
-        draw = draw.min(start.elapsed().as_secs_f64() * 1e3);
-    }
-    Ok([create, draw])
-}
-
-/// Times every subject under both rules, interleaved, and prints the ratios; returns the summary
-/// line and the rounds timed (after the warm-up, at least one, fewer than `rounds` when
-/// `deadline` passed).
+/// Times every subject under both rules, and vkd3d-shader's translation of it where `vkd3d` (the
+/// peers' `vkd3ddrv`) is given, interleaved, and prints the ratios; returns the summary line and
+/// the rounds timed (after the warm-up, at least one, fewer than `rounds` when `deadline` passed).
 fn time_draws(
     gpu: &Gpu,
     subjects: &[Subject],
     rounds: usize,
     rules: RulePair,
     deadline: Option<Instant>,
+    vkd3d: Option<&Path>,
 ) -> Result<(String, usize), String> {
-    let mut benches: Vec<Bench> = subjects.iter().map(|s| bench_for(gpu, s)).collect();
-    let mut translated = Vec::new();
+    let mut benches: Vec<Bench> = subjects.iter().map(|s| Bench::new(gpu, &s.name, &s.program)).collect();
+    // Per subject: ours under each rule, then vkd3d-shader's where it draws.
+    let mut variants = Vec::new();
     for (b, s) in benches.iter_mut().zip(subjects) {
         let pair = rules
             .iter()
@@ -341,12 +248,16 @@ fn time_draws(
             .collect::<Result<Vec<_>, _>>()
             .map_err(|e| format!("{}: {e}", s.name))?;
         for t in &pair {
-            upload(gpu, b, t).map_err(|e| format!("{}: {e}", s.name))?;
+            b.upload(gpu, t).map_err(|e| format!("{}: {e}", s.name))?;
         }
-        translated.push(pair);
+        variants.push(pair);
     }
-    // samples[subject][rule][create | draw]
-    let mut samples = vec![[[const { Vec::new() }, const { Vec::new() }], [Vec::new(), Vec::new()]]; subjects.len()];
+    if let Some(program) = vkd3d {
+        add_vkd3d(gpu, program, subjects, &mut benches, &mut variants);
+    }
+    // samples[subject][variant][create | draw]
+    let mut samples: Vec<Vec<[Vec<f64>; 2]>> =
+        variants.iter().map(|v| v.iter().map(|_| [Vec::new(), Vec::new()]).collect()).collect();
     let bar = crate::progress::bar(rounds as u64 + 1);
     let mut timed = 0;
     for round in 0..=rounds {
@@ -355,17 +266,13 @@ fn time_draws(
         }
         timed = round;
         bar.inc(1);
-        // The measured rule first in even rounds, IEEE first in odd ones: whatever the second of two
-        // back-to-back draws gains or loses (caches, clocks) falls on both rules alike.
-        let order = if round % 2 == 0 { [0, 1] } else { [1, 0] };
-        for (i, (b, pair)) in benches.iter().zip(&translated).enumerate() {
-            for r in order {
-                let t = &pair[r];
-                let scope = gpu.device.push_error_scope(wgpu::ErrorFilter::Validation);
-                let times = sample(gpu, b, t).map_err(|e| format!("{}: {e}", subjects[i].name))?;
-                if let Some(e) = pollster::block_on(scope.pop()) {
-                    return Err(format!("{}: wgpu: {e}", subjects[i].name));
-                }
+        for (i, (b, v)) in benches.iter().zip(&variants).enumerate() {
+            // Each round starts one variant later (with two: the measured rule first in even
+            // rounds, IEEE in odd ones): whatever the second of back-to-back draws gains or loses
+            // (caches, clocks) falls on every variant alike.
+            for k in 0..v.len() {
+                let r = (k + round) % v.len();
+                let times = checked_sample(gpu, b, &v[r]).map_err(|e| format!("{}: {e}", subjects[i].name))?;
                 if round > 0 {
                     samples[i][r][0].push(times[0]);
                     samples[i][r][1].push(times[1]);
@@ -374,15 +281,48 @@ fn time_draws(
         }
     }
     bar.finish_and_clear();
-    Ok((report(subjects, samples, timed, rules[0].1), timed))
+    let summary = report(subjects, &samples, timed, rules[0].1);
+    if vkd3d.is_some() {
+        report_vkd3d(subjects, &samples, rules[0].1);
+    }
+    Ok((summary, timed))
+}
+
+/// One sample ([`sample`]) with wgpu's validation errors caught as errors.
+fn checked_sample(gpu: &Gpu, b: &Bench, t: &Stages) -> Result<[f64; 2], String> {
+    let scope = gpu.device.push_error_scope(wgpu::ErrorFilter::Validation);
+    let times = sample(gpu, b, t);
+    match pollster::block_on(scope.pop()) {
+        Some(e) => Err(format!("wgpu: {e}")),
+        None => times,
+    }
+}
+
+/// vkd3d-shader's translation of each subject, as the last variant of the subjects it translates
+/// and that draw once; the others are printed with the reason.
+fn add_vkd3d(gpu: &Gpu, program: &Path, subjects: &[Subject], benches: &mut [Bench], variants: &mut [Vec<Stages>]) {
+    let named: Vec<(&str, &Program)> = subjects.iter().map(|s| (s.name.as_str(), &s.program)).collect();
+    let words = crate::bench_vkd3d::translations(program, &named);
+    for (((s, b), v), w) in subjects.iter().zip(benches.iter_mut()).zip(variants.iter_mut()).zip(words) {
+        let drawn = w.and_then(|w| crate::bench_vkd3d::stages(w, &s.program, b)).and_then(|t| {
+            b.upload(gpu, &t)?;
+            checked_sample(gpu, b, &t)?;
+            Ok(t)
+        });
+        match drawn {
+            Ok(t) => v.push(t),
+            Err(e) => println!("vkd3d-shader's {}: not drawn: {e}", s.name),
+        }
+    }
 }
 
 /// Prints the table and the geometric means, and returns the last line; `measured` names the
 /// rule timed against IEEE.
-fn report(subjects: &[Subject], samples: Vec<[[Vec<f64>; 2]; 2]>, rounds: usize, measured: &str) -> String {
+fn report(subjects: &[Subject], samples: &[Vec<[Vec<f64>; 2]>], rounds: usize, measured: &str) -> String {
     println!(
-        "{} subjects, {rounds} rounds interleaved after a warm-up; ms, median over rounds; ratio = median of the rounds' {measured} / ieee ratios, middle = their middle half (draw); create = pipeline + first draw, draw = fastest of {DRAW_REPEATS} draws of ps {PS_INSTANCES} instances of a {PS_TARGET}x{PS_TARGET} quad, vs {VS_INSTANCES} of a 1x1 one",
-        subjects.len()
+        "{} subjects, {rounds} rounds interleaved after a warm-up; ms, median over rounds; ratio = median of the rounds' {measured} / ieee ratios, middle = their middle half (draw); create = pipeline + first draw, {}",
+        subjects.len(),
+        describe_draw()
     );
     // The measured rule's columns end in its initial, IEEE's in `i`.
     let m = &measured[..1];
@@ -398,7 +338,8 @@ fn report(subjects: &[Subject], samples: Vec<[[Vec<f64>; 2]; 2]>, rounds: usize,
         "middle"
     );
     let mut ratios: BTreeMap<&str, [Vec<f64>; 2]> = BTreeMap::new();
-    for (s, [mut timed, mut ieee]) in subjects.iter().zip(samples) {
+    for (s, v) in subjects.iter().zip(samples) {
+        let (mut timed, mut ieee) = (v[0].clone(), v[1].clone());
         let (mut create, mut draw) = (paired_ratios(&timed[0], &ieee[0]), paired_ratios(&timed[1], &ieee[1]));
         let (cr, dr) = (median(&mut create), median(&mut draw));
         let (low, high) = middle_half(&mut draw);
@@ -426,6 +367,35 @@ fn report(subjects: &[Subject], samples: Vec<[[Vec<f64>; 2]; 2]>, rounds: usize,
     let summary = format!("bench-gpu: {measured}/ieee {}", line.join(", "));
     println!("{summary}");
     summary
+}
+
+/// Prints the draws of vkd3d-shader's translation against ours, per subject that has them: the
+/// median over rounds of each round's ours / vkd3d ratio, under the measured rule and under IEEE,
+/// and their geometric means per stage.
+fn report_vkd3d(subjects: &[Subject], samples: &[Vec<[Vec<f64>; 2]>], measured: &str) {
+    println!("against vkd3d-shader's SPIR-V, drawn as it is (bench_vkd3d); ms, median over rounds; ratio = median of the rounds' ours / vkd3d (draw)");
+    println!("  {:<34} {:>8} {:>8} {:>9} {:>9}", "shader", "create-v", "draw-v", format!("{measured}/v"), "ieee/v");
+    let mut ratios: BTreeMap<&str, [Vec<f64>; 2]> = BTreeMap::new();
+    for (s, v) in subjects.iter().zip(samples) {
+        let [ours, ieee, theirs] = &v[..] else { continue };
+        let (mut ct, mut dt) = (theirs[0].clone(), theirs[1].clone());
+        let m = median(&mut paired_ratios(&ours[1], &theirs[1]));
+        let i = median(&mut paired_ratios(&ieee[1], &theirs[1]));
+        println!("  {:<34} {:>8.2} {:>8.2} {m:>9.3} {i:>9.3}", s.name, median(&mut ct), median(&mut dt));
+        let r = ratios.entry(if s.program.version.is_pixel() { "ps" } else { "vs" }).or_default();
+        r[0].push(m);
+        r[1].push(i);
+    }
+    let mut line = Vec::new();
+    for (stage, [m, i]) in &ratios {
+        line.push(format!(
+            "{stage}-draw {measured}/vkd3d {:.3} ieee/vkd3d {:.3} ({} shaders)",
+            geomean(m),
+            geomean(i),
+            m.len()
+        ));
+    }
+    println!("bench-gpu-vkd3d: {}", if line.is_empty() { "no subject drawn".to_string() } else { line.join(", ") });
 }
 
 #[cfg(test)]

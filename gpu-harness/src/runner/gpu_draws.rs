@@ -84,6 +84,7 @@ impl Runner<'_> {
                 vs: (&tvs.module, tvs.entry.as_str()),
                 ps: (&tps.module, tps.entry.as_str()),
                 constants: [tvs.constants.clone(), tps.constants.clone()],
+                sources: [None, None],
                 vertices: match draw.primitive {
                     crate::case::Primitive::PointList => &inputs[..(draw.primitive_count as usize).min(inputs.len())],
                     _ => &inputs,
