@@ -3,11 +3,12 @@
 //!
 //! The whole pipeline is timed through the public API a runtime calls:
 //! `Shader::parse(bytes, &ParseOptions::lenient())` (decode, lenient D3D9 validation, analysis)
-//! → `.translate(&key)` (lowering, naga validation) → `.to_spirv()` or `.to_wgsl()`. Each stage
+//! → `.translate(&key)` (lowering, the writers' facts) → `.to_spirv()` or `.to_wgsl()`. Each stage
 //! is also timed alone, in a run of the stages one after another where each takes the output
 //! the stage before it has just made: `decode` (bytes → program), `validate` (the lenient
 //! validator's checks that can refuse a program, `validate::errors`, as `Shader::parse` runs
-//! them), `lower` (analysis + lowering), `naga-validate`, `spirv`, `wgsl`. The stages leave
+//! them), `lower` (analysis + lowering), `facts` (`emit::Analysis::new`: the writers' facts; naga's
+//! validation too in a debug or `full-validation` build), `spirv`, `wgsl`. The stages leave
 //! out the reflection `Shader::parse` builds and the freeing of each stage's output, which the
 //! totals include.
 //!
@@ -21,7 +22,7 @@
 //! Allocations are counted by the xtask binary's global allocator ([`crate::alloc_count`]) on
 //! one further, untimed run of each path per shader: calls (`alloc`, `alloc_zeroed`, `realloc`)
 //! and bytes asked for, and the calls of each stage alone (decode, validate, analyse, lower,
-//! naga-validate, spirv, wgsl). The output sizes are the SPIR-V and WGSL bytes summed over the
+//! facts, spirv, wgsl). The output sizes are the SPIR-V and WGSL bytes summed over the
 //! corpus.
 //!
 //! The counted run also follows the heap's high-water mark: the peak heap one translation
@@ -165,8 +166,7 @@ fn key_field(text: &str) -> Result<String, String> {
 }
 
 /// The series timed per shader, in the report's order.
-const SERIES: [&str; 8] =
-    ["total-spirv", "total-wgsl", "decode", "validate", "lower", "naga-validate", "spirv", "wgsl"];
+const SERIES: [&str; 8] = ["total-spirv", "total-wgsl", "decode", "validate", "lower", "facts", "spirv", "wgsl"];
 
 /// One shader, ready to time: its bytes, and what the untimed counting run found.
 struct Case {
@@ -178,7 +178,7 @@ struct Case {
 }
 
 /// The stages whose allocations are counted one by one.
-const ALLOC_STAGES: [&str; 7] = ["decode", "validate", "analyse", "lower", "naga-validate", "spirv", "wgsl"];
+const ALLOC_STAGES: [&str; 7] = ["decode", "validate", "analyse", "lower", "facts", "spirv", "wgsl"];
 
 /// Allocation calls of each stage of [`ALLOC_STAGES`], run alone on the output of the one before.
 fn stage_allocs(bytes: &[u8], key: &ShaderKey) -> Result<[u64; 7], String> {
@@ -194,11 +194,11 @@ fn stage_allocs(bytes: &[u8], key: &ShaderKey) -> Result<[u64; 7], String> {
     let (lowered, a) = alloc_count::count(|| lower::lower(&program, &sig, key));
     counted(3, a);
     let lowered = lowered.map_err(|e| e.to_string())?;
-    let (info, a) = alloc_count::count(|| emit::validate(&lowered.module));
+    let (analysis, a) = alloc_count::count(|| emit::Analysis::new(&lowered.module));
     counted(4, a);
-    let info = info.map_err(|e| e.to_string())?;
-    counted(5, alloc_count::count(|| emit::spirv(&lowered.module, &info)).1);
-    counted(6, alloc_count::count(|| emit::wgsl(&lowered.module, &info)).1);
+    let analysis = analysis.map_err(|e| e.to_string())?;
+    counted(5, alloc_count::count(|| emit::spirv(&lowered.module, &analysis)).1);
+    counted(6, alloc_count::count(|| emit::wgsl(&lowered.module, &analysis)).1);
     Ok(n)
 }
 
@@ -332,9 +332,9 @@ fn stages(bytes: &[u8], key: &ShaderKey, options: &ValidationOptions, t: &mut [f
     let program = timed(&mut t[2], || decode_bytes(std::hint::black_box(bytes))).ok()?;
     timed(&mut t[3], || errors(&program, options));
     let lowered = timed(&mut t[4], || lower::lower(&program, &analyse(&program), key)).ok()?;
-    let info = timed(&mut t[5], || emit::validate(&lowered.module)).ok()?;
-    timed(&mut t[6], || emit::spirv(&lowered.module, &info)).ok()?;
-    timed(&mut t[7], || emit::wgsl(&lowered.module, &info)).ok()?;
+    let analysis = timed(&mut t[5], || emit::Analysis::new(&lowered.module)).ok()?;
+    timed(&mut t[6], || emit::spirv(&lowered.module, &analysis)).ok()?;
+    timed(&mut t[7], || emit::wgsl(&lowered.module, &analysis)).ok()?;
     Some(())
 }
 

@@ -1,6 +1,8 @@
 //! naga validation and the backends. Output is deterministic: the same program and key give the
 //! same bytes (the lowering iterates only ordered collections).
 
+mod analysis;
+mod facts;
 pub mod spirv;
 
 use std::cell::RefCell;
@@ -10,6 +12,9 @@ use naga::valid::{Capabilities, ModuleInfo, ValidationFlags, Validator};
 use thiserror::Error;
 
 mod wgsl;
+
+pub use analysis::Analysis;
+pub use facts::{ExprFacts, FunctionFacts, WriterFacts};
 
 /// Why emission failed.
 #[derive(Debug, Error)]
@@ -93,21 +98,21 @@ fn validation_error(e: naga::WithSpan<naga::valid::ValidationError>) -> EmitErro
 
 /// WGSL text: the project's writer (`wgsl/`), or naga's for a module outside what it writes
 /// (none of the translator's or the fixed-function generator's, which the tests check).
-pub fn wgsl(module: &naga::Module, info: &ModuleInfo) -> Result<String, EmitError> {
+pub fn wgsl(module: &naga::Module, analysis: &Analysis) -> Result<String, EmitError> {
     let mut directives = String::new();
     write_diagnostic_directives(module, &mut directives);
-    match self::wgsl::write(module, info, &directives) {
+    match self::wgsl::write(module, analysis.facts(), &directives) {
         Ok(text) => Ok(text),
-        Err(_) => naga_wgsl_after(module, info, directives),
+        Err(_) => naga_wgsl_after(module, analysis.info(module)?, directives),
     }
 }
 
 /// WGSL text from the project's writer alone: an error where `wgsl` would fall back to naga's
 /// writer. The tests use it to prove the fallback unused.
-pub fn wgsl_own(module: &naga::Module, info: &ModuleInfo) -> Result<String, EmitError> {
+pub fn wgsl_own(module: &naga::Module, facts: &WriterFacts) -> Result<String, EmitError> {
     let mut directives = String::new();
     write_diagnostic_directives(module, &mut directives);
-    self::wgsl::write(module, info, &directives)
+    self::wgsl::write(module, facts, &directives)
         .map_err(|u| EmitError::Backend { backend: "wgsl", message: format!("the project's writer lacks {}", u.0) })
 }
 
@@ -174,10 +179,11 @@ pub type SpirvVersion = (u8, u8);
 ///
 /// The project's own writer ([`spirv::write`]) writes every module the lowering and the
 /// fixed-function generator make; a module outside what it covers goes to naga's writer.
-pub fn spirv(module: &naga::Module, info: &ModuleInfo) -> Result<Vec<u32>, EmitError> {
-    if let Ok(words) = spirv::write(module, info, (1, 0)) {
+pub fn spirv(module: &naga::Module, analysis: &Analysis) -> Result<Vec<u32>, EmitError> {
+    if let Ok(words) = spirv::write(module, analysis.facts(), (1, 0)) {
         return Ok(words);
     }
+    let info = analysis.info(module)?;
     match write_spirv(module, info, (1, 0)) {
         Err(naga::back::spv::Error::SpirvVersionTooLow(major, minor)) => write_spirv(module, info, (major, minor)),
         other => other,
@@ -186,11 +192,11 @@ pub fn spirv(module: &naga::Module, info: &ModuleInfo) -> Result<Vec<u32>, EmitE
 }
 
 /// SPIR-V words in the version the caller asks for (an error if the module needs a newer one).
-pub fn spirv_version(module: &naga::Module, info: &ModuleInfo, version: SpirvVersion) -> Result<Vec<u32>, EmitError> {
-    if let Ok(words) = spirv::write(module, info, version) {
+pub fn spirv_version(module: &naga::Module, analysis: &Analysis, version: SpirvVersion) -> Result<Vec<u32>, EmitError> {
+    if let Ok(words) = spirv::write(module, analysis.facts(), version) {
         return Ok(words);
     }
-    write_spirv(module, info, version).map_err(spirv_error)
+    write_spirv(module, analysis.info(module)?, version).map_err(spirv_error)
 }
 
 fn spirv_error(e: naga::back::spv::Error) -> EmitError {
