@@ -14,7 +14,7 @@ use thiserror::Error;
 mod wgsl;
 
 pub use analysis::Analysis;
-pub use facts::{ExprFacts, FunctionFacts, WriterFacts};
+pub use facts::{FunctionFacts, WriterFacts};
 
 /// Why emission failed.
 #[derive(Debug, Error)]

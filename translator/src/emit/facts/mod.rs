@@ -15,26 +15,26 @@ use naga::{Block, Expression, Function, Handle, Module, Statement};
 
 use super::EmitError;
 
-/// The writers' facts of one expression.
-#[derive(Debug, PartialEq)]
-pub struct ExprFacts {
-    /// Its type, as naga's `ExpressionInfo::ty`.
-    pub ty: TypeResolution,
-    /// How many expressions, statements and local initialisers use it, as naga's
-    /// `ExpressionInfo::ref_count`.
-    pub ref_count: usize,
-}
-
-/// The writers' facts of one function's expressions, indexed by expression handle.
+/// The writers' facts of one function's expressions, by expression handle: kept in two
+/// arrays as they are computed (one of `ExprFacts`-like pairs cost a copy of every type).
 #[derive(Debug, Default)]
 pub struct FunctionFacts {
-    expressions: Vec<ExprFacts>,
+    types: Vec<TypeResolution>,
+    uses: Vec<usize>,
 }
 
-impl std::ops::Index<Handle<Expression>> for FunctionFacts {
-    type Output = ExprFacts;
-    fn index(&self, h: Handle<Expression>) -> &ExprFacts {
-        &self.expressions[h.index()]
+impl FunctionFacts {
+    /// The type of expression `h`, as naga's `ExpressionInfo::ty`.
+    #[inline]
+    pub fn ty(&self, h: Handle<Expression>) -> &TypeResolution {
+        &self.types[h.index()]
+    }
+
+    /// How many expressions, statements and local initialisers use `h`, as naga's
+    /// `ExpressionInfo::ref_count`.
+    #[inline]
+    pub fn ref_count(&self, h: Handle<Expression>) -> usize {
+        self.uses[h.index()]
     }
 }
 
@@ -115,17 +115,13 @@ impl WriterFacts {
 
 impl FunctionFacts {
     fn differs_from(&self, f: &Function, info: &FunctionInfo) -> Option<String> {
-        if self.expressions.len() != f.expressions.len() {
-            return Some(format!("{} expressions of {}", self.expressions.len(), f.expressions.len()));
+        if self.types.len() != f.expressions.len() || self.uses.len() != f.expressions.len() {
+            return Some(format!("{} expressions of {}", self.types.len(), f.expressions.len()));
         }
         f.expressions.iter().find_map(|(h, _)| {
-            let (ours, naga) = (&self[h], &info[h]);
-            (ours.ty != naga.ty || ours.ref_count != naga.ref_count).then(|| {
-                format!(
-                    "{h:?}: {:?} used {} times vs naga's {:?} used {}",
-                    ours.ty, ours.ref_count, naga.ty, naga.ref_count
-                )
-            })
+            let (ty, uses, naga) = (self.ty(h), self.ref_count(h), &info[h]);
+            (*ty != naga.ty || uses != naga.ref_count)
+                .then(|| format!("{h:?}: {ty:?} used {uses} times vs naga's {:?} used {}", naga.ty, naga.ref_count))
         })
     }
 }
@@ -168,8 +164,7 @@ fn function_facts(module: &Module, f: &Function) -> Result<FunctionFacts, EmitEr
     if let Some(h) = uses.bad {
         return Err(failure(h, ResolveError::IncompatibleOperands("a use of an expression that is not there".into())));
     }
-    let expressions = types.into_iter().zip(uses.counts).map(|(ty, ref_count)| ExprFacts { ty, ref_count }).collect();
-    Ok(FunctionFacts { expressions })
+    Ok(FunctionFacts { types, uses: uses.counts })
 }
 
 /// `resolve` over a function's types so far (a separate function so the borrow of `types`

@@ -320,7 +320,7 @@ impl Writer<'_> {
                 let part = self.constant_expression(arena, value, fi)?;
                 let info = self.info;
                 let t = match fi {
-                    Some(fi) => self.resolution_type(&fi[handle].ty)?,
+                    Some(fi) => self.resolution_type(fi.ty(handle))?,
                     None => self.resolution_type(&info[handle])?,
                 };
                 let parts = [part; 4];

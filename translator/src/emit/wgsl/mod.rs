@@ -399,5 +399,5 @@ impl Writer<'_> {
 
 /// The resolved type of expression `h` of the function `cx`.
 pub(super) fn type_of<'a>(module: &'a Module, cx: &'a Cx, h: Handle<naga::Expression>) -> &'a TypeInner {
-    cx.fi[h].ty.inner_with(&module.types)
+    cx.fi.ty(h).inner_with(&module.types)
 }
