@@ -12,9 +12,11 @@ use d3d9_shader::{translate, ShaderKey};
 use d3d9_tests::{hex_files, is_invalid, parse_hex, shared_dir};
 
 /// The tests build the library with the `full-validation` feature (tests/Cargo.toml), so every
-/// translation they make passes all of naga's checks, not only the release set.
+/// translation they make passes all of naga's checks (a release build runs none) and proves the
+/// writers' facts equal naga's analysis.
 #[test]
 fn the_tests_run_every_naga_check() {
+    assert!(d3d9_shader::emit::FULL_VALIDATION, "tests/Cargo.toml lost the full-validation feature");
     assert_eq!(
         d3d9_shader::emit::TRANSLATION_FLAGS,
         naga::valid::ValidationFlags::all(),

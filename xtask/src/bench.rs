@@ -398,8 +398,9 @@ fn bench(dir: &Path, entries: &[Entry], key: &ShaderKey, args: &BenchArgs) -> i3
         }
     }
     let key_text = if args.key.is_empty() { "default key".to_string() } else { args.key.join(" ") };
-    // The naga checks a translation runs depend on the build (emit::TRANSLATION_FLAGS): say which.
-    let checks = if emit::FULL_VALIDATION { "every naga check" } else { "naga's release checks" };
+    // Whether a translation runs naga's validator depends on the build (emit::FULL_VALIDATION):
+    // say which.
+    let checks = if emit::FULL_VALIDATION { "every naga check" } else { "no naga validation (writer facts)" };
     println!(
         "{} shaders of {}, {key_text}, {checks}, {} rounds round-robin after a warm-up, on {}; µs per shader over shaders:",
         cases.len(),
@@ -543,7 +544,8 @@ fn report(cases: &[Case], medians: &[f64], means: &[f64], extra: &[String]) {
     // Target (issue 16): bytecode → validated SPIR-V, and → WGSL, within 60 µs per shader, as
     // users build the library. Cargo unifies features across what one command builds, so
     // building the whole workspace with its tests (which turn `full-validation` on) gives this
-    // binary every naga check, about 5 µs more per shader on the common list.
+    // binary every naga check at each translation (a release build of the library alone runs
+    // none: docs/architecture.md#naga-validation).
     if emit::FULL_VALIDATION {
         println!(
             "  note: this build runs every naga check (feature full-validation, or a debug build), not what users \
@@ -571,7 +573,7 @@ fn report(cases: &[Case], medians: &[f64], means: &[f64], extra: &[String]) {
         sizes[0],
         sizes[1],
         1e6 / medians[0],
-        if emit::FULL_VALIDATION { "all" } else { "release" },
+        if emit::FULL_VALIDATION { "all" } else { "none" },
         extra.iter().map(|f| format!(", {f}")).collect::<String>(),
         bench_peers::load_average().split(' ').take(3).collect::<Vec<_>>().join(" ")
     );

@@ -6,8 +6,9 @@ use std::sync::OnceLock;
 
 use naga::valid::ModuleInfo;
 
+use super::error::EmitError;
 use super::facts::WriterFacts;
-use super::{validate, validate_fully, EmitError, FULL_VALIDATION};
+use super::validation::{validate, validate_fully, FULL_VALIDATION};
 
 /// The writers' facts of a module, and naga's validation of it once someone asks for it.
 #[derive(Debug)]

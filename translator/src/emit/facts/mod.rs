@@ -13,7 +13,7 @@ use naga::proc::{ResolveContext, ResolveError, TypeResolution};
 use naga::valid::{FunctionInfo, ModuleInfo};
 use naga::{Block, Expression, Function, Handle, Module, Statement};
 
-use super::EmitError;
+use super::error::EmitError;
 
 /// The writers' facts of one function's expressions, by expression handle: kept in two
 /// arrays as they are computed (one of `ExprFacts`-like pairs cost a copy of every type).

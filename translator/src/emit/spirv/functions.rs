@@ -4,7 +4,7 @@
 use naga::{EntryPoint, Function, ShaderStage};
 use spirv::{ExecutionMode, ExecutionModel, FunctionControl, Op, StorageClass};
 
-use super::super::FunctionFacts;
+use super::super::facts::FunctionFacts;
 use super::{Result, Unsupported, Writer};
 
 /// The function being written, as the expression and statement writers read it.

@@ -28,7 +28,7 @@ use naga::{Handle, Module};
 use rustc_hash::FxHashMap;
 use spirv::{Capability, Op};
 
-use super::WriterFacts;
+use super::facts::WriterFacts;
 
 use self::state::{ConstKey, FnState, Global, LocalType};
 use self::words::Section;

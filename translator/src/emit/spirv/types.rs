@@ -8,7 +8,7 @@ use naga::{
 };
 use spirv::{Capability, Decoration, Op, StorageClass};
 
-use super::super::FunctionFacts;
+use super::super::facts::FunctionFacts;
 use super::state::{ConstKey, LocalType};
 use super::{Result, Unsupported, Writer};
 

@@ -29,7 +29,7 @@ use naga::{Binding, Handle, Module, ShaderStage, TypeInner};
 use names::{FunctionNames, Name, Names};
 pub use unsupported::Unsupported;
 
-use super::{FunctionFacts, WriterFacts};
+use super::facts::{FunctionFacts, WriterFacts};
 
 /// The module as WGSL, after `directives` (the diagnostic directives, which must come first).
 pub(crate) fn write(module: &Module, info: &WriterFacts, directives: &str) -> Result<String, Unsupported> {
