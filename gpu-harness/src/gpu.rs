@@ -113,7 +113,10 @@ pub fn to_wgsl(module: &naga::Module, stage: &'static str) -> Result<String, Gpu
     let info = naga::valid::Validator::new(naga::valid::ValidationFlags::all(), naga::valid::Capabilities::all())
         .validate(module)
         .map_err(|e| GpuError::Validation { stage, message: format!("{:?}", e.into_inner()) })?;
-    d3d9_shader::emit::wgsl_own(module, &info).map_err(|e| GpuError::Validation { stage, message: e.to_string() })
+    let analysis = d3d9_shader::emit::Analysis::with_info(module, info)
+        .map_err(|e| GpuError::Validation { stage, message: e.to_string() })?;
+    d3d9_shader::emit::wgsl_own(module, analysis.facts())
+        .map_err(|e| GpuError::Validation { stage, message: e.to_string() })
 }
 
 /// The module wgpu gets for `module`: its WGSL, or with `D3D9_GPU_SOURCE=spirv` the library's
@@ -134,10 +137,11 @@ fn shader_module(
             Source::Wgsl(text) => wgpu::ShaderSource::Wgsl(text.into()),
         }
     } else if std::env::var("D3D9_GPU_SOURCE").is_ok_and(|v| v == "spirv") {
-        let info = d3d9_shader::emit::validate_fully(module)
+        let analysis = d3d9_shader::emit::validate_fully(module)
+            .and_then(|info| d3d9_shader::emit::Analysis::with_info(module, info))
             .map_err(|e| GpuError::Validation { stage, message: e.to_string() })?;
         // The project's writer alone, never naga's fallback: the run proves the words users get.
-        let words = d3d9_shader::emit::spirv::write(module, &info, (1, 0))
+        let words = d3d9_shader::emit::spirv::write(module, analysis.facts(), (1, 0))
             .map_err(|e| GpuError::Validation { stage, message: format!("the SPIR-V writer: {e:?}") })?;
         wgpu::ShaderSource::SpirV(words.into())
     } else {

@@ -144,12 +144,12 @@ fn generated_halves_pass_tint_spirv_val_and_glslang() {
             Err(e) => return failures.push(format!("{what}: {e}")),
         };
         // The project's SPIR-V writer covers every fixed-function module (naga's is the fallback).
-        if let Err(e) = d3d9_shader::emit::spirv::write(&shader.module, &shader.info, (1, 0)) {
+        if let Err(e) = d3d9_shader::emit::spirv::write(&shader.module, shader.analysis.facts(), (1, 0)) {
             failures.push(format!("{what}: the project's SPIR-V writer refused the module: {e:?}"));
         }
         let wgsl = shader.to_wgsl().unwrap();
         // The project's writer writes every half: naga's (the fallback) is never used.
-        match d3d9_shader::emit::wgsl_own(&shader.module, &shader.info) {
+        match d3d9_shader::emit::wgsl_own(&shader.module, shader.analysis.facts()) {
             Ok(own) if own == wgsl => {}
             Ok(_) => failures.push(format!("{what}: the WGSL is not the project's writer's")),
             Err(e) => failures.push(format!("{what}: {e}")),
@@ -163,7 +163,7 @@ fn generated_halves_pass_tint_spirv_val_and_glslang() {
             failures.extend(run_tool(val, &args, &tmp.join("f.spv"), &spirv).map(|e| format!("{what}: {e}")));
         }
         if let Some(g) = glslang {
-            let glsl = d3d9_shader::emit::glsl(&shader.module, &shader.info).unwrap();
+            let glsl = d3d9_shader::emit::glsl(&shader.module, shader.info().unwrap()).unwrap();
             failures.extend(
                 run_tool(g, &[], &tmp.join(format!("f.{ext}")), glsl.as_bytes()).map(|e| format!("{what}: {e}")),
             );

@@ -56,7 +56,7 @@ fn check(path: &Path, val: &Path, tmp: &Path) -> Result<(), String> {
     let default = t.to_spirv().map_err(|e| format!("to_spirv: {e}"))?;
     let asked = t.to_spirv_version((1, 0)).map_err(|e| format!("to_spirv_version((1, 0)): {e}"))?;
     // The words come from the project's own writer, not naga's fallback.
-    let own = d3d9_shader::emit::spirv::write(&t.module, &t.info, (1, 0))
+    let own = d3d9_shader::emit::spirv::write(&t.module, t.facts(), (1, 0))
         .map_err(|e| format!("the project's SPIR-V writer refused the module: {e:?}"))?;
     if own != default {
         return Err("to_spirv() did not give the project's writer's words".into());

@@ -131,7 +131,7 @@ fn tint_accepts_the_wgsl_of_every_shader_under_every_key_variant() {
             let wgsl = translate_with(&program, &sig, &key_of(&assignments))
                 .map_err(|e| format!("translate: {e}"))
                 // The project's writer alone (no fallback to naga's): it must write every variant.
-                .and_then(|t| d3d9_shader::emit::wgsl_own(&t.module, &t.info).map_err(|e| format!("WGSL: {e}")));
+                .and_then(|t| d3d9_shader::emit::wgsl_own(&t.module, t.facts()).map_err(|e| format!("WGSL: {e}")));
             match wgsl {
                 Ok(code) => {
                     let stage = if program.version.is_pixel() { "pixel" } else { "vertex" };

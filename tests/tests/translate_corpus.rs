@@ -12,7 +12,8 @@ use d3d9_shader::{translate, ShaderKey};
 use d3d9_tests::{hex_files, is_invalid, parse_hex, shared_dir};
 
 /// The tests build the library with the `full-validation` feature (tests/Cargo.toml), so every
-/// translation they make passes all of naga's checks, not only the release set.
+/// translation they make passes all of naga's checks (a release build runs none) and proves the
+/// writers' facts equal naga's analysis.
 #[test]
 fn the_tests_run_every_naga_check() {
     assert_eq!(
@@ -47,14 +48,15 @@ fn check(path: &Path, spirv_val: Option<&Path>, tmp: &Path) -> Result<bool, Stri
         let t = translate(&program, &key).map_err(|e| format!("translate ({name}): {e}"))?;
         let wgsl = t.to_wgsl().map_err(|e| format!("{name}: {e}"))?;
         // The project's writer writes every translation: naga's (the fallback) is never used.
-        let own = d3d9_shader::emit::wgsl_own(&t.module, &t.info).map_err(|e| format!("{name}: {e}"))?;
+        let own = d3d9_shader::emit::wgsl_own(&t.module, t.facts()).map_err(|e| format!("{name}: {e}"))?;
         if own != wgsl {
             return Err(format!("{name}: the WGSL is not the project's writer's"));
         }
         // The same text as naga's writer, line for line, but for the names of the lets naga
         // names after the IR's named expressions (ours are all `_eN`): the same values,
         // computed at the same points.
-        let naga_text = d3d9_shader::emit::naga_wgsl(&t.module, &t.info).map_err(|e| format!("{name}: {e}"))?;
+        let naga_text = d3d9_shader::emit::naga_wgsl(&t.module, t.info().map_err(|e| format!("{name}: {e}"))?)
+            .map_err(|e| format!("{name}: {e}"))?;
         if !same_but_let_names(&own, &naga_text) {
             return Err(format!("{name}: the WGSL differs from naga's writer's\n{own}\n{naga_text}"));
         }
@@ -62,7 +64,7 @@ fn check(path: &Path, spirv_val: Option<&Path>, tmp: &Path) -> Result<bool, Stri
             .map_err(|e| format!("WGSL re-parse ({name}): {}\n{wgsl}", e.emit_to_string(&wgsl)))?;
         let words = t.to_spirv().map_err(|e| format!("{name}: {e}"))?;
         // Every key's module is within the project's SPIR-V writer (naga's is only a fallback).
-        d3d9_shader::emit::spirv::write(&t.module, &t.info, (1, 0))
+        d3d9_shader::emit::spirv::write(&t.module, t.facts(), (1, 0))
             .map_err(|e| format!("{name}: the project's SPIR-V writer refused the module: {e:?}"))?;
         spirv_check(&words, spirv_val, tmp).map_err(|e| format!("{name}: {e}"))?;
     }

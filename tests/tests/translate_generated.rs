@@ -34,7 +34,7 @@ fn generated_programs_translate_and_validate() {
                 let t = translate(&g.program, &key).unwrap_or_else(|e| panic!("{v} seed {seed} {key:?}: {e}"));
                 t.to_spirv().unwrap_or_else(|e| panic!("{v} seed {seed}: {e}"));
                 // The project's SPIR-V writer covers every generated module (naga's is a fallback).
-                if let Err(e) = d3d9_shader::emit::spirv::write(&t.module, &t.info, (1, 0)) {
+                if let Err(e) = d3d9_shader::emit::spirv::write(&t.module, t.facts(), (1, 0)) {
                     panic!("{v} seed {seed} {key:?}: the project's SPIR-V writer refused the module: {e:?}");
                 }
                 if seed % 6 == 0 && !key.point_sprite {

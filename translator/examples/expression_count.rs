@@ -92,8 +92,8 @@ fn add(t: &mut Totals, bytes: &[u8], rules: FloatRules, spirv_opt: Option<&Path>
         }
     }
     if let Some(scratch) = spirv_opt.filter(|_| program.version.kind == ShaderKind::Vertex) {
-        let info = emit::validate(m).ok()?;
-        t.optimised += optimised_instructions(&emit::spirv(m, &info).ok()?, scratch)?;
+        let analysis = emit::Analysis::new(m).ok()?;
+        t.optimised += optimised_instructions(&emit::spirv(m, &analysis).ok()?, scratch)?;
     }
     t.instructions += program
         .iter()

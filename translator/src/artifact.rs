@@ -231,8 +231,8 @@ impl Artifact {
             backend: "artifact",
             message: "an artifact with overrides and no module (written before artifacts kept it)".into(),
         })?;
-        let (module, info) = stored.module()?;
-        let t = Translation { module, info, layout: self.layout.clone(), interface: self.interface.clone() };
+        let (module, analysis) = stored.module()?;
+        let t = Translation::with_analysis(module, analysis, self.layout.clone(), self.interface.clone());
         let state = RenderState { modes: *modes, ..RenderState::default() };
         t.specialise_with_constants(&state, bools, ints)?.to_spirv()
     }
@@ -452,8 +452,10 @@ mod tests {
         assert_eq!(constants.get("bool_constants"), Some(1.0));
         assert_eq!(constants, t.pipeline_constants(&modes, 1, &ints));
         let (module, info) =
-            naga::back::pipeline_constants::process_overrides(&t.module, &t.info, None, &constants.to_naga()).unwrap();
-        let wgpu_like = crate::emit::spirv(&module, &info).unwrap();
+            naga::back::pipeline_constants::process_overrides(&t.module, t.info().unwrap(), None, &constants.to_naga())
+                .unwrap();
+        let analysis = crate::emit::Analysis::with_info(&module, info.into_owned()).unwrap();
+        let wgpu_like = crate::emit::spirv(&module, &analysis).unwrap();
         let on = back.to_spirv_with_constants(&modes, 1, &ints).unwrap();
         assert_eq!(wgpu_like, on);
         // b0 off is other code: what the modes-only constants gave.

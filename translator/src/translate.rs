@@ -1,5 +1,5 @@
-//! The top-level API: program + key → validated naga module → WGSL/SPIR-V (and the other
-//! backends behind features).
+//! The top-level API: program + key → naga module → WGSL/SPIR-V (and the other backends
+//! behind features). Which naga checks run when: docs/architecture.md#naga-validation.
 
 use thiserror::Error;
 
@@ -27,8 +27,9 @@ pub enum TranslateError {
 pub struct Translation {
     /// The naga module.
     pub module: naga::Module,
-    /// Its validation info.
-    pub info: naga::valid::ModuleInfo,
+    /// What the backends read about the module: the project's writers' facts, and naga's
+    /// `ModuleInfo` once [`Translation::info`] asks for it.
+    analysis: emit::Analysis,
     /// What the caller binds.
     pub layout: BindingLayout,
     /// Where inputs and outputs went.
@@ -36,19 +37,54 @@ pub struct Translation {
 }
 
 impl Translation {
+    /// A translation of `module` (analysed with [`emit::Analysis::new`]).
+    pub fn new(module: naga::Module, layout: BindingLayout, interface: InterfaceMap) -> Result<Translation, EmitError> {
+        let analysis = emit::Analysis::new(&module)?;
+        Ok(Translation { module, analysis, layout, interface })
+    }
+
+    /// A translation of a module analysed beforehand (`analysis` must be `module`'s).
+    pub(crate) fn with_analysis(
+        module: naga::Module,
+        analysis: emit::Analysis,
+        layout: BindingLayout,
+        interface: InterfaceMap,
+    ) -> Translation {
+        Translation { module, analysis, layout, interface }
+    }
+
+    /// naga's validation info of the module, which naga's own backends take (the project's
+    /// WGSL and SPIR-V writers do not need it). A release build validates on the first call
+    /// (naga's checks but those of [`emit::TRANSLATION_FLAGS`]) and keeps the result; a debug
+    /// or `full-validation` build validated with every check at translation.
+    pub fn info(&self) -> Result<&naga::valid::ModuleInfo, EmitError> {
+        self.analysis.info(&self.module)
+    }
+
+    /// Runs every naga check on the module, whatever the build (the GPU harness does before
+    /// it draws): an error is a translator bug.
+    pub fn validate_fully(&self) -> Result<naga::valid::ModuleInfo, EmitError> {
+        emit::validate_fully(&self.module)
+    }
+
+    /// The facts the project's writers read (each expression's type and use count).
+    pub fn facts(&self) -> &emit::WriterFacts {
+        self.analysis.facts()
+    }
+
     /// WGSL source.
     pub fn to_wgsl(&self) -> Result<String, EmitError> {
-        emit::wgsl(&self.module, &self.info)
+        emit::wgsl(&self.module, &self.analysis)
     }
 
     /// SPIR-V words, in the lowest version the module needs (1.0 for every translation today).
     pub fn to_spirv(&self) -> Result<Vec<u32>, EmitError> {
-        emit::spirv(&self.module, &self.info)
+        emit::spirv(&self.module, &self.analysis)
     }
 
     /// SPIR-V words in a given version, e.g. `(1, 3)` for a Vulkan 1.1 target that wants it.
     pub fn to_spirv_version(&self, version: emit::SpirvVersion) -> Result<Vec<u32>, EmitError> {
-        emit::spirv_version(&self.module, &self.info, version)
+        emit::spirv_version(&self.module, &self.analysis, version)
     }
 
     /// SPIR-V as little-endian bytes, as a `.spv` file holds it.
@@ -59,19 +95,19 @@ impl Translation {
     /// Metal Shading Language.
     #[cfg(feature = "msl")]
     pub fn to_msl(&self) -> Result<String, EmitError> {
-        emit::msl(&self.module, &self.info)
+        emit::msl(&self.module, self.info()?)
     }
 
     /// GLSL.
     #[cfg(feature = "glsl")]
     pub fn to_glsl(&self) -> Result<String, EmitError> {
-        emit::glsl(&self.module, &self.info)
+        emit::glsl(&self.module, self.info()?)
     }
 
     /// HLSL.
     #[cfg(feature = "hlsl")]
     pub fn to_hlsl(&self) -> Result<String, EmitError> {
-        emit::hlsl(&self.module, &self.info)
+        emit::hlsl(&self.module, self.info()?)
     }
 
     /// The pipeline constants of this translation's overrides under a draw's `modes` (take them
@@ -107,14 +143,12 @@ impl Translation {
     ) -> Result<Translation, EmitError> {
         let constants = self.pipeline_constants(&state.modes, bools, ints).to_naga();
         let (module, info) =
-            naga::back::pipeline_constants::process_overrides(&self.module, &self.info, None, &constants)
+            naga::back::pipeline_constants::process_overrides(&self.module, self.info()?, None, &constants)
                 .map_err(|e| EmitError::Backend { backend: "overrides", message: e.to_string() })?;
-        Ok(Translation {
-            module: module.into_owned(),
-            info: info.into_owned(),
-            layout: self.layout.clone(),
-            interface: self.interface.clone(),
-        })
+        let module = module.into_owned();
+        // naga validated the specialised module as it processed the overrides.
+        let analysis = emit::Analysis::with_info(&module, info.into_owned())?;
+        Ok(Translation { module, analysis, layout: self.layout.clone(), interface: self.interface.clone() })
     }
 }
 
@@ -128,6 +162,5 @@ pub fn translate(program: &Program, key: &ShaderKey) -> Result<Translation, Tran
 /// again).
 pub fn translate_with(program: &Program, sig: &Signature, key: &ShaderKey) -> Result<Translation, TranslateError> {
     let lowered = lower::lower(program, sig, key)?;
-    let info = emit::validate(&lowered.module)?;
-    Ok(Translation { module: lowered.module, info, layout: lowered.layout, interface: lowered.interface })
+    Ok(Translation::new(lowered.module, lowered.layout, lowered.interface)?)
 }

@@ -3,11 +3,12 @@
 //!
 //! The whole pipeline is timed through the public API a runtime calls:
 //! `Shader::parse(bytes, &ParseOptions::lenient())` (decode, lenient D3D9 validation, analysis)
-//! → `.translate(&key)` (lowering, naga validation) → `.to_spirv()` or `.to_wgsl()`. Each stage
+//! → `.translate(&key)` (lowering, the writers' facts) → `.to_spirv()` or `.to_wgsl()`. Each stage
 //! is also timed alone, in a run of the stages one after another where each takes the output
 //! the stage before it has just made: `decode` (bytes → program), `validate` (the lenient
 //! validator's checks that can refuse a program, `validate::errors`, as `Shader::parse` runs
-//! them), `lower` (analysis + lowering), `naga-validate`, `spirv`, `wgsl`. The stages leave
+//! them), `lower` (analysis + lowering), `facts` (`emit::Analysis::new`: the writers' facts; naga's
+//! validation too in a debug or `full-validation` build), `spirv`, `wgsl`. The stages leave
 //! out the reflection `Shader::parse` builds and the freeing of each stage's output, which the
 //! totals include.
 //!
@@ -21,7 +22,7 @@
 //! Allocations are counted by the xtask binary's global allocator ([`crate::alloc_count`]) on
 //! one further, untimed run of each path per shader: calls (`alloc`, `alloc_zeroed`, `realloc`)
 //! and bytes asked for, and the calls of each stage alone (decode, validate, analyse, lower,
-//! naga-validate, spirv, wgsl). The output sizes are the SPIR-V and WGSL bytes summed over the
+//! facts, spirv, wgsl). The output sizes are the SPIR-V and WGSL bytes summed over the
 //! corpus.
 //!
 //! The counted run also follows the heap's high-water mark: the peak heap one translation
@@ -166,8 +167,7 @@ fn key_field(text: &str) -> Result<String, String> {
 }
 
 /// The series timed per shader, in the report's order.
-const SERIES: [&str; 8] =
-    ["total-spirv", "total-wgsl", "decode", "validate", "lower", "naga-validate", "spirv", "wgsl"];
+const SERIES: [&str; 8] = ["total-spirv", "total-wgsl", "decode", "validate", "lower", "facts", "spirv", "wgsl"];
 
 /// One shader, ready to time: its bytes, and what the untimed counting run found.
 struct Case {
@@ -179,7 +179,7 @@ struct Case {
 }
 
 /// The stages whose allocations are counted one by one.
-const ALLOC_STAGES: [&str; 7] = ["decode", "validate", "analyse", "lower", "naga-validate", "spirv", "wgsl"];
+const ALLOC_STAGES: [&str; 7] = ["decode", "validate", "analyse", "lower", "facts", "spirv", "wgsl"];
 
 /// Allocation calls of each stage of [`ALLOC_STAGES`], run alone on the output of the one before.
 fn stage_allocs(bytes: &[u8], key: &ShaderKey) -> Result<[u64; 7], String> {
@@ -195,11 +195,11 @@ fn stage_allocs(bytes: &[u8], key: &ShaderKey) -> Result<[u64; 7], String> {
     let (lowered, a) = alloc_count::count(|| lower::lower(&program, &sig, key));
     counted(3, a);
     let lowered = lowered.map_err(|e| e.to_string())?;
-    let (info, a) = alloc_count::count(|| emit::validate(&lowered.module));
+    let (analysis, a) = alloc_count::count(|| emit::Analysis::new(&lowered.module));
     counted(4, a);
-    let info = info.map_err(|e| e.to_string())?;
-    counted(5, alloc_count::count(|| emit::spirv(&lowered.module, &info)).1);
-    counted(6, alloc_count::count(|| emit::wgsl(&lowered.module, &info)).1);
+    let analysis = analysis.map_err(|e| e.to_string())?;
+    counted(5, alloc_count::count(|| emit::spirv(&lowered.module, &analysis)).1);
+    counted(6, alloc_count::count(|| emit::wgsl(&lowered.module, &analysis)).1);
     Ok(n)
 }
 
@@ -333,9 +333,9 @@ fn stages(bytes: &[u8], key: &ShaderKey, options: &ValidationOptions, t: &mut [f
     let program = timed(&mut t[2], || decode_bytes(std::hint::black_box(bytes))).ok()?;
     timed(&mut t[3], || errors(&program, options));
     let lowered = timed(&mut t[4], || lower::lower(&program, &analyse(&program), key)).ok()?;
-    let info = timed(&mut t[5], || emit::validate(&lowered.module)).ok()?;
-    timed(&mut t[6], || emit::spirv(&lowered.module, &info)).ok()?;
-    timed(&mut t[7], || emit::wgsl(&lowered.module, &info)).ok()?;
+    let analysis = timed(&mut t[5], || emit::Analysis::new(&lowered.module)).ok()?;
+    timed(&mut t[6], || emit::spirv(&lowered.module, &analysis)).ok()?;
+    timed(&mut t[7], || emit::wgsl(&lowered.module, &analysis)).ok()?;
     Some(())
 }
 
@@ -399,8 +399,9 @@ fn bench(dir: &Path, entries: &[Entry], key: &ShaderKey, args: &BenchArgs) -> i3
         }
     }
     let key_text = if args.key.is_empty() { "default key".to_string() } else { args.key.join(" ") };
-    // The naga checks a translation runs depend on the build (emit::TRANSLATION_FLAGS): say which.
-    let checks = if emit::FULL_VALIDATION { "every naga check" } else { "naga's release checks" };
+    // Whether a translation runs naga's validator depends on the build (emit::FULL_VALIDATION):
+    // say which.
+    let checks = if emit::FULL_VALIDATION { "every naga check" } else { "no naga validation (writer facts)" };
     println!(
         "{} shaders of {}, {key_text}, {checks}, {} rounds round-robin after a warm-up, on {}; µs per shader over shaders:",
         cases.len(),
@@ -544,7 +545,8 @@ fn report(cases: &[Case], medians: &[f64], means: &[f64], extra: &[String]) {
     // Target (issue 16): bytecode → validated SPIR-V, and → WGSL, within 60 µs per shader, as
     // users build the library. Cargo unifies features across what one command builds, so
     // building the whole workspace with its tests (which turn `full-validation` on) gives this
-    // binary every naga check, about 5 µs more per shader on the common list.
+    // binary every naga check at each translation (a release build of the library alone runs
+    // none: docs/architecture.md#naga-validation).
     if emit::FULL_VALIDATION {
         println!(
             "  note: this build runs every naga check (feature full-validation, or a debug build), not what users \
@@ -572,7 +574,7 @@ fn report(cases: &[Case], medians: &[f64], means: &[f64], extra: &[String]) {
         sizes[0],
         sizes[1],
         1e6 / medians[0],
-        if emit::FULL_VALIDATION { "all" } else { "release" },
+        if emit::FULL_VALIDATION { "all" } else { "none" },
         extra.iter().map(|f| format!(", {f}")).collect::<String>(),
         bench_peers::load_average().split(' ').take(3).collect::<Vec<_>>().join(" ")
     );

@@ -123,8 +123,8 @@ fn subjects(gpu: &Gpu, dirs: &[PathBuf]) -> Result<(Vec<Subject>, Modules), Stri
 
 /// A module's WGSL, which tells distinct modules apart.
 fn wgsl(module: &naga::Module) -> Result<String, String> {
-    let info = d3d9_shader::emit::validate(module).map_err(|e| e.to_string())?;
-    d3d9_shader::emit::wgsl(module, &info).map_err(|e| e.to_string())
+    let analysis = d3d9_shader::emit::Analysis::validated(module).map_err(|e| e.to_string())?;
+    d3d9_shader::emit::wgsl(module, &analysis).map_err(|e| e.to_string())
 }
 
 fn subject(

@@ -61,11 +61,12 @@ impl StoredModule {
         Ok(StoredModule { module: serde_json::to_value(&m).map_err(backend)?, floats })
     }
 
-    /// The module back, validated.
-    pub fn module(&self) -> Result<(naga::Module, naga::valid::ModuleInfo), EmitError> {
+    /// The module back, validated: it was read from outside (a file of artifacts), and the
+    /// specialisation that follows needs naga's `ModuleInfo` anyway.
+    pub fn module(&self) -> Result<(naga::Module, crate::emit::Analysis), EmitError> {
         let m = self.decode()?;
-        let info = crate::emit::validate(&m)?;
-        Ok((m, info))
+        let analysis = crate::emit::Analysis::validated(&m)?;
+        Ok((m, analysis))
     }
 
     /// The module back, its float literals restored.

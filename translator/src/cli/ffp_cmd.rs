@@ -74,18 +74,18 @@ fn generate(vk: &VertexKey, pk: &PixelKey, mode: Mode) -> Result<[Half; 2], Stri
 }
 
 fn emit(shader: &FfpShader, format: Format) -> Result<Vec<u8>, String> {
-    let (m, i) = (&shader.module, &shader.info);
+    let (m, a) = (&shader.module, &shader.analysis);
     let e = |e: emit::EmitError| e.to_string();
     Ok(match format {
-        Format::Wgsl => emit::wgsl(m, i).map_err(e)?.into_bytes(),
-        Format::Spv => emit::spirv(m, i).map_err(e)?.iter().flat_map(|w| w.to_le_bytes()).collect(),
-        Format::SpvAsm => super::convert::spirv_assembly(&emit::spirv(m, i).map_err(e)?)?,
+        Format::Wgsl => emit::wgsl(m, a).map_err(e)?.into_bytes(),
+        Format::Spv => emit::spirv(m, a).map_err(e)?.iter().flat_map(|w| w.to_le_bytes()).collect(),
+        Format::SpvAsm => super::convert::spirv_assembly(&emit::spirv(m, a).map_err(e)?)?,
         #[cfg(feature = "msl")]
-        Format::Msl => emit::msl(m, i).map_err(e)?.into_bytes(),
+        Format::Msl => emit::msl(m, a.info(m).map_err(e)?).map_err(e)?.into_bytes(),
         #[cfg(feature = "glsl")]
-        Format::Glsl => emit::glsl(m, i).map_err(e)?.into_bytes(),
+        Format::Glsl => emit::glsl(m, a.info(m).map_err(e)?).map_err(e)?.into_bytes(),
         #[cfg(feature = "hlsl")]
-        Format::Hlsl => emit::hlsl(m, i).map_err(e)?.into_bytes(),
+        Format::Hlsl => emit::hlsl(m, a.info(m).map_err(e)?).map_err(e)?.into_bytes(),
         Format::Json | Format::Asm | Format::Hex | Format::Bin => {
             return Err(format!("{} is a format of bytecode, not of generated code", format.extension()))
         }

@@ -1,68 +1,24 @@
-//! naga validation and the backends. Output is deterministic: the same program and key give the
-//! same bytes (the lowering iterates only ordered collections).
+//! The writers' facts, naga validation and the backends. Output is deterministic: the same
+//! program and key give the same bytes (the lowering iterates only ordered collections).
 
+mod analysis;
+mod error;
+mod facts;
 pub mod spirv;
+mod validation;
+mod wgsl;
 
 use std::cell::RefCell;
 use std::fmt::Write as _;
 
-use naga::valid::{Capabilities, ModuleInfo, ValidationFlags, Validator};
-use thiserror::Error;
+use naga::valid::ModuleInfo;
 
-mod wgsl;
-
-/// Why emission failed.
-#[derive(Debug, Error)]
-pub enum EmitError {
-    /// naga's validator rejected the module (a translator bug).
-    #[error("{}naga validation: {message}", token.map(|t| format!("token {t}: ")).unwrap_or_default())]
-    Validation {
-        /// Token index of the D3D9 instruction whose lowering made the offending expression or
-        /// statement (the lowering gives each the span `token..token + 1`); `None` when the
-        /// error is in code no instruction made (types, the entry point's prologue/epilogue).
-        token: Option<u32>,
-        /// naga's error.
-        message: String,
-    },
-    /// A backend failed.
-    #[error("{backend}: {message}")]
-    Backend {
-        /// Which backend.
-        backend: &'static str,
-        /// Its message.
-        message: String,
-    },
-}
-
-/// The capabilities a translated module may use.
-pub fn capabilities() -> Capabilities {
-    Capabilities::CLIP_DISTANCES
-}
-
-/// Whether [`validate`] runs every naga check: in debug builds, and with the cargo feature
-/// `full-validation`, which the workspace's tests turn on (docs/architecture.md#naga-validation).
-pub const FULL_VALIDATION: bool = cfg!(any(debug_assertions, feature = "full-validation"));
-
-/// The checks [`validate`] runs. Without [`FULL_VALIDATION`], naga's per-expression and
-/// per-statement type checks are left out: they find only lowering bugs, which the tests look
-/// for with every flag over every corpus, and they were 37 % of naga's validation of the common
-/// list (325k of its instructions per shader, callgrind). The rest stays: the analysis the
-/// writers read (types, uses, uniformity), handles, constants, layouts and bindings, and
-/// uniformity errors, which browsers' compilers would refuse.
-pub const TRANSLATION_FLAGS: ValidationFlags = if FULL_VALIDATION {
-    ValidationFlags::all()
-} else {
-    ValidationFlags::from_bits_retain(
-        ValidationFlags::all().bits() & !(ValidationFlags::EXPRESSIONS.bits() | ValidationFlags::BLOCKS.bits()),
-    )
-};
+pub use analysis::Analysis;
+pub use error::EmitError;
+pub use facts::{FunctionFacts, WriterFacts};
+pub use validation::{capabilities, validate, validate_fully, FULL_VALIDATION, TRANSLATION_FLAGS};
 
 thread_local! {
-    /// One validator per thread: building one costs more than validating a small module, and
-    /// `validate` starts from a clean state every time.
-    static VALIDATOR: RefCell<Validator> = RefCell::new(Validator::new(TRANSLATION_FLAGS, capabilities()));
-    /// The same with every flag, for [`validate_fully`].
-    static FULL_VALIDATOR: RefCell<Validator> = RefCell::new(Validator::new(ValidationFlags::all(), capabilities()));
     /// SPIR-V writers per thread, by version (`write` resets a writer's state), and the words
     /// they write into: both keep their capacity from one shader to the next.
     static SPIRV_WRITERS: RefCell<SpirvWriters> = const { RefCell::new((Vec::new(), Vec::new())) };
@@ -74,40 +30,23 @@ type SpirvWriters = (Vec<(SpirvVersion, naga::back::spv::Writer)>, Vec<u32>);
 /// A reused buffer past this size is dropped rather than kept for the next shader.
 const KEEP_BYTES: usize = 1 << 20;
 
-/// Validates a module with [`TRANSLATION_FLAGS`]: a module naga refuses is a translator bug.
-pub fn validate(module: &naga::Module) -> Result<ModuleInfo, EmitError> {
-    VALIDATOR.with_borrow_mut(|v| v.validate(module).map_err(validation_error))
-}
-
-/// Validates a module with every naga check, whatever the build (the GPU harness and the
-/// tests' proof that the checks [`validate`] may leave out find nothing).
-pub fn validate_fully(module: &naga::Module) -> Result<ModuleInfo, EmitError> {
-    FULL_VALIDATOR.with_borrow_mut(|v| v.validate(module).map_err(validation_error))
-}
-
-/// naga's error with the token of the first span it names that the lowering set.
-fn validation_error(e: naga::WithSpan<naga::valid::ValidationError>) -> EmitError {
-    let token = e.spans().find_map(|(span, _)| span.to_range()).map(|r| r.start as u32);
-    EmitError::Validation { token, message: format!("{:?}", e.into_inner()) }
-}
-
 /// WGSL text: the project's writer (`wgsl/`), or naga's for a module outside what it writes
 /// (none of the translator's or the fixed-function generator's, which the tests check).
-pub fn wgsl(module: &naga::Module, info: &ModuleInfo) -> Result<String, EmitError> {
+pub fn wgsl(module: &naga::Module, analysis: &Analysis) -> Result<String, EmitError> {
     let mut directives = String::new();
     write_diagnostic_directives(module, &mut directives);
-    match self::wgsl::write(module, info, &directives) {
+    match self::wgsl::write(module, analysis.facts(), &directives) {
         Ok(text) => Ok(text),
-        Err(_) => naga_wgsl_after(module, info, directives),
+        Err(_) => naga_wgsl_after(module, analysis.info(module)?, directives),
     }
 }
 
 /// WGSL text from the project's writer alone: an error where `wgsl` would fall back to naga's
 /// writer. The tests use it to prove the fallback unused.
-pub fn wgsl_own(module: &naga::Module, info: &ModuleInfo) -> Result<String, EmitError> {
+pub fn wgsl_own(module: &naga::Module, facts: &WriterFacts) -> Result<String, EmitError> {
     let mut directives = String::new();
     write_diagnostic_directives(module, &mut directives);
-    self::wgsl::write(module, info, &directives)
+    self::wgsl::write(module, facts, &directives)
         .map_err(|u| EmitError::Backend { backend: "wgsl", message: format!("the project's writer lacks {}", u.0) })
 }
 
@@ -174,10 +113,11 @@ pub type SpirvVersion = (u8, u8);
 ///
 /// The project's own writer ([`spirv::write`]) writes every module the lowering and the
 /// fixed-function generator make; a module outside what it covers goes to naga's writer.
-pub fn spirv(module: &naga::Module, info: &ModuleInfo) -> Result<Vec<u32>, EmitError> {
-    if let Ok(words) = spirv::write(module, info, (1, 0)) {
+pub fn spirv(module: &naga::Module, analysis: &Analysis) -> Result<Vec<u32>, EmitError> {
+    if let Ok(words) = spirv::write(module, analysis.facts(), (1, 0)) {
         return Ok(words);
     }
+    let info = analysis.info(module)?;
     match write_spirv(module, info, (1, 0)) {
         Err(naga::back::spv::Error::SpirvVersionTooLow(major, minor)) => write_spirv(module, info, (major, minor)),
         other => other,
@@ -186,11 +126,11 @@ pub fn spirv(module: &naga::Module, info: &ModuleInfo) -> Result<Vec<u32>, EmitE
 }
 
 /// SPIR-V words in the version the caller asks for (an error if the module needs a newer one).
-pub fn spirv_version(module: &naga::Module, info: &ModuleInfo, version: SpirvVersion) -> Result<Vec<u32>, EmitError> {
-    if let Ok(words) = spirv::write(module, info, version) {
+pub fn spirv_version(module: &naga::Module, analysis: &Analysis, version: SpirvVersion) -> Result<Vec<u32>, EmitError> {
+    if let Ok(words) = spirv::write(module, analysis.facts(), version) {
         return Ok(words);
     }
-    write_spirv(module, info, version).map_err(spirv_error)
+    write_spirv(module, analysis.info(module)?, version).map_err(spirv_error)
 }
 
 fn spirv_error(e: naga::back::spv::Error) -> EmitError {

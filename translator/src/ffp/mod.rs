@@ -75,8 +75,10 @@ pub enum FfpError {
 pub struct FfpShader {
     /// The validated module.
     pub module: naga::Module,
-    /// Its validation info.
-    pub info: ModuleInfo,
+    /// Its analysis, naga's `ModuleInfo` included: a generated module is validated (naga
+    /// parsed it from WGSL text, which costs far more, and one is made per fixed-function
+    /// state, not per draw).
+    pub analysis: emit::Analysis,
     /// The entry point (`main`).
     pub entry: &'static str,
     /// The WGSL source the module was built from.
@@ -86,18 +88,23 @@ pub struct FfpShader {
 impl FfpShader {
     fn build(source: String) -> Result<FfpShader, FfpError> {
         let module = naga::front::wgsl::parse_str(&source).map_err(|e| FfpError::Parse(e.emit_to_string(&source)))?;
-        let info = emit::validate(&module)?;
-        Ok(FfpShader { module, info, entry: "main", source })
+        let analysis = emit::Analysis::validated(&module)?;
+        Ok(FfpShader { module, analysis, entry: "main", source })
     }
 
     /// WGSL text (naga's writer).
     pub fn to_wgsl(&self) -> Result<String, FfpError> {
-        Ok(emit::wgsl(&self.module, &self.info)?)
+        Ok(emit::wgsl(&self.module, &self.analysis)?)
     }
 
     /// SPIR-V words.
     pub fn to_spirv(&self) -> Result<Vec<u32>, FfpError> {
-        Ok(emit::spirv(&self.module, &self.info)?)
+        Ok(emit::spirv(&self.module, &self.analysis)?)
+    }
+
+    /// naga's validation info of the module (validated when it was generated).
+    pub fn info(&self) -> Result<&ModuleInfo, FfpError> {
+        Ok(self.analysis.info(&self.module)?)
     }
 }
 

@@ -31,7 +31,7 @@ impl<'m> Writer<'m> {
     }
 
     pub(super) fn inner(&self, cx: Cx<'m>, h: Handle<E>) -> &'m TypeInner {
-        cx.fi[h].ty.inner_with(&self.module.types)
+        cx.fi.ty(h).inner_with(&self.module.types)
     }
 
     /// Writes expression `h` where an `Emit` names it.
@@ -52,7 +52,7 @@ impl<'m> Writer<'m> {
         ) {
             return Ok(());
         }
-        let ty = self.resolution_type(&cx.fi[h].ty)?;
+        let ty = self.resolution_type(cx.fi.ty(h))?;
         let id = match *expression {
             E::Access { base, index } => self.access(cx, ty, base, index)?,
             E::AccessIndex { base, index } => self.access_index(cx, ty, base, index)?,

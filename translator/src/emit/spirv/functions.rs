@@ -1,17 +1,17 @@
 //! Functions and the entry point's wrapper: parameters, local variables, the prologue that
 //! loads the inputs and the resources, and the body.
 
-use naga::valid::FunctionInfo;
 use naga::{EntryPoint, Function, ShaderStage};
 use spirv::{ExecutionMode, ExecutionModel, FunctionControl, Op, StorageClass};
 
+use super::super::facts::FunctionFacts;
 use super::{Result, Unsupported, Writer};
 
 /// The function being written, as the expression and statement writers read it.
 #[derive(Clone, Copy)]
 pub(super) struct Cx<'m> {
     pub(super) fun: &'m Function,
-    pub(super) fi: &'m FunctionInfo,
+    pub(super) fi: &'m FunctionFacts,
     /// An entry point: `Return` stores the outputs.
     pub(super) entry: bool,
 }
@@ -51,7 +51,7 @@ impl<'m> Writer<'m> {
     }
 
     /// Writes a function of the module (not an entry point).
-    pub(super) fn write_function(&mut self, fun: &'m Function, fi: &'m FunctionInfo, id: u32) -> Result<()> {
+    pub(super) fn write_function(&mut self, fun: &'m Function, fi: &'m FunctionFacts, id: u32) -> Result<()> {
         let cx = Cx { fun, fi, entry: false };
         self.begin_function(fun);
         let result = match fun.result {
@@ -86,7 +86,7 @@ impl<'m> Writer<'m> {
 
     /// Writes an entry point: a `void` function whose prologue loads the inputs and whose
     /// returns store the outputs.
-    pub(super) fn write_entry_point(&mut self, ep: &'m EntryPoint, fi: &'m FunctionInfo) -> Result<()> {
+    pub(super) fn write_entry_point(&mut self, ep: &'m EntryPoint, fi: &'m FunctionFacts) -> Result<()> {
         let fun = &ep.function;
         let cx = Cx { fun, fi, entry: true };
         self.begin_function(fun);

@@ -24,10 +24,11 @@ mod textures;
 mod types;
 mod words;
 
-use naga::valid::ModuleInfo;
 use naga::{Handle, Module};
 use rustc_hash::FxHashMap;
 use spirv::{Capability, Op};
+
+use super::facts::WriterFacts;
 
 use self::state::{ConstKey, FnState, Global, LocalType};
 use self::words::Section;
@@ -40,7 +41,7 @@ pub struct Unsupported(pub &'static str);
 pub(super) type Result<T> = std::result::Result<T, Unsupported>;
 
 /// Writes `module` as SPIR-V `version` (major, minor), or says why it cannot.
-pub fn write(module: &Module, info: &ModuleInfo, version: (u8, u8)) -> Result<Vec<u32>> {
+pub fn write(module: &Module, info: &WriterFacts, version: (u8, u8)) -> Result<Vec<u32>> {
     if !module.overrides.is_empty() {
         // Overrides are pipeline constants a caller specialises first (`Translation::specialise`).
         return Err(Unsupported("override"));
@@ -131,7 +132,7 @@ impl Buffers {
 /// One module's writing state.
 struct Writer<'m> {
     module: &'m Module,
-    info: &'m ModuleInfo,
+    info: &'m WriterFacts,
     version: (u8, u8),
     /// The next free result id.
     next_id: u32,
@@ -155,7 +156,7 @@ const CAPABILITIES: [Capability; 5] = [
 ];
 
 impl<'m> Writer<'m> {
-    fn new(module: &'m Module, info: &'m ModuleInfo, version: (u8, u8), mut buf: Buffers) -> Self {
+    fn new(module: &'m Module, info: &'m WriterFacts, version: (u8, u8), mut buf: Buffers) -> Self {
         buf.reset(module);
         let mut w =
             Writer { module, info, version, next_id: 1, capabilities: 0, glsl: 0, numeric_ids: [[0; 4]; 4], buf };

@@ -11,7 +11,7 @@ use crate::{translate, ShaderKey};
 fn words_of(asm: &str, key: &ShaderKey, version: (u8, u8)) -> Vec<u32> {
     let program = crate::asm::assemble(asm).unwrap_or_else(|e| panic!("{e}\n{asm}"));
     let t = translate(&program, key).expect("translates");
-    super::write(&t.module, &t.info, version).expect("the writer covers the module")
+    super::write(&t.module, t.facts(), version).expect("the writer covers the module")
 }
 
 /// Every instruction: (opcode, operands).
@@ -108,14 +108,14 @@ fn a_module_with_overrides_is_left_to_naga() {
         },
         naga::Span::UNDEFINED,
     );
-    assert_eq!(super::write(&t.module, &t.info, (1, 0)), Err(super::Unsupported("override")));
+    assert_eq!(super::write(&t.module, t.facts(), (1, 0)), Err(super::Unsupported("override")));
 }
 
 /// A module from WGSL (the fixed-function generator's route), validated.
 fn words_of_wgsl(source: &str) -> Vec<u32> {
     let module = naga::front::wgsl::parse_str(source).expect("WGSL");
-    let info = crate::emit::validate(&module).expect("valid");
-    super::write(&module, &info, (1, 0)).expect("the writer covers the module")
+    let analysis = crate::emit::Analysis::validated(&module).expect("valid");
+    super::write(&module, analysis.facts(), (1, 0)).expect("the writer covers the module")
 }
 
 #[test]

@@ -24,7 +24,7 @@ impl<'m> Writer<'m> {
         else {
             return Err(Unsupported("image sample with an array index, offset or edge clamp"));
         };
-        let image_type = cx.fi[image].ty.handle().ok_or(Unsupported("image type"))?;
+        let image_type = cx.fi.ty(image).handle().ok_or(Unsupported("image type"))?;
         let TypeInner::Image { class, arrayed: false, .. } = self.module.types[image_type].inner else {
             return Err(Unsupported("arrayed image"));
         };

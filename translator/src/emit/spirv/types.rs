@@ -3,12 +3,12 @@
 //! module names them as a naga type or they arise as an expression's value type).
 
 use arrayvec::ArrayVec;
-use naga::valid::FunctionInfo;
 use naga::{
     proc::TypeResolution, Handle, ImageClass, ImageDimension, Literal, Scalar, ScalarKind, Type, TypeInner, VectorSize,
 };
 use spirv::{Capability, Decoration, Op, StorageClass};
 
+use super::super::facts::FunctionFacts;
 use super::state::{ConstKey, LocalType};
 use super::{Result, Unsupported, Writer};
 
@@ -287,7 +287,7 @@ impl Writer<'_> {
         &mut self,
         arena: &naga::Arena<naga::Expression>,
         handle: Handle<naga::Expression>,
-        fi: Option<&FunctionInfo>,
+        fi: Option<&FunctionFacts>,
     ) -> Result<u32> {
         use naga::Expression as E;
         match arena[handle] {
@@ -320,7 +320,7 @@ impl Writer<'_> {
                 let part = self.constant_expression(arena, value, fi)?;
                 let info = self.info;
                 let t = match fi {
-                    Some(fi) => self.resolution_type(&fi[handle].ty)?,
+                    Some(fi) => self.resolution_type(fi.ty(handle))?,
                     None => self.resolution_type(&info[handle])?,
                 };
                 let parts = [part; 4];

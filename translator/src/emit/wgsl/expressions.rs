@@ -102,7 +102,7 @@ impl Writer<'_> {
         index: Result<u32, Expr>,
         wanted: Indirection,
     ) -> Result<(), Unsupported> {
-        let resolution = &cx.fi[base].ty;
+        let resolution = cx.fi.ty(base);
         let (inner, handle, plain) = match *resolution.inner_with(&self.module.types) {
             TypeInner::Pointer { base, .. } => (&self.module.types[base].inner, Some(base), Indirection::Reference),
             ref other @ TypeInner::ValuePointer { .. } => (other, None, Indirection::Reference),

@@ -24,14 +24,15 @@ mod unsupported;
 mod tests;
 
 use naga::common::wgsl::{address_space_str, ToWgsl as _, TryToWgsl as _};
-use naga::valid::{FunctionInfo, ModuleInfo};
 use naga::{Binding, Handle, Module, ShaderStage, TypeInner};
 
 use names::{FunctionNames, Name, Names};
 pub use unsupported::Unsupported;
 
+use super::facts::{FunctionFacts, WriterFacts};
+
 /// The module as WGSL, after `directives` (the diagnostic directives, which must come first).
-pub(crate) fn write(module: &Module, info: &ModuleInfo, directives: &str) -> Result<String, Unsupported> {
+pub(crate) fn write(module: &Module, info: &WriterFacts, directives: &str) -> Result<String, Unsupported> {
     let mut scratch = SCRATCH.with_borrow_mut(std::mem::take);
     let written = write_with(module, info, directives, &mut scratch);
     SCRATCH.with_borrow_mut(|s| *s = scratch);
@@ -56,7 +57,7 @@ struct Scratch {
 
 fn write_with(
     module: &Module,
-    info: &ModuleInfo,
+    info: &WriterFacts,
     directives: &str,
     scratch: &mut Scratch,
 ) -> Result<String, Unsupported> {
@@ -79,7 +80,7 @@ fn write_with(
 impl Writer<'_> {
     fn write_module(
         &mut self,
-        info: &ModuleInfo,
+        info: &WriterFacts,
         directives: &str,
         entry_names: &[FunctionNames],
         function_names: &[FunctionNames],
@@ -128,11 +129,11 @@ pub(super) struct Writer<'m> {
     named: Vec<bool>,
 }
 
-/// The function being written: its IR, its validation info (types and use counts) and the
+/// The function being written: its IR, its writer facts (types and use counts) and the
 /// names of its arguments and locals.
 pub(super) struct Cx<'a> {
     f: &'a naga::Function,
-    fi: &'a FunctionInfo,
+    fi: &'a FunctionFacts,
     names: &'a FunctionNames,
 }
 
@@ -398,5 +399,5 @@ impl Writer<'_> {
 
 /// The resolved type of expression `h` of the function `cx`.
 pub(super) fn type_of<'a>(module: &'a Module, cx: &'a Cx, h: Handle<naga::Expression>) -> &'a TypeInner {
-    cx.fi[h].ty.inner_with(&module.types)
+    cx.fi.ty(h).inner_with(&module.types)
 }

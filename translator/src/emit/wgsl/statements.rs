@@ -96,7 +96,7 @@ impl Writer<'_> {
     /// one into a variable is a reference, which a `let` cannot hold. An unused pure value is
     /// not written at all, as in naga's text; an unused sample still is.
     fn bakes(&self, cx: &Cx, h: Handle<Expression>) -> bool {
-        let uses = cx.fi[h].ref_count;
+        let uses = cx.fi.ref_count(h);
         match cx.f.expressions[h] {
             Expression::Access { .. } | Expression::AccessIndex { .. } => false,
             Expression::ImageSample { .. } | Expression::ImageLoad { .. } | Expression::ImageQuery { .. } => true,

@@ -6,8 +6,8 @@ use super::text::push_f32;
 
 /// Validates `module`, writes it with our writer (no fallback), checks naga reads the text back.
 fn ours(module: &Module) -> String {
-    let info = crate::emit::validate(module).expect("valid module");
-    let text = crate::emit::wgsl_own(module, &info).expect("our writer writes it");
+    let analysis = crate::emit::Analysis::validated(module).expect("valid module");
+    let text = crate::emit::wgsl_own(module, analysis.facts()).expect("our writer writes it");
     let back = naga::front::wgsl::parse_str(&text).unwrap_or_else(|e| panic!("{}\n{text}", e.emit_to_string(&text)));
     crate::emit::validate(&back).unwrap_or_else(|e| panic!("{e}\n{text}"));
     text
@@ -196,7 +196,7 @@ fn specialised_overrides_keep_their_names_beside_the_constants_naga_leaves() {
     let (specialised, _) = naga::back::pipeline_constants::process_overrides(&m, &info, None, &values).unwrap();
     let specialised = specialised.into_owned();
     assert!(specialised.constants.iter().any(|(_, c)| c.name.as_deref() == Some("mode")));
-    let info = crate::emit::validate(&specialised).unwrap();
-    let text = crate::emit::wgsl_own(&specialised, &info).expect("the project's writer writes it");
+    let analysis = crate::emit::Analysis::validated(&specialised).unwrap();
+    let text = crate::emit::wgsl_own(&specialised, analysis.facts()).expect("the project's writer writes it");
     assert!(text.contains("override mode: u32"), "{text}");
 }
