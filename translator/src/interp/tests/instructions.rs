@@ -181,10 +181,10 @@ fn cmp_picks_src1_for_negative_zero_and_cnd_compares_with_half() {
     // cmp: (0 ≥ 0, −0 ≥ 0, −1 < 0, NaN not ≥ 0).
     let p = "ps_2_0\ndef c0, 0, -0, -1, 1\ndef c1, 1, 1, 1, 1\ndef c2, 2, 2, 2, 2\ncmp r0, c0, c1, c2\nmov oC0, r0";
     assert_eq!(color(p), [1.0, 1.0, 2.0, 1.0]);
-    // ps_1_4 cnd per component: > 0.5 picks src1 (0.5 itself does not).
+    // ps_1_4 cnd per component: > 0.5 picks src1 (0.5 itself does not): (c2, c1, c2, c1) =
+    // (−1, 1, −1, 1), read inside the shader (r0 leaves it saturated, docs/d3d9-rules.md#ps1x-output-clamp).
     let p = "ps_1_4\ndef c0, 0.5, 0.6, 0, 1\ndef c1, 1, 1, 1, 1\ndef c2, -1, -1, -1, -1\ncnd r0, c0, c1, c2";
-    // ps1x-output-clamp (docs/d3d9-rules.md): r0 = [-1.0, 1.0, -1.0, 1.0] inside, saturated out.
-    assert_eq!(color(p), [0.0, 1.0, 0.0, 1.0]);
+    assert_eq!(inside(p), [-1.0, 1.0, -1.0, 1.0]);
     // ps_1_1: one condition, r0.a, selects all channels: r0.a = 0.75 → c1.
     let p = "ps_1_1\ndef c0, 0, 0, 0, 0.75\ndef c1, 1, 0.5, 0, 1\ndef c2, 0, 0, 0, 0\nmov r0, c0\ncnd r0, r0.a, c1, c2";
     assert_eq!(color(p), [1.0, 0.5, 0.0, 1.0]);

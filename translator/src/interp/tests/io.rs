@@ -60,6 +60,15 @@ fn pixel_outputs_mrt_depth_clamp_and_ps1x_r0() {
     );
     assert_eq!(out.color[0], Some([0.25, 0.5, 0.75, 1.0]));
     assert_eq!(out.depth, None);
+    // r0 leaves a ps_1_x shader saturated (docs/d3d9-rules.md#ps1x-output-clamp): c0 + c0 =
+    // (2, −2, 1, 1.5) inside reads (1, 0, 1, 1); the same sum through ps_2_0 oC0 is not clamped.
+    let sum = |v: &str, oc: &str| {
+        let text = format!("{v}\ndef c0, 1, -1, 0.5, 0.75\nadd r0, c0, c0\nmov {oc}, r0");
+        pixel(&text, &PixelInput::default(), &Constants::default(), &Options::default(), &UnboundSampler).color[0]
+    };
+    assert_eq!(sum("ps_1_1", "r0"), Some([1.0, 0.0, 1.0, 1.0]));
+    assert_eq!(sum("ps_1_4", "r0"), Some([1.0, 0.0, 1.0, 1.0]));
+    assert_eq!(sum("ps_2_0", "oC0"), Some([2.0, -2.0, 1.0, 1.5]));
 }
 
 #[test]

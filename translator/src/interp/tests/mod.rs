@@ -59,6 +59,29 @@ pub(super) fn color(text: &str) -> [f32; 4] {
     pixel(text, &PixelInput::default(), &Constants::default(), &Options::default(), &UnboundSampler).color[0].unwrap()
 }
 
+/// r0 as a ps_1_x program left it, where it lies in [−16, 16]: r0 leaves a ps_1_x shader
+/// saturated (docs/d3d9-rules.md#ps1x-output-clamp), so a last `mad r0, r0, 1/32, 0.5` carries it
+/// into [0, 1] and the colour is read back as (x − 0.5)·32, exact for the dyadic values used here.
+/// `text` starts with its version line; c6 and c7 must be free.
+pub(super) fn ps1x_r0(
+    text: &str,
+    input: &PixelInput,
+    constants: &Constants,
+    options: &Options,
+    sampler: &dyn TextureSampler,
+) -> [f32; 4] {
+    let (version, rest) = text.split_once('\n').expect("a version line");
+    let encoded = format!(
+        "{version}\ndef c6, 0.03125, 0.03125, 0.03125, 0.03125\ndef c7, 0.5, 0.5, 0.5, 0.5\n{rest}\nmad r0, r0, c6, c7"
+    );
+    pixel(&encoded, input, constants, options, sampler).color[0].unwrap().map(|x| (x - 0.5) * 32.0)
+}
+
+/// [`ps1x_r0`] with default inputs, constants and options.
+pub(super) fn inside(text: &str) -> [f32; 4] {
+    ps1x_r0(text, &PixelInput::default(), &Constants::default(), &Options::default(), &UnboundSampler)
+}
+
 /// API float constants from a list of (register, value).
 pub(super) fn floats(list: &[(usize, [f32; 4])]) -> Constants {
     let mut c = Constants::default();

@@ -31,24 +31,22 @@ fn sampler(options: &Options) -> ReferenceSampler {
     s
 }
 
-fn run(text: &str, t: &[(usize, [f32; 4])], options: &Options) -> PixelOutput {
+fn inputs(t: &[(usize, [f32; 4])]) -> PixelInput {
     let mut input = PixelInput::default();
     for (i, v) in t {
         input.t[*i] = *v;
     }
-    pixel(text, &input, &Constants::default(), options, &sampler(options))
+    input
 }
 
-/// r0 as the program left it, where it lies in [−16, 16]: r0 leaves a ps_1_x shader saturated
-/// (docs/d3d9-rules.md#ps1x-output-clamp), so a last `mad r0, r0, 1/32, 0.5` carries it into
-/// [0, 1] and the colour is read back as (x − 0.5)·32, exact for the dyadic values used here.
-/// `text` starts with its version line; c6 and c7 must be free.
+fn run(text: &str, t: &[(usize, [f32; 4])], options: &Options) -> PixelOutput {
+    pixel(text, &inputs(t), &Constants::default(), options, &sampler(options))
+}
+
+/// r0 as the program left it ([`ps1x_r0`]: read through the x/32 + 0.5 encoding, since r0 leaves
+/// a ps_1_x shader saturated, docs/d3d9-rules.md#ps1x-output-clamp); c6 and c7 must be free.
 fn col(text: &str, t: &[(usize, [f32; 4])], options: &Options) -> [f32; 4] {
-    let (version, rest) = text.split_once('\n').expect("a version line");
-    let encoded = format!(
-        "{version}\ndef c6, 0.03125, 0.03125, 0.03125, 0.03125\ndef c7, 0.5, 0.5, 0.5, 0.5\n{rest}\nmad r0, r0, c6, c7"
-    );
-    run(&encoded, t, options).color[0].unwrap().map(|x| (x - 0.5) * 32.0)
+    ps1x_r0(text, &inputs(t), &Constants::default(), options, &sampler(options))
 }
 
 #[test]

@@ -36,19 +36,14 @@ fn every_source_modifier() {
     // _dz / _dw divide before the swizzle (ps_1_4 texcrd): t0 = (2, 4, 2, 8): _dz → (1, 2, 1, 4).
     let mut input = PixelInput::default();
     input.t[0] = [2.0, 4.0, 2.0, 8.0];
+    // r0 read as the shader left it (ps1x_r0), not saturated as it leaves
+    // (docs/d3d9-rules.md#ps1x-output-clamp).
     let run = |m: &str| {
-        pixel(
-            &format!("ps_1_4\ntexcrd r0.xyz, t0{m}\nmov r0.w, c0.w"),
-            &input,
-            &Constants::default(),
-            &Options::default(),
-            &UnboundSampler,
-        )
-        .color[0]
-            .unwrap()
+        let text = format!("ps_1_4\ntexcrd r0.xyz, t0{m}\nmov r0.w, c0.w");
+        ps1x_r0(&text, &input, &Constants::default(), &Options::default(), &UnboundSampler)
     };
-    // ps1x-output-clamp (docs/d3d9-rules.md): r0 = [1.0, 2.0, 1.0] inside, saturated out.
-    assert_eq!(&run("_dz")[..3], &[1.0, 1.0, 1.0]);
+    // texcrd does not clamp (docs/opcodes.md): (2/2, 4/2, 2/2) = (1, 2, 1).
+    assert_eq!(&run("_dz")[..3], &[1.0, 2.0, 1.0]);
     assert_eq!(&run("_dw")[..3], &[0.25, 0.5, 0.25]);
 }
 
@@ -61,9 +56,9 @@ fn saturate_and_ps1x_shifts() {
     assert_eq!(color(&format!("{base}mov_x2 r0, c0")), [0.75; 4]);
     assert_eq!(color(&format!("{base}mov_x4_sat r0, c0")), [1.0; 4]);
     assert_eq!(color(&format!("{base}mov_d2 r0, c0")), [0.1875; 4]);
-    // ps_1_4 adds x8 and d8: 0.375·8 = 3, 0.375/8 = 0.046875.
-    // ps1x-output-clamp (docs/d3d9-rules.md): r0 = [3.0, 3.0, 3.0, 3.0] inside, saturated out.
-    assert_eq!(color("ps_1_4\ndef c0, 0.375, 0.375, 0.375, 0.375\nmov_x8 r0, c0"), [1.0; 4]);
+    // ps_1_4 adds x8 and d8: 0.375·8 = 3 (read inside the shader: r0 leaves it saturated,
+    // docs/d3d9-rules.md#ps1x-output-clamp), 0.375/8 = 0.046875.
+    assert_eq!(inside("ps_1_4\ndef c0, 0.375, 0.375, 0.375, 0.375\nmov_x8 r0, c0"), [3.0; 4]);
     assert_eq!(color("ps_1_4\ndef c0, 0.375, 0.375, 0.375, 0.375\nmov_d8 r0, c0"), [0.046875; 4]);
 }
 
@@ -75,16 +70,20 @@ fn ps1x_constants_clamp_to_unit_range_ps2_do_not() {
         let text = format!("{v}\ndef c0, 2, -3, 0.5, 1\nmov {oc}, {reg}");
         pixel(&text, &PixelInput::default(), &c, &Options::default(), &UnboundSampler).color[0].unwrap()
     };
-    // ps1x-output-clamp (docs/d3d9-rules.md): r0 = [1.0, -1.0, 0.5, 1.0] inside, saturated out.
-    assert_eq!(run("ps_1_1", "c0", "r0"), [1.0, 0.0, 0.5, 1.0]);
-    // ps1x-output-clamp (docs/d3d9-rules.md): r0 = [1.0, -1.0, 0.5, 1.0] inside, saturated out.
+    // ps_1_x r0 read as the shader left it (ps1x_r0), since r0 leaves saturated
+    // (docs/d3d9-rules.md#ps1x-output-clamp) and would hide −1 as 0.
+    let r0 = |v: &str, reg: &str| {
+        let text = format!("{v}\ndef c0, 2, -3, 0.5, 1\nmov r0, {reg}");
+        ps1x_r0(&text, &PixelInput::default(), &c, &Options::default(), &UnboundSampler)
+    };
+    assert_eq!(r0("ps_1_1", "c0"), [1.0, -1.0, 0.5, 1.0]);
     assert_eq!(
-        run("ps_1_4", "c0", "r0"),
-        [1.0, 0.0, 0.5, 1.0],
+        r0("ps_1_4", "c0"),
+        [1.0, -1.0, 0.5, 1.0],
         "ps_1_4 defs clamp too (docs/d3d9-rules.md#ps1x-constant-clamp)"
     );
-    // ps1x-output-clamp (docs/d3d9-rules.md): r0 = [1.0, -1.0, 0.25, 0.0] inside, saturated out.
-    assert_eq!(run("ps_1_3", "c1", "r0"), [1.0, 0.0, 0.25, 0.0]);
+    // API c1 = (4, −4, 0.25, 0) reads (1, −1, 0.25, 0).
+    assert_eq!(r0("ps_1_3", "c1"), [1.0, -1.0, 0.25, 0.0]);
     // The output clamp hides −1 against −3; scaled into [0, 1] it shows: c0·0.25 + 0.5 with c0 read
     // as (1, −1, 0.5, 1) is (0.75, 0.25, 0.625, 0.75) (unclamped (2, −3, …) would give (1, 0, …)).
     let scaled =

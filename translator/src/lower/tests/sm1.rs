@@ -31,6 +31,17 @@ fn color(token: u32, insts: Vec<Instruction>, run: &Run) -> [f32; 4] {
     }
 }
 
+/// r0 as the program left it, where it lies in [−16, 16]: r0 leaves a ps_1_x shader saturated
+/// (docs/d3d9-rules.md#ps1x-output-clamp), so a last `mad r0, r0, 1/32, 0.5` carries it into
+/// [0, 1] and the colour is read back as (x − 0.5)·32, exact for the dyadic values used here.
+/// c6 and c7 must be free.
+fn inside(token: u32, insts: Vec<Instruction>, run: &Run) -> [f32; 4] {
+    let mut p = vec![def(6, [0.03125; 4]), def(7, [0.5; 4])];
+    p.extend(insts);
+    p.push(op(O::Mad, rd(0, "xyzw"), &[r(0), c(6), c(7)]));
+    color(token, p, run).map(|x| (x - 0.5) * 32.0)
+}
+
 fn coords(list: &[(u32, [f32; 4])]) -> Run {
     Run { inputs: list.to_vec(), ..Run::default() }
 }
@@ -39,7 +50,11 @@ fn coords(list: &[(u32, [f32; 4])]) -> Run {
 fn r0_is_the_colour_tex_samples_its_stage_and_texcoord_saturates() {
     // tex t0 samples stage 0 at set 0 = (0.25, 0.5): the evaluator returns (0.25, 0.5, 0, −1).
     let run = coords(&[(0, [0.25, 0.5, 0.75, 1.0]), (1, [1.5, -0.5, 0.25, 7.0])]);
-    // ps1x-output-clamp (docs/d3d9-rules.md): r0 = [0.25, 0.5, 0.0, -1.0] inside, saturated out.
+    assert_eq!(
+        inside(PS11, vec![op(O::Tex, td(0), &[]), op(O::Mov, rd(0, "xyzw"), &[t(0)])], &run),
+        [0.25, 0.5, 0.0, -1.0]
+    );
+    // The same r0 leaves the shader saturated (docs/d3d9-rules.md#ps1x-output-clamp): −1 reads 0.
     assert_eq!(
         color(PS11, vec![op(O::Tex, td(0), &[]), op(O::Mov, rd(0, "xyzw"), &[t(0)])], &run),
         [0.25, 0.5, 0.0, 0.0]
@@ -54,8 +69,8 @@ fn r0_is_the_colour_tex_samples_its_stage_and_texcoord_saturates() {
 #[test]
 fn constants_clamp_to_plus_minus_one_and_shifts_apply_before_saturate() {
     let p = vec![def(0, [2.0, -3.0, 0.5, 1.0]), op(O::Mov, rd(0, "xyzw"), &[c(0)])];
-    // ps1x-output-clamp (docs/d3d9-rules.md): r0 = [1.0, -1.0, 0.5, 1.0] inside, saturated out.
-    assert_eq!(color(PS11, p, &Run::default()), [1.0, 0.0, 0.5, 1.0]);
+    // def c0 = (2, −3, 0.5, 1) reads (1, −1, 0.5, 1) (docs/d3d9-rules.md#ps1x-constant-clamp).
+    assert_eq!(inside(PS11, p, &Run::default()), [1.0, -1.0, 0.5, 1.0]);
     // mul_x2 (0.5, 0.25, 0.75, 1)·(0.5) = (0.5, 0.25, 0.75, 1); with _sat after ×4: (1, 0.5, 1, 1).
     let mut x2 = op(O::Mul, rd(0, "xyzw"), &[c(0), c(1)]);
     x2.dst.as_mut().unwrap().shift = 1;
@@ -97,8 +112,7 @@ fn texm3x2_pads_then_samples_with_the_two_dot_products() {
         op(O::TexM3x2Tex, td(2), &[t(0)]),
         op(O::Mov, rd(0, "xyzw"), &[t(2)]),
     ];
-    // ps1x-output-clamp (docs/d3d9-rules.md): r0 = [0.25, 0.5, 0.0, -1.0] inside, saturated out.
-    assert_eq!(color(PS11, p, &run), [0.25, 0.5, 0.0, 0.0]);
+    assert_eq!(inside(PS11, p, &run), [0.25, 0.5, 0.0, -1.0]);
     // texm3x3 with sets 1–3 = x̂, ŷ, ẑ gives (0.25, 0.5, 0.75, 1), no lookup.
     let run = coords(&[
         (0, [0.25, 0.5, 0.75, 1.0]),
@@ -145,8 +159,7 @@ fn cnd_reads_r0_alpha_and_texkill_tests_xyz_only() {
         ]
     };
     assert_eq!(color(PS11, p(0.75), &Run::default()), [1.0; 4]);
-    // ps1x-output-clamp (docs/d3d9-rules.md): r0 = [-1.0, -1.0, -1.0, -1.0] inside, saturated out.
-    assert_eq!(color(PS11, p(0.5), &Run::default()), [0.0; 4]);
+    assert_eq!(inside(PS11, p(0.5), &Run::default()), [-1.0; 4]);
     // texkill t0 with w < 0 only does not kill; with y < 0 it does.
     let kill = |v: [f32; 4]| {
         let run = coords(&[(0, v)]);
@@ -165,6 +178,5 @@ fn ps_1_4_texcrd_divides_by_z_and_texld_samples_the_destination_stage() {
         op(O::Tex, rd(1, "xyzw"), &[r(0)]),
         op(O::Mov, rd(0, "xyzw"), &[r(1)]),
     ];
-    // ps1x-output-clamp (docs/d3d9-rules.md): r0 = [0.25, 0.5, 0.0, -1.0] inside, saturated out.
-    assert_eq!(color(PS14, p, &run), [0.25, 0.5, 0.0, 0.0]);
+    assert_eq!(inside(PS14, p, &run), [0.25, 0.5, 0.0, -1.0]);
 }

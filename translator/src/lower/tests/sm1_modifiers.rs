@@ -18,17 +18,17 @@ fn color(text: &str, run: &Run) -> [f32; 4] {
 /// (docs/d3d9-rules.md#ps1x-output-clamp), so a last `mad r0, r0, 1/32, 0.5` carries it into
 /// [0, 1] and the colour is read back as (x − 0.5)·32, exact for the dyadic values used here.
 /// `text` is the version line, then the rest; c6 and c7 must be free.
-fn inside(text: &str) -> [f32; 4] {
+fn inside(text: &str, run: &Run) -> [f32; 4] {
     let (version, rest) = text.split_once('\n').expect("a version line");
     let encoded = format!(
         "{version}\ndef c6, 0.03125, 0.03125, 0.03125, 0.03125\ndef c7, 0.5, 0.5, 0.5, 0.5\n{rest}\nmad r0, r0, c6, c7"
     );
-    color(&encoded, &Run::default()).map(|x| (x - 0.5) * 32.0)
+    color(&encoded, run).map(|x| (x - 0.5) * 32.0)
 }
 
 /// `mov r0, <source>` in `version` with c0 = (0.75, 0.25, 0.5, 1), r0 read as the shader left it.
 fn mov(version: &str, source: &str) -> [f32; 4] {
-    inside(&format!("{version}\ndef c0, 0.75, 0.25, 0.5, 1\nmov r0, {source}"))
+    inside(&format!("{version}\ndef c0, 0.75, 0.25, 0.5, 1\nmov r0, {source}"), &Run::default())
 }
 
 #[test]
@@ -71,7 +71,7 @@ fn ps_1_4_x2_source_modifier_doubles() {
 /// would show) in `version`, r0 read as the shader left it.
 fn shifted(version: &str, shift: &str, c0: [f32; 4]) -> [f32; 4] {
     let [a, b, c, d] = c0;
-    inside(&format!("{version}\ndef c0, {a}, {b}, {c}, {d}\nadd{shift} r0, c0, c0"))
+    inside(&format!("{version}\ndef c0, {a}, {b}, {c}, {d}\nadd{shift} r0, c0, c0"), &Run::default())
 }
 
 #[test]
@@ -103,21 +103,19 @@ fn ps_1_4_shifts_apply_before_saturate() {
 #[test]
 fn def_and_api_constants_clamp_to_plus_minus_one_before_use() {
     // docs/d3d9-rules.md#ps1x-constant-clamp: def c0 = (2, −3, 0.5, 1) reads (1, −1, 0.5, 1);
-    // c0 + c0 = (2, −2, 1, 2) (unclamped it would be (4, −6, 1, 2)).
+    // c0 + c0 = (2, −2, 1, 2) (unclamped it would be (4, −6, 1, 2)), read inside the shader since r0
+    // leaves it saturated (docs/d3d9-rules.md#ps1x-output-clamp).
     let p = "ps_1_4\ndef c0, 2, -3, 0.5, 1\nadd r0, c0, c0";
-    // ps1x-output-clamp (docs/d3d9-rules.md): r0 = [2.0, -2.0, 1.0, 2.0] inside, saturated out.
-    assert_eq!(color(p, &Run::default()), [1.0, 0.0, 1.0, 1.0]);
+    assert_eq!(inside(p, &Run::default()), [2.0, -2.0, 1.0, 2.0]);
     // The same values set through the API (c1, no def).
     let run = Run { consts: vec![(1, [2.0, -3.0, 0.5, 1.0])], ..Run::default() };
-    // ps1x-output-clamp (docs/d3d9-rules.md): r0 = [2.0, -2.0, 1.0, 2.0] inside, saturated out.
-    assert_eq!(color("ps_1_1\nadd r0, c1, c1", &run), [1.0, 0.0, 1.0, 1.0]);
+    assert_eq!(inside("ps_1_1\nadd r0, c1, c1", &run), [2.0, -2.0, 1.0, 2.0]);
     // The output clamp hides −1 against −3; scaled into [0, 1] it shows: c1·0.25 + 0.5 with c1 read
     // as (1, −1, 0.5, 1) is (0.75, 0.25, 0.625, 0.75) (unclamped (2, −3, …) would give (1, 0, …)).
     let scaled = "ps_1_1\ndef c2, 0.25, 0.25, 0.25, 0.25\ndef c3, 0.5, 0.5, 0.5, 0.5\nmad r0, c1, c2, c3";
     assert_eq!(color(scaled, &run), [0.75, 0.25, 0.625, 0.75]);
-    // Modifiers see the clamped value: 1 − c1 = (0, 2, 0.5, 0).
-    // ps1x-output-clamp (docs/d3d9-rules.md): r0 = [0.0, 2.0, 0.5, 0.0] inside, saturated out.
-    assert_eq!(color("ps_1_1\nmov r0, 1-c1", &run), [0.0, 1.0, 0.5, 0.0]);
+    // Modifiers see the clamped value: 1 − c1 = (0, 2, 0.5, 0) (unclamped (−1, 4, 0.5, 0)).
+    assert_eq!(inside("ps_1_1\nmov r0, 1-c1", &run), [0.0, 2.0, 0.5, 0.0]);
 }
 
 #[test]
