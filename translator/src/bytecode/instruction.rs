@@ -353,7 +353,7 @@ pub struct Instruction {
 
 impl Instruction {
     /// A bare instruction of `opcode` with no operands.
-    pub fn new(opcode: Opcode) -> Instruction {
+    pub const fn new(opcode: Opcode) -> Instruction {
         Instruction {
             opcode,
             control: 0,
