@@ -50,6 +50,10 @@ struct Reader<'a> {
     version: Version,
     /// The version's model, found once: every instruction looks its form up by it.
     id: Option<VersionId>,
+    /// [`RegisterType::from_raw`] under the version, for each value of the 5-bit type field:
+    /// found once, so that each operand's file is one load rather than a match on the field and
+    /// the version (callgrind, the bench's common list).
+    files: [Option<(RegisterType, u16)>; 32],
 }
 
 fn err<T>(token: usize, kind: E) -> Result<T, DecodeError> {
@@ -86,7 +90,8 @@ impl<'a> Decoder<'a> {
         // for a typical stream up front instead of eight doublings; capped, since the tokens
         // may run on past the end token.
         program.instructions.reserve((tokens.len() / 3).min(4096));
-        Ok(Decoder { r: Reader { tokens, pos: 1, version, id: version.id() }, program })
+        let files = std::array::from_fn(|raw| RegisterType::from_raw(raw as u32, version));
+        Ok(Decoder { r: Reader { tokens, pos: 1, version, id: version.id(), files }, program })
     }
 
     fn run(mut self) -> Result<Program, DecodeError> {
@@ -253,7 +258,7 @@ impl Reader<'_> {
             return err(at, E::ReservedBits { what, token: t, bits: t & PARAM_RESERVED });
         }
         let raw_type = ((t >> 28) & 7) | ((t >> 8) & 0x18);
-        let Some((ty, bank)) = RegisterType::from_raw(raw_type, self.version) else {
+        let Some((ty, bank)) = self.files[raw_type as usize] else {
             return err(at, E::BadRegisterType(raw_type));
         };
         let reg = Register::new(ty, (t & 0x7FF) as u16 + bank);
