@@ -234,10 +234,17 @@ pub enum Payload {
 /// `Option`s, appending and reading a source tests no discriminant (every pass over the program
 /// reads the sources of every instruction). Equality and hashing stay those of the used slots,
 /// since the unused ones are always the same value.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Sources {
     items: [SrcParam; 4],
     len: u8,
+}
+
+/// The used slots only: the filler of the others is no source.
+impl std::fmt::Debug for Sources {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
 }
 
 impl Default for Sources {
