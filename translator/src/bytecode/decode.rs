@@ -50,6 +50,10 @@ struct Reader<'a> {
     version: Version,
     /// The version's model, found once: every instruction looks its form up by it.
     id: Option<VersionId>,
+    /// [`RegisterType::from_raw`] under the version, for each value of the 5-bit type field:
+    /// found once, so that each operand's file is one load rather than a match on the field and
+    /// the version (callgrind, the bench's common list).
+    files: [Option<(RegisterType, u16)>; 32],
 }
 
 fn err<T>(token: usize, kind: E) -> Result<T, DecodeError> {
@@ -69,6 +73,11 @@ fn bad_version(token: u32) -> E {
     }
 }
 
+/// What each instruction's slot starts as before its tokens fill it: a constant, copied in
+/// whole, where building `Instruction::new`'s value field by field and then moving it into
+/// the list cost twice the stores (callgrind, the bench's common list).
+const BLANK: Instruction = Instruction::new(Opcode::Nop);
+
 /// Bits of a parameter token that no register file, modifier or mask uses.
 const PARAM_RESERVED: u32 = 0x0000_C000;
 
@@ -81,7 +90,8 @@ impl<'a> Decoder<'a> {
         // for a typical stream up front instead of eight doublings; capped, since the tokens
         // may run on past the end token.
         program.instructions.reserve((tokens.len() / 3).min(4096));
-        Ok(Decoder { r: Reader { tokens, pos: 1, version, id: version.id() }, program })
+        let files = std::array::from_fn(|raw| RegisterType::from_raw(raw as u32, version));
+        Ok(Decoder { r: Reader { tokens, pos: 1, version, id: version.id(), files }, program })
     }
 
     fn run(mut self) -> Result<Program, DecodeError> {
@@ -102,7 +112,7 @@ impl<'a> Decoder<'a> {
                 // Filled where it lies: an instruction is about a hundred bytes, and moving it
                 // out of a `Result` and into the list cost more than decoding its tokens.
                 let list = &mut self.program.instructions;
-                list.push(Instruction::new(Opcode::Nop));
+                list.push(BLANK);
                 let last = list.last_mut().expect("just pushed");
                 if let Err(e) = self.r.instruction(token, last) {
                     list.pop();
@@ -248,7 +258,7 @@ impl Reader<'_> {
             return err(at, E::ReservedBits { what, token: t, bits: t & PARAM_RESERVED });
         }
         let raw_type = ((t >> 28) & 7) | ((t >> 8) & 0x18);
-        let Some((ty, bank)) = RegisterType::from_raw(raw_type, self.version) else {
+        let Some((ty, bank)) = self.files[raw_type as usize] else {
             return err(at, E::BadRegisterType(raw_type));
         };
         let reg = Register::new(ty, (t & 0x7FF) as u16 + bank);

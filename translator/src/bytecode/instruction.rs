@@ -3,7 +3,8 @@
 use std::ops::{Deref, DerefMut};
 
 use super::opcodes::{Comparison, Form, Opcode, TexldVariant};
-use super::params::{DstParam, SrcParam};
+use super::params::{DstParam, SrcModifier, SrcParam, Swizzle};
+use super::registers::Register;
 use super::registers::RegisterType;
 use super::version::Version;
 
@@ -228,29 +229,58 @@ pub enum Payload {
 }
 
 /// Up to four source parameters, stored inline.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+///
+/// The slots past `len` hold [`Sources::UNUSED`], never a source: with plain slots rather than
+/// `Option`s, appending and reading a source tests no discriminant (every pass over the program
+/// reads the sources of every instruction). Equality and hashing stay those of the used slots,
+/// since the unused ones are always the same value.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Sources {
-    items: [Option<SrcParam>; 4],
+    items: [SrcParam; 4],
     len: u8,
+}
+
+/// The used slots only: the filler of the others is no source.
+impl std::fmt::Debug for Sources {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl Default for Sources {
+    fn default() -> Sources {
+        Sources::new()
+    }
 }
 
 impl Sources {
     /// The most sources any instruction has (`texldd`).
     pub const MAX: usize = 4;
 
+    /// What an unused slot holds: `r0.xxxx` (all-zero fields, which a new instruction writes
+    /// cheaply).
+    const UNUSED: SrcParam = SrcParam {
+        reg: Register { ty: RegisterType::Temp, num: 0 },
+        swizzle: Swizzle(0),
+        modifier: SrcModifier::None,
+        relative: None,
+    };
+
     /// No sources.
     pub const fn new() -> Sources {
-        Sources { items: [None; 4], len: 0 }
+        Sources { items: [Self::UNUSED; 4], len: 0 }
     }
 
     /// Appends a source; returns false when all four slots are taken.
+    #[inline]
     pub fn push(&mut self, src: SrcParam) -> bool {
-        if (self.len as usize) < Self::MAX {
-            self.items[self.len as usize] = Some(src);
-            self.len += 1;
-            true
-        } else {
-            false
+        match self.items.get_mut(self.len as usize) {
+            Some(slot) => {
+                *slot = src;
+                self.len += 1;
+                true
+            }
+            None => false,
         }
     }
 
@@ -264,18 +294,22 @@ impl Sources {
         self.len == 0
     }
 
+    /// The sources as a slice.
+    #[inline]
+    pub fn as_slice(&self) -> &[SrcParam] {
+        &self.items[..usize::from(self.len).min(Self::MAX)]
+    }
+
     /// The sources as a slice-like iterator.
-    pub fn iter(&self) -> impl Iterator<Item = &SrcParam> {
-        self.items[..self.len as usize].iter().map(|s| s.as_ref().expect("filled up to len"))
+    #[inline]
+    pub fn iter(&self) -> std::slice::Iter<'_, SrcParam> {
+        self.as_slice().iter()
     }
 
     /// Source `i`.
+    #[inline]
     pub fn get(&self, i: usize) -> Option<&SrcParam> {
-        if i < self.len as usize {
-            self.items[i].as_ref()
-        } else {
-            None
-        }
+        self.as_slice().get(i)
     }
 }
 
@@ -299,7 +333,7 @@ impl std::ops::Index<usize> for Sources {
 impl std::ops::IndexMut<usize> for Sources {
     fn index_mut(&mut self, i: usize) -> &mut SrcParam {
         assert!(i < self.len as usize, "source index in range");
-        self.items[i].as_mut().expect("filled up to len")
+        &mut self.items[i]
     }
 }
 
@@ -326,7 +360,7 @@ pub struct Instruction {
 
 impl Instruction {
     /// A bare instruction of `opcode` with no operands.
-    pub fn new(opcode: Opcode) -> Instruction {
+    pub const fn new(opcode: Opcode) -> Instruction {
         Instruction {
             opcode,
             control: 0,

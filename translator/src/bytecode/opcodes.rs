@@ -21,6 +21,8 @@ macro_rules! opcodes {
             pub const ALL: &'static [Opcode] = &[$(Opcode::$name,)*];
 
             /// The opcode with this number, if there is one.
+            // Inlined into the decoder, which asks once per instruction.
+            #[inline]
             pub fn from_raw(raw: u16) -> Option<Opcode> {
                 match raw {
                     $($value => Some(Opcode::$name),)*

@@ -121,9 +121,22 @@ enum Block {
 pub(crate) fn check(cx: &mut Cx<'_>) -> FlowInfo {
     let n = cx.program.len();
     let mut info = FlowInfo { dynamic: vec![false; n] };
-    let (bodies, labels) = split(cx);
+    let Split { bodies, labels, flow } = split(cx);
     let Some(id) = cx.id else { return info };
     let Some(limits) = limits(cx, id) else { return info };
+    if !flow {
+        // No block, break or call (most programs): the walk's state never leaves its entry
+        // value, so nothing is dynamic, nothing counts towards the static flow count, and aL,
+        // defined only inside `loop`, is defined nowhere.
+        for b in &bodies {
+            for i in b.start..b.end {
+                if uses_loop_counter(cx.inst(i)) {
+                    cx.relaxable(Rule::FlowControl, Some(i), LOOP_COUNTER_OUTSIDE);
+                }
+            }
+        }
+        return info;
+    }
     static_count(cx, &limits);
     let mut w = Walker {
         cx,
@@ -147,13 +160,22 @@ pub(crate) fn check(cx: &mut Cx<'_>) -> FlowInfo {
     info
 }
 
+/// The program's bodies, main first, each label's body, and whether any instruction but `ret`
+/// is one of flow control (what the walk follows).
+struct Split {
+    bodies: Vec<Body>,
+    labels: HashMap<u16, usize>,
+    flow: bool,
+}
+
 /// Splits the program into the main body and its subroutines, checking the code format:
 /// subroutines (`label`) only after the main program's `ret`, each ending in `ret`, each label
-/// defined once. Returns the bodies (main first) and each label's body.
-fn split(cx: &mut Cx<'_>) -> (Vec<Body>, HashMap<u16, usize>) {
+/// defined once.
+fn split(cx: &mut Cx<'_>) -> Split {
     let program = cx.program;
     let mut bodies = vec![];
     let mut labels = HashMap::new();
+    let mut flow = false;
     let mut depth = 0u32;
     let mut current: Option<(usize, bool)> = Some((0, true)); // (start, is_main)
     let mut stray_reported = false;
@@ -183,13 +205,18 @@ fn split(cx: &mut Cx<'_>) -> (Vec<Body>, HashMap<u16, usize>) {
                 current = Some((i, false));
                 depth = 0;
                 stray_reported = false;
+                flow = true;
                 continue;
             }
-            _ => match inst.opcode.info().nesting {
-                Nesting::Open { .. } => depth += 1,
-                Nesting::Close => depth = depth.saturating_sub(1),
-                Nesting::Else | Nesting::None => {}
-            },
+            _ => {
+                let info = inst.opcode.info();
+                flow |= info.flow_control && inst.opcode != Opcode::Ret;
+                match info.nesting {
+                    Nesting::Open { .. } => depth += 1,
+                    Nesting::Close => depth = depth.saturating_sub(1),
+                    Nesting::Else | Nesting::None => {}
+                }
+            }
         }
         match current {
             None if !stray_reported => {
@@ -210,7 +237,7 @@ fn split(cx: &mut Cx<'_>) -> (Vec<Body>, HashMap<u16, usize>) {
         }
         bodies.push(Body { start, end: program.len() });
     }
-    (bodies, labels)
+    Split { bodies, labels, flow }
 }
 
 fn static_count(cx: &mut Cx<'_>, limits: &Limits) {
@@ -462,16 +489,21 @@ impl Walker<'_, '_> {
 
     /// `aL` is defined only inside `loop`.
     fn loop_counter_uses(&mut self, i: usize, st: &State) {
-        let inst = self.cx.inst(i);
-        let uses = inst.src.iter().enumerate().any(|(k, s)| {
-            let own = inst.opcode == Opcode::Loop && k == 0;
-            (!own && s.reg.ty == RegisterType::Loop) || s.relative.is_some_and(|r| r.reg.ty == RegisterType::Loop)
-        }) || inst.dst.is_some_and(|d| d.relative.is_some_and(|r| r.reg.ty == RegisterType::Loop));
-        if uses && st.aloops == 0 && self.reported.insert((i, Rule::FlowControl)) {
-            // A translator can read aL as 0 there: only strict mode refuses it.
-            self.cx.relaxable(Rule::FlowControl, Some(i), "aL is used outside loop/endloop");
+        if st.aloops == 0 && uses_loop_counter(self.cx.inst(i)) && self.reported.insert((i, Rule::FlowControl)) {
+            self.cx.relaxable(Rule::FlowControl, Some(i), LOOP_COUNTER_OUTSIDE);
         }
     }
+}
+
+/// A translator can read aL as 0 outside `loop`: only strict mode refuses it.
+const LOOP_COUNTER_OUTSIDE: &str = "aL is used outside loop/endloop";
+
+/// Whether `inst` reads `aL` or addresses a register by it (`loop`'s own `aL` operand aside).
+fn uses_loop_counter(inst: &Instruction) -> bool {
+    inst.src.iter().enumerate().any(|(k, s)| {
+        let own = inst.opcode == Opcode::Loop && k == 0;
+        (!own && s.reg.ty == RegisterType::Loop) || s.relative.is_some_and(|r| r.reg.ty == RegisterType::Loop)
+    }) || inst.dst.is_some_and(|d| d.relative.is_some_and(|r| r.reg.ty == RegisterType::Loop))
 }
 
 /// Whether source `k` of `inst` is a predicate register (a dynamic condition).
